@@ -1,0 +1,146 @@
+//! The commands behind the `carcref` binary. Each returns what to print and the exit code, so
+//! that `main.rs` only parses arguments and prints.
+
+mod render;
+
+use std::path::PathBuf;
+
+use crate::content::{load, ContentFiles, Loaded};
+use crate::model::{Corpus, RulingFilter};
+
+/// Exit codes, as documented in the README.
+pub const EXIT_OK: u8 = 0;
+pub const EXIT_FAILURE: u8 = 1;
+pub const EXIT_INPUT: u8 = 2;
+
+/// What a command prints and how the process ends.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Output {
+    pub stdout: String,
+    pub stderr: String,
+    pub code: u8,
+}
+
+impl Output {
+    fn ok(stdout: String) -> Self {
+        Output {
+            stdout,
+            ..Output::default()
+        }
+    }
+
+    fn input_error(stderr: String) -> Self {
+        Output {
+            stderr,
+            code: EXIT_INPUT,
+            ..Output::default()
+        }
+    }
+}
+
+/// Where the content comes from: the copy embedded in the binary or a working copy on disk.
+#[derive(Debug, Clone, Default)]
+pub enum ContentSource {
+    #[default]
+    Embedded,
+    Dir(PathBuf),
+}
+
+impl ContentSource {
+    pub fn from_option(dir: Option<PathBuf>) -> Self {
+        dir.map(ContentSource::Dir).unwrap_or_default()
+    }
+
+    fn load(&self) -> Result<Loaded, Output> {
+        let files = match self {
+            ContentSource::Embedded => ContentFiles::embedded(),
+            ContentSource::Dir(dir) => ContentFiles::from_dir(dir)
+                .map_err(|e| Output::input_error(format!("chyba: {e}\n")))?,
+        };
+        Ok(load(&files))
+    }
+
+    /// A corpus for commands that read it; problems in the content are an input error here.
+    fn corpus(&self) -> Result<Corpus, Output> {
+        let loaded = self.load()?;
+        if loaded.diagnostics.is_empty() {
+            return Ok(loaded.corpus);
+        }
+        let mut stderr = render::diagnostics(&loaded.diagnostics);
+        stderr.push_str("obsah nelze použít; podrobnosti vypíše `carcref validate`\n");
+        Err(Output::input_error(stderr))
+    }
+}
+
+/// `carcref validate`: every problem at once; exit 1 when there is any.
+pub fn validate(source: &ContentSource) -> Output {
+    let loaded = match source.load() {
+        Ok(loaded) => loaded,
+        Err(output) => return output,
+    };
+    if loaded.diagnostics.is_empty() {
+        let corpus = &loaded.corpus;
+        return Output::ok(format!(
+            "obsah je v pořádku: {} her, {} sekcí pravidel, {} výkladů, {} pojmů ve slovníčku\n",
+            corpus.games.len(),
+            corpus.sections.len(),
+            corpus.rulings.len(),
+            corpus.glossary.len()
+        ));
+    }
+    Output {
+        stdout: String::new(),
+        stderr: render::diagnostics(&loaded.diagnostics),
+        code: EXIT_FAILURE,
+    }
+}
+
+/// `carcref list`: rulings, optionally of one game or level.
+pub fn list(source: &ContentSource, filter: &RulingFilter, json: bool) -> Output {
+    let corpus = match source.corpus() {
+        Ok(corpus) => corpus,
+        Err(output) => return output,
+    };
+    if let Some(game) = &filter.game {
+        if corpus.game(game).is_none() {
+            return Output::input_error(format!(
+                "chyba: neznámá hra `{game}` (známé hry: {})\n",
+                render::game_ids(&corpus)
+            ));
+        }
+    }
+    let rulings: Vec<_> = corpus.rulings_matching(filter).collect();
+    if json {
+        Output::ok(render::json(&rulings))
+    } else {
+        Output::ok(render::ruling_list(&corpus, &rulings))
+    }
+}
+
+/// `carcref show`: a ruling by our id, every ruling sharing a source ID, or a rule section.
+pub fn show(source: &ContentSource, key: &str, json: bool) -> Output {
+    let corpus = match source.corpus() {
+        Ok(corpus) => corpus,
+        Err(output) => return output,
+    };
+    let rulings = corpus.lookup_rulings(key);
+    if !rulings.is_empty() {
+        return Output::ok(if json {
+            render::json(&rulings)
+        } else {
+            render::rulings_detail(&corpus, &rulings)
+        });
+    }
+    if let Some(section) = corpus.section(key.trim()) {
+        return Output::ok(if json {
+            render::json(section)
+        } else {
+            render::section_detail(&corpus, section)
+        });
+    }
+    Output::input_error(format!(
+        "chyba: `{}` není id výkladu, ID ze zdroje ani id sekce{}\n",
+        render::printable(key),
+        render::suggestion(&corpus, key)
+    ))
+}

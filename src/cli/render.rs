@@ -1,0 +1,192 @@
+//! Text and JSON renderings of the corpus for the terminal.
+
+use std::fmt::Write;
+
+use serde::Serialize;
+
+use crate::content::markdown::to_plain_text;
+use crate::diagnostic::Diagnostic;
+use crate::model::{format_levels, Corpus, RuleSection, Ruling};
+
+pub fn diagnostics(diagnostics: &[Diagnostic]) -> String {
+    let mut out = String::new();
+    for d in diagnostics {
+        let _ = writeln!(out, "{d}");
+    }
+    let _ = writeln!(out, "nalezeno problémů: {}", diagnostics.len());
+    out
+}
+
+pub fn json<T: Serialize + ?Sized>(value: &T) -> String {
+    // Serializing our own plain data types cannot fail; fall back to `null` rather than panic.
+    let mut text = serde_json::to_string_pretty(value).unwrap_or_else(|_| "null".into());
+    text.push('\n');
+    text
+}
+
+pub fn game_ids(corpus: &Corpus) -> String {
+    corpus
+        .games
+        .iter()
+        .map(|g| g.id.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// User input echoed back with control characters made visible.
+pub fn printable(text: &str) -> String {
+    text.chars()
+        .flat_map(char::escape_debug)
+        .take(200)
+        .collect()
+}
+
+/// The closest known id, if one is close enough to be a likely typo.
+pub fn suggestion(corpus: &Corpus, key: &str) -> String {
+    let key = key.trim().to_lowercase();
+    let candidates = corpus
+        .rulings
+        .iter()
+        .flat_map(|r| std::iter::once(r.id.as_str()).chain(r.source_id.as_deref()))
+        .chain(corpus.sections.iter().map(|s| s.id.as_str()));
+    candidates
+        .map(|c| (strsim::levenshtein(&c.to_lowercase(), &key), c))
+        .filter(|(distance, _)| *distance <= 3)
+        .min()
+        .map(|(_, c)| format!("; nemysleli jste `{c}`?"))
+        .unwrap_or_default()
+}
+
+fn source_label(ruling: &Ruling) -> String {
+    match (&ruling.source_id, &ruling.date) {
+        (Some(id), Some(date)) => format!("{id} ({date})"),
+        (Some(id), None) => id.clone(),
+        (None, Some(date)) => format!("bez ID, {date}"),
+        (None, None) => "bez ID i data".into(),
+    }
+}
+
+/// "2 otázky", "5 otázek": Czech plural after a number.
+fn questions(count: usize) -> String {
+    match count {
+        1 => "1 otázku".into(),
+        2..=4 => format!("{count} otázky"),
+        _ => format!("{count} otázek"),
+    }
+}
+
+pub fn ruling_list(corpus: &Corpus, rulings: &[&Ruling]) -> String {
+    let id_width = rulings
+        .iter()
+        .map(|r| r.id.chars().count())
+        .max()
+        .unwrap_or(0);
+    let source_width = rulings
+        .iter()
+        .map(|r| source_label(r).chars().count())
+        .max()
+        .unwrap_or(0);
+    let mut out = String::new();
+    for r in rulings {
+        let levels = if r.levels.is_empty() {
+            String::new()
+        } else {
+            format!(" [úr. {}]", format_levels(&r.levels))
+        };
+        let _ = writeln!(
+            out,
+            "{:id_width$}  {:source_width$}  {}{} — {}",
+            r.id,
+            source_label(r),
+            r.question,
+            levels,
+            r.answer_short
+        );
+    }
+    let games = if rulings.iter().any(|r| r.game != rulings[0].game) || rulings.is_empty() {
+        String::new()
+    } else {
+        corpus
+            .game(&rulings[0].game)
+            .map(|g| format!(" ({})", g.title))
+            .unwrap_or_default()
+    };
+    let _ = writeln!(out, "výkladů: {}{games}", rulings.len());
+    out
+}
+
+pub fn rulings_detail(corpus: &Corpus, rulings: &[&Ruling]) -> String {
+    let mut out = String::new();
+    if let [first, _, ..] = rulings {
+        if let Some(source_id) = &first.source_id {
+            let _ = writeln!(
+                out,
+                "{source_id} označuje ve zdroji {}; uvádíme všechny.\n",
+                questions(rulings.len())
+            );
+        }
+    }
+    for (i, ruling) in rulings.iter().enumerate() {
+        if i > 0 {
+            out.push_str("\n────────────────────────────────────────\n\n");
+        }
+        ruling_detail(corpus, ruling, &mut out);
+    }
+    out
+}
+
+fn ruling_detail(corpus: &Corpus, r: &Ruling, out: &mut String) {
+    let game = corpus.game(&r.game);
+    let _ = writeln!(out, "{}", r.id);
+    let _ = writeln!(out, "Otázka:   {}", r.question);
+    let _ = writeln!(out, "Odpověď:  {}", r.answer_short);
+    let _ = writeln!(out, "\n{}\n", to_plain_text(&r.answer));
+    let game_title = game.map(|g| g.title.as_str()).unwrap_or(&r.game);
+    let levels = if r.levels.is_empty() {
+        String::new()
+    } else {
+        format!(", úrovně {}", format_levels(&r.levels))
+    };
+    let _ = writeln!(out, "Hra:      {game_title}{levels}");
+    let section_title = corpus
+        .section(&r.section)
+        .map(|s| s.title.as_str())
+        .unwrap_or("");
+    let _ = writeln!(out, "Sekce:    {section_title} ({})", r.section);
+    let mut source = source_label(r);
+    if let Some(id) = &r.source_id {
+        let shared = corpus.source_id_count(id);
+        if shared > 1 {
+            let _ = write!(source, "; toto ID nese ve zdroji {}", questions(shared));
+        }
+    }
+    if !r.cites.is_empty() {
+        let _ = write!(source, "; odpověď cituje též {}", r.cites.join(", "));
+    }
+    if let (Some(document), Some(line)) = (game.and_then(|g| g.source.as_deref()), r.source_line) {
+        let _ = write!(source, "; dokument {document}, řádek {line}");
+    }
+    let _ = writeln!(out, "Zdroj:    {source}");
+    let _ = writeln!(out, "Štítky:   {}", r.tags.join(", "));
+}
+
+pub fn section_detail(corpus: &Corpus, section: &RuleSection) -> String {
+    let mut out = String::new();
+    let game = corpus
+        .game(&section.game)
+        .map(|g| g.title.as_str())
+        .unwrap_or(&section.game);
+    let _ = writeln!(out, "{} — {} ({})\n", section.title, game, section.id);
+    let _ = writeln!(out, "{}\n", to_plain_text(&section.body));
+    if section.rulings.is_empty() {
+        let _ = writeln!(out, "K této sekci nejsou žádné výklady.");
+    } else {
+        let _ = writeln!(out, "Výklady k této sekci ({}):", section.rulings.len());
+        for id in &section.rulings {
+            if let Some(r) = corpus.ruling(id) {
+                let _ = writeln!(out, "  {}  {} — {}", r.id, r.question, r.answer_short);
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,677 @@
+//! Content files → validated model. Every problem is collected with its location; loading goes
+//! on past problems so that `carcref validate` reports them all at once.
+
+use std::collections::HashMap;
+
+use marked_yaml::Node;
+
+use super::files::ContentFiles;
+use super::markdown::{internal_links, split_front_matter, LinkTarget};
+use super::text::decode;
+use super::yaml::{self, Fields, TextOrigin};
+use crate::diagnostic::{Diagnostic, Diagnostics, Location};
+use crate::model::{Corpus, Game, GameKind, GlossaryEntry, Origin, RuleSection, Ruling};
+
+pub const GAMES_FILE: &str = "games.yaml";
+pub const GLOSSARY_FILE: &str = "glossary.yaml";
+
+const GAME_FIELDS: &[&str] = &["id", "title", "title_en", "prefix", "kind", "source"];
+const RULING_FIELDS: &[&str] = &[
+    "id",
+    "source_id",
+    "cites",
+    "date",
+    "source_line",
+    "game",
+    "levels",
+    "section",
+    "question",
+    "answer_short",
+    "answer",
+    "tags",
+];
+const SECTION_FIELDS: &[&str] = &["id", "title", "order"];
+const GLOSSARY_FIELDS: &[&str] = &["term", "forms", "synonyms", "english", "definition"];
+
+/// The corpus that could be built and every problem found on the way.
+#[derive(Debug)]
+pub struct Loaded {
+    pub corpus: Corpus,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// What a file is, judged by its path inside the content root.
+enum FileKind<'a> {
+    Games,
+    Glossary,
+    Rules { game: &'a str },
+    Rulings { game: &'a str },
+    Unexpected(String),
+}
+
+fn classify(path: &str) -> FileKind<'_> {
+    match path.split('/').collect::<Vec<_>>().as_slice() {
+        [GAMES_FILE] => FileKind::Games,
+        [GLOSSARY_FILE] => FileKind::Glossary,
+        [game, "rules", name] if name.ends_with(".md") => FileKind::Rules { game },
+        [game, "rulings", name] if name.ends_with(".yaml") => FileKind::Rulings { game },
+        [_, "rulings", name] if name.ends_with(".yml") => {
+            FileKind::Unexpected("výklady mají příponu `.yaml`, ne `.yml`".into())
+        }
+        _ => FileKind::Unexpected(
+            "nečekaný soubor: obsah tvoří games.yaml, glossary.yaml, <hra>/rules/*.md \
+             a <hra>/rulings/*.yaml"
+                .into(),
+        ),
+    }
+}
+
+/// An internal link, checked once everything is loaded.
+struct PendingLink {
+    target: LinkTarget,
+    location: Location,
+    entry_id: String,
+}
+
+#[derive(Default)]
+struct Loader {
+    diags: Diagnostics,
+    corpus: Corpus,
+    links: Vec<PendingLink>,
+    ruling_ids: HashMap<String, Location>,
+    section_ids: HashMap<String, Location>,
+    /// Where each ruling's `section` value is, for the dangling-section check.
+    section_refs: Vec<(usize, Location)>,
+}
+
+pub fn load(files: &ContentFiles) -> Loaded {
+    let mut loader = Loader::default();
+    let mut texts = Vec::new();
+    for file in &files.files {
+        if let FileKind::Unexpected(reason) = classify(&file.path) {
+            loader
+                .diags
+                .push(Diagnostic::new(Location::file_start(&file.display), reason));
+            continue;
+        }
+        match decode(file) {
+            Ok(text) => texts.push((file, text)),
+            Err(diagnostic) => loader.diags.push(diagnostic),
+        }
+    }
+
+    match texts.iter().find(|(f, _)| f.path == GAMES_FILE) {
+        Some((file, text)) => loader.games(&file.display, text),
+        None if files.get(GAMES_FILE).is_none() => loader.diags.error(
+            Location::file_start(GAMES_FILE),
+            None,
+            "chybí soubor games.yaml se seznamem her",
+        ),
+        None => {}
+    }
+
+    for (file, text) in &texts {
+        match classify(&file.path) {
+            FileKind::Rules { game } => {
+                if loader.known_game(game, &file.display) {
+                    loader.rule_section(game, &file.path, &file.display, text);
+                }
+            }
+            FileKind::Rulings { game } => {
+                if loader.known_game(game, &file.display) {
+                    loader.rulings(game, &file.path, &file.display, text);
+                }
+            }
+            FileKind::Glossary => loader.glossary(&file.display, text),
+            FileKind::Games | FileKind::Unexpected(_) => {}
+        }
+    }
+    loader.finish()
+}
+
+impl Loader {
+    fn known_game(&mut self, game: &str, display: &str) -> bool {
+        if self.corpus.game(game).is_some() {
+            return true;
+        }
+        let known: Vec<&str> = self.corpus.games.iter().map(|g| g.id.as_str()).collect();
+        self.diags.error(
+            Location::file_start(display),
+            None,
+            format!(
+                "složka `{game}` není hra z games.yaml (známé hry: {})",
+                known.join(", ")
+            ),
+        );
+        false
+    }
+
+    /// The mappings of a top-level sequence; anything else is reported.
+    fn entries<'n>(
+        &mut self,
+        file: &str,
+        node: &'n Node,
+    ) -> Vec<&'n marked_yaml::types::MarkedMappingNode> {
+        let Some(seq) = node.as_sequence() else {
+            return Vec::new();
+        };
+        let mut maps = Vec::new();
+        for item in seq.iter() {
+            match item.as_mapping() {
+                Some(map) => maps.push(map),
+                None => self.diags.error(
+                    yaml::location(file, item.span(), 0),
+                    None,
+                    "záznam má být mapování `klíč: hodnota`",
+                ),
+            }
+        }
+        maps
+    }
+
+    fn games(&mut self, file: &str, text: &str) {
+        let Some(node) = yaml::parse(file, text, 0, true, &mut self.diags) else {
+            return;
+        };
+        for map in self.entries(file, &node) {
+            let fields = Fields::new(file, 0, map, GAME_FIELDS, Some("id"), &mut self.diags);
+            let diags = &mut self.diags;
+            let id = fields.required_str("id", diags);
+            let title = fields.required_str("title", diags);
+            let title_en = fields.required_str("title_en", diags);
+            let prefix = fields.required_str("prefix", diags);
+            let kind = fields.required_str("kind", diags).and_then(|k| {
+                let kind = GameKind::parse(&k);
+                if kind.is_none() {
+                    diags.error(
+                        fields.value_location("kind"),
+                        fields.id(),
+                        format!("neznámý druh hry `{k}` (povolené: {})", GameKind::NAMES),
+                    );
+                }
+                kind
+            });
+            let source = fields.optional_str("source", diags);
+            if let Some(id) = &id {
+                check_slug(&fields, "id", id, diags);
+                if self.corpus.game(id).is_some() {
+                    diags.error(
+                        fields.value_location("id"),
+                        Some(id),
+                        format!("hra `{id}` je uvedena dvakrát"),
+                    );
+                    continue;
+                }
+            }
+            if let (Some(id), Some(title), Some(title_en), Some(prefix), Some(kind)) =
+                (id, title, title_en, prefix, kind)
+            {
+                self.corpus.games.push(Game {
+                    id,
+                    title,
+                    title_en,
+                    prefix,
+                    kind,
+                    source,
+                });
+            }
+        }
+    }
+
+    fn rule_section(&mut self, game: &str, path: &str, file: &str, text: &str) {
+        let front = match split_front_matter(text) {
+            Ok(front) => front,
+            Err(error) => {
+                self.diags
+                    .error(Location::file_start(file), None, error.message());
+                return;
+            }
+        };
+        let Some(node) = yaml::parse(
+            file,
+            front.yaml,
+            front.yaml_line_offset,
+            false,
+            &mut self.diags,
+        ) else {
+            return;
+        };
+        let Some(map) = node.as_mapping() else {
+            return;
+        };
+        let fields = Fields::new(
+            file,
+            front.yaml_line_offset,
+            map,
+            SECTION_FIELDS,
+            Some("id"),
+            &mut self.diags,
+        );
+        let diags = &mut self.diags;
+        let id = fields.required_str("id", diags);
+        let title = fields.required_str("title", diags);
+        let order = fields.required_int("order", diags);
+        let id_location = fields.value_location("id");
+        if front.body.trim().is_empty() {
+            diags.error(
+                Location::new(file, front.body_line_offset + 1, 1),
+                fields.id(),
+                "sekce nemá žádný text",
+            );
+        }
+        let Some(id) = id else { return };
+        if !check_slug(&fields, "id", &id, diags) {
+            return;
+        }
+        let game_def = self.corpus.game(game).cloned();
+        if let Some(game_def) = &game_def {
+            check_prefix(&fields, &id, game_def, diags);
+        }
+        if let Some(first) = self.section_ids.get(&id) {
+            diags.error(
+                id_location,
+                Some(&id),
+                format!("id sekce `{id}` už je použito v {first}"),
+            );
+            return;
+        }
+        self.section_ids.insert(id.clone(), id_location.clone());
+        for link in internal_links(front.body) {
+            self.links.push(PendingLink {
+                target: link.target,
+                location: Location::new(file, front.body_line_offset + link.line, link.column),
+                entry_id: id.clone(),
+            });
+        }
+        let (Some(title), Some(order)) = (title, order) else {
+            return;
+        };
+        self.corpus.sections.push(RuleSection {
+            id,
+            game: game.to_owned(),
+            title,
+            order,
+            body: front.body.trim().to_owned(),
+            rulings: Vec::new(),
+            origin: Origin {
+                file: path.to_owned(),
+                line: 1,
+            },
+        });
+    }
+
+    fn rulings(&mut self, dir_game: &str, path: &str, file: &str, text: &str) {
+        let Some(node) = yaml::parse(file, text, 0, true, &mut self.diags) else {
+            return;
+        };
+        for map in self.entries(file, &node) {
+            let fields = Fields::new(file, 0, map, RULING_FIELDS, Some("id"), &mut self.diags);
+            if let Some(ruling) = self.ruling(dir_game, path, text, &fields) {
+                self.corpus.rulings.push(ruling);
+            }
+        }
+    }
+
+    fn ruling(
+        &mut self,
+        dir_game: &str,
+        path: &str,
+        text: &str,
+        fields: &Fields,
+    ) -> Option<Ruling> {
+        let diags = &mut self.diags;
+        let id = fields.required_str("id", diags);
+        let source_id = fields.optional_str("source_id", diags).filter(|s| {
+            let ok = is_source_id(s);
+            if !ok {
+                diags.error(
+                    fields.value_location("source_id"),
+                    fields.id(),
+                    format!("source_id `{s}` nemá tvar `Dized.MoC.0027` / `FAQ.MoC.0003` (čtyři číslice)"),
+                );
+            }
+            ok
+        });
+        let cites: Vec<String> = fields
+            .optional_list("cites", diags)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|(cite, location)| {
+                let ok = is_source_id(cite);
+                if !ok {
+                    diags.error(
+                        location.clone(),
+                        fields.id(),
+                        format!("citované ID `{cite}` nemá tvar `Dized.MoC.0027`"),
+                    );
+                }
+                ok
+            })
+            .map(|(cite, _)| cite)
+            .collect();
+        let date = fields.optional_str("date", diags).filter(|d| {
+            let ok = is_date(d);
+            if !ok {
+                diags.error(
+                    fields.value_location("date"),
+                    fields.id(),
+                    format!("datum `{d}` nemá tvar měsíc/rok, např. `11/2022`"),
+                );
+            }
+            ok
+        });
+        let source_line = fields.optional_int("source_line", diags).and_then(|n| {
+            let line = u32::try_from(n).ok().filter(|n| *n > 0);
+            if line.is_none() {
+                diags.error(
+                    fields.value_location("source_line"),
+                    fields.id(),
+                    "source_line má být kladné číslo řádku",
+                );
+            }
+            line
+        });
+        let game = fields.required_str("game", diags);
+        let section = fields.required_str("section", diags);
+        let question = fields.required_str("question", diags);
+        let answer_short = fields.required_str("answer_short", diags);
+        let answer = fields.required_str("answer", diags);
+        let tags: Vec<String> = fields
+            .required_list("tags", diags)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(tag, _)| tag)
+            .collect();
+
+        let game_def = match &game {
+            Some(g) if self.corpus.game(g).is_none() => {
+                diags.error(
+                    fields.value_location("game"),
+                    fields.id(),
+                    format!("neznámá hra `{g}`"),
+                );
+                None
+            }
+            Some(g) if g != dir_game => {
+                diags.error(
+                    fields.value_location("game"),
+                    fields.id(),
+                    format!("výklad ve složce `{dir_game}` uvádí hru `{g}`"),
+                );
+                None
+            }
+            Some(g) => self.corpus.game(g).cloned(),
+            None => None,
+        };
+        let levels = self.levels(fields, game_def.as_ref());
+        let diags = &mut self.diags;
+
+        let id = id?;
+        if !check_slug(fields, "id", &id, diags) {
+            return None;
+        }
+        if let Some(game_def) = &game_def {
+            check_prefix(fields, &id, game_def, diags);
+        }
+        let id_location = fields.value_location("id");
+        if let Some(first) = self.ruling_ids.get(&id) {
+            diags.error(
+                id_location,
+                Some(&id),
+                format!("id výkladu `{id}` už je použito v {first}"),
+            );
+            return None;
+        }
+        self.ruling_ids.insert(id.clone(), id_location);
+
+        if let (Some(answer_text), Some(origin)) = (&answer, fields.text_origin("answer", text)) {
+            self.collect_links(answer_text, origin, fields, text, &id);
+        }
+        let section_location = fields.value_location("section");
+        let ruling = Ruling {
+            id,
+            source_id,
+            cites,
+            date,
+            source_line,
+            game: game_def?.id,
+            levels: levels?,
+            section: section?,
+            question: question?,
+            answer_short: answer_short?,
+            answer: answer?,
+            tags,
+            origin: Origin {
+                file: path.to_owned(),
+                line: fields.start().line,
+            },
+        };
+        self.section_refs
+            .push((self.corpus.rulings.len(), section_location));
+        Some(ruling)
+    }
+
+    /// Levels are required for the cooperative game and meaningless elsewhere.
+    fn levels(&mut self, fields: &Fields, game: Option<&Game>) -> Option<Vec<u8>> {
+        let diags = &mut self.diags;
+        let game = game?;
+        if !game.has_levels() {
+            if fields.map.get_node("levels").is_some() {
+                diags.error(
+                    fields.value_location("levels"),
+                    fields.id(),
+                    format!("hra `{}` nemá úrovně; pole `levels` sem nepatří", game.id),
+                );
+            }
+            return Some(Vec::new());
+        }
+        let items = fields.required_list("levels", diags)?;
+        let mut levels = Vec::new();
+        for (item, location) in items {
+            match item.parse::<u8>() {
+                Ok(level @ 1..=6) if !levels.contains(&level) => levels.push(level),
+                Ok(level @ 1..=6) => diags.error(
+                    location,
+                    fields.id(),
+                    format!("úroveň {level} je uvedena dvakrát"),
+                ),
+                _ => diags.error(
+                    location,
+                    fields.id(),
+                    format!("úroveň `{item}` neexistuje (úrovně jsou 1–6)"),
+                ),
+            }
+        }
+        levels.sort_unstable();
+        Some(levels)
+    }
+
+    fn collect_links(
+        &mut self,
+        markdown: &str,
+        origin: TextOrigin,
+        fields: &Fields,
+        source: &str,
+        id: &str,
+    ) {
+        for link in internal_links(markdown) {
+            self.links.push(PendingLink {
+                target: link.target,
+                location: origin.locate(fields.file, source, link.line, link.column),
+                entry_id: id.to_owned(),
+            });
+        }
+    }
+
+    fn glossary(&mut self, file: &str, text: &str) {
+        let Some(node) = yaml::parse(file, text, 0, true, &mut self.diags) else {
+            return;
+        };
+        let mut seen: HashMap<String, Location> = HashMap::new();
+        for map in self.entries(file, &node) {
+            let fields = Fields::new(file, 0, map, GLOSSARY_FIELDS, Some("term"), &mut self.diags);
+            let diags = &mut self.diags;
+            let term = fields.required_str("term", diags);
+            let definition = fields.required_str("definition", diags);
+            let list = |key: &str, diags: &mut Diagnostics| -> Vec<String> {
+                fields
+                    .optional_list(key, diags)
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|(item, _)| item)
+                    .collect()
+            };
+            let forms = list("forms", diags);
+            let synonyms = list("synonyms", diags);
+            let english = list("english", diags);
+            let (Some(term), Some(definition)) = (term, definition) else {
+                continue;
+            };
+            let location = fields.value_location("term");
+            if let Some(first) = seen.get(&term) {
+                diags.error(
+                    location,
+                    Some(&term),
+                    format!("pojem `{term}` už je ve slovníčku ({first})"),
+                );
+                continue;
+            }
+            seen.insert(term.clone(), location);
+            self.corpus.glossary.push(GlossaryEntry {
+                term,
+                forms,
+                synonyms,
+                english,
+                definition,
+            });
+        }
+    }
+
+    fn finish(mut self) -> Loaded {
+        for (index, location) in std::mem::take(&mut self.section_refs) {
+            let ruling = &self.corpus.rulings[index];
+            if !self.section_ids.contains_key(&ruling.section) {
+                self.diags.error(
+                    location,
+                    Some(&ruling.id),
+                    format!("sekce `{}` neexistuje", ruling.section),
+                );
+            }
+        }
+        for link in std::mem::take(&mut self.links) {
+            let missing = match &link.target {
+                LinkTarget::Rule(id) => (!self.section_ids.contains_key(id))
+                    .then(|| format!("odkaz na neexistující sekci `rule:{id}`")),
+                LinkTarget::Ruling(id) => (!self.ruling_ids.contains_key(id))
+                    .then(|| format!("odkaz na neexistující výklad `ruling:{id}`")),
+            };
+            if let Some(message) = missing {
+                self.diags
+                    .error(link.location, Some(&link.entry_id), message);
+            }
+        }
+        let game_order: HashMap<String, usize> = self
+            .corpus
+            .games
+            .iter()
+            .enumerate()
+            .map(|(i, g)| (g.id.clone(), i))
+            .collect();
+        self.corpus
+            .sections
+            .sort_by_key(|s| (game_order.get(&s.game).copied(), s.order, s.id.clone()));
+        for section in &mut self.corpus.sections {
+            section.rulings = self
+                .corpus
+                .rulings
+                .iter()
+                .filter(|r| r.section == section.id)
+                .map(|r| r.id.clone())
+                .collect();
+        }
+        Loaded {
+            corpus: self.corpus,
+            diagnostics: self.diags.into_sorted(),
+        }
+    }
+}
+
+/// Ids are stable URL-safe slugs: lowercase ASCII letters, digits and single hyphens.
+fn check_slug(fields: &Fields, key: &str, value: &str, diags: &mut Diagnostics) -> bool {
+    let ok = !value.is_empty()
+        && value.split('-').all(|part| {
+            !part.is_empty()
+                && part
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        });
+    if !ok {
+        diags.error(
+            fields.value_location(key),
+            fields.id(),
+            format!("`{value}` není platné id: jen malá písmena bez diakritiky, číslice a pomlčky (např. `dc-mlha-a-duchove`)"),
+        );
+    }
+    ok
+}
+
+fn check_prefix(fields: &Fields, id: &str, game: &Game, diags: &mut Diagnostics) {
+    if !id.starts_with(&format!("{}-", game.prefix)) {
+        diags.error(
+            fields.value_location("id"),
+            Some(id),
+            format!("id ve hře `{}` musí začínat `{}-`", game.id, game.prefix),
+        );
+    }
+}
+
+/// `Dized.MoC.0027`, `FAQ.MoC.0003`: publisher, game code, four digits.
+pub fn is_source_id(text: &str) -> bool {
+    let parts: Vec<&str> = text.split('.').collect();
+    matches!(parts.as_slice(), [publisher, game, number]
+        if publisher.starts_with(|c: char| c.is_ascii_uppercase())
+            && publisher.chars().all(|c| c.is_ascii_alphabetic())
+            && !game.is_empty()
+            && game.chars().all(|c| c.is_ascii_alphabetic())
+            && number.len() == 4
+            && number.chars().all(|c| c.is_ascii_digit()))
+}
+
+/// `11/2022`: month without a leading zero, four-digit year.
+pub fn is_date(text: &str) -> bool {
+    let Some((month, year)) = text.split_once('/') else {
+        return false;
+    };
+    let month_ok =
+        !month.starts_with('0') && month.parse::<u8>().is_ok_and(|m| (1..=12).contains(&m));
+    let year_ok = year.len() == 4
+        && year
+            .parse::<u16>()
+            .is_ok_and(|y| (2000..=2099).contains(&y));
+    month_ok && year_ok
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn source_ids() {
+        assert!(is_source_id("Dized.MoC.0027"));
+        assert!(is_source_id("FAQ.MoC.0003"));
+        assert!(!is_source_id("Dized.MoC.27"));
+        assert!(!is_source_id("dized.moc.0027"));
+        assert!(!is_source_id("Dized MoC 0027"));
+        assert!(!is_source_id("Dized.MoC.0027.1"));
+    }
+
+    #[test]
+    fn dates() {
+        assert!(is_date("11/2022"));
+        assert!(is_date("9/2022"));
+        assert!(!is_date("09/2022"));
+        assert!(!is_date("13/2022"));
+        assert!(!is_date("11/22"));
+        assert!(!is_date("listopad 2022"));
+    }
+}

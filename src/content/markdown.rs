@@ -1,0 +1,218 @@
+//! Markdown in rule texts and answers: front matter, internal links, plain-text rendering.
+
+use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+
+use super::text::line_column_at_end;
+
+/// A rule file split into its YAML front matter and Markdown body.
+#[derive(Debug)]
+pub struct FrontMatter<'a> {
+    pub yaml: &'a str,
+    /// Lines before the YAML (the opening `---`).
+    pub yaml_line_offset: usize,
+    pub body: &'a str,
+    /// Lines before the body.
+    pub body_line_offset: usize,
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub enum FrontMatterError {
+    Missing,
+    Unclosed,
+}
+
+impl FrontMatterError {
+    pub fn message(&self) -> &'static str {
+        match self {
+            FrontMatterError::Missing => {
+                "chybí front matter: soubor musí začínat řádkem `---`, po něm id, title a order, a pak zase `---`"
+            }
+            FrontMatterError::Unclosed => "front matter není uzavřen řádkem `---`",
+        }
+    }
+}
+
+pub fn split_front_matter(text: &str) -> Result<FrontMatter<'_>, FrontMatterError> {
+    let rest = text
+        .strip_prefix("---\n")
+        .ok_or(FrontMatterError::Missing)?;
+    let mut offset = 0;
+    for line in rest.split_inclusive('\n') {
+        if line.trim_end() == "---" {
+            let yaml = &rest[..offset];
+            let body = &rest[offset + line.len()..];
+            let yaml_lines = yaml.matches('\n').count();
+            return Ok(FrontMatter {
+                yaml,
+                yaml_line_offset: 1,
+                body,
+                body_line_offset: 2 + yaml_lines,
+            });
+        }
+        offset += line.len();
+    }
+    Err(FrontMatterError::Unclosed)
+}
+
+/// Where an internal link points.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LinkTarget {
+    Rule(String),
+    Ruling(String),
+}
+
+/// An internal link with its 1-based line and column inside the Markdown text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Link {
+    pub target: LinkTarget,
+    pub line: usize,
+    pub column: usize,
+}
+
+fn options() -> Options {
+    Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH
+}
+
+/// Parses an internal link destination (`rule:ID`, `ruling:ID`); other URLs are not ours.
+pub fn parse_target(destination: &str) -> Option<LinkTarget> {
+    if let Some(id) = destination.strip_prefix("rule:") {
+        Some(LinkTarget::Rule(id.to_owned()))
+    } else {
+        destination
+            .strip_prefix("ruling:")
+            .map(|id| LinkTarget::Ruling(id.to_owned()))
+    }
+}
+
+pub fn internal_links(markdown: &str) -> Vec<Link> {
+    Parser::new_ext(markdown, options())
+        .into_offset_iter()
+        .filter_map(|(event, range)| match event {
+            Event::Start(Tag::Link { dest_url, .. }) => {
+                let target = parse_target(&dest_url)?;
+                let (line, column) = line_column_at_end(&markdown[..range.start]);
+                Some(Link {
+                    target,
+                    line,
+                    column,
+                })
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// Markdown as readable terminal text: paragraphs, bullets, tables as rows, link targets shown.
+pub fn to_plain_text(markdown: &str) -> String {
+    let mut out = String::new();
+    let mut list_depth: usize = 0;
+    let mut link_targets: Vec<String> = Vec::new();
+    let mut cell_index = 0;
+    for event in Parser::new_ext(markdown, options()) {
+        match event {
+            Event::Text(text) | Event::Code(text) => out.push_str(&text),
+            Event::SoftBreak => out.push(' '),
+            Event::HardBreak => out.push('\n'),
+            Event::Start(Tag::Item) => {
+                out.push_str(&"  ".repeat(list_depth.saturating_sub(1)));
+                out.push_str("• ");
+            }
+            Event::End(TagEnd::Item) => ensure_newline(&mut out),
+            Event::Start(Tag::List(_)) => {
+                ensure_newline(&mut out);
+                list_depth += 1;
+            }
+            Event::End(TagEnd::List(_)) => {
+                list_depth = list_depth.saturating_sub(1);
+                if list_depth == 0 {
+                    out.push('\n');
+                }
+            }
+            Event::End(TagEnd::Paragraph) => {
+                out.push('\n');
+                if list_depth == 0 {
+                    out.push('\n');
+                }
+            }
+            Event::Start(Tag::Heading { level, .. }) if level <= HeadingLevel::H2 => {
+                out.push_str("■ ")
+            }
+            Event::End(TagEnd::Heading(_)) => out.push_str("\n\n"),
+            Event::Start(Tag::Link { dest_url, .. }) => link_targets.push(dest_url.into_string()),
+            Event::End(TagEnd::Link) => {
+                if let Some(target) = link_targets.pop() {
+                    match parse_target(&target) {
+                        Some(LinkTarget::Rule(id)) => out.push_str(&format!(" (→ {id})")),
+                        Some(LinkTarget::Ruling(id)) => out.push_str(&format!(" (→ {id})")),
+                        None => out.push_str(&format!(" ({target})")),
+                    }
+                }
+            }
+            Event::Start(Tag::TableRow) | Event::Start(Tag::TableHead) => cell_index = 0,
+            Event::Start(Tag::TableCell) => {
+                if cell_index > 0 {
+                    out.push_str(" | ");
+                }
+                cell_index += 1;
+            }
+            Event::End(TagEnd::TableRow) | Event::End(TagEnd::TableHead) => out.push('\n'),
+            Event::End(TagEnd::Table) => out.push('\n'),
+            _ => {}
+        }
+    }
+    out.trim_end().to_owned()
+}
+
+fn ensure_newline(out: &mut String) {
+    if !out.is_empty() && !out.ends_with('\n') {
+        out.push('\n');
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn front_matter_is_split_with_line_offsets() {
+        let fm = split_front_matter("---\nid: a\ntitle: B\n---\nText\n").unwrap();
+        assert_eq!(fm.yaml, "id: a\ntitle: B\n");
+        assert_eq!(fm.body, "Text\n");
+        assert_eq!(fm.body_line_offset, 4);
+    }
+
+    #[test]
+    fn missing_and_unclosed_front_matter() {
+        assert_eq!(
+            split_front_matter("# Nadpis").unwrap_err(),
+            FrontMatterError::Missing
+        );
+        assert_eq!(
+            split_front_matter("---\nid: a\n").unwrap_err(),
+            FrontMatterError::Unclosed
+        );
+    }
+
+    #[test]
+    fn internal_links_are_found_with_positions() {
+        let links = internal_links("Úvod.\n\nViz [mlha](rule:dc-mlha) a [x](https://example.org).");
+        assert_eq!(
+            links,
+            vec![Link {
+                target: LinkTarget::Rule("dc-mlha".into()),
+                line: 3,
+                column: 5
+            }]
+        );
+    }
+
+    #[test]
+    fn plain_text_keeps_structure() {
+        let text = to_plain_text(
+            "## Body\n\n* a\n* b [sekce](rule:x)\n\n| a | b |\n|---|---|\n| 1 | 2 |\n",
+        );
+        assert!(text.contains("■ Body"));
+        assert!(text.contains("• a\n• b sekce (→ x)"));
+        assert!(text.contains("1 | 2"));
+    }
+}

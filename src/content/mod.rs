@@ -1,0 +1,10 @@
+//! Reading the content tree (embedded or on disk) into the validated model.
+
+pub mod files;
+pub mod load;
+pub mod markdown;
+pub mod text;
+pub mod yaml;
+
+pub use files::{ContentFile, ContentFiles, FileBody};
+pub use load::{load, Loaded};

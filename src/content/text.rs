@@ -1,0 +1,108 @@
+//! Turning a file's bytes into the text every later stage sees: UTF-8, NFC, `\n` line ends.
+
+use unicode_normalization::UnicodeNormalization;
+
+use super::files::{ContentFile, FileBody, MAX_FILE_BYTES};
+use crate::diagnostic::{Diagnostic, Location};
+
+/// Decodes a content file, or says precisely why it is not usable text.
+pub fn decode(file: &ContentFile) -> Result<String, Diagnostic> {
+    let bytes = match &file.body {
+        FileBody::Bytes(bytes) => bytes,
+        FileBody::TooLarge(size) => {
+            return Err(Diagnostic::new(
+                Location::file_start(&file.display),
+                format!(
+                    "soubor je příliš velký ({} bajtů, nejvýše {} bajtů)",
+                    size, MAX_FILE_BYTES
+                ),
+            ))
+        }
+        FileBody::Unreadable(reason) => {
+            return Err(Diagnostic::new(
+                Location::file_start(&file.display),
+                format!("soubor nelze přečíst: {reason}"),
+            ))
+        }
+    };
+    let text = match std::str::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => {
+            let valid = std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default();
+            let (line, column) = line_column_at_end(valid);
+            return Err(Diagnostic::new(
+                Location::new(&file.display, line, column),
+                format!(
+                    "soubor není platný text v UTF-8 (neplatný bajt na pozici {})",
+                    e.valid_up_to()
+                ),
+            ));
+        }
+    };
+    if let Some(offset) = text.find('\0') {
+        let (line, column) = line_column_at_end(&text[..offset]);
+        return Err(Diagnostic::new(
+            Location::new(&file.display, line, column),
+            "soubor obsahuje znak NUL: vypadá jako binární soubor, ne text",
+        ));
+    }
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    Ok(normalize(text))
+}
+
+/// NFC and Unix line ends, so that a file saved in NFD or with CRLF loads identically.
+pub fn normalize(text: &str) -> String {
+    text.replace("\r\n", "\n").nfc().collect()
+}
+
+/// The 1-based line and column just after `prefix`, counting characters, not bytes.
+pub fn line_column_at_end(prefix: &str) -> (usize, usize) {
+    let line = prefix.matches('\n').count() + 1;
+    let last_line = prefix.rsplit('\n').next().unwrap_or("");
+    (line, last_line.chars().count() + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::borrow::Cow;
+
+    fn file(bytes: &'static [u8]) -> ContentFile {
+        ContentFile {
+            path: "x.yaml".into(),
+            display: "x.yaml".into(),
+            body: FileBody::Bytes(Cow::Borrowed(bytes)),
+        }
+    }
+
+    #[test]
+    fn nfd_text_becomes_nfc() {
+        let nfd: String = "hřbitov".nfd().collect();
+        assert_ne!(nfd, "hřbitov");
+        assert_eq!(normalize(&nfd), "hřbitov");
+    }
+
+    #[test]
+    fn invalid_utf8_is_located_by_characters() {
+        let err = decode(&file(b"a: \xc5\xaf\nb: \xff")).unwrap_err();
+        assert_eq!(err.location.line, 2);
+        assert_eq!(err.location.column, 4);
+        assert!(err.message.contains("UTF-8"));
+    }
+
+    #[test]
+    fn nul_byte_means_binary() {
+        let err = decode(&file(b"abc\0def")).unwrap_err();
+        assert!(err.message.contains("binární"));
+    }
+
+    #[test]
+    fn bom_and_crlf_are_removed() {
+        assert_eq!(decode(&file(b"\xef\xbb\xbfa\r\nb")).unwrap(), "a\nb");
+    }
+
+    #[test]
+    fn columns_count_letters_not_bytes() {
+        assert_eq!(line_column_at_end("čšř"), (1, 4));
+    }
+}

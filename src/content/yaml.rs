@@ -1,0 +1,446 @@
+//! Reading YAML with the position of every key and value, so that each problem can be reported
+//! at its own line and column and loading can go on to find the next one. (serde_yaml stops at
+//! the first error and forgets positions after parsing, hence marked-yaml here.)
+
+use marked_yaml::types::{MarkedMappingNode, MarkedScalarNode, MarkedSequenceNode};
+use marked_yaml::{LoadError, LoaderOptions, Marker, Node, Span};
+
+use crate::diagnostic::{Diagnostics, Location};
+
+/// Parses `text` whose top level must be a sequence (`- ` entries) or a mapping.
+pub fn parse(
+    file: &str,
+    text: &str,
+    line_offset: usize,
+    top_level_sequence: bool,
+    diags: &mut Diagnostics,
+) -> Option<Node> {
+    if text.trim().is_empty() {
+        diags.error(
+            Location::new(file, line_offset + 1, 1),
+            None,
+            "soubor je prázdný",
+        );
+        return None;
+    }
+    let options = LoaderOptions::default().error_on_duplicate_keys(true);
+    let options = if top_level_sequence {
+        options.toplevel_sequence()
+    } else {
+        options.toplevel_mapping()
+    };
+    match marked_yaml::parse_yaml_with_options(0, text, options) {
+        Ok(node) => Some(node),
+        Err(error) => {
+            let (marker, message) = describe_load_error(&error, top_level_sequence);
+            let location = match marker {
+                Some(m) => Location::new(file, m.line() + line_offset, m.column()),
+                None => Location::new(file, line_offset + 1, 1),
+            };
+            diags.error(location, None, message);
+            None
+        }
+    }
+}
+
+fn describe_load_error(error: &LoadError, top_level_sequence: bool) -> (Option<Marker>, String) {
+    match error {
+        LoadError::TopLevelMustBeSequence(m) => (
+            Some(*m),
+            "soubor musí být seznam záznamů (každý začíná `- `)".into(),
+        ),
+        LoadError::TopLevelMustBeMapping(m) => (
+            Some(*m),
+            if top_level_sequence {
+                "očekáván seznam záznamů".into()
+            } else {
+                "očekáváno mapování `klíč: hodnota`".into()
+            },
+        ),
+        LoadError::UnexpectedAnchor(m) => (
+            Some(*m),
+            "kotvy a aliasy YAML (`&`, `*`) nejsou povoleny".into(),
+        ),
+        LoadError::MappingKeyMustBeScalar(m) => (Some(*m), "klíč musí být jednoduchý text".into()),
+        LoadError::UnexpectedTag(m) => (Some(*m), "značky YAML (`!tag`) nejsou povoleny".into()),
+        LoadError::ScanError(m, e) => (Some(*m), format!("chyba syntaxe YAML: {e}")),
+        LoadError::DuplicateKey(inner) => {
+            let first = inner
+                .prev_key
+                .span()
+                .start()
+                .map(|m| format!(" (poprvé na řádku {})", m.line()))
+                .unwrap_or_default();
+            (
+                inner.key.span().start().copied(),
+                format!("klíč `{}` je uveden dvakrát{first}", inner.key.as_str()),
+            )
+        }
+    }
+}
+
+/// Where a node starts, shifted by the lines that precede the YAML (front matter).
+pub fn location(file: &str, span: &Span, line_offset: usize) -> Location {
+    match span.start() {
+        Some(m) => Location::new(file, m.line() + line_offset, m.column()),
+        None => Location::new(file, line_offset + 1, 1),
+    }
+}
+
+/// A plain empty scalar, `~` or `null` stands for "no value".
+fn is_null(scalar: &MarkedScalarNode) -> bool {
+    scalar.may_coerce() && matches!(scalar.as_str(), "" | "~" | "null" | "Null" | "NULL")
+}
+
+/// One YAML mapping read field by field; every problem goes to the diagnostics.
+pub struct Fields<'a> {
+    pub file: &'a str,
+    pub line_offset: usize,
+    pub map: &'a MarkedMappingNode,
+    pub entry_id: Option<String>,
+}
+
+impl<'a> Fields<'a> {
+    /// Checks the keys against the known ones and takes the entry id (if any) for messages.
+    pub fn new(
+        file: &'a str,
+        line_offset: usize,
+        map: &'a MarkedMappingNode,
+        known: &[&str],
+        id_key: Option<&str>,
+        diags: &mut Diagnostics,
+    ) -> Self {
+        let entry_id = id_key
+            .and_then(|key| map.get_scalar(key))
+            .filter(|s| !is_null(s))
+            .map(|s| s.as_str().trim().to_owned());
+        let fields = Fields {
+            file,
+            line_offset,
+            map,
+            entry_id,
+        };
+        for key in map.keys() {
+            if !known.contains(&key.as_str()) {
+                let hint = known
+                    .iter()
+                    .map(|k| (strsim::damerau_levenshtein(k, key.as_str()), k))
+                    .filter(|(distance, _)| *distance <= 2)
+                    .min()
+                    .map(|(_, k)| format!(" (nemysleli jste `{k}`?)"))
+                    .unwrap_or_default();
+                let allowed = known.join(", ");
+                diags.error(
+                    fields.at(key.span()),
+                    fields.id(),
+                    format!(
+                        "neznámé pole `{}`{hint}; povolená pole: {allowed}",
+                        key.as_str()
+                    ),
+                );
+            }
+        }
+        fields
+    }
+
+    pub fn id(&self) -> Option<&str> {
+        self.entry_id.as_deref()
+    }
+
+    pub fn at(&self, span: &Span) -> Location {
+        location(self.file, span, self.line_offset)
+    }
+
+    pub fn start(&self) -> Location {
+        self.at(self.map.span())
+    }
+
+    fn node(&self, key: &str) -> Option<&'a Node> {
+        self.map
+            .get_node(key)
+            .filter(|node| !matches!(node, Node::Scalar(s) if is_null(s)))
+    }
+
+    /// The location of a key's value, or of the mapping when the key is missing.
+    pub fn value_location(&self, key: &str) -> Location {
+        self.map
+            .get_node(key)
+            .map(|node| self.at(node.span()))
+            .unwrap_or_else(|| self.start())
+    }
+
+    fn scalar(&self, key: &str, diags: &mut Diagnostics) -> Option<&'a MarkedScalarNode> {
+        match self.node(key)? {
+            Node::Scalar(s) => Some(s),
+            other => {
+                diags.error(
+                    self.at(other.span()),
+                    self.id(),
+                    format!("pole `{key}` má být jednoduchá hodnota, ne seznam ani mapování"),
+                );
+                None
+            }
+        }
+    }
+
+    /// An optional text field; an empty string counts as missing.
+    pub fn optional_str(&self, key: &str, diags: &mut Diagnostics) -> Option<String> {
+        self.scalar(key, diags)
+            .map(|s| s.as_str().trim().to_owned())
+    }
+
+    /// A required text field that must not be empty.
+    pub fn required_str(&self, key: &str, diags: &mut Diagnostics) -> Option<String> {
+        let Some(raw) = self.map.get_node(key) else {
+            diags.error(
+                self.start(),
+                self.id(),
+                format!("chybí povinné pole `{key}`"),
+            );
+            return None;
+        };
+        if raw.as_scalar().is_none() {
+            // Reports the wrong kind of value.
+            self.scalar(key, diags);
+            return None;
+        }
+        match self.optional_str(key, diags) {
+            Some(value) if !value.is_empty() => Some(value),
+            _ => {
+                diags.error(
+                    self.at(raw.span()),
+                    self.id(),
+                    format!("pole `{key}` je prázdné"),
+                );
+                None
+            }
+        }
+    }
+
+    /// A required integer field.
+    pub fn required_int(&self, key: &str, diags: &mut Diagnostics) -> Option<i64> {
+        let text = self.required_str(key, diags)?;
+        self.parse_int(key, &text, diags)
+    }
+
+    pub fn optional_int(&self, key: &str, diags: &mut Diagnostics) -> Option<i64> {
+        let text = self.optional_str(key, diags)?;
+        self.parse_int(key, &text, diags)
+    }
+
+    fn parse_int(&self, key: &str, text: &str, diags: &mut Diagnostics) -> Option<i64> {
+        match text.parse::<i64>() {
+            Ok(value) => Some(value),
+            Err(_) => {
+                diags.error(
+                    self.value_location(key),
+                    self.id(),
+                    format!("pole `{key}` má být celé číslo, ne `{text}`"),
+                );
+                None
+            }
+        }
+    }
+
+    fn sequence(&self, key: &str, diags: &mut Diagnostics) -> Option<&'a MarkedSequenceNode> {
+        match self.node(key)? {
+            Node::Sequence(seq) => Some(seq),
+            other => {
+                diags.error(
+                    self.at(other.span()),
+                    self.id(),
+                    format!("pole `{key}` má být seznam, např. `{key}: [a, b]`"),
+                );
+                None
+            }
+        }
+    }
+
+    /// A list of texts, each with its location; `None` when the key is absent.
+    pub fn optional_list(
+        &self,
+        key: &str,
+        diags: &mut Diagnostics,
+    ) -> Option<Vec<(String, Location)>> {
+        let seq = self.sequence(key, diags)?;
+        let mut items = Vec::new();
+        for item in seq.iter() {
+            match item {
+                Node::Scalar(s) if !s.as_str().trim().is_empty() => {
+                    items.push((s.as_str().trim().to_owned(), self.at(s.span())))
+                }
+                Node::Scalar(s) => diags.error(
+                    self.at(s.span()),
+                    self.id(),
+                    format!("položka seznamu `{key}` je prázdná"),
+                ),
+                other => diags.error(
+                    self.at(other.span()),
+                    self.id(),
+                    format!("položky seznamu `{key}` mají být jednoduché hodnoty"),
+                ),
+            }
+        }
+        Some(items)
+    }
+
+    /// A list that must be present and non-empty.
+    pub fn required_list(
+        &self,
+        key: &str,
+        diags: &mut Diagnostics,
+    ) -> Option<Vec<(String, Location)>> {
+        let Some(raw) = self.map.get_node(key) else {
+            diags.error(
+                self.start(),
+                self.id(),
+                format!("chybí povinné pole `{key}`"),
+            );
+            return None;
+        };
+        let empty = || format!("seznam `{key}` je prázdný");
+        if matches!(raw, Node::Scalar(s) if is_null(s)) {
+            diags.error(self.at(raw.span()), self.id(), empty());
+            return None;
+        }
+        let items = self.optional_list(key, diags)?;
+        if items.is_empty() {
+            diags.error(self.at(raw.span()), self.id(), empty());
+            return None;
+        }
+        Some(items)
+    }
+
+    /// Where the text of a string value begins, for locating problems inside it (Markdown links).
+    /// Returns the line of the first text line and whether it is a block scalar (`|` or `>`).
+    pub fn text_origin(&self, key: &str, source: &str) -> Option<TextOrigin> {
+        let node = self.map.get_node(key)?;
+        let start = node.span().start()?;
+        let line_text = source.lines().nth(start.line() - 1).unwrap_or("");
+        let at: String = line_text.chars().skip(start.column() - 1).take(1).collect();
+        let block = at == "|" || at == ">";
+        let quoted = at == "\"" || at == "'";
+        Some(TextOrigin {
+            line: start.line() + self.line_offset + usize::from(block),
+            column: if block {
+                None
+            } else {
+                Some(start.column() + usize::from(quoted))
+            },
+        })
+    }
+}
+
+/// The position of a multi-line text inside its file.
+#[derive(Debug, Clone, Copy)]
+pub struct TextOrigin {
+    /// File line of the text's first line.
+    pub line: usize,
+    /// Column of the first character for inline scalars; `None` for block scalars, whose lines
+    /// start after their own indentation.
+    pub column: Option<usize>,
+}
+
+impl TextOrigin {
+    /// Maps a (line, column) inside the text to a file location.
+    pub fn locate(
+        &self,
+        file: &str,
+        source: &str,
+        text_line: usize,
+        text_column: usize,
+    ) -> Location {
+        let line = self.line + text_line - 1;
+        let column = match self.column {
+            Some(first) if text_line == 1 => first + text_column - 1,
+            _ => {
+                let indent = source
+                    .lines()
+                    .nth(line - 1)
+                    .map(|l| l.chars().take_while(|c| *c == ' ').count())
+                    .unwrap_or(0);
+                indent + text_column
+            }
+        };
+        Location::new(file, line, column)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn map_of(node: &Node) -> &MarkedMappingNode {
+        node.as_sequence().unwrap()[0].as_mapping().unwrap()
+    }
+
+    #[test]
+    fn unknown_key_is_located_and_suggested() {
+        let text = "- id: a\n  qestion: x\n";
+        let mut diags = Diagnostics::default();
+        let node = parse("f.yaml", text, 0, true, &mut diags).unwrap();
+        Fields::new(
+            "f.yaml",
+            0,
+            map_of(&node),
+            &["id", "question"],
+            Some("id"),
+            &mut diags,
+        );
+        let all = diags.into_sorted();
+        assert_eq!(all.len(), 1);
+        assert_eq!(all[0].location, Location::new("f.yaml", 2, 3));
+        assert!(all[0].message.contains("`question`"), "{}", all[0].message);
+        assert_eq!(all[0].entry_id.as_deref(), Some("a"));
+    }
+
+    #[test]
+    fn syntax_error_is_located() {
+        let mut diags = Diagnostics::default();
+        assert!(parse("f.yaml", "- id: [a\n- b", 0, true, &mut diags).is_none());
+        let all = diags.into_sorted();
+        assert!(all[0].message.contains("syntaxe"), "{}", all[0].message);
+        assert!(all[0].location.line >= 1);
+    }
+
+    #[test]
+    fn empty_and_null_values_count_as_missing() {
+        let text = "- id: a\n  answer: ''\n  date: ~\n";
+        let mut diags = Diagnostics::default();
+        let node = parse("f.yaml", text, 0, true, &mut diags).unwrap();
+        let fields = Fields::new(
+            "f.yaml",
+            0,
+            map_of(&node),
+            &["id", "answer", "date"],
+            Some("id"),
+            &mut diags,
+        );
+        assert_eq!(fields.optional_str("date", &mut diags), None);
+        assert_eq!(fields.required_str("answer", &mut diags), None);
+        let all = diags.into_sorted();
+        assert_eq!(all.len(), 1);
+        assert!(all[0].message.contains("prázdné"));
+        assert_eq!(all[0].location.line, 2);
+    }
+
+    #[test]
+    fn block_scalar_text_lines_map_to_file_lines() {
+        let text = "- id: a\n  answer: |\n    first\n    see [x](rule:y)\n";
+        let mut diags = Diagnostics::default();
+        let node = parse("f.yaml", text, 0, true, &mut diags).unwrap();
+        let fields = Fields::new(
+            "f.yaml",
+            0,
+            map_of(&node),
+            &["id", "answer"],
+            Some("id"),
+            &mut diags,
+        );
+        let origin = fields.text_origin("answer", text).unwrap();
+        assert_eq!(
+            origin.locate("f.yaml", text, 2, 5),
+            Location::new("f.yaml", 4, 9)
+        );
+    }
+}

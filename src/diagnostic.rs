@@ -1,0 +1,98 @@
+//! Problems found in user input, as values that carry their location.
+
+use std::fmt;
+
+/// A position in a content file; line and column are 1-based and count characters.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Location {
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+}
+
+impl Location {
+    pub fn new(file: impl Into<String>, line: usize, column: usize) -> Self {
+        Location {
+            file: file.into(),
+            line: line.max(1),
+            column: column.max(1),
+        }
+    }
+
+    /// The start of a file, for problems that concern the file as a whole.
+    pub fn file_start(file: impl Into<String>) -> Self {
+        Location::new(file, 1, 1)
+    }
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}", self.file, self.line, self.column)
+    }
+}
+
+/// One problem: where it is, which entry it belongs to (when known) and what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub location: Location,
+    pub entry_id: Option<String>,
+    pub message: String,
+}
+
+impl Diagnostic {
+    pub fn new(location: Location, message: impl Into<String>) -> Self {
+        Diagnostic {
+            location,
+            entry_id: None,
+            message: message.into(),
+        }
+    }
+
+    pub fn for_entry(mut self, entry_id: Option<&str>) -> Self {
+        self.entry_id = entry_id.map(str::to_owned);
+        self
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.entry_id {
+            Some(id) => write!(f, "{}: [{}] {}", self.location, id, self.message),
+            None => write!(f, "{}: {}", self.location, self.message),
+        }
+    }
+}
+
+/// Problems are collected, not thrown: loading goes on so that every problem is reported at once.
+#[derive(Debug, Default)]
+pub struct Diagnostics(Vec<Diagnostic>);
+
+impl Diagnostics {
+    pub fn push(&mut self, diagnostic: Diagnostic) {
+        self.0.push(diagnostic);
+    }
+
+    pub fn error(
+        &mut self,
+        location: Location,
+        entry_id: Option<&str>,
+        message: impl Into<String>,
+    ) {
+        self.push(Diagnostic::new(location, message).for_entry(entry_id));
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Sorted by file and position, so output is stable whatever the loading order.
+    pub fn into_sorted(mut self) -> Vec<Diagnostic> {
+        self.0
+            .sort_by(|a, b| a.location.cmp(&b.location).then(a.message.cmp(&b.message)));
+        self.0
+    }
+}

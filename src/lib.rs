@@ -1,0 +1,9 @@
+//! carcref: an offline Czech rules reference and annotated FAQ for Carcassonne.
+//!
+//! The module layout follows the data flow: `content` (files → validated model) → `model`
+//! → commands in `cli`.
+
+pub mod cli;
+pub mod content;
+pub mod diagnostic;
+pub mod model;

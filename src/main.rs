@@ -1,0 +1,63 @@
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use carcref::cli::{self, ContentSource, Output};
+use carcref::model::RulingFilter;
+
+/// Offline česká pravidla a výklady pro Carcassonne (Duchové Carcassonne, Duchové, zámky
+/// a hřbitovy, Hostince a katedrály, Dárky).
+#[derive(Parser)]
+#[command(name = "carcref", version)]
+struct Args {
+    /// Složka s obsahem místo obsahu vestavěného v programu.
+    #[arg(long, global = true, value_name = "DIR")]
+    content: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Zkontroluje obsah a vypíše všechny problémy najednou.
+    Validate,
+    /// Vypíše výklady, případně jen jedné hry nebo úrovně.
+    List {
+        /// Id hry (např. duchove-carcassonne).
+        #[arg(long)]
+        game: Option<String>,
+        /// Úroveň kooperativní hry 1–6.
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=6))]
+        level: Option<u8>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Ukáže výklad podle id nebo ID ze zdroje (např. Dized.MoC.0027), nebo sekci pravidel.
+    Show {
+        id: String,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let source = ContentSource::from_option(args.content);
+    let output = match args.command {
+        Command::Validate => cli::validate(&source),
+        Command::List { game, level, json } => {
+            cli::list(&source, &RulingFilter { game, level }, json)
+        }
+        Command::Show { id, json } => cli::show(&source, &id, json),
+    };
+    print(&output)
+}
+
+/// Writes without panicking when the reader has gone away (`carcref list | head`).
+fn print(output: &Output) -> ExitCode {
+    let _ = std::io::stdout().lock().write_all(output.stdout.as_bytes());
+    let _ = std::io::stderr().lock().write_all(output.stderr.as_bytes());
+    ExitCode::from(output.code)
+}

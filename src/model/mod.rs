@@ -1,0 +1,197 @@
+//! The validated corpus: games, rule sections, rulings and the glossary.
+
+use serde::Serialize;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameKind {
+    /// The base game the expansions build on.
+    Zakladni,
+    /// The cooperative game, played in levels.
+    Kooperativni,
+    /// An expansion for the base game.
+    Rozsireni,
+}
+
+impl GameKind {
+    pub fn parse(text: &str) -> Option<Self> {
+        match text {
+            "zakladni" => Some(GameKind::Zakladni),
+            "kooperativni" => Some(GameKind::Kooperativni),
+            "rozsireni" => Some(GameKind::Rozsireni),
+            _ => None,
+        }
+    }
+
+    pub const NAMES: &'static str = "zakladni, kooperativni, rozsireni";
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Game {
+    pub id: String,
+    pub title: String,
+    pub title_en: String,
+    pub prefix: String,
+    pub kind: GameKind,
+    /// The source document the game's facts come from (none for the base game).
+    pub source: Option<String>,
+}
+
+impl Game {
+    /// Only the cooperative game has levels.
+    pub fn has_levels(&self) -> bool {
+        self.kind == GameKind::Kooperativni
+    }
+}
+
+/// Where an entry was defined, for messages and for maintainers.
+#[derive(Debug, Clone, Serialize)]
+pub struct Origin {
+    pub file: String,
+    pub line: usize,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Ruling {
+    pub id: String,
+    /// The ID exactly as the source writes it; several rulings may share one.
+    pub source_id: Option<String>,
+    /// Further IDs the source quotes inside the answer.
+    pub cites: Vec<String>,
+    pub date: Option<String>,
+    pub source_line: Option<u32>,
+    pub game: String,
+    pub levels: Vec<u8>,
+    pub section: String,
+    pub question: String,
+    pub answer_short: String,
+    pub answer: String,
+    pub tags: Vec<String>,
+    pub origin: Origin,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct RuleSection {
+    pub id: String,
+    pub game: String,
+    pub title: String,
+    pub order: i64,
+    pub body: String,
+    /// Rulings whose `section` is this one, in corpus order.
+    pub rulings: Vec<String>,
+    pub origin: Origin,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct GlossaryEntry {
+    pub term: String,
+    pub forms: Vec<String>,
+    pub synonyms: Vec<String>,
+    pub english: Vec<String>,
+    pub definition: String,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Corpus {
+    pub games: Vec<Game>,
+    pub sections: Vec<RuleSection>,
+    pub rulings: Vec<Ruling>,
+    pub glossary: Vec<GlossaryEntry>,
+}
+
+/// Which rulings a listing shows.
+#[derive(Debug, Clone, Default)]
+pub struct RulingFilter {
+    pub game: Option<String>,
+    pub level: Option<u8>,
+}
+
+impl RulingFilter {
+    pub fn matches(&self, ruling: &Ruling) -> bool {
+        self.game.as_ref().is_none_or(|g| &ruling.game == g)
+            && self.level.is_none_or(|l| ruling.levels.contains(&l))
+    }
+}
+
+impl Corpus {
+    pub fn game(&self, id: &str) -> Option<&Game> {
+        self.games.iter().find(|g| g.id == id)
+    }
+
+    pub fn section(&self, id: &str) -> Option<&RuleSection> {
+        self.sections.iter().find(|s| s.id == id)
+    }
+
+    pub fn ruling(&self, id: &str) -> Option<&Ruling> {
+        self.rulings.iter().find(|r| r.id == id)
+    }
+
+    pub fn rulings_matching<'a>(
+        &'a self,
+        filter: &'a RulingFilter,
+    ) -> impl Iterator<Item = &'a Ruling> + 'a {
+        self.rulings.iter().filter(move |r| filter.matches(r))
+    }
+
+    /// Rulings named by `key`: our own id, or a source ID (case-insensitive), which may
+    /// label several rulings.
+    pub fn lookup_rulings(&self, key: &str) -> Vec<&Ruling> {
+        let key = key.trim();
+        if let Some(ruling) = self.ruling(key) {
+            return vec![ruling];
+        }
+        self.rulings
+            .iter()
+            .filter(|r| {
+                r.source_id
+                    .as_deref()
+                    .is_some_and(|s| s.eq_ignore_ascii_case(key))
+            })
+            .collect()
+    }
+
+    /// How many rulings carry this source ID.
+    pub fn source_id_count(&self, source_id: &str) -> usize {
+        self.rulings
+            .iter()
+            .filter(|r| r.source_id.as_deref() == Some(source_id))
+            .count()
+    }
+}
+
+/// Levels as a compact Czech range list: `1–6`, `2, 4`, `3–4, 6`.
+pub fn format_levels(levels: &[u8]) -> String {
+    let mut sorted = levels.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    let mut parts = Vec::new();
+    let mut i = 0;
+    while i < sorted.len() {
+        let start = sorted[i];
+        let mut end = start;
+        while i + 1 < sorted.len() && sorted[i + 1] == end + 1 {
+            i += 1;
+            end = sorted[i];
+        }
+        parts.push(if start == end {
+            start.to_string()
+        } else {
+            format!("{start}–{end}")
+        });
+        i += 1;
+    }
+    parts.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_are_formatted_as_ranges() {
+        assert_eq!(format_levels(&[1, 2, 3, 4, 5, 6]), "1–6");
+        assert_eq!(format_levels(&[2, 4]), "2, 4");
+        assert_eq!(format_levels(&[6, 3, 4]), "3–4, 6");
+        assert_eq!(format_levels(&[]), "");
+    }
+}
