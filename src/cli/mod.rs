@@ -81,11 +81,16 @@ pub fn validate(source: &ContentSource) -> Output {
     if loaded.diagnostics.is_empty() {
         let corpus = &loaded.corpus;
         return Output::ok(format!(
-            "obsah je v pořádku: {} her, {} sekcí pravidel, {} výkladů, {} pojmů ve slovníčku\n",
-            corpus.games.len(),
-            corpus.sections.len(),
-            corpus.rulings.len(),
-            corpus.glossary.len()
+            "obsah je v pořádku: {}, {}, {}, {}\n",
+            render::count(corpus.games.len(), "hra", "hry", "her"),
+            render::count(
+                corpus.sections.len(),
+                "sekce pravidel",
+                "sekce pravidel",
+                "sekcí pravidel"
+            ),
+            render::count(corpus.rulings.len(), "výklad", "výklady", "výkladů"),
+            render::count(corpus.glossary.len(), "pojem", "pojmy", "pojmů")
         ));
     }
     Output {

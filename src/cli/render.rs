@@ -66,13 +66,18 @@ fn source_label(ruling: &Ruling) -> String {
     }
 }
 
-/// "2 otázky", "5 otázek": Czech plural after a number.
-fn questions(count: usize) -> String {
-    match count {
-        1 => "1 otázku".into(),
-        2..=4 => format!("{count} otázky"),
-        _ => format!("{count} otázek"),
-    }
+/// A number with the Czech noun form it takes: 1 výklad, 2–4 výklady, 0 or 5+ výkladů.
+pub fn count(n: usize, one: &str, few: &str, many: &str) -> String {
+    let noun = match n {
+        1 => one,
+        2..=4 => few,
+        _ => many,
+    };
+    format!("{n} {noun}")
+}
+
+fn questions(n: usize) -> String {
+    count(n, "otázku", "otázky", "otázek")
 }
 
 pub fn ruling_list(corpus: &Corpus, rulings: &[&Ruling]) -> String {
@@ -111,7 +116,11 @@ pub fn ruling_list(corpus: &Corpus, rulings: &[&Ruling]) -> String {
             .map(|g| format!(" ({})", g.title))
             .unwrap_or_default()
     };
-    let _ = writeln!(out, "výkladů: {}{games}", rulings.len());
+    let _ = writeln!(
+        out,
+        "{}{games}",
+        count(rulings.len(), "výklad", "výklady", "výkladů")
+    );
     out
 }
 

@@ -33,6 +33,8 @@ pub struct ContentFile {
 
 #[derive(Debug, Clone)]
 pub struct ContentFiles {
+    /// How the content root is shown in messages (`content` for the embedded copy).
+    pub root_display: String,
     pub files: Vec<ContentFile>,
 }
 
@@ -62,7 +64,10 @@ impl ContentFiles {
         let mut files = Vec::new();
         collect_embedded(&EMBEDDED, &mut files);
         files.sort_by(|a, b| a.path.cmp(&b.path));
-        ContentFiles { files }
+        ContentFiles {
+            root_display: "content".into(),
+            files,
+        }
     }
 
     /// A content tree on disk. Hidden files and editor backups are skipped.
@@ -83,11 +88,19 @@ impl ContentFiles {
             reason: e.to_string(),
         })?;
         files.sort_by(|a, b| a.path.cmp(&b.path));
-        Ok(ContentFiles { files })
+        Ok(ContentFiles {
+            root_display: dir.to_string_lossy().trim_end_matches('/').to_owned(),
+            files,
+        })
     }
 
     pub fn get(&self, path: &str) -> Option<&ContentFile> {
         self.files.iter().find(|f| f.path == path)
+    }
+
+    /// How a file that should exist but does not is named in messages.
+    pub fn display_of(&self, path: &str) -> String {
+        format!("{}/{path}", self.root_display)
     }
 }
 

@@ -103,7 +103,7 @@ pub fn load(files: &ContentFiles) -> Loaded {
     match texts.iter().find(|(f, _)| f.path == GAMES_FILE) {
         Some((file, text)) => loader.games(&file.display, text),
         None if files.get(GAMES_FILE).is_none() => loader.diags.error(
-            Location::file_start(GAMES_FILE),
+            Location::file_start(files.display_of(GAMES_FILE)),
             None,
             "chybí soubor games.yaml se seznamem her",
         ),
@@ -133,6 +133,10 @@ impl Loader {
     fn known_game(&mut self, game: &str, display: &str) -> bool {
         if self.corpus.game(game).is_some() {
             return true;
+        }
+        if self.corpus.games.is_empty() {
+            // games.yaml itself is missing or broken, which is already reported.
+            return false;
         }
         let known: Vec<&str> = self.corpus.games.iter().map(|g| g.id.as_str()).collect();
         self.diags.error(

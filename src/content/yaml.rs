@@ -23,6 +23,14 @@ pub fn parse(
         );
         return None;
     }
+    if let Some(line) = too_deep_line(text) {
+        diags.error(
+            Location::new(file, line + line_offset, 1),
+            None,
+            format!("příliš hluboké vnoření (odsazení nad {MAX_INDENT} znaků)"),
+        );
+        return None;
+    }
     let options = LoaderOptions::default().error_on_duplicate_keys(true);
     let options = if top_level_sequence {
         options.toplevel_sequence()
@@ -43,14 +51,31 @@ pub fn parse(
     }
 }
 
+/// Block nesting deeper than this is refused before parsing: the parser recurses per level of
+/// block nesting (`- - - …`) and would overflow the stack long before real content gets there.
+const MAX_INDENT: usize = 400;
+
+/// The first line whose structural prefix (indentation and `- `/`? ` indicators) is too long.
+fn too_deep_line(text: &str) -> Option<usize> {
+    text.lines()
+        .position(|line| {
+            line.chars()
+                .take_while(|c| matches!(c, ' ' | '-' | '?'))
+                .nth(MAX_INDENT)
+                .is_some()
+        })
+        .map(|index| index + 1)
+}
+
 fn describe_load_error(error: &LoadError, top_level_sequence: bool) -> (Option<Marker>, String) {
     match error {
-        LoadError::TopLevelMustBeSequence(m) => (
-            Some(*m),
+        // The shape of the whole file is wrong: point at its start, not into the first entry.
+        LoadError::TopLevelMustBeSequence(_) => (
+            None,
             "soubor musí být seznam záznamů (každý začíná `- `)".into(),
         ),
-        LoadError::TopLevelMustBeMapping(m) => (
-            Some(*m),
+        LoadError::TopLevelMustBeMapping(_) => (
+            None,
             if top_level_sequence {
                 "očekáván seznam záznamů".into()
             } else {
@@ -63,7 +88,12 @@ fn describe_load_error(error: &LoadError, top_level_sequence: bool) -> (Option<M
         ),
         LoadError::MappingKeyMustBeScalar(m) => (Some(*m), "klíč musí být jednoduchý text".into()),
         LoadError::UnexpectedTag(m) => (Some(*m), "značky YAML (`!tag`) nejsou povoleny".into()),
-        LoadError::ScanError(m, e) => (Some(*m), format!("chyba syntaxe YAML: {e}")),
+        LoadError::ScanError(m, e) => {
+            // The scanner's text repeats the position, which the location already gives.
+            let text = e.to_string();
+            let text = text.split(" at byte ").next().unwrap_or(&text).to_owned();
+            (Some(*m), format!("chyba syntaxe YAML: {text}"))
+        }
         LoadError::DuplicateKey(inner) => {
             let first = inner
                 .prev_key
@@ -151,8 +181,12 @@ impl<'a> Fields<'a> {
         location(self.file, span, self.line_offset)
     }
 
+    /// The entry's own position: its first key (the mapping's span starts elsewhere).
     pub fn start(&self) -> Location {
-        self.at(self.map.span())
+        match self.map.keys().next() {
+            Some(key) => self.at(key.span()),
+            None => self.at(self.map.span()),
+        }
     }
 
     fn node(&self, key: &str) -> Option<&'a Node> {
