@@ -14,7 +14,10 @@ fn files_with(path: &str, bytes: Vec<u8>) -> ContentFiles {
     };
     ContentFiles {
         root_display: "mem".into(),
-        files: vec![file("games.yaml", GAMES.as_bytes().to_vec()), file(path, bytes)],
+        files: vec![
+            file("games.yaml", GAMES.as_bytes().to_vec()),
+            file(path, bytes),
+        ],
     }
 }
 
@@ -32,9 +35,42 @@ impl Rng {
 
 /// Fragments that steer random input into the interesting corners of YAML and Markdown.
 const PIECES: &[&str] = &[
-    "- ", "id: ", "da-x", "\n", "  ", ": ", "[", "]", "{", "}", "\"", "'", "|", ">", "#", "&a ", "*a",
-    "!tag ", "---\n", "question", "answer", "levels: [1, 9]", "section: da-x", "tags:", "ř", "\u{301}",
-    "\t", "\r", "\0", "](rule:", "[x](ruling:", "...", "? ", "%YAML 1.2\n", "- - - ", "\u{feff}",
+    "- ",
+    "id: ",
+    "da-x",
+    "\n",
+    "  ",
+    ": ",
+    "[",
+    "]",
+    "{",
+    "}",
+    "\"",
+    "'",
+    "|",
+    ">",
+    "#",
+    "&a ",
+    "*a",
+    "!tag ",
+    "---\n",
+    "question",
+    "answer",
+    "levels: [1, 9]",
+    "section: da-x",
+    "tags:",
+    "ř",
+    "\u{301}",
+    "\t",
+    "\r",
+    "\0",
+    "](rule:",
+    "[x](ruling:",
+    "...",
+    "? ",
+    "%YAML 1.2\n",
+    "- - - ",
+    "\u{feff}",
 ];
 
 #[test]
@@ -51,7 +87,11 @@ fn random_content_never_panics() {
                 bytes.extend_from_slice(piece.as_bytes());
             }
         }
-        let path = if case % 2 == 0 { "darky/rulings/x.yaml" } else { "darky/rules/x.md" };
+        let path = if case % 2 == 0 {
+            "darky/rulings/x.yaml"
+        } else {
+            "darky/rules/x.md"
+        };
         let loaded = load(&files_with(path, bytes));
         for d in &loaded.diagnostics {
             assert!(d.location.line >= 1 && d.location.column >= 1);
