@@ -80,14 +80,14 @@ fn random_content_never_panics() {
         let mut bytes = Vec::new();
         let length = rng.next() % 60;
         for _ in 0..length {
-            if rng.next() % 5 == 0 {
+            if rng.next().is_multiple_of(5) {
                 bytes.push((rng.next() % 256) as u8);
             } else {
                 let piece = PIECES[(rng.next() % PIECES.len() as u64) as usize];
                 bytes.extend_from_slice(piece.as_bytes());
             }
         }
-        let path = if case % 2 == 0 {
+        let path = if case.is_multiple_of(2) {
             "darky/rulings/x.yaml"
         } else {
             "darky/rules/x.md"
