@@ -76,7 +76,7 @@ const PIECES: &[&str] = &[
 #[test]
 fn random_content_never_panics() {
     let mut rng = Rng(0x5eed_cafe);
-    for case in 0..3000 {
+    for case in 0..3000u32 {
         let mut bytes = Vec::new();
         let length = rng.next() % 60;
         for _ in 0..length {
