@@ -7,3 +7,4 @@ pub mod cli;
 pub mod content;
 pub mod diagnostic;
 pub mod model;
+pub mod search;

@@ -1,11 +1,12 @@
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use carcref::cli::{self, ContentSource, Output};
+use carcref::cli::{self, ContentSource, Output, Style};
 use carcref::model::RulingFilter;
+use carcref::search::SearchOptions;
 
 /// Offline česká pravidla a výklady pro Carcassonne (Duchové Carcassonne, Duchové, zámky
 /// a hřbitovy, Hostince a katedrály, Dárky).
@@ -34,6 +35,21 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Hledá ve výkladech a pravidlech (česky, bez diakritiky, anglicky i podle ID).
+    Search {
+        query: String,
+        /// Jen výsledky jedné hry.
+        #[arg(long)]
+        game: Option<String>,
+        /// Jen výklady platné pro úroveň 1–6 kooperativní hry.
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=6))]
+        level: Option<u8>,
+        /// Nejvýše tolik výsledků (1–100).
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u16).range(1..=100))]
+        limit: u16,
+        #[arg(long)]
+        json: bool,
+    },
     /// Ukáže výklad podle id nebo ID ze zdroje (např. Dized.MoC.0027), nebo sekci pravidel.
     Show {
         id: String,
@@ -51,8 +67,32 @@ fn main() -> ExitCode {
             cli::list(&source, &RulingFilter { game, level }, json)
         }
         Command::Show { id, json } => cli::show(&source, &id, json),
+        Command::Search {
+            query,
+            game,
+            level,
+            limit,
+            json,
+        } => {
+            let options = SearchOptions {
+                game,
+                level,
+                limit: usize::from(limit),
+            };
+            cli::search(&source, &query, &options, json, output_style())
+        }
     };
     print(&output)
+}
+
+/// Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org).
+fn output_style() -> Style {
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    if std::io::stdout().is_terminal() && !no_color {
+        Style::Colour
+    } else {
+        Style::Plain
+    }
 }
 
 /// Writes without panicking when the reader has gone away (`carcref list | head`).

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use crate::content::{load, ContentFiles, Loaded};
 use crate::model::{Corpus, RulingFilter};
+use crate::search::{AnalyzerChoice, SearchIndex, SearchOptions};
 
 /// Exit codes, as documented in the README.
 pub const EXIT_OK: u8 = 0;
@@ -148,4 +149,63 @@ pub fn show(source: &ContentSource, key: &str, json: bool) -> Output {
         render::printable(key),
         render::suggestion(&corpus, key)
     ))
+}
+
+/// How `search` prints: colour only on a terminal that wants it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    Plain,
+    Colour,
+}
+
+/// `carcref search`: ranked rulings and rule sections for a Czech (or English, or ID) query.
+pub fn search(
+    source: &ContentSource,
+    query: &str,
+    options: &SearchOptions,
+    json: bool,
+    style: Style,
+) -> Output {
+    if query.trim().is_empty() {
+        return Output::input_error(
+            "chyba: prázdný dotaz; zkuste např. `carcref search \"duchové na hřbitově\"`\n".into(),
+        );
+    }
+    let corpus = match source.corpus() {
+        Ok(corpus) => corpus,
+        Err(output) => return output,
+    };
+    if let Some(game) = &options.game {
+        if corpus.game(game).is_none() {
+            return Output::input_error(format!(
+                "chyba: neznámá hra `{game}` (známé hry: {})\n",
+                render::game_ids(&corpus)
+            ));
+        }
+    }
+    let results = match SearchIndex::build(&corpus, AnalyzerChoice::Czech)
+        .and_then(|index| index.search(query, options))
+    {
+        Ok(results) => results,
+        Err(error) => return Output::input_error(format!("chyba: {error}\n")),
+    };
+    let mut stderr = String::new();
+    if results.truncated {
+        stderr.push_str("poznámka: dotaz je dlouhý, hledá se jen v jeho začátku\n");
+    }
+    if results.nothing_to_search {
+        stderr.push_str(
+            "poznámka: dotaz obsahuje jen běžná slova nebo znaky, podle kterých nelze hledat\n",
+        );
+    }
+    let stdout = if json {
+        render::search_json(query, &results.hits)
+    } else {
+        render::search_results(&results.hits, style)
+    };
+    Output {
+        stdout,
+        stderr,
+        code: EXIT_OK,
+    }
 }

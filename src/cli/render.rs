@@ -7,6 +7,9 @@ use serde::Serialize;
 use crate::content::markdown::to_plain_text;
 use crate::diagnostic::Diagnostic;
 use crate::model::{format_levels, Corpus, RuleSection, Ruling};
+use crate::search::{Hit, HitKind};
+
+use super::Style;
 
 pub fn diagnostics(diagnostics: &[Diagnostic]) -> String {
     let mut out = String::new();
@@ -196,6 +199,82 @@ pub fn section_detail(corpus: &Corpus, section: &RuleSection) -> String {
                 let _ = writeln!(out, "  {}  {} — {}", r.id, r.question, r.answer_short);
             }
         }
+    }
+    out
+}
+
+#[derive(Serialize)]
+struct SearchJson<'a> {
+    query: &'a str,
+    results: Vec<SearchHitJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct SearchHitJson<'a> {
+    id: &'a str,
+    source_id: Option<&'a str>,
+    kind: HitKind,
+    question: &'a str,
+    answer_short: Option<&'a str>,
+    snippet: String,
+    score: f32,
+}
+
+pub fn search_json(query: &str, hits: &[Hit]) -> String {
+    json(&SearchJson {
+        query,
+        results: hits
+            .iter()
+            .map(|h| SearchHitJson {
+                id: &h.id,
+                source_id: h.source_id.as_deref(),
+                kind: h.kind,
+                question: &h.question,
+                answer_short: h.answer_short.as_deref(),
+                snippet: h.snippet.plain(),
+                score: h.score,
+            })
+            .collect(),
+    })
+}
+
+const BOLD_YELLOW: &str = "\x1b[1;33m";
+const DIM: &str = "\x1b[2m";
+const RESET: &str = "\x1b[0m";
+
+pub fn search_results(hits: &[Hit], style: Style) -> String {
+    let mut out = String::new();
+    if hits.is_empty() {
+        out.push_str("nic nenalezeno\n");
+        return out;
+    }
+    let (dim, reset) = match style {
+        Style::Colour => (DIM, RESET),
+        Style::Plain => ("", ""),
+    };
+    for (i, hit) in hits.iter().enumerate() {
+        let label = match (hit.kind, &hit.source_id) {
+            (HitKind::Ruling, Some(source_id)) => format!("výklad {source_id}"),
+            (HitKind::Ruling, None) => "výklad bez ID".to_owned(),
+            (HitKind::Rule, _) => "pravidla".to_owned(),
+        };
+        let _ = writeln!(out, "{}. {}  {dim}[{label}]{reset}", i + 1, hit.id);
+        match &hit.answer_short {
+            Some(short) => {
+                let _ = writeln!(out, "   {} — {short}", hit.question);
+            }
+            None => {
+                let _ = writeln!(out, "   {}", hit.question);
+            }
+        }
+        let snippet = match style {
+            Style::Colour => hit.snippet.marked(BOLD_YELLOW, RESET),
+            Style::Plain => hit.snippet.plain(),
+        };
+        if !snippet.is_empty() {
+            let _ = writeln!(out, "   {dim}{snippet}{reset}");
+        }
+        out.push('\n');
     }
     out
 }

@@ -1,0 +1,605 @@
+//! The tantivy index over rulings and rule sections, and ranked search over it.
+
+use std::collections::{BTreeSet, HashMap};
+use std::fmt;
+use std::sync::Arc;
+
+use tantivy::collector::TopDocs;
+use tantivy::query::{
+    BooleanQuery, BoostQuery, DisjunctionMaxQuery, FuzzyTermQuery, Occur, Query, TermQuery,
+};
+use tantivy::schema::{
+    Field, IndexRecordOption, Schema, TextFieldIndexing, TextOptions, Value, INDEXED, STORED,
+    STRING,
+};
+use tantivy::tokenizer::{TextAnalyzer, Token as TantivyToken, TokenStream, Tokenizer};
+use tantivy::{Index, IndexReader, TantivyDocument, Term};
+
+use super::analyzer::{Analyzer, BaselineAnalyzer, CzechAnalyzer};
+use super::query::{self, IdReference};
+use super::snippet::{self, Snippet};
+use super::terms::{Expansions, QueryTerms};
+use crate::content::markdown::to_plain_text;
+use crate::model::Corpus;
+
+/// Which analyzer the index uses. Only the Czech one is for users; the baseline (tantivy's
+/// default tokenizer: lowercase words) exists to measure what the Czech analyzer gains.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AnalyzerChoice {
+    Czech,
+    Baseline,
+}
+
+impl AnalyzerChoice {
+    fn analyzer(self) -> Arc<dyn Analyzer> {
+        match self {
+            AnalyzerChoice::Czech => Arc::new(CzechAnalyzer),
+            AnalyzerChoice::Baseline => Arc::new(BaselineAnalyzer),
+        }
+    }
+}
+
+#[derive(Debug)]
+pub struct SearchError(String);
+
+impl fmt::Display for SearchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "chyba vyhledávacího indexu: {}", self.0)
+    }
+}
+
+impl std::error::Error for SearchError {}
+
+impl From<tantivy::TantivyError> for SearchError {
+    fn from(error: tantivy::TantivyError) -> Self {
+        SearchError(error.to_string())
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum HitKind {
+    Ruling,
+    Rule,
+}
+
+/// What the index knows about each document besides its terms.
+#[derive(Debug, Clone)]
+struct DocInfo {
+    kind: HitKind,
+    id: String,
+    source_id: Option<String>,
+    /// The ruling's question, or the rule part's heading path.
+    title: String,
+    answer_short: Option<String>,
+    /// Plain text for the snippet.
+    text: String,
+    /// Every folded term of the document, for counting which query concepts it matches.
+    terms: BTreeSet<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Hit {
+    pub kind: HitKind,
+    pub id: String,
+    pub source_id: Option<String>,
+    pub question: String,
+    pub answer_short: Option<String>,
+    pub snippet: Snippet,
+    pub score: f32,
+}
+
+#[derive(Debug, Clone)]
+pub struct SearchOptions {
+    pub game: Option<String>,
+    pub level: Option<u8>,
+    pub limit: usize,
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions {
+            game: None,
+            level: None,
+            limit: 10,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct SearchResults {
+    pub hits: Vec<Hit>,
+    /// The query had no searchable words (only stop words or punctuation) and no ID.
+    pub nothing_to_search: bool,
+    pub truncated: bool,
+}
+
+/// A text field indexed twice: folded terms and exact (diacritics kept) terms.
+#[derive(Debug, Clone, Copy)]
+struct TextPair {
+    folded: Field,
+    exact: Field,
+    weight: f32,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Fields {
+    ordinal: Field,
+    game: Field,
+    level: Field,
+    title: TextPair,
+    tags: TextPair,
+    short: TextPair,
+    body: TextPair,
+}
+
+impl Fields {
+    fn texts(&self) -> [TextPair; 4] {
+        [self.title, self.tags, self.short, self.body]
+    }
+}
+
+/// An exact-diacritics match adds this share of the folded match's weight.
+const EXACT_BONUS: f32 = 0.5;
+/// A glossary expansion counts this much of a typed term.
+const EXPANSION_WEIGHT: f32 = 0.6;
+/// A one-typo match counts this much of an exact one.
+const FUZZY_WEIGHT: f32 = 0.3;
+/// How much a concept's other matching alternatives add to its best one.
+const CONCEPT_TIE_BREAKER: f32 = 0.2;
+/// Added to the score of rulings the query names by ID, so they rank first.
+pub const ID_MATCH_BONUS: f32 = 1000.0;
+
+pub struct SearchIndex {
+    reader: IndexReader,
+    fields: Fields,
+    analyzer: Arc<dyn Analyzer>,
+    expansions: Expansions,
+    docs: Vec<DocInfo>,
+    /// Source ID of each ruling (by our id), for ID references.
+    rulings: Vec<(String, Option<String>)>,
+}
+
+#[derive(Clone)]
+struct AnalyzerTokenizer {
+    analyzer: Arc<dyn Analyzer>,
+    exact: bool,
+}
+
+struct OwnedTokenStream {
+    tokens: Vec<TantivyToken>,
+    next: usize,
+}
+
+impl TokenStream for OwnedTokenStream {
+    fn advance(&mut self) -> bool {
+        self.next += 1;
+        self.next <= self.tokens.len()
+    }
+
+    fn token(&self) -> &TantivyToken {
+        &self.tokens[self.next - 1]
+    }
+
+    fn token_mut(&mut self) -> &mut TantivyToken {
+        &mut self.tokens[self.next - 1]
+    }
+}
+
+impl Tokenizer for AnalyzerTokenizer {
+    type TokenStream<'a> = OwnedTokenStream;
+
+    fn token_stream<'a>(&'a mut self, text: &'a str) -> OwnedTokenStream {
+        let tokens = self
+            .analyzer
+            .analyze(text)
+            .into_iter()
+            .enumerate()
+            .map(|(position, token)| TantivyToken {
+                offset_from: token.start,
+                offset_to: token.end,
+                position,
+                text: if self.exact {
+                    token.exact
+                } else {
+                    token.folded
+                },
+                position_length: 1,
+            })
+            .collect();
+        OwnedTokenStream { tokens, next: 0 }
+    }
+}
+
+/// Splits a rule section's Markdown into parts at its headings, each with its heading path.
+fn section_parts(title: &str, body: &str) -> Vec<(String, String)> {
+    let mut parts = Vec::new();
+    let mut heading = title.to_owned();
+    let mut current = String::new();
+    for line in body.lines() {
+        if let Some(text) = line
+            .strip_prefix("## ")
+            .or_else(|| line.strip_prefix("### "))
+        {
+            if !current.trim().is_empty() {
+                parts.push((heading.clone(), std::mem::take(&mut current)));
+            }
+            current.clear();
+            heading = format!("{title} › {}", text.trim());
+        } else {
+            current.push_str(line);
+            current.push('\n');
+        }
+    }
+    if !current.trim().is_empty() || parts.is_empty() {
+        parts.push((heading, current));
+    }
+    parts
+}
+
+impl SearchIndex {
+    pub fn build(corpus: &Corpus, choice: AnalyzerChoice) -> Result<Self, SearchError> {
+        let analyzer = choice.analyzer();
+        let mut builder = Schema::builder();
+        let mut pair = |name: &str, weight: f32| {
+            let options = |tokenizer: &str| {
+                TextOptions::default().set_indexing_options(
+                    TextFieldIndexing::default()
+                        .set_tokenizer(tokenizer)
+                        .set_index_option(IndexRecordOption::WithFreqs),
+                )
+            };
+            TextPair {
+                folded: builder.add_text_field(&format!("{name}_folded"), options("folded")),
+                exact: builder.add_text_field(&format!("{name}_exact"), options("exact")),
+                weight,
+            }
+        };
+        let title = pair("title", 3.0);
+        let tags = pair("tags", 2.0);
+        let short = pair("short", 1.5);
+        let body = pair("body", 1.0);
+        let fields = Fields {
+            title,
+            tags,
+            short,
+            body,
+            ordinal: builder.add_u64_field("ordinal", STORED),
+            game: builder.add_text_field("game", STRING),
+            level: builder.add_u64_field("level", INDEXED),
+        };
+        let index = Index::create_in_ram(builder.build());
+        for (name, exact) in [("folded", false), ("exact", true)] {
+            let tokenizer = AnalyzerTokenizer {
+                analyzer: analyzer.clone(),
+                exact,
+            };
+            index
+                .tokenizers()
+                .register(name, TextAnalyzer::builder(tokenizer).build());
+        }
+
+        let mut writer = index.writer_with_num_threads(1, 50_000_000)?;
+        let doc_analyzer = analyzer.clone();
+        let mut docs = Vec::new();
+        let mut add = |info: DocInfo,
+                       game: &str,
+                       levels: &[u8],
+                       tag_text: &str,
+                       body_text: &str|
+         -> Result<(), SearchError> {
+            let mut doc = TantivyDocument::default();
+            doc.add_u64(fields.ordinal, docs.len() as u64);
+            doc.add_text(fields.game, game);
+            for level in levels {
+                doc.add_u64(fields.level, u64::from(*level));
+            }
+            for (pair, text) in [
+                (fields.title, info.title.as_str()),
+                (fields.tags, tag_text),
+                (fields.short, info.answer_short.as_deref().unwrap_or("")),
+                (fields.body, body_text),
+            ] {
+                doc.add_text(pair.folded, text);
+                doc.add_text(pair.exact, text);
+            }
+            writer.add_document(doc)?;
+            let mut info = info;
+            for text in [
+                info.title.as_str(),
+                tag_text,
+                info.answer_short.as_deref().unwrap_or(""),
+                body_text,
+            ] {
+                info.terms
+                    .extend(doc_analyzer.analyze(text).into_iter().map(|t| t.folded));
+            }
+            docs.push(info);
+            Ok(())
+        };
+        for ruling in &corpus.rulings {
+            let text = to_plain_text(&ruling.answer);
+            let info = DocInfo {
+                kind: HitKind::Ruling,
+                id: ruling.id.clone(),
+                source_id: ruling.source_id.clone(),
+                title: ruling.question.clone(),
+                answer_short: Some(ruling.answer_short.clone()),
+                text: text.clone(),
+                terms: BTreeSet::new(),
+            };
+            add(
+                info,
+                &ruling.game,
+                &ruling.levels,
+                &ruling.tags.join(", "),
+                &text,
+            )?;
+        }
+        for section in &corpus.sections {
+            // Sections of the levelled game pass any level filter; other games' sections none.
+            let levels: &[u8] = match corpus.game(&section.game) {
+                Some(game) if game.has_levels() => &[1, 2, 3, 4, 5, 6],
+                _ => &[],
+            };
+            for (heading, markdown) in section_parts(&section.title, &section.body) {
+                let text = to_plain_text(&markdown);
+                let info = DocInfo {
+                    kind: HitKind::Rule,
+                    id: section.id.clone(),
+                    source_id: None,
+                    title: heading,
+                    answer_short: None,
+                    text: text.clone(),
+                    terms: BTreeSet::new(),
+                };
+                add(info, &section.game, levels, "", &text)?;
+            }
+        }
+        writer.commit()?;
+        let reader = index.reader()?;
+        Ok(SearchIndex {
+            reader,
+            fields,
+            expansions: Expansions::new(analyzer.as_ref(), &corpus.glossary),
+            analyzer,
+            docs,
+            rulings: corpus
+                .rulings
+                .iter()
+                .map(|r| (r.id.clone(), r.source_id.clone()))
+                .collect(),
+        })
+    }
+
+    /// Each query word is one concept: its best alternative (the typed term, a glossary
+    /// expansion, a one-typo variant) counts, so a document matching every concept of the
+    /// query beats one matching a single concept through many synonyms.
+    fn text_query(&self, terms: &QueryTerms, options: &SearchOptions) -> Box<dyn Query> {
+        let over_fields =
+            |make: &dyn Fn(Field) -> Box<dyn Query>, exact: Option<&str>| -> Box<dyn Query> {
+                let mut should: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+                for pair in self.fields.texts() {
+                    should.push((
+                        Occur::Should,
+                        Box::new(BoostQuery::new(make(pair.folded), pair.weight)),
+                    ));
+                    if let Some(exact) = exact {
+                        let query = TermQuery::new(
+                            Term::from_field_text(pair.exact, exact),
+                            IndexRecordOption::WithFreqs,
+                        );
+                        should.push((
+                            Occur::Should,
+                            Box::new(BoostQuery::new(Box::new(query), pair.weight * EXACT_BONUS)),
+                        ));
+                    }
+                }
+                Box::new(BooleanQuery::new(should))
+            };
+        let term = |text: String| {
+            move |field: Field| -> Box<dyn Query> {
+                Box::new(TermQuery::new(
+                    Term::from_field_text(field, &text),
+                    IndexRecordOption::WithFreqs,
+                ))
+            }
+        };
+        let mut concepts: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+        for word in &terms.words {
+            let mut alternatives: Vec<Box<dyn Query>> =
+                vec![over_fields(&term(word.folded.clone()), Some(&word.exact))];
+            if word.fuzzy {
+                let folded = word.folded.clone();
+                let fuzzy = move |field: Field| -> Box<dyn Query> {
+                    Box::new(FuzzyTermQuery::new(
+                        Term::from_field_text(field, &folded),
+                        1,
+                        true,
+                    ))
+                };
+                alternatives.push(Box::new(BoostQuery::new(
+                    over_fields(&fuzzy, None),
+                    FUZZY_WEIGHT,
+                )));
+            }
+            for expansion in &word.expansions {
+                alternatives.push(Box::new(BoostQuery::new(
+                    over_fields(&term(expansion.clone()), None),
+                    EXPANSION_WEIGHT,
+                )));
+            }
+            concepts.push((
+                Occur::Should,
+                Box::new(DisjunctionMaxQuery::with_tie_breaker(
+                    alternatives,
+                    CONCEPT_TIE_BREAKER,
+                )),
+            ));
+        }
+        for alternatives in &terms.phrases {
+            let alternatives: Vec<Box<dyn Query>> = alternatives
+                .iter()
+                .map(|words| {
+                    let parts: Vec<(Occur, Box<dyn Query>)> = words
+                        .iter()
+                        .map(|w| (Occur::Should, over_fields(&term(w.clone()), None)))
+                        .collect();
+                    Box::new(BoostQuery::new(
+                        Box::new(BooleanQuery::new(parts)),
+                        EXPANSION_WEIGHT,
+                    )) as Box<dyn Query>
+                })
+                .collect();
+            concepts.push((
+                Occur::Should,
+                Box::new(DisjunctionMaxQuery::with_tie_breaker(
+                    alternatives,
+                    CONCEPT_TIE_BREAKER,
+                )),
+            ));
+        }
+        let mut clauses: Vec<(Occur, Box<dyn Query>)> =
+            vec![(Occur::Must, Box::new(BooleanQuery::new(concepts)))];
+        if let Some(game) = &options.game {
+            clauses.push((
+                Occur::Must,
+                Box::new(TermQuery::new(
+                    Term::from_field_text(self.fields.game, game),
+                    IndexRecordOption::Basic,
+                )),
+            ));
+        }
+        if let Some(level) = options.level {
+            clauses.push((
+                Occur::Must,
+                Box::new(TermQuery::new(
+                    Term::from_field_u64(self.fields.level, u64::from(level)),
+                    IndexRecordOption::Basic,
+                )),
+            ));
+        }
+        Box::new(BooleanQuery::new(clauses))
+    }
+
+    /// Rulings the query names: by source ID in any form, or by our own id.
+    fn named_rulings(&self, ids: &[IdReference], raw_query: &str) -> Vec<String> {
+        let own = raw_query.trim().to_lowercase();
+        self.rulings
+            .iter()
+            .filter(|(id, source_id)| {
+                *id == own
+                    || source_id
+                        .as_deref()
+                        .is_some_and(|s| ids.iter().any(|r| r.matches(s)))
+            })
+            .map(|(id, _)| id.clone())
+            .collect()
+    }
+
+    /// Scales each candidate's score by the share of the query's concepts it matches (among
+    /// the concepts some candidate matches at all), so that covering the whole question beats
+    /// repeating part of it.
+    fn apply_coordination(&self, terms: &QueryTerms, scores: &mut HashMap<usize, f32>) {
+        let matched: HashMap<usize, Vec<bool>> = scores
+            .keys()
+            .map(|ordinal| (*ordinal, terms.concepts_matched(&self.docs[*ordinal].terms)))
+            .collect();
+        let present = (0..terms.words.len() + terms.phrases.len())
+            .filter(|i| matched.values().any(|m| m[*i]))
+            .count();
+        if present == 0 {
+            return;
+        }
+        for (ordinal, score) in scores.iter_mut() {
+            let hits = matched[ordinal].iter().filter(|m| **m).count();
+            *score *= hits as f32 / present as f32;
+        }
+    }
+
+    pub fn search(
+        &self,
+        raw_query: &str,
+        options: &SearchOptions,
+    ) -> Result<SearchResults, SearchError> {
+        let parsed = query::parse(raw_query);
+        let terms = QueryTerms::new(self.analyzer.as_ref(), &parsed.text, &self.expansions);
+        let named = self.named_rulings(&parsed.ids, raw_query);
+        let named_section = self
+            .docs
+            .iter()
+            .position(|d| d.kind == HitKind::Rule && d.id == raw_query.trim());
+        if terms.is_empty() && named.is_empty() && named_section.is_none() {
+            return Ok(SearchResults {
+                hits: Vec::new(),
+                nothing_to_search: true,
+                truncated: parsed.truncated,
+            });
+        }
+
+        // Score by text; documents named by ID join even without a text match.
+        let searcher = self.reader.searcher();
+        let mut scores: HashMap<usize, f32> = HashMap::new();
+        if !terms.is_empty() {
+            let candidates = (options.limit.max(1) * 4 + 20).min(self.docs.len().max(1));
+            let top = searcher.search(
+                self.text_query(&terms, options).as_ref(),
+                &TopDocs::with_limit(candidates).order_by_score(),
+            )?;
+            for (score, address) in top {
+                let doc: TantivyDocument = searcher.doc(address)?;
+                if let Some(ordinal) = doc.get_first(self.fields.ordinal).and_then(|v| v.as_u64()) {
+                    scores.insert(ordinal as usize, score);
+                }
+            }
+        }
+        self.apply_coordination(&terms, &mut scores);
+        for (ordinal, doc) in self.docs.iter().enumerate() {
+            let by_id = (doc.kind == HitKind::Ruling && named.contains(&doc.id))
+                || named_section == Some(ordinal);
+            if by_id {
+                *scores.entry(ordinal).or_insert(0.0) += ID_MATCH_BONUS;
+            }
+        }
+        let mut ranked: Vec<(usize, f32)> = scores.into_iter().collect();
+        ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+
+        // One hit per ruling or section: the best-scoring part of a section stands for it.
+        let mut hits: Vec<Hit> = Vec::new();
+        for (ordinal, score) in ranked {
+            let doc = &self.docs[ordinal];
+            if hits.iter().any(|h| h.kind == doc.kind && h.id == doc.id) {
+                continue;
+            }
+            if hits.len() == options.limit {
+                break;
+            }
+            hits.push(Hit {
+                kind: doc.kind,
+                id: doc.id.clone(),
+                source_id: doc.source_id.clone(),
+                question: doc.title.clone(),
+                answer_short: doc.answer_short.clone(),
+                snippet: snippet::make(&doc.text, self.analyzer.as_ref(), &terms),
+                score,
+            });
+        }
+        Ok(SearchResults {
+            hits,
+            nothing_to_search: false,
+            truncated: parsed.truncated,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sections_split_at_headings_with_paths() {
+        let parts = section_parts("Mlha", "Úvod.\n\n## Duchové\nText.\n### Bank\nVíc.");
+        let headings: Vec<&str> = parts.iter().map(|(h, _)| h.as_str()).collect();
+        assert_eq!(headings, ["Mlha", "Mlha › Duchové", "Mlha › Bank"]);
+    }
+}

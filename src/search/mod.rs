@@ -1,0 +1,10 @@
+//! Czech full-text search over rulings and rule sections.
+
+pub mod analyzer;
+pub mod eval;
+pub mod index;
+pub mod query;
+pub mod snippet;
+pub mod terms;
+
+pub use index::{AnalyzerChoice, Hit, HitKind, SearchIndex, SearchOptions, SearchResults};

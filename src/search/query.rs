@@ -1,0 +1,199 @@
+//! Reading a user's query: references to ruling IDs in any reasonable form (`Dized.MoC.0027`,
+//! `MoC 27`, `moc27`, `0027`, `faq 7`) and the words left for full-text search.
+
+use unicode_normalization::UnicodeNormalization;
+
+/// Longest query text we analyze; the rest is ignored (and said so).
+pub const MAX_QUERY_CHARS: usize = 500;
+
+/// A source ID the query refers to. `publisher` is `None` when the user did not say
+/// (`MoC 27` may be Dized or FAQ).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IdReference {
+    pub publisher: Option<&'static str>,
+    pub number: u16,
+}
+
+impl IdReference {
+    /// Does a source ID such as `Dized.MoC.0027` match this reference?
+    pub fn matches(&self, source_id: &str) -> bool {
+        let mut parts = source_id.split('.');
+        let (Some(publisher), Some(_game), Some(number)) =
+            (parts.next(), parts.next(), parts.next())
+        else {
+            return false;
+        };
+        number.parse::<u16>() == Ok(self.number)
+            && self
+                .publisher
+                .is_none_or(|p| p.eq_ignore_ascii_case(publisher))
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParsedQuery {
+    pub ids: Vec<IdReference>,
+    /// The query without the ID references, for the analyzer.
+    pub text: String,
+    /// The query was longer than `MAX_QUERY_CHARS` and was cut.
+    pub truncated: bool,
+}
+
+/// A word of the query split further at letter/digit boundaries (`moc27` → `moc`, `27`).
+struct Part {
+    word: usize,
+    text: String,
+}
+
+const PUBLISHERS: [(&str, &str); 2] = [("dized", "Dized"), ("faq", "FAQ")];
+
+pub fn parse(query: &str) -> ParsedQuery {
+    let normalized: String = query.nfc().collect();
+    let truncated = normalized.chars().count() > MAX_QUERY_CHARS;
+    let query: String = normalized.chars().take(MAX_QUERY_CHARS).collect();
+    let words: Vec<&str> = query
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let parts: Vec<Part> = words
+        .iter()
+        .enumerate()
+        .flat_map(|(index, word)| {
+            split_letters_digits(word).map(move |text| Part { word: index, text })
+        })
+        .collect();
+
+    let mut consumed = vec![false; parts.len()];
+    let mut ids = Vec::new();
+    let mut i = 0;
+    while i < parts.len() {
+        let publisher = PUBLISHERS
+            .iter()
+            .find(|(key, _)| parts[i].text == *key)
+            .map(|(_, name)| *name);
+        let mut j = i + usize::from(publisher.is_some());
+        let has_game = parts.get(j).is_some_and(|p| p.text == "moc");
+        j += usize::from(has_game);
+        let number = parts
+            .get(j)
+            .and_then(|p| id_number(&p.text, publisher.is_some() || has_game));
+        if let Some(number) = number {
+            ids.push(IdReference { publisher, number });
+            consumed[i..=j].iter_mut().for_each(|c| *c = true);
+            i = j + 1;
+        } else {
+            i += 1;
+        }
+    }
+
+    // A word leaves the text query only when every part of it belonged to an ID.
+    let text = words
+        .iter()
+        .enumerate()
+        .filter(|(index, _)| {
+            !parts
+                .iter()
+                .zip(&consumed)
+                .filter(|(p, _)| p.word == *index)
+                .all(|(_, c)| *c)
+        })
+        .map(|(_, w)| *w)
+        .collect::<Vec<_>>()
+        .join(" ");
+    ParsedQuery {
+        ids,
+        text,
+        truncated,
+    }
+}
+
+/// With a prefix (`moc`, `faq`, `dized`) any 1–4 digit number is an ID; alone, only a
+/// four-digit number is (`0027`), so that "3 body" stays a text query.
+fn id_number(text: &str, prefixed: bool) -> Option<u16> {
+    let digits = text.chars().all(|c| c.is_ascii_digit());
+    let length_ok = if prefixed {
+        (1..=4).contains(&text.len())
+    } else {
+        text.len() == 4
+    };
+    if digits && length_ok {
+        text.parse().ok().filter(|n| *n > 0)
+    } else {
+        None
+    }
+}
+
+fn split_letters_digits(word: &str) -> impl Iterator<Item = String> + '_ {
+    let lower = word.to_lowercase();
+    let mut parts = Vec::new();
+    let mut current = String::new();
+    for c in lower.chars() {
+        if !current.is_empty()
+            && current.chars().last().is_some_and(|l| l.is_ascii_digit()) != c.is_ascii_digit()
+        {
+            parts.push(std::mem::take(&mut current));
+        }
+        current.push(c);
+    }
+    if !current.is_empty() {
+        parts.push(current);
+    }
+    parts.into_iter()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ids(query: &str) -> Vec<(Option<&'static str>, u16)> {
+        parse(query)
+            .ids
+            .into_iter()
+            .map(|r| (r.publisher, r.number))
+            .collect()
+    }
+
+    #[test]
+    fn id_forms() {
+        assert_eq!(ids("Dized.MoC.0027"), [(Some("Dized"), 27)]);
+        assert_eq!(ids("MoC 27"), [(None, 27)]);
+        assert_eq!(ids("moc27"), [(None, 27)]);
+        assert_eq!(ids("0027"), [(None, 27)]);
+        assert_eq!(ids("faq 7"), [(Some("FAQ"), 7)]);
+        assert_eq!(ids("FAQ.MoC.0003"), [(Some("FAQ"), 3)]);
+        assert_eq!(ids("dized moc 0030"), [(Some("Dized"), 30)]);
+        assert_eq!(ids("MoC.0052"), [(None, 52)]);
+    }
+
+    #[test]
+    fn plain_numbers_and_words_stay_text() {
+        let parsed = parse("kolik bodů 3 zámek");
+        assert!(parsed.ids.is_empty());
+        assert_eq!(parsed.text, "kolik bodů 3 zámek");
+        let mixed = parse("MoC 27 pes");
+        assert_eq!(mixed.ids.len(), 1);
+        assert_eq!(mixed.text, "pes");
+    }
+
+    #[test]
+    fn references_match_source_ids() {
+        let any = IdReference {
+            publisher: None,
+            number: 7,
+        };
+        assert!(any.matches("FAQ.MoC.0007"));
+        assert!(any.matches("Dized.MoC.0007"));
+        let faq = IdReference {
+            publisher: Some("FAQ"),
+            number: 3,
+        };
+        assert!(!faq.matches("Dized.MoC.0003"));
+    }
+
+    #[test]
+    fn long_queries_are_cut() {
+        let parsed = parse(&"duch ".repeat(2000));
+        assert!(parsed.truncated);
+        assert!(parsed.text.chars().count() <= MAX_QUERY_CHARS);
+    }
+}

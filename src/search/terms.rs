@@ -1,0 +1,258 @@
+//! What a query looks for: its own terms, glossary expansions (irregular forms such as
+//! pes/psa/psi, synonyms, English names) and which of them may match with one typo.
+
+use std::collections::{BTreeSet, HashMap};
+
+use super::analyzer::{analyze_query, Analyzer, Token};
+use crate::model::GlossaryEntry;
+
+/// Words this long (in letters) or longer tolerate one typo.
+pub const FUZZY_MIN_LETTERS: usize = 6;
+
+/// One word of the query: its terms and the glossary terms that stand for the same thing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QueryWord {
+    pub folded: String,
+    pub exact: String,
+    pub fuzzy: bool,
+    /// Folded terms added from the glossary, not typed by the user.
+    pub expansions: BTreeSet<String>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct QueryTerms {
+    pub words: Vec<QueryWord>,
+    /// Glossary entries named by a multi-word member the query contains (`start tile`,
+    /// `big meeple`): each alternative is one way the entry is written, as its terms.
+    pub phrases: Vec<Vec<Vec<String>>>,
+}
+
+impl QueryTerms {
+    pub fn new(analyzer: &dyn Analyzer, text: &str, glossary: &Expansions) -> Self {
+        let mut words: Vec<QueryWord> = Vec::new();
+        let normalized: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        for token in analyze_query(analyzer, &normalized) {
+            let letters = normalized[token.start..token.end].chars().count();
+            let word = QueryWord {
+                fuzzy: letters >= FUZZY_MIN_LETTERS && token.folded.chars().count() >= 4,
+                folded: token.folded,
+                exact: token.exact,
+                expansions: BTreeSet::new(),
+            };
+            if !words.iter().any(|w| w.folded == word.folded) {
+                words.push(word);
+            }
+        }
+        let typed: BTreeSet<String> = words.iter().map(|w| w.folded.clone()).collect();
+        for word in &mut words {
+            word.expansions = glossary
+                .expand(&word.folded)
+                .into_iter()
+                .filter(|t| !typed.contains(t))
+                .collect();
+        }
+        let phrases = glossary.phrases_in(&typed);
+        QueryTerms { words, phrases }
+    }
+
+    /// For tests and snippets built without a query string.
+    pub fn from_folded(terms: impl IntoIterator<Item = String>) -> Self {
+        QueryTerms {
+            words: terms
+                .into_iter()
+                .map(|t| QueryWord {
+                    exact: t.clone(),
+                    fuzzy: false,
+                    folded: t,
+                    expansions: BTreeSet::new(),
+                })
+                .collect(),
+            phrases: Vec::new(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.words.is_empty()
+    }
+
+    /// Which of the query's concepts (its words, then its glossary phrases) a document with
+    /// these folded terms contains.
+    pub fn concepts_matched(&self, doc_terms: &BTreeSet<String>) -> Vec<bool> {
+        let word_matches = self.words.iter().map(|w| {
+            doc_terms.contains(&w.folded)
+                || w.expansions.iter().any(|e| doc_terms.contains(e))
+                || (w.fuzzy
+                    && doc_terms
+                        .iter()
+                        .any(|t| strsim::damerau_levenshtein(&w.folded, t) <= 1))
+        });
+        let phrase_matches = self.phrases.iter().map(|alternatives| {
+            alternatives
+                .iter()
+                .any(|words| words.iter().all(|w| doc_terms.contains(w)))
+        });
+        word_matches.chain(phrase_matches).collect()
+    }
+
+    /// Does a document term match this query (for highlighting)?
+    pub fn matches(&self, folded: &str) -> bool {
+        self.words.iter().any(|w| {
+            w.folded == folded
+                || w.expansions.contains(folded)
+                || (w.fuzzy && strsim::damerau_levenshtein(&w.folded, folded) <= 1)
+        }) || self.phrases.iter().flatten().flatten().any(|t| t == folded)
+    }
+}
+
+/// Glossary groups by their analyzed terms.
+#[derive(Debug, Clone, Default)]
+pub struct Expansions {
+    groups: Vec<Group>,
+    by_term: HashMap<String, Vec<usize>>,
+}
+
+#[derive(Debug, Clone)]
+struct Group {
+    /// Terms of one-word members: what an expansion adds.
+    single: BTreeSet<String>,
+    /// Multi-word members (`big meeple`), each as its terms in order.
+    phrases: Vec<Vec<String>>,
+}
+
+fn terms_of(analyzer: &dyn Analyzer, text: &str) -> Vec<Token> {
+    analyze_query(analyzer, text)
+}
+
+impl Expansions {
+    pub fn new(analyzer: &dyn Analyzer, glossary: &[GlossaryEntry]) -> Self {
+        let mut expansions = Expansions::default();
+        for entry in glossary {
+            let mut group = Group {
+                single: BTreeSet::new(),
+                phrases: Vec::new(),
+            };
+            let members = std::iter::once(&entry.term)
+                .chain(&entry.forms)
+                .chain(&entry.synonyms)
+                .chain(&entry.english);
+            for member in members {
+                let tokens = terms_of(analyzer, member);
+                match tokens.as_slice() {
+                    [] => {}
+                    [one] => {
+                        group.single.insert(one.folded.clone());
+                    }
+                    many => {
+                        let phrase: Vec<String> = many.iter().map(|t| t.folded.clone()).collect();
+                        if !group.phrases.contains(&phrase) {
+                            group.phrases.push(phrase);
+                        }
+                    }
+                }
+            }
+            let index = expansions.groups.len();
+            for term in group.single.iter().chain(group.phrases.iter().flatten()) {
+                let entry = expansions.by_term.entry(term.clone()).or_default();
+                if !entry.contains(&index) {
+                    entry.push(index);
+                }
+            }
+            expansions.groups.push(group);
+        }
+        expansions
+    }
+
+    /// The one-word members of the groups this word is a one-word member of.
+    pub fn expand(&self, word: &str) -> BTreeSet<String> {
+        self.by_term
+            .get(word)
+            .into_iter()
+            .flatten()
+            .map(|index| &self.groups[*index])
+            .filter(|group| group.single.contains(word))
+            .flat_map(|group| group.single.iter().cloned())
+            .collect()
+    }
+
+    /// Groups with a multi-word member whose every word is in the query, each as its
+    /// alternatives: every multi-word member, and every one-word member alone.
+    pub fn phrases_in(&self, query: &BTreeSet<String>) -> Vec<Vec<Vec<String>>> {
+        let candidates: BTreeSet<usize> = query
+            .iter()
+            .filter_map(|t| self.by_term.get(t))
+            .flatten()
+            .copied()
+            .collect();
+        candidates
+            .into_iter()
+            .map(|index| &self.groups[index])
+            .filter(|group| {
+                group
+                    .phrases
+                    .iter()
+                    .any(|p| p.iter().all(|t| query.contains(t)))
+            })
+            .map(|group| {
+                group
+                    .phrases
+                    .iter()
+                    .cloned()
+                    .chain(group.single.iter().map(|t| vec![t.clone()]))
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::analyzer::CzechAnalyzer;
+
+    fn entry(term: &str, forms: &[&str], english: &[&str]) -> GlossaryEntry {
+        GlossaryEntry {
+            term: term.into(),
+            forms: forms.iter().map(|s| s.to_string()).collect(),
+            synonyms: Vec::new(),
+            english: english.iter().map(|s| s.to_string()).collect(),
+            definition: "x".into(),
+        }
+    }
+
+    #[test]
+    fn irregular_forms_and_english_expand() {
+        let glossary = [
+            entry("pes", &["psa", "psi", "psů"], &["dog", "hound"]),
+            entry("velký družiník", &[], &["big meeple"]),
+        ];
+        let expansions = Expansions::new(&CzechAnalyzer, &glossary);
+        let psi = QueryTerms::new(&CzechAnalyzer, "psi", &expansions);
+        let pes = CzechAnalyzer.analyze("pes")[0].folded.clone();
+        assert!(psi.words[0].expansions.contains(&pes), "{:?}", psi.words);
+        let dog = QueryTerms::new(&CzechAnalyzer, "dog", &expansions);
+        assert!(dog.words[0].expansions.contains(&pes));
+        let big = QueryTerms::new(&CzechAnalyzer, "big meeple ransom", &expansions);
+        let velky_druzinik: Vec<String> = CzechAnalyzer
+            .analyze("velký družiník")
+            .into_iter()
+            .map(|t| t.folded)
+            .collect();
+        assert_eq!(big.phrases.len(), 1);
+        assert!(
+            big.phrases[0].contains(&velky_druzinik),
+            "{:?}",
+            big.phrases
+        );
+        let only_big = QueryTerms::new(&CzechAnalyzer, "big", &expansions);
+        assert!(only_big.phrases.is_empty());
+    }
+
+    #[test]
+    fn long_words_tolerate_one_typo() {
+        let terms = QueryTerms::new(&CzechAnalyzer, "hrbytov", &Expansions::default());
+        assert!(terms.words[0].fuzzy);
+        assert!(terms.matches("hrbit"));
+        let short = QueryTerms::new(&CzechAnalyzer, "pes", &Expansions::default());
+        assert!(!short.words[0].fuzzy);
+    }
+}

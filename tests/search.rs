@@ -1,0 +1,262 @@
+//! Search quality on realistic player queries, and `carcref search` on bad input.
+
+mod common;
+
+use carcref::content::{load, ContentFiles};
+use carcref::search::eval::{failures_at, parse_cases};
+use carcref::search::{AnalyzerChoice, SearchIndex};
+use common::{carcref, code, repo, stderr, stdout};
+use serde_json::Value;
+
+fn index(choice: AnalyzerChoice) -> SearchIndex {
+    let loaded = load(&ContentFiles::embedded());
+    assert!(loaded.diagnostics.is_empty());
+    SearchIndex::build(&loaded.corpus, choice).unwrap()
+}
+
+fn cases() -> Vec<carcref::search::eval::QueryCase> {
+    let yaml = std::fs::read_to_string(repo().join("tests/search/queries.yaml")).unwrap();
+    parse_cases(&yaml).unwrap()
+}
+
+#[test]
+fn at_least_forty_realistic_queries_of_every_kind() {
+    let cases = cases();
+    assert!(cases.len() >= 40);
+    for kind in ["sklonovani", "bez-diakritiky", "anglicky", "id", "preklep"] {
+        assert!(cases.iter().any(|c| c.kind == kind), "{kind}");
+    }
+}
+
+#[test]
+fn every_expected_ruling_is_in_the_top_three() {
+    let index = index(AnalyzerChoice::Czech);
+    let cases = cases();
+    let failures = failures_at(&index, &cases, 3);
+    let report: Vec<String> = failures
+        .iter()
+        .map(|(case, found)| {
+            format!(
+                "{:?} ({}) expected {:?}, got {:?}",
+                case.query, case.kind, case.expect, found
+            )
+        })
+        .collect();
+    assert!(
+        report.is_empty(),
+        "{} of {} failed:\n{}",
+        report.len(),
+        cases.len(),
+        report.join("\n")
+    );
+}
+
+fn search(args: &[&str]) -> std::process::Output {
+    let mut full = vec!["search"];
+    full.extend(args);
+    carcref(&full, None)
+}
+
+fn results(output: &std::process::Output) -> Vec<Value> {
+    let json: Value = serde_json::from_str(&stdout(output)).unwrap();
+    json["results"].as_array().unwrap().clone()
+}
+
+#[test]
+fn json_has_exactly_the_documented_shape() {
+    let output = search(&["hřbitov", "--json", "--limit", "5"]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let json: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    let top: Vec<&String> = json.as_object().unwrap().keys().collect();
+    assert_eq!(top, ["query", "results"]);
+    assert_eq!(json["query"], "hřbitov");
+    let hits = results(&output);
+    assert_eq!(hits.len(), 5);
+    let mut keys: Vec<&String> = hits[0].as_object().unwrap().keys().collect();
+    keys.sort();
+    assert_eq!(
+        keys,
+        [
+            "answer_short",
+            "id",
+            "kind",
+            "question",
+            "score",
+            "snippet",
+            "source_id"
+        ]
+    );
+    assert!(hits
+        .iter()
+        .all(|h| h["kind"] == "ruling" || h["kind"] == "rule"));
+    let rule_hits = results(&search(&["mlha louka cesta", "--json", "--limit", "20"]));
+    let rule = rule_hits
+        .iter()
+        .find(|h| h["kind"] == "rule")
+        .expect("rule sections appear");
+    assert!(rule["source_id"].is_null());
+    let no_id = results(&search(&["zakletý hřbitov lícem dolů", "--json"]));
+    assert!(no_id
+        .iter()
+        .any(|h| h["kind"] == "ruling" && h["source_id"].is_null()));
+}
+
+#[test]
+fn ids_in_any_form_rank_that_ruling_first() {
+    for query in ["Dized.MoC.0041", "MoC 41", "moc41", "0041", "dized 41"] {
+        let hits = results(&search(&[query, "--json"]));
+        assert_eq!(hits[0]["source_id"], "Dized.MoC.0041", "{query}");
+    }
+    let own = results(&search(&["dc-mlha-a-duchove", "--json"]));
+    assert_eq!(own[0]["id"], "dc-mlha-a-duchove");
+}
+
+fn two_ruling_corpus(first: &str, second: &str) -> carcref::model::Corpus {
+    use carcref::model::{Corpus, Game, GameKind, Origin, Ruling};
+    let ruling = |id: &str, answer: &str| Ruling {
+        id: id.into(),
+        source_id: None,
+        cites: Vec::new(),
+        date: None,
+        source_line: None,
+        game: "darky".into(),
+        levels: Vec::new(),
+        section: "da-karty".into(),
+        question: "Otázka".into(),
+        answer_short: "Ano".into(),
+        answer: answer.into(),
+        tags: vec!["x".into()],
+        origin: Origin {
+            file: "x".into(),
+            line: 1,
+        },
+    };
+    Corpus {
+        games: vec![Game {
+            id: "darky".into(),
+            title: "Dárky".into(),
+            title_en: "Gifts".into(),
+            prefix: "da".into(),
+            kind: GameKind::Rozsireni,
+            source: None,
+        }],
+        sections: Vec::new(),
+        rulings: vec![ruling("da-a", first), ruling("da-b", second)],
+        glossary: Vec::new(),
+    }
+}
+
+#[test]
+fn exact_diacritics_rank_above_folded_only_matches() {
+    // Both texts hold the same word, once with diacritics and once without.
+    let corpus = two_ruling_corpus("Duch stojí na hřbitově.", "Duch stoji na hrbitove.");
+    let index = SearchIndex::build(&corpus, AnalyzerChoice::Czech).unwrap();
+    let ids = |query: &str| -> Vec<String> {
+        index
+            .search(query, &Default::default())
+            .unwrap()
+            .hits
+            .into_iter()
+            .map(|h| h.id)
+            .collect()
+    };
+    assert_eq!(ids("hřbitově"), ["da-a", "da-b"]);
+    assert_eq!(ids("hrbitove"), ["da-b", "da-a"]);
+    assert_eq!(
+        ids("hřbitovy"),
+        ["da-a", "da-b"],
+        "other inflections with diacritics too"
+    );
+}
+
+#[test]
+fn a_typo_ranks_below_the_exact_word() {
+    let exact = results(&search(&["hřbitov", "--json"]));
+    let typo = results(&search(&["hrbytov", "--json"]));
+    assert!(!typo.is_empty());
+    assert_eq!(typo[0]["id"], exact[0]["id"]);
+    assert!(typo[0]["score"].as_f64() < exact[0]["score"].as_f64());
+}
+
+#[test]
+fn filters_by_game_and_level() {
+    let darky = results(&search(&[
+        "cesta", "--game", "darky", "--json", "--limit", "50",
+    ]));
+    assert!(!darky.is_empty());
+    assert!(darky
+        .iter()
+        .all(|h| h["id"].as_str().unwrap().starts_with("da-")));
+    let level = results(&search(&[
+        "hřbitov", "--level", "5", "--json", "--limit", "50",
+    ]));
+    assert!(level
+        .iter()
+        .any(|h| h["id"] == "dc-zakleto-hrbitov-osm-karticek" || h["kind"] == "ruling"));
+    assert!(
+        !level.iter().any(|h| h["source_id"] == "Dized.MoC.0028"),
+        "0028 is for levels 2–4"
+    );
+    let bad = search(&["hřbitov", "--game", "monopoly"]);
+    assert_eq!(code(&bad), 2);
+}
+
+#[test]
+fn snippets_are_coloured_only_when_asked() {
+    let plain = search(&["hřbitov"]);
+    assert!(!stdout(&plain).contains('\x1b'), "piped output is plain");
+    assert!(stdout(&plain).contains("hřbitov"));
+}
+
+#[test]
+fn bad_input_never_panics() {
+    let cases: Vec<(String, i32)> = vec![
+        ("".into(), 2),
+        ("   ".into(), 2),
+        ("a na ve ze".into(), 0),
+        ("duch ".repeat(2100), 0),
+        ("\" : ( ) * ~ ^ [".into(), 0),
+        ("hřbitov\" OR pes:(x) AND ~2 ^3 [a TO b]".into(), 0),
+        ("duch\u{1}\u{7}\u{1b}[31m\thřbitov".into(), 0),
+        ("\u{202e}\u{feff}\u{200b}".into(), 0),
+    ];
+    for (query, expected) in cases {
+        let output = search(&[&query, "--json"]);
+        let shown: String = query.chars().take(40).collect();
+        assert_eq!(code(&output), expected, "{shown:?}: {}", stderr(&output));
+        assert!(!stderr(&output).contains("panicked"), "{shown:?}");
+        if expected == 0 {
+            serde_json::from_str::<Value>(&stdout(&output))
+                .expect("valid JSON even for odd queries");
+        } else {
+            assert!(stderr(&output).contains("prázdný dotaz"));
+        }
+    }
+    let stop_words = search(&["a na ve ze"]);
+    assert!(stderr(&stop_words).contains("jen běžná slova"));
+    let long = search(&[&"duch ".repeat(2100)]);
+    assert!(stderr(&long).contains("dlouhý"));
+    let syntax = results(&search(&["hřbitov\" OR pes:(x)", "--json"]));
+    assert!(!syntax.is_empty(), "syntax characters are plain separators");
+}
+
+#[test]
+fn invalid_utf8_query_is_a_usage_error() {
+    use std::os::unix::ffi::OsStrExt;
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_carcref"))
+        .arg("search")
+        .arg(std::ffi::OsStr::from_bytes(b"hrbitov\xff\xfe"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("UTF-8"), "{err}");
+    assert!(!err.contains("panicked"));
+}
+
+#[test]
+fn limit_out_of_range_is_a_usage_error() {
+    for limit in ["0", "101", "x"] {
+        assert_eq!(code(&search(&["duch", "--limit", limit])), 2, "{limit}");
+    }
+}
