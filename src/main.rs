@@ -50,6 +50,13 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Ukáže, jaké termíny dělá český analyzátor ze slov (nebo exportuje testovací vektory).
+    Analyze {
+        words: Vec<String>,
+        /// Vypíše vektory (JSON) pro všechna slova obsahu, pro vyhledávání v prohlížeči.
+        #[arg(long)]
+        vectors: bool,
+    },
     /// Ukáže výklad podle id nebo ID ze zdroje (např. Dized.MoC.0027), nebo sekci pravidel.
     Show {
         id: String,
@@ -67,6 +74,7 @@ fn main() -> ExitCode {
             cli::list(&source, &RulingFilter { game, level }, json)
         }
         Command::Show { id, json } => cli::show(&source, &id, json),
+        Command::Analyze { words, vectors } => cli::analyze(&source, &words, vectors),
         Command::Search {
             query,
             game,

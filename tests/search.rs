@@ -260,3 +260,35 @@ fn limit_out_of_range_is_a_usage_error() {
         assert_eq!(code(&search(&["duch", "--limit", limit])), 2, "{limit}");
     }
 }
+
+#[test]
+fn analyzer_vectors_are_exported_for_the_browser() {
+    let output = carcref(&["analyze", "--vectors"], None);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let vectors: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    let vectors = vectors.as_array().unwrap();
+    assert!(
+        vectors.len() > 1000,
+        "every word of the corpus: {}",
+        vectors.len()
+    );
+    let find = |input: &str| {
+        vectors
+            .iter()
+            .find(|v| v["input"] == input)
+            .unwrap_or_else(|| panic!("{input}"))
+    };
+    assert_eq!(find("hřbitovy")["tokens"][0]["folded"], "hrbit");
+    assert_eq!(find("hřbitovy")["tokens"][0]["exact"], "hřbit");
+    assert_eq!(find("a na ve ze")["tokens"].as_array().unwrap().len(), 0);
+    let nfd = find("hr\u{030c}bitovu\u{030a}");
+    assert_eq!(nfd["tokens"][0]["word"], "hřbitovů");
+    let words = carcref(&["analyze", "duchům", "Duchové"], None);
+    assert_eq!(
+        stdout(&words).matches("→ duch ").count(),
+        2,
+        "{}",
+        stdout(&words)
+    );
+    assert_eq!(code(&carcref(&["analyze"], None)), 2);
+}

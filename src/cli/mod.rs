@@ -209,3 +209,25 @@ pub fn search(
         code: EXIT_OK,
     }
 }
+
+/// `carcref analyze`: what the Czech analyzer makes of each word; `--vectors` exports the
+/// test vectors for the browser search.
+pub fn analyze(source: &ContentSource, words: &[String], vectors: bool) -> Output {
+    if vectors {
+        let corpus = match source.corpus() {
+            Ok(corpus) => corpus,
+            Err(output) => return output,
+        };
+        return Output::ok(render::json(&crate::search::vectors::corpus_vectors(
+            &corpus,
+        )));
+    }
+    if words.is_empty() {
+        return Output::input_error("chyba: zadejte slova k rozboru, nebo --vectors\n".into());
+    }
+    let analyzed: Vec<_> = words
+        .iter()
+        .map(|w| crate::search::vectors::analyze(w))
+        .collect();
+    Output::ok(render::analyzed(&analyzed))
+}

@@ -278,3 +278,24 @@ pub fn search_results(hits: &[Hit], style: Style) -> String {
     }
     out
 }
+
+pub fn analyzed(vectors: &[crate::search::vectors::Vector]) -> String {
+    let mut out = String::new();
+    for vector in vectors {
+        if vector.tokens.is_empty() {
+            let _ = writeln!(
+                out,
+                "{}  → (nic: běžné slovo nebo jen znaky)",
+                printable(&vector.input)
+            );
+        }
+        for token in &vector.tokens {
+            let _ = writeln!(
+                out,
+                "{}  → {} (s diakritikou: {})",
+                token.word, token.folded, token.exact
+            );
+        }
+    }
+    out
+}

@@ -16,19 +16,61 @@ const TABLES_JSON: &str = include_str!("czech.json");
 #[derive(Debug, Deserialize)]
 struct SuffixGroup {
     min_letters: usize,
-    suffixes: Vec<String>,
+    #[serde(deserialize_with = "letters_list")]
+    suffixes: Vec<Vec<char>>,
 }
 
 #[derive(Debug, Deserialize)]
 struct EndingRule {
-    ending: String,
-    becomes: String,
+    #[serde(deserialize_with = "letters")]
+    ending: Vec<char>,
+    #[serde(deserialize_with = "letters")]
+    becomes: Vec<char>,
+}
+
+/// The folding table as a direct lookup: every folded letter lies in Latin-1 and Latin
+/// Extended-A, so a small array indexed by code point replaces a hash lookup per letter.
+#[derive(Debug)]
+struct FoldTable(Vec<char>);
+
+const FOLD_RANGE: usize = 0x250;
+
+impl FoldTable {
+    fn fold(&self, c: char) -> char {
+        self.0.get(c as usize).copied().unwrap_or(c)
+    }
+}
+
+fn fold_table<'de, D: serde::Deserializer<'de>>(d: D) -> Result<FoldTable, D::Error> {
+    let map = HashMap::<char, char>::deserialize(d)?;
+    let mut table: Vec<char> = (0..FOLD_RANGE as u32).filter_map(char::from_u32).collect();
+    for (from, to) in map {
+        match table.get_mut(from as usize) {
+            Some(slot) => *slot = to,
+            None => {
+                return Err(serde::de::Error::custom(format!(
+                    "fold source {from:?} is outside the lookup range"
+                )))
+            }
+        }
+    }
+    Ok(FoldTable(table))
+}
+
+/// Suffixes are compared letter by letter, so they are kept as letters, not bytes.
+fn letters<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<char>, D::Error> {
+    String::deserialize(d).map(|s| s.chars().collect())
+}
+
+fn letters_list<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Vec<char>>, D::Error> {
+    Vec::<String>::deserialize(d).map(|v| v.iter().map(|s| s.chars().collect()).collect())
 }
 
 #[derive(Debug, Deserialize)]
 struct Tables {
     max_token_letters: usize,
-    fold: HashMap<char, char>,
+    #[serde(deserialize_with = "fold_table")]
+    fold: FoldTable,
     stopwords: HashSet<String>,
     case_suffixes: Vec<SuffixGroup>,
     possessive_suffixes: SuffixGroup,
@@ -134,7 +176,7 @@ fn stem_word(tables: &Tables, word: &str) -> Option<(String, String)> {
     let mut letters: Vec<(char, char)> = word
         .chars()
         .flat_map(char::to_lowercase)
-        .map(|c| (tables.fold.get(&c).copied().unwrap_or(c), c))
+        .map(|c| (tables.fold.fold(c), c))
         .collect();
     if letters.len() > tables.max_token_letters {
         return None;
@@ -152,12 +194,11 @@ fn stem_word(tables: &Tables, word: &str) -> Option<(String, String)> {
     ))
 }
 
-fn ends_with(letters: &[(char, char)], suffix: &str) -> bool {
-    let suffix: Vec<char> = suffix.chars().collect();
+fn ends_with(letters: &[(char, char)], suffix: &[char]) -> bool {
     letters.len() >= suffix.len()
         && letters[letters.len() - suffix.len()..]
             .iter()
-            .zip(&suffix)
+            .zip(suffix)
             .all(|((f, _), s)| f == s)
 }
 
@@ -168,7 +209,7 @@ fn strip_suffix(letters: &mut Vec<(char, char)>, groups: &[SuffixGroup]) {
             continue;
         }
         if let Some(suffix) = group.suffixes.iter().find(|s| ends_with(letters, s)) {
-            letters.truncate(letters.len() - suffix.chars().count());
+            letters.truncate(letters.len() - suffix.len());
             return;
         }
     }
@@ -185,9 +226,9 @@ fn stem(tables: &Tables, letters: &mut Vec<(char, char)>) {
         .iter()
         .find(|rule| ends_with(letters, &rule.ending))
     {
-        let keep = letters.len() - rule.ending.chars().count();
+        let keep = letters.len() - rule.ending.len();
         letters.truncate(keep);
-        letters.extend(rule.becomes.chars().map(|c| (c, c)));
+        letters.extend(rule.becomes.iter().map(|c| (*c, *c)));
         return;
     }
     let n = letters.len();
@@ -219,7 +260,10 @@ mod tests {
     fn tables_parse() {
         let t = tables();
         assert!(t.stopwords.contains("na"));
-        assert!(t.fold.values().all(char::is_ascii_lowercase));
+        assert_eq!(t.fold.fold('ř'), 'r');
+        assert_eq!(t.fold.fold('ů'), 'u');
+        assert_eq!(t.fold.fold('x'), 'x');
+        assert_eq!(t.fold.fold('漢'), '漢');
     }
 
     #[test]

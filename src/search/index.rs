@@ -12,7 +12,7 @@ use tantivy::schema::{
     Field, IndexRecordOption, Schema, TextFieldIndexing, TextOptions, Value, INDEXED, STORED,
     STRING,
 };
-use tantivy::tokenizer::{TextAnalyzer, Token as TantivyToken, TokenStream, Tokenizer};
+use tantivy::tokenizer::{PreTokenizedString, Token as TantivyToken};
 use tantivy::{Index, IndexReader, TantivyDocument, Term};
 
 use super::analyzer::{Analyzer, BaselineAnalyzer, CzechAnalyzer};
@@ -160,57 +160,6 @@ pub struct SearchIndex {
     rulings: Vec<(String, Option<String>)>,
 }
 
-#[derive(Clone)]
-struct AnalyzerTokenizer {
-    analyzer: Arc<dyn Analyzer>,
-    exact: bool,
-}
-
-struct OwnedTokenStream {
-    tokens: Vec<TantivyToken>,
-    next: usize,
-}
-
-impl TokenStream for OwnedTokenStream {
-    fn advance(&mut self) -> bool {
-        self.next += 1;
-        self.next <= self.tokens.len()
-    }
-
-    fn token(&self) -> &TantivyToken {
-        &self.tokens[self.next - 1]
-    }
-
-    fn token_mut(&mut self) -> &mut TantivyToken {
-        &mut self.tokens[self.next - 1]
-    }
-}
-
-impl Tokenizer for AnalyzerTokenizer {
-    type TokenStream<'a> = OwnedTokenStream;
-
-    fn token_stream<'a>(&'a mut self, text: &'a str) -> OwnedTokenStream {
-        let tokens = self
-            .analyzer
-            .analyze(text)
-            .into_iter()
-            .enumerate()
-            .map(|(position, token)| TantivyToken {
-                offset_from: token.start,
-                offset_to: token.end,
-                position,
-                text: if self.exact {
-                    token.exact
-                } else {
-                    token.folded
-                },
-                position_length: 1,
-            })
-            .collect();
-        OwnedTokenStream { tokens, next: 0 }
-    }
-}
-
 /// Splits a rule section's Markdown into parts at its headings, each with its heading path.
 fn section_parts(title: &str, body: &str) -> Vec<(String, String)> {
     let mut parts = Vec::new();
@@ -241,19 +190,15 @@ impl SearchIndex {
     pub fn build(corpus: &Corpus, choice: AnalyzerChoice) -> Result<Self, SearchError> {
         let analyzer = choice.analyzer();
         let mut builder = Schema::builder();
-        let mut pair = |name: &str, weight: f32| {
-            let options = |tokenizer: &str| {
-                TextOptions::default().set_indexing_options(
-                    TextFieldIndexing::default()
-                        .set_tokenizer(tokenizer)
-                        .set_index_option(IndexRecordOption::WithFreqs),
-                )
-            };
-            TextPair {
-                folded: builder.add_text_field(&format!("{name}_folded"), options("folded")),
-                exact: builder.add_text_field(&format!("{name}_exact"), options("exact")),
-                weight,
-            }
+        // Texts arrive pre-tokenized by our analyzer (once for both variants), so the fields
+        // need no tokenizer of tantivy's.
+        let options = TextOptions::default().set_indexing_options(
+            TextFieldIndexing::default().set_index_option(IndexRecordOption::WithFreqs),
+        );
+        let mut pair = |name: &str, weight: f32| TextPair {
+            folded: builder.add_text_field(&format!("{name}_folded"), options.clone()),
+            exact: builder.add_text_field(&format!("{name}_exact"), options.clone()),
+            weight,
         };
         let title = pair("title", 3.0);
         let tags = pair("tags", 2.0);
@@ -269,17 +214,8 @@ impl SearchIndex {
             level: builder.add_u64_field("level", INDEXED),
         };
         let index = Index::create_in_ram(builder.build());
-        for (name, exact) in [("folded", false), ("exact", true)] {
-            let tokenizer = AnalyzerTokenizer {
-                analyzer: analyzer.clone(),
-                exact,
-            };
-            index
-                .tokenizers()
-                .register(name, TextAnalyzer::builder(tokenizer).build());
-        }
 
-        let mut writer = index.writer_with_num_threads(1, 50_000_000)?;
+        let mut writer = index.writer_with_num_threads(1, 15_000_000)?;
         let doc_analyzer = analyzer.clone();
         let mut docs = Vec::new();
         let mut add = |info: DocInfo,
@@ -294,26 +230,37 @@ impl SearchIndex {
             for level in levels {
                 doc.add_u64(fields.level, u64::from(*level));
             }
+            let mut info = info;
             for (pair, text) in [
-                (fields.title, info.title.as_str()),
-                (fields.tags, tag_text),
-                (fields.short, info.answer_short.as_deref().unwrap_or("")),
-                (fields.body, body_text),
+                (fields.title, info.title.clone()),
+                (fields.tags, tag_text.to_owned()),
+                (fields.short, info.answer_short.clone().unwrap_or_default()),
+                (fields.body, body_text.to_owned()),
             ] {
-                doc.add_text(pair.folded, text);
-                doc.add_text(pair.exact, text);
+                let tokens = doc_analyzer.analyze(&text);
+                info.terms.extend(tokens.iter().map(|t| t.folded.clone()));
+                let variant = |exact: bool| PreTokenizedString {
+                    text: text.clone(),
+                    tokens: tokens
+                        .iter()
+                        .enumerate()
+                        .map(|(position, t)| TantivyToken {
+                            offset_from: t.start,
+                            offset_to: t.end,
+                            position,
+                            text: if exact {
+                                t.exact.clone()
+                            } else {
+                                t.folded.clone()
+                            },
+                            position_length: 1,
+                        })
+                        .collect(),
+                };
+                doc.add_pre_tokenized_text(pair.folded, variant(false));
+                doc.add_pre_tokenized_text(pair.exact, variant(true));
             }
             writer.add_document(doc)?;
-            let mut info = info;
-            for text in [
-                info.title.as_str(),
-                tag_text,
-                info.answer_short.as_deref().unwrap_or(""),
-                body_text,
-            ] {
-                info.terms
-                    .extend(doc_analyzer.analyze(text).into_iter().map(|t| t.folded));
-            }
             docs.push(info);
             Ok(())
         };

@@ -6,5 +6,6 @@ pub mod index;
 pub mod query;
 pub mod snippet;
 pub mod terms;
+pub mod vectors;
 
 pub use index::{AnalyzerChoice, Hit, HitKind, SearchIndex, SearchOptions, SearchResults};

@@ -1,0 +1,90 @@
+//! Analyzer test vectors: inputs with the tokens the Czech analyzer makes of them, so that
+//! the browser search (which reimplements the analyzer from `czech.json`) can be checked
+//! against this one, word for word.
+
+use std::collections::BTreeSet;
+
+use serde::Serialize;
+
+use super::analyzer::{analyze_query, CzechAnalyzer};
+use crate::content::markdown::to_plain_text;
+use crate::model::Corpus;
+
+#[derive(Debug, Serialize)]
+pub struct VectorToken {
+    pub word: String,
+    pub folded: String,
+    pub exact: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Vector {
+    pub input: String,
+    pub tokens: Vec<VectorToken>,
+}
+
+/// Inputs that exercise the edges: case, NFD, stop words, digits, punctuation, long tokens.
+const EDGE_CASES: &[&str] = &[
+    "HŘBITOVY a Duchové",
+    "hr\u{030c}bitovu\u{030a}",
+    "a na ve ze",
+    "Dized.MoC.0027 moc27",
+    "pes/psa/psi – psů, psům!",
+    "kůň ženy čtvrť",
+    "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx slovo",
+    "\"zámek\" (castle) ~ ^ [start tile]",
+];
+
+pub fn analyze(input: &str) -> Vector {
+    let normalized: String = unicode_normalization::UnicodeNormalization::nfc(input).collect();
+    let tokens = analyze_query(&CzechAnalyzer, input)
+        .into_iter()
+        .map(|t| VectorToken {
+            word: normalized[t.start..t.end].to_owned(),
+            folded: t.folded,
+            exact: t.exact,
+        })
+        .collect();
+    Vector {
+        input: input.to_owned(),
+        tokens,
+    }
+}
+
+/// One vector per distinct word of the corpus and glossary, plus the edge cases.
+pub fn corpus_vectors(corpus: &Corpus) -> Vec<Vector> {
+    let mut texts: Vec<String> = Vec::new();
+    for ruling in &corpus.rulings {
+        texts.extend([
+            ruling.question.clone(),
+            ruling.answer_short.clone(),
+            to_plain_text(&ruling.answer),
+        ]);
+        texts.extend(ruling.tags.iter().cloned());
+    }
+    for section in &corpus.sections {
+        texts.extend([section.title.clone(), to_plain_text(&section.body)]);
+    }
+    for entry in &corpus.glossary {
+        texts.push(entry.term.clone());
+        texts.extend(
+            entry
+                .forms
+                .iter()
+                .chain(&entry.synonyms)
+                .chain(&entry.english)
+                .cloned(),
+        );
+    }
+    let words: BTreeSet<String> = texts
+        .iter()
+        .flat_map(|t| t.split(|c: char| !c.is_alphanumeric()))
+        .filter(|w| !w.is_empty())
+        .map(str::to_owned)
+        .collect();
+    EDGE_CASES
+        .iter()
+        .map(|s| analyze(s))
+        .chain(words.iter().map(|w| analyze(w)))
+        .collect()
+}
