@@ -292,3 +292,60 @@ fn analyzer_vectors_are_exported_for_the_browser() {
     );
     assert_eq!(code(&carcref(&["analyze"], None)), 2);
 }
+
+#[test]
+fn the_disk_cache_gives_the_same_results_and_survives_damage() {
+    use carcref::search::cache::IndexCache;
+    let root = tempfile::tempdir().unwrap();
+    let cache = IndexCache::at(root.path());
+    let files = ContentFiles::embedded();
+    let key = IndexCache::key(&files);
+    assert!(cache.open(&key).is_none());
+    let corpus = load(&files).corpus;
+    let stored = cache.store(&key, &corpus).unwrap();
+    let reopened = cache.open(&key).expect("stored entry reopens");
+    let in_memory = SearchIndex::build(&corpus, AnalyzerChoice::Czech).unwrap();
+    for query in ["duchové na hřbitově", "MoC 27", "big meeple", "hrbytov"] {
+        let ids = |index: &SearchIndex| -> Vec<(String, String)> {
+            let hits = index.search(query, &Default::default()).unwrap().hits;
+            hits.into_iter()
+                .map(|h| (h.id, format!("{:.4}", h.score)))
+                .collect()
+        };
+        assert_eq!(ids(&reopened), ids(&in_memory), "{query}");
+        assert_eq!(ids(&stored), ids(&in_memory), "{query}");
+    }
+    // A damaged entry is dropped, not trusted.
+    std::fs::write(
+        root.path().join(&key).join("carcref-meta.json"),
+        b"{not json",
+    )
+    .unwrap();
+    assert!(cache.open(&key).is_none());
+    assert!(!root.path().join(&key).exists());
+    // Other content has another key.
+    let other = ContentFiles::from_dir(&repo().join("tests/content/valid-minimal")).unwrap();
+    assert_ne!(IndexCache::key(&other), key);
+}
+
+#[test]
+fn search_works_without_a_usable_cache() {
+    let blocked = tempfile::NamedTempFile::new().unwrap();
+    let reference = stdout(&search(&["hřbitov", "--json"]));
+    for (name, value) in [
+        (
+            "CARCREF_CACHE_DIR",
+            blocked.path().to_string_lossy().into_owned(),
+        ),
+        ("CARCREF_NO_CACHE", "1".to_owned()),
+    ] {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_carcref"))
+            .args(["search", "hřbitov", "--json"])
+            .env("CARCREF_CACHE_DIR", blocked.path())
+            .env(name, value)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{name}");
+        assert_eq!(String::from_utf8_lossy(&output.stdout), reference, "{name}");
+    }
+}

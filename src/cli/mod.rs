@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use crate::content::{load, ContentFiles, Loaded};
 use crate::model::{Corpus, RulingFilter};
+use crate::search::cache::IndexCache;
 use crate::search::{AnalyzerChoice, SearchIndex, SearchOptions};
 
 /// Exit codes, as documented in the README.
@@ -52,25 +53,32 @@ impl ContentSource {
         dir.map(ContentSource::Dir).unwrap_or_default()
     }
 
-    fn load(&self) -> Result<Loaded, Output> {
-        let files = match self {
-            ContentSource::Embedded => ContentFiles::embedded(),
+    fn files(&self) -> Result<ContentFiles, Output> {
+        match self {
+            ContentSource::Embedded => Ok(ContentFiles::embedded()),
             ContentSource::Dir(dir) => ContentFiles::from_dir(dir)
-                .map_err(|e| Output::input_error(format!("chyba: {e}\n")))?,
-        };
-        Ok(load(&files))
+                .map_err(|e| Output::input_error(format!("chyba: {e}\n"))),
+        }
     }
 
-    /// A corpus for commands that read it; problems in the content are an input error here.
-    fn corpus(&self) -> Result<Corpus, Output> {
-        let loaded = self.load()?;
-        if loaded.diagnostics.is_empty() {
-            return Ok(loaded.corpus);
-        }
-        let mut stderr = render::diagnostics(&loaded.diagnostics);
-        stderr.push_str("obsah nelze použít; podrobnosti vypíše `carcref validate`\n");
-        Err(Output::input_error(stderr))
+    fn load(&self) -> Result<Loaded, Output> {
+        Ok(load(&self.files()?))
     }
+
+    /// A corpus for commands that read it.
+    fn corpus(&self) -> Result<Corpus, Output> {
+        usable_corpus(self.load()?)
+    }
+}
+
+/// Problems in the content are an input error for commands that only read it.
+fn usable_corpus(loaded: Loaded) -> Result<Corpus, Output> {
+    if loaded.diagnostics.is_empty() {
+        return Ok(loaded.corpus);
+    }
+    let mut stderr = render::diagnostics(&loaded.diagnostics);
+    stderr.push_str("obsah nelze použít; podrobnosti vypíše `carcref validate`\n");
+    Err(Output::input_error(stderr))
 }
 
 /// `carcref validate`: every problem at once; exit 1 when there is any.
@@ -151,6 +159,23 @@ pub fn show(source: &ContentSource, key: &str, json: bool) -> Output {
     ))
 }
 
+/// The search index for the content: from the cache when this content was indexed before,
+/// else built (into the cache when there is one, in memory otherwise).
+fn search_index(source: &ContentSource) -> Result<SearchIndex, Output> {
+    let files = source.files()?;
+    let cache = IndexCache::from_env();
+    let key = IndexCache::key(&files);
+    if let Some(index) = cache.as_ref().and_then(|c| c.open(&key)) {
+        return Ok(index);
+    }
+    let corpus = usable_corpus(load(&files))?;
+    if let Some(Ok(index)) = cache.as_ref().map(|c| c.store(&key, &corpus)) {
+        return Ok(index);
+    }
+    SearchIndex::build(&corpus, AnalyzerChoice::Czech)
+        .map_err(|error| Output::input_error(format!("chyba: {error}\n")))
+}
+
 /// How `search` prints: colour only on a terminal that wants it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Style {
@@ -171,21 +196,19 @@ pub fn search(
             "chyba: prázdný dotaz; zkuste např. `carcref search \"duchové na hřbitově\"`\n".into(),
         );
     }
-    let corpus = match source.corpus() {
-        Ok(corpus) => corpus,
+    let index = match search_index(source) {
+        Ok(index) => index,
         Err(output) => return output,
     };
     if let Some(game) = &options.game {
-        if corpus.game(game).is_none() {
+        if !index.has_game(game) {
             return Output::input_error(format!(
                 "chyba: neznámá hra `{game}` (známé hry: {})\n",
-                render::game_ids(&corpus)
+                index.game_ids().join(", ")
             ));
         }
     }
-    let results = match SearchIndex::build(&corpus, AnalyzerChoice::Czech)
-        .and_then(|index| index.search(query, options))
-    {
+    let results = match index.search(query, options) {
         Ok(results) => results,
         Err(error) => return Output::input_error(format!("chyba: {error}\n")),
     };

@@ -2,7 +2,11 @@
 
 use std::collections::{BTreeSet, HashMap};
 use std::fmt;
+use std::fs;
+use std::path::Path;
 use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
 
 use tantivy::collector::TopDocs;
 use tantivy::query::{
@@ -13,7 +17,7 @@ use tantivy::schema::{
     STRING,
 };
 use tantivy::tokenizer::{PreTokenizedString, Token as TantivyToken};
-use tantivy::{Index, IndexReader, TantivyDocument, Term};
+use tantivy::{Index, IndexReader, ReloadPolicy, TantivyDocument, Term};
 
 use super::analyzer::{Analyzer, BaselineAnalyzer, CzechAnalyzer};
 use super::query::{self, IdReference};
@@ -56,7 +60,25 @@ impl From<tantivy::TantivyError> for SearchError {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+impl From<std::io::Error> for SearchError {
+    fn from(error: std::io::Error) -> Self {
+        SearchError(error.to_string())
+    }
+}
+
+impl From<serde_json::Error> for SearchError {
+    fn from(error: serde_json::Error) -> Self {
+        SearchError(error.to_string())
+    }
+}
+
+impl From<tantivy::directory::error::OpenDirectoryError> for SearchError {
+    fn from(error: tantivy::directory::error::OpenDirectoryError) -> Self {
+        SearchError(error.to_string())
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum HitKind {
     Ruling,
@@ -64,7 +86,7 @@ pub enum HitKind {
 }
 
 /// What the index knows about each document besides its terms.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 struct DocInfo {
     kind: HitKind,
     id: String,
@@ -154,10 +176,75 @@ pub struct SearchIndex {
     reader: IndexReader,
     fields: Fields,
     analyzer: Arc<dyn Analyzer>,
+    meta: Meta,
+}
+
+/// Everything besides tantivy's own files that searching needs; stored beside the index
+/// when it is kept on disk, so that a warm search never parses the content.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct Meta {
     expansions: Expansions,
     docs: Vec<DocInfo>,
     /// Source ID of each ruling (by our id), for ID references.
     rulings: Vec<(String, Option<String>)>,
+    games: Vec<String>,
+}
+
+/// The file beside tantivy's that holds `Meta`.
+const META_FILE: &str = "carcref-meta.json";
+
+const TEXT_FIELDS: [(&str, f32); 4] =
+    [("title", 3.0), ("tags", 2.0), ("short", 1.5), ("body", 1.0)];
+
+fn schema() -> (Schema, Fields) {
+    let mut builder = Schema::builder();
+    // Texts arrive pre-tokenized by our analyzer (once for both variants), so the fields
+    // need no tokenizer of tantivy's.
+    let options = TextOptions::default().set_indexing_options(
+        TextFieldIndexing::default().set_index_option(IndexRecordOption::WithFreqs),
+    );
+    let [title, tags, short, body] = TEXT_FIELDS.map(|(name, weight)| TextPair {
+        folded: builder.add_text_field(&format!("{name}_folded"), options.clone()),
+        exact: builder.add_text_field(&format!("{name}_exact"), options.clone()),
+        weight,
+    });
+    let fields = Fields {
+        title,
+        tags,
+        short,
+        body,
+        ordinal: builder.add_u64_field("ordinal", STORED),
+        game: builder.add_text_field("game", STRING),
+        level: builder.add_u64_field("level", INDEXED),
+    };
+    (builder.build(), fields)
+}
+
+impl Fields {
+    fn from_schema(schema: &Schema) -> Result<Self, SearchError> {
+        let field = |name: &str| {
+            schema
+                .get_field(name)
+                .map_err(|_| SearchError(format!("index has no field {name}")))
+        };
+        let pair = |index: usize| -> Result<TextPair, SearchError> {
+            let (name, weight) = TEXT_FIELDS[index];
+            Ok(TextPair {
+                folded: field(&format!("{name}_folded"))?,
+                exact: field(&format!("{name}_exact"))?,
+                weight,
+            })
+        };
+        Ok(Fields {
+            title: pair(0)?,
+            tags: pair(1)?,
+            short: pair(2)?,
+            body: pair(3)?,
+            ordinal: field("ordinal")?,
+            game: field("game")?,
+            level: field("level")?,
+        })
+    }
 }
 
 /// Splits a rule section's Markdown into parts at its headings, each with its heading path.
@@ -187,34 +274,54 @@ fn section_parts(title: &str, body: &str) -> Vec<(String, String)> {
 }
 
 impl SearchIndex {
+    /// An index in memory.
     pub fn build(corpus: &Corpus, choice: AnalyzerChoice) -> Result<Self, SearchError> {
-        let analyzer = choice.analyzer();
-        let mut builder = Schema::builder();
-        // Texts arrive pre-tokenized by our analyzer (once for both variants), so the fields
-        // need no tokenizer of tantivy's.
-        let options = TextOptions::default().set_indexing_options(
-            TextFieldIndexing::default().set_index_option(IndexRecordOption::WithFreqs),
-        );
-        let mut pair = |name: &str, weight: f32| TextPair {
-            folded: builder.add_text_field(&format!("{name}_folded"), options.clone()),
-            exact: builder.add_text_field(&format!("{name}_exact"), options.clone()),
-            weight,
-        };
-        let title = pair("title", 3.0);
-        let tags = pair("tags", 2.0);
-        let short = pair("short", 1.5);
-        let body = pair("body", 1.0);
-        let fields = Fields {
-            title,
-            tags,
-            short,
-            body,
-            ordinal: builder.add_u64_field("ordinal", STORED),
-            game: builder.add_text_field("game", STRING),
-            level: builder.add_u64_field("level", INDEXED),
-        };
-        let index = Index::create_in_ram(builder.build());
+        let (schema, fields) = schema();
+        Self::fill(Index::create_in_ram(schema), fields, corpus, choice)
+    }
 
+    /// An index written to `dir` (which must exist and be empty), reopenable with `open`.
+    pub fn build_in(dir: &Path, corpus: &Corpus) -> Result<Self, SearchError> {
+        let (schema, fields) = schema();
+        let index = Index::create_in_dir(dir, schema)?;
+        let built = Self::fill(index, fields, corpus, AnalyzerChoice::Czech)?;
+        fs::write(dir.join(META_FILE), serde_json::to_vec(&built.meta)?)?;
+        Ok(built)
+    }
+
+    /// Reopens an index written by `build_in`.
+    pub fn open(dir: &Path) -> Result<Self, SearchError> {
+        let meta: Meta = serde_json::from_slice(&fs::read(dir.join(META_FILE))?)?;
+        let index = Index::open_in_dir(dir)?;
+        let fields = Fields::from_schema(&index.schema())?;
+        // A one-shot reader: no thread watching for commits that will never come.
+        let reader = index
+            .reader_builder()
+            .reload_policy(ReloadPolicy::Manual)
+            .try_into()?;
+        Ok(SearchIndex {
+            reader,
+            fields,
+            analyzer: AnalyzerChoice::Czech.analyzer(),
+            meta,
+        })
+    }
+
+    pub fn has_game(&self, id: &str) -> bool {
+        self.meta.games.iter().any(|g| g == id)
+    }
+
+    pub fn game_ids(&self) -> &[String] {
+        &self.meta.games
+    }
+
+    fn fill(
+        index: Index,
+        fields: Fields,
+        corpus: &Corpus,
+        choice: AnalyzerChoice,
+    ) -> Result<Self, SearchError> {
+        let analyzer = choice.analyzer();
         let mut writer = index.writer_with_num_threads(1, 15_000_000)?;
         let doc_analyzer = analyzer.clone();
         let mut docs = Vec::new();
@@ -304,18 +411,24 @@ impl SearchIndex {
             }
         }
         writer.commit()?;
-        let reader = index.reader()?;
+        let reader = index
+            .reader_builder()
+            .reload_policy(ReloadPolicy::Manual)
+            .try_into()?;
         Ok(SearchIndex {
             reader,
             fields,
-            expansions: Expansions::new(analyzer.as_ref(), &corpus.glossary),
+            meta: Meta {
+                expansions: Expansions::new(analyzer.as_ref(), &corpus.glossary),
+                docs,
+                rulings: corpus
+                    .rulings
+                    .iter()
+                    .map(|r| (r.id.clone(), r.source_id.clone()))
+                    .collect(),
+                games: corpus.games.iter().map(|g| g.id.clone()).collect(),
+            },
             analyzer,
-            docs,
-            rulings: corpus
-                .rulings
-                .iter()
-                .map(|r| (r.id.clone(), r.source_id.clone()))
-                .collect(),
         })
     }
 
@@ -432,7 +545,8 @@ impl SearchIndex {
     /// Rulings the query names: by source ID in any form, or by our own id.
     fn named_rulings(&self, ids: &[IdReference], raw_query: &str) -> Vec<String> {
         let own = raw_query.trim().to_lowercase();
-        self.rulings
+        self.meta
+            .rulings
             .iter()
             .filter(|(id, source_id)| {
                 *id == own
@@ -450,7 +564,12 @@ impl SearchIndex {
     fn apply_coordination(&self, terms: &QueryTerms, scores: &mut HashMap<usize, f32>) {
         let matched: HashMap<usize, Vec<bool>> = scores
             .keys()
-            .map(|ordinal| (*ordinal, terms.concepts_matched(&self.docs[*ordinal].terms)))
+            .map(|ordinal| {
+                (
+                    *ordinal,
+                    terms.concepts_matched(&self.meta.docs[*ordinal].terms),
+                )
+            })
             .collect();
         let present = (0..terms.words.len() + terms.phrases.len())
             .filter(|i| matched.values().any(|m| m[*i]))
@@ -470,9 +589,10 @@ impl SearchIndex {
         options: &SearchOptions,
     ) -> Result<SearchResults, SearchError> {
         let parsed = query::parse(raw_query);
-        let terms = QueryTerms::new(self.analyzer.as_ref(), &parsed.text, &self.expansions);
+        let terms = QueryTerms::new(self.analyzer.as_ref(), &parsed.text, &self.meta.expansions);
         let named = self.named_rulings(&parsed.ids, raw_query);
         let named_section = self
+            .meta
             .docs
             .iter()
             .position(|d| d.kind == HitKind::Rule && d.id == raw_query.trim());
@@ -488,7 +608,7 @@ impl SearchIndex {
         let searcher = self.reader.searcher();
         let mut scores: HashMap<usize, f32> = HashMap::new();
         if !terms.is_empty() {
-            let candidates = (options.limit.max(1) * 4 + 20).min(self.docs.len().max(1));
+            let candidates = (options.limit.max(1) * 4 + 20).min(self.meta.docs.len().max(1));
             let top = searcher.search(
                 self.text_query(&terms, options).as_ref(),
                 &TopDocs::with_limit(candidates).order_by_score(),
@@ -501,7 +621,7 @@ impl SearchIndex {
             }
         }
         self.apply_coordination(&terms, &mut scores);
-        for (ordinal, doc) in self.docs.iter().enumerate() {
+        for (ordinal, doc) in self.meta.docs.iter().enumerate() {
             let by_id = (doc.kind == HitKind::Ruling && named.contains(&doc.id))
                 || named_section == Some(ordinal);
             if by_id {
@@ -514,7 +634,7 @@ impl SearchIndex {
         // One hit per ruling or section: the best-scoring part of a section stands for it.
         let mut hits: Vec<Hit> = Vec::new();
         for (ordinal, score) in ranked {
-            let doc = &self.docs[ordinal];
+            let doc = &self.meta.docs[ordinal];
             if hits.iter().any(|h| h.kind == doc.kind && h.id == doc.id) {
                 continue;
             }

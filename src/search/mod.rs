@@ -1,6 +1,7 @@
 //! Czech full-text search over rulings and rule sections.
 
 pub mod analyzer;
+pub mod cache;
 pub mod eval;
 pub mod index;
 pub mod query;

@@ -105,13 +105,13 @@ impl QueryTerms {
 }
 
 /// Glossary groups by their analyzed terms.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
 pub struct Expansions {
     groups: Vec<Group>,
     by_term: HashMap<String, Vec<usize>>,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 struct Group {
     /// Terms of one-word members: what an expansion adds.
     single: BTreeSet<String>,

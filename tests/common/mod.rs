@@ -15,6 +15,11 @@ pub fn carcref(args: &[&str], cwd: Option<&Path>) -> Output {
         .args(args)
         .current_dir(cwd.map(Path::to_path_buf).unwrap_or_else(repo))
         .env("NO_COLOR", "1")
+        // Tests never touch the user's cache.
+        .env(
+            "CARCREF_CACHE_DIR",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("cache"),
+        )
         .output()
         .expect("the carcref binary runs")
 }
