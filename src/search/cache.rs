@@ -121,7 +121,7 @@ impl IndexCache {
                 kept.push((modified, path));
             }
         }
-        kept.sort_by(|a, b| b.0.cmp(&a.0));
+        kept.sort_by_key(|entry| std::cmp::Reverse(entry.0));
         for (_, path) in kept.into_iter().skip(KEEP_ENTRIES - 1) {
             let _ = fs::remove_dir_all(path);
         }
