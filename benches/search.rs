@@ -26,7 +26,10 @@ fn ms(d: Duration) -> String {
 }
 
 fn quality(corpus: &Corpus, cases: &[QueryCase]) {
-    println!("## success@3 on {} queries (tests/search/queries.yaml)\n", cases.len());
+    println!(
+        "## success@3 on {} queries (tests/search/queries.yaml)\n",
+        cases.len()
+    );
     println!("| analyzer | all | by kind |");
     println!("|---|---|---|");
     for (name, choice) in [
@@ -63,7 +66,9 @@ fn whole_process(runs: usize) {
     let _ = std::fs::remove_dir_all(&cache);
     let run = |no_cache: bool| {
         let mut command = Command::new(binary);
-        command.args(["search", "duchové na hřbitově"]).env("CARCREF_CACHE_DIR", &cache);
+        command
+            .args(["search", "duchové na hřbitově"])
+            .env("CARCREF_CACHE_DIR", &cache);
         if no_cache {
             command.env("CARCREF_NO_CACHE", "1");
         }
@@ -76,10 +81,18 @@ fn whole_process(runs: usize) {
     println!("| case | median | p90 |");
     println!("|---|---|---|");
     let cold: Vec<Duration> = (0..runs).map(|_| run(true)).collect();
-    println!("| no cache (parse content, build index in memory) | {} | {} |", ms(median(cold.clone())), ms(percentile(cold, 0.9)));
+    println!(
+        "| no cache (parse content, build index in memory) | {} | {} |",
+        ms(median(cold.clone())),
+        ms(percentile(cold, 0.9))
+    );
     run(false); // fills the cache
     let warm: Vec<Duration> = (0..runs).map(|_| run(false)).collect();
-    println!("| warm cache (index reused from disk) | {} | {} |", ms(median(warm.clone())), ms(percentile(warm, 0.9)));
+    println!(
+        "| warm cache (index reused from disk) | {} | {} |",
+        ms(median(warm.clone())),
+        ms(percentile(warm, 0.9))
+    );
     println!();
 }
 
@@ -104,7 +117,10 @@ fn generated_corpus(real: &Corpus, size: usize) -> Corpus {
                 answer_short: base.answer_short.clone(),
                 answer: format!("{}\n\n{}", base.answer, other.answer),
                 tags: base.tags.clone(),
-                origin: Origin { file: "generated".into(), line: k },
+                origin: Origin {
+                    file: "generated".into(),
+                    line: k,
+                },
             }
         })
         .collect();
@@ -134,10 +150,17 @@ fn large_corpus(real: &Corpus, cases: &[QueryCase]) {
             assert!(!results.hits.is_empty() || case.kind == "id");
         }
     }
-    println!("## Generated corpus: 10,000 rulings + {} rule sections\n", corpus.sections.len());
+    println!(
+        "## Generated corpus: 10,000 rulings + {} rule sections\n",
+        corpus.sections.len()
+    );
     println!("| measure | median | p90 |");
     println!("|---|---|---|");
-    println!("| index build (5 runs) | {} | {} |", ms(median(builds.clone())), ms(percentile(builds, 0.9)));
+    println!(
+        "| index build (5 runs) | {} | {} |",
+        ms(median(builds.clone())),
+        ms(percentile(builds, 0.9))
+    );
     println!(
         "| in-process query ({} queries: the 50 realistic ones × 5) | {} | {} |",
         queries.len(),
@@ -151,8 +174,10 @@ fn main() {
     // `cargo bench` passes `--bench`; nothing to filter here.
     let loaded = load(&ContentFiles::embedded());
     assert!(loaded.diagnostics.is_empty());
-    let cases_yaml = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/search/queries.yaml"))
-        .expect("query set present");
+    let cases_yaml = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/search/queries.yaml"),
+    )
+    .expect("query set present");
     let cases = parse_cases(&cases_yaml).expect("query set parses");
     quality(&loaded.corpus, &cases);
     whole_process(30);
