@@ -6,5 +6,6 @@
 pub mod cli;
 pub mod content;
 pub mod diagnostic;
+pub mod engine;
 pub mod model;
 pub mod search;

@@ -8,6 +8,7 @@ use marked_yaml::Node;
 use super::files::ContentFiles;
 use super::markdown::{internal_links, split_front_matter, LinkTarget};
 use super::text::decode;
+use super::tiles::load_tile_set;
 use super::yaml::{self, Fields, TextOrigin};
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::model::{Corpus, Game, GameKind, GlossaryEntry, Origin, RuleSection, Ruling};
@@ -46,6 +47,7 @@ enum FileKind<'a> {
     Glossary,
     Rules { game: &'a str },
     Rulings { game: &'a str },
+    Tiles,
     Unexpected(String),
 }
 
@@ -55,12 +57,13 @@ fn classify(path: &str) -> FileKind<'_> {
         [GLOSSARY_FILE] => FileKind::Glossary,
         [game, "rules", name] if name.ends_with(".md") => FileKind::Rules { game },
         [game, "rulings", name] if name.ends_with(".yaml") => FileKind::Rulings { game },
+        ["tiles", name] if name.ends_with(".yaml") => FileKind::Tiles,
         [_, "rulings", name] if name.ends_with(".yml") => {
             FileKind::Unexpected("výklady mají příponu `.yaml`, ne `.yml`".into())
         }
         _ => FileKind::Unexpected(
-            "nečekaný soubor: obsah tvoří games.yaml, glossary.yaml, <hra>/rules/*.md \
-             a <hra>/rulings/*.yaml"
+            "nečekaný soubor: obsah tvoří games.yaml, glossary.yaml, <hra>/rules/*.md, \
+             <hra>/rulings/*.yaml a tiles/*.yaml"
                 .into(),
         ),
     }
@@ -123,6 +126,11 @@ pub fn load(files: &ContentFiles) -> Loaded {
                 }
             }
             FileKind::Glossary => loader.glossary(&file.display, text),
+            FileKind::Tiles => {
+                if let Some(set) = load_tile_set(&file.display, text, &mut loader.diags) {
+                    loader.tile_set(set, &file.display);
+                }
+            }
             FileKind::Games | FileKind::Unexpected(_) => {}
         }
     }
@@ -505,6 +513,27 @@ impl Loader {
                 entry_id: id.to_owned(),
             });
         }
+    }
+
+    fn tile_set(&mut self, set: crate::model::tiles::TileSet, file: &str) {
+        if self.corpus.tile_set(&set.id).is_some() {
+            self.diags.error(
+                Location::file_start(file),
+                None,
+                format!("sada kartiček `{}` je definována dvakrát", set.id),
+            );
+            return;
+        }
+        for tile in &set.tiles {
+            if self.corpus.tile(&tile.id).is_some() {
+                self.diags.error(
+                    Location::file_start(file),
+                    Some(&tile.id),
+                    format!("kartička `{}` už je v jiné sadě", tile.id),
+                );
+            }
+        }
+        self.corpus.tile_sets.push(set);
     }
 
     fn glossary(&mut self, file: &str, text: &str) {

@@ -4,6 +4,7 @@ pub mod files;
 pub mod load;
 pub mod markdown;
 pub mod text;
+pub mod tiles;
 pub mod yaml;
 
 pub use files::{ContentFile, ContentFiles, FileBody};

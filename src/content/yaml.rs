@@ -251,6 +251,23 @@ impl<'a> Fields<'a> {
         }
     }
 
+    /// An optional `true`/`false` field.
+    pub fn optional_bool(&self, key: &str, diags: &mut Diagnostics) -> Option<bool> {
+        let scalar = self.scalar(key, diags)?;
+        match scalar.as_str() {
+            "true" => Some(true),
+            "false" => Some(false),
+            other => {
+                diags.error(
+                    self.at(scalar.span()),
+                    self.id(),
+                    format!("pole `{key}` má být true nebo false, ne `{other}`"),
+                );
+                None
+            }
+        }
+    }
+
     /// A required integer field.
     pub fn required_int(&self, key: &str, diags: &mut Diagnostics) -> Option<i64> {
         let text = self.required_str(key, diags)?;

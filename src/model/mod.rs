@@ -1,4 +1,7 @@
-//! The validated corpus: games, rule sections, rulings and the glossary.
+//! The validated corpus: games, rule sections, rulings and the glossary; tile catalogs.
+
+pub mod geometry;
+pub mod tiles;
 
 use serde::Serialize;
 
@@ -97,6 +100,7 @@ pub struct Corpus {
     pub sections: Vec<RuleSection>,
     pub rulings: Vec<Ruling>,
     pub glossary: Vec<GlossaryEntry>,
+    pub tile_sets: Vec<tiles::TileSet>,
 }
 
 /// Which rulings a listing shows.
@@ -116,6 +120,18 @@ impl RulingFilter {
 impl Corpus {
     pub fn game(&self, id: &str) -> Option<&Game> {
         self.games.iter().find(|g| g.id == id)
+    }
+
+    pub fn tile_set(&self, id: &str) -> Option<&tiles::TileSet> {
+        self.tile_sets.iter().find(|s| s.id == id)
+    }
+
+    /// A tile by id from any catalog.
+    pub fn tile(&self, id: &str) -> Option<&tiles::TileSpec> {
+        self.tile_sets
+            .iter()
+            .flat_map(|s| &s.tiles)
+            .find(|t| t.id == id)
     }
 
     pub fn section(&self, id: &str) -> Option<&RuleSection> {

@@ -1,0 +1,71 @@
+//! Engine benchmark (`cargo bench --bench engine`): random full base games (72 tiles,
+//! random legal moves, seeded) on one core, and the time to verify every scenario.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use carcref::content::{load, ContentFiles};
+use carcref::engine::base::BaseGame;
+use carcref::engine::game::{Colour, Game};
+use carcref::engine::random::{play, Rng};
+use carcref::engine::tile::Catalog;
+use carcref::model::geometry::Pos;
+
+const SUPPLY: [u32; 3] = [7, 0, 0];
+
+fn median(mut samples: Vec<f64>) -> f64 {
+    samples.sort_by(f64::total_cmp);
+    samples[samples.len() / 2]
+}
+
+fn main() {
+    let corpus = load(&ContentFiles::embedded()).corpus;
+    let set = corpus.tile_set("zakladni-hra").expect("base catalog");
+    let catalog = Arc::new(Catalog::from_specs(&set.tiles));
+    let start = catalog
+        .tiles
+        .iter()
+        .position(|t| t.spec.start)
+        .expect("start tile");
+    let mut bag = Vec::new();
+    for (index, tile) in catalog.tiles.iter().enumerate() {
+        let count = tile.spec.count as usize - usize::from(index == start);
+        bag.extend(std::iter::repeat_n(index, count));
+    }
+    let colours = [Colour::Red, Colour::Blue, Colour::Green, Colour::Yellow];
+    let mut game = Game::new(catalog, &colours, SUPPLY, vec![Box::new(BaseGame)]);
+    game.state.tracing = false;
+    let mut rng = Rng::new(2026);
+    let mut rates = Vec::new();
+    let mut tiles = 0usize;
+    let mut total_score = 0i64;
+    for _round in 0..7 {
+        let games = 2000;
+        let begin = Instant::now();
+        for _ in 0..games {
+            game.reset(SUPPLY);
+            game.lay(start, Pos::new(0, 0), 0).expect("start tile");
+            tiles += play(&mut game, &bag, &mut rng).placed;
+            total_score += game
+                .state
+                .players
+                .iter()
+                .map(|p| i64::from(p.score))
+                .sum::<i64>();
+        }
+        let elapsed: Duration = begin.elapsed();
+        rates.push(games as f64 / elapsed.as_secs_f64());
+    }
+    println!("## Random full base games (72 tiles, 4 players, seeded), one thread\n");
+    println!("| measure | median of 7 rounds × 2000 games |");
+    println!("|---|---|");
+    println!("| games per second | {:.0} |", median(rates));
+    println!(
+        "| tiles placed per game (mean) | {:.1} |",
+        tiles as f64 / 14000.0
+    );
+    println!(
+        "| points per game, all players (mean) | {:.1} |",
+        total_score as f64 / 14000.0
+    );
+}

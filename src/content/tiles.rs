@@ -1,0 +1,338 @@
+//! Tile catalogs (`tiles/*.yaml`) and inline tile definitions, read with located problems.
+
+use marked_yaml::types::MarkedMappingNode;
+use marked_yaml::Node;
+
+use super::yaml::{self, Fields};
+use crate::diagnostic::{Diagnostics, Location};
+use crate::model::geometry::{Dir, Port, Terrain};
+use crate::model::tiles::{
+    check_spec, Center, CitySpec, FieldSpec, FogSpec, RoadSpec, StartPart, TileSet, TileSpec,
+};
+
+const SET_FIELDS: &[&str] = &["set", "title", "schematic", "tiles"];
+pub const TILE_FIELDS: &[&str] = &[
+    "id",
+    "count",
+    "start",
+    "start_part",
+    "edges",
+    "cities",
+    "roads",
+    "fields",
+    "center",
+    "fog",
+    "note",
+];
+/// An inline tile in a scenario has no id or count.
+pub const INLINE_TILE_FIELDS: &[&str] = &[
+    "edges", "cities", "roads", "fields", "center", "fog", "note",
+];
+
+pub fn load_tile_set(file: &str, text: &str, diags: &mut Diagnostics) -> Option<TileSet> {
+    let node = yaml::parse(file, text, 0, false, diags)?;
+    let map = node.as_mapping()?;
+    let fields = Fields::new(file, 0, map, SET_FIELDS, Some("set"), diags);
+    let id = fields.required_str("set", diags);
+    let title = fields.required_str("title", diags);
+    let schematic = fields.optional_bool("schematic", diags).unwrap_or(false);
+    let mut tiles = Vec::new();
+    match map.get_node("tiles") {
+        Some(Node::Sequence(items)) => {
+            for item in items.iter() {
+                match item.as_mapping() {
+                    Some(tile) => {
+                        let tile_fields =
+                            Fields::new(file, 0, tile, TILE_FIELDS, Some("id"), diags);
+                        if let Some(spec) = tile_spec(&tile_fields, true, diags) {
+                            tiles.push(spec);
+                        }
+                    }
+                    None => diags.error(
+                        fields.at(item.span()),
+                        None,
+                        "kartička má být mapování `klíč: hodnota`",
+                    ),
+                }
+            }
+        }
+        Some(other) => diags.error(
+            fields.at(other.span()),
+            None,
+            "`tiles` má být seznam kartiček",
+        ),
+        None => diags.error(fields.start(), None, "chybí povinné pole `tiles`"),
+    }
+    let mut seen: Vec<&str> = Vec::new();
+    for tile in &tiles {
+        if seen.contains(&tile.id.as_str()) {
+            diags.error(
+                Location::file_start(file),
+                Some(&tile.id),
+                format!("kartička `{}` je v katalogu dvakrát", tile.id),
+            );
+        }
+        seen.push(&tile.id);
+    }
+    if tiles.iter().filter(|t| t.start).count() > 1 {
+        diags.error(
+            fields.start(),
+            None,
+            "katalog má víc než jednu startovní kartičku (`start: true`)",
+        );
+    }
+    Some(TileSet {
+        id: id?,
+        title: title?,
+        schematic,
+        tiles,
+    })
+}
+
+/// Reads one tile; `with_identity` for catalog entries (id, count), not for inline tiles.
+pub fn tile_spec(
+    fields: &Fields,
+    with_identity: bool,
+    diags: &mut Diagnostics,
+) -> Option<TileSpec> {
+    let (id, count) = if with_identity {
+        let id = fields.required_str("id", diags);
+        let count = fields.required_int("count", diags).and_then(|n| {
+            let count = u32::try_from(n).ok().filter(|n| (1..=100).contains(n));
+            if count.is_none() {
+                diags.error(
+                    fields.value_location("count"),
+                    fields.id(),
+                    "`count` má být číslo 1–100",
+                );
+            }
+            count
+        });
+        (id, count)
+    } else {
+        (Some("vlastni".to_owned()), Some(1))
+    };
+    let edges = edges(fields, diags);
+    let cities = list_of_maps(
+        fields,
+        "cities",
+        &["sides", "pennant", "cathedral"],
+        diags,
+        |item, diags| {
+            Some(CitySpec {
+                sides: sides(item, "sides", diags)?,
+                pennant: item.optional_bool("pennant", diags).unwrap_or(false),
+                cathedral: item.optional_bool("cathedral", diags).unwrap_or(false),
+            })
+        },
+    );
+    let roads = list_of_maps(fields, "roads", &["sides", "inn"], diags, |item, diags| {
+        Some(RoadSpec {
+            sides: sides(item, "sides", diags)?,
+            inn: item.optional_bool("inn", diags).unwrap_or(false),
+        })
+    });
+    let field_list = list_of_maps(
+        fields,
+        "fields",
+        &["ports", "borders"],
+        diags,
+        |item, diags| {
+            let borders = item
+                .optional_list("borders", diags)
+                .unwrap_or_default()
+                .into_iter()
+                .filter_map(|(text, location)| match text.parse::<usize>() {
+                    Ok(n) => Some(n),
+                    Err(_) => {
+                        diags.error(location, item.id(), format!("`{text}` není index města"));
+                        None
+                    }
+                })
+                .collect();
+            // A field enclosed by city caps reaches no edge: its port list may be empty.
+            Some(FieldSpec {
+                ports: ports(item, "ports", true, diags)?,
+                borders,
+            })
+        },
+    );
+    let fog = list_of_maps(fields, "fog", &["ports", "ghosts"], diags, |item, diags| {
+        let ghosts = item.optional_int("ghosts", diags).unwrap_or(0);
+        let ghosts = u8::try_from(ghosts).ok().filter(|g| *g <= 9);
+        if ghosts.is_none() {
+            diags.error(
+                item.value_location("ghosts"),
+                item.id(),
+                "`ghosts` má být číslo 0–9",
+            );
+        }
+        Some(FogSpec {
+            ports: ports(item, "ports", false, diags)?,
+            ghosts: ghosts?,
+        })
+    });
+    let center = fields.optional_str("center", diags).and_then(|text| {
+        let center = Center::parse(&text);
+        if center.is_none() {
+            diags.error(
+                fields.value_location("center"),
+                fields.id(),
+                format!("neznámý střed `{text}` (povolené: {})", Center::NAMES),
+            );
+        }
+        center
+    });
+    let start_part = fields.optional_str("start_part", diags).and_then(|text| {
+        let part = StartPart::parse(&text);
+        if part.is_none() {
+            diags.error(
+                fields.value_location("start_part"),
+                fields.id(),
+                "`start_part` je nw, ne, sw nebo se",
+            );
+        }
+        part
+    });
+    let spec = TileSpec {
+        id: id?,
+        count: count?,
+        start: fields.optional_bool("start", diags).unwrap_or(false),
+        start_part,
+        edges: edges?,
+        cities: cities?,
+        roads: roads?,
+        fields: field_list?,
+        center,
+        fog: fog?,
+        note: fields.optional_str("note", diags),
+    };
+    let problems = check_spec(&spec);
+    for problem in &problems {
+        let location = match (fields.map.get_node(problem.key), problem.item) {
+            (Some(Node::Sequence(items)), Some(index)) => items
+                .get_node(index)
+                .map(|n| fields.at(n.span()))
+                .unwrap_or_else(|| fields.value_location(problem.key)),
+            _ => fields.value_location(problem.key),
+        };
+        diags.error(location, fields.id(), problem.message.clone());
+    }
+    problems.is_empty().then_some(spec)
+}
+
+fn edges(fields: &Fields, diags: &mut Diagnostics) -> Option<[Terrain; 4]> {
+    let items = fields.required_list("edges", diags)?;
+    if items.len() != 4 {
+        diags.error(
+            fields.value_location("edges"),
+            fields.id(),
+            "`edges` má čtyři položky: strany N, E, S, W",
+        );
+        return None;
+    }
+    let mut edges = [Terrain::Field; 4];
+    for (index, (text, location)) in items.into_iter().enumerate() {
+        match Terrain::parse(&text) {
+            Some(terrain) => edges[index] = terrain,
+            None => {
+                diags.error(
+                    location,
+                    fields.id(),
+                    format!("`{text}` není terén: C město, R cesta, F louka"),
+                );
+                return None;
+            }
+        }
+    }
+    Some(edges)
+}
+
+fn sides(item: &Fields, key: &str, diags: &mut Diagnostics) -> Option<Vec<Dir>> {
+    let mut sides = Vec::new();
+    for (text, location) in item.required_list(key, diags)? {
+        match Dir::parse(&text) {
+            Some(dir) => sides.push(dir),
+            None => {
+                diags.error(
+                    location,
+                    item.id(),
+                    format!("`{text}` není strana (N, E, S, W)"),
+                );
+                return None;
+            }
+        }
+    }
+    Some(sides)
+}
+
+/// Ports by name (`NL`, `SM`) or a whole side (`N` = its three ports).
+fn ports(
+    item: &Fields,
+    key: &str,
+    may_be_empty: bool,
+    diags: &mut Diagnostics,
+) -> Option<Vec<Port>> {
+    let items = if may_be_empty && item.map.get_node(key).is_some() {
+        item.optional_list(key, diags).unwrap_or_default()
+    } else {
+        item.required_list(key, diags)?
+    };
+    let mut ports = Vec::new();
+    for (text, location) in items {
+        if let Some(side) = Dir::parse(&text) {
+            ports.extend((0..3).map(|part| Port::new(side, part)));
+        } else if let Some(port) = Port::parse(&text) {
+            ports.push(port);
+        } else {
+            diags.error(
+                location,
+                item.id(),
+                format!("`{text}` není port (např. NL, NM, NR) ani strana"),
+            );
+            return None;
+        }
+    }
+    Some(ports)
+}
+
+/// An optional list of mappings, each read by `read`; `None` when any item failed.
+fn list_of_maps<T>(
+    fields: &Fields,
+    key: &str,
+    known: &[&str],
+    diags: &mut Diagnostics,
+    read: impl Fn(&Fields, &mut Diagnostics) -> Option<T>,
+) -> Option<Vec<T>> {
+    let Some(node) = fields.map.get_node(key) else {
+        return Some(Vec::new());
+    };
+    let Node::Sequence(items) = node else {
+        diags.error(
+            fields.at(node.span()),
+            fields.id(),
+            format!("`{key}` má být seznam"),
+        );
+        return None;
+    };
+    let mut out = Vec::new();
+    let mut ok = true;
+    for item in items.iter() {
+        let Some(map): Option<&MarkedMappingNode> = item.as_mapping() else {
+            diags.error(
+                fields.at(item.span()),
+                fields.id(),
+                format!("položky `{key}` jsou mapování, např. {{sides: [N]}}"),
+            );
+            ok = false;
+            continue;
+        };
+        let mut item_fields = Fields::new(fields.file, fields.line_offset, map, known, None, diags);
+        item_fields.entry_id = fields.entry_id.clone();
+        match read(&item_fields, diags) {
+            Some(value) => out.push(value),
+            None => ok = false,
+        }
+    }
+    ok.then_some(out)
+}

@@ -1,0 +1,536 @@
+//! The board: a grid of placed tiles, the frontier of cells a tile could go to with the edges
+//! each requires, and features merged across tiles with union-find.
+
+use smallvec::SmallVec;
+
+use super::tile::{mirror_code, Catalog, FeatureKind, SIDE_PRESENT};
+use crate::model::geometry::{Dir, Port, Pos};
+
+/// The board spans -RADIUS..RADIUS on both axes: more than a 72-tile game can reach, small
+/// enough for a flat grid (no hashing on the hot path).
+pub const RADIUS: i32 = 90;
+const WIDTH: i32 = 2 * RADIUS + 1;
+
+pub fn in_bounds(pos: Pos) -> bool {
+    pos.x.abs() < RADIUS && pos.y.abs() < RADIUS
+}
+
+fn cell(pos: Pos) -> usize {
+    ((pos.y + RADIUS) * WIDTH + pos.x + RADIUS) as usize
+}
+
+/// Union of two sorted lists without repeats, in one pass.
+fn merge_sorted(a: &[u32], b: &[u32]) -> SmallVec<[u32; 4]> {
+    let mut out = SmallVec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        let next = a[i].min(b[j]);
+        out.push(next);
+        i += usize::from(a[i] == next);
+        j += usize::from(b[j] == next);
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
+    out
+}
+
+fn position(cell: usize) -> Pos {
+    let cell = cell as i32;
+    Pos::new(cell % WIDTH - RADIUS, cell / WIDTH - RADIUS)
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Placed {
+    pub tile: usize,
+    pub pos: Pos,
+    pub rotation: u8,
+    /// First union-find node of this tile's features.
+    pub first_node: u32,
+    /// First fog node of this tile's fog areas.
+    pub first_fog: u32,
+}
+
+/// A merged feature (valid at its union-find root).
+#[derive(Debug, Clone, Default)]
+pub struct Component {
+    pub kind: Option<FeatureKind>,
+    /// Edge ports not yet matched by a neighbour (roads, cities).
+    pub open: u32,
+    /// Placed tiles the feature spans, sorted and without repeats (not kept for fields).
+    /// Inline small vectors: most features are small, and allocation dominated random games.
+    pub tiles: SmallVec<[u32; 4]>,
+    pub pennants: u32,
+    pub inns: u32,
+    pub cathedrals: u32,
+    pub meeples: SmallVec<[u32; 2]>,
+    /// Fields: the city nodes they touch.
+    pub borders: SmallVec<[u32; 2]>,
+    pub complete: bool,
+}
+
+/// A merged fog area.
+#[derive(Debug, Clone, Default)]
+pub struct FogComponent {
+    pub open: u32,
+    pub tiles: Vec<u32>,
+    /// Touches a field or road without fog: can never be closed.
+    pub never_closable: bool,
+    pub complete: bool,
+}
+
+/// An empty cell next to the board, with the edges a tile there must show: for each side a
+/// byte, `mask` selecting the sides that have a neighbour and `value` their required codes.
+#[derive(Debug, Clone, Copy)]
+struct FrontierCell {
+    cell: u32,
+    mask: u32,
+    value: u32,
+}
+
+#[derive(Debug, Clone)]
+pub struct Board {
+    cells: Vec<u32>,
+    frontier: Vec<FrontierCell>,
+    frontier_slot: Vec<u32>,
+    touched: Vec<u32>,
+    pub placed: Vec<Placed>,
+    parent: Vec<u32>,
+    pub components: Vec<Component>,
+    fog_parent: Vec<u32>,
+    pub fog: Vec<FogComponent>,
+}
+
+const NOT_IN_FRONTIER: u32 = u32::MAX;
+
+/// What placing a tile completed.
+#[derive(Debug, Default, Clone)]
+pub struct Placement {
+    /// Roots of roads and cities closed by this tile.
+    pub closed: Vec<u32>,
+    /// Roots of fog areas closed by this tile.
+    pub closed_fog: Vec<u32>,
+    /// Center features (node, placed index) now surrounded as their rule needs.
+    pub surrounded: Vec<u32>,
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Board {
+    pub fn new() -> Board {
+        let size = (WIDTH * WIDTH) as usize;
+        Board {
+            cells: vec![0; size],
+            frontier: Vec::new(),
+            frontier_slot: vec![NOT_IN_FRONTIER; size],
+            touched: Vec::new(),
+            placed: Vec::new(),
+            parent: Vec::new(),
+            components: Vec::new(),
+            fog_parent: Vec::new(),
+            fog: Vec::new(),
+        }
+    }
+
+    /// Empties the board, touching only the cells used (cheap for repeated games).
+    pub fn clear(&mut self) {
+        for &c in &self.touched {
+            let c = c as usize;
+            self.cells[c] = 0;
+            self.frontier_slot[c] = NOT_IN_FRONTIER;
+        }
+        self.touched.clear();
+        self.frontier.clear();
+        self.placed.clear();
+        self.parent.clear();
+        self.components.clear();
+        self.fog_parent.clear();
+        self.fog.clear();
+    }
+
+    pub fn at(&self, pos: Pos) -> Option<&Placed> {
+        if !in_bounds(pos) {
+            return None;
+        }
+        match self.cells[cell(pos)] {
+            0 => None,
+            n => self.placed.get(n as usize - 1),
+        }
+    }
+
+    pub fn index_at(&self, pos: Pos) -> Option<usize> {
+        in_bounds(pos)
+            .then(|| self.cells[cell(pos)])
+            .filter(|n| *n != 0)
+            .map(|n| n as usize - 1)
+    }
+
+    /// Empty cells next to a placed tile.
+    pub fn frontier(&self) -> impl Iterator<Item = Pos> + '_ {
+        self.frontier.iter().map(|f| position(f.cell as usize))
+    }
+
+    /// Do the edges of `tile` turned by `rotation` match every neighbour of `pos`?
+    /// (Not whether `pos` touches the board at all; see `touches_board`.)
+    pub fn edges_match(&self, catalog: &Catalog, tile: usize, pos: Pos, rotation: u8) -> bool {
+        let packed = catalog.tiles[tile].packed_edges[usize::from(rotation % 4)];
+        match self.frontier_cell(pos) {
+            Some(f) => packed & f.mask == f.value,
+            None => true,
+        }
+    }
+
+    fn frontier_cell(&self, pos: Pos) -> Option<&FrontierCell> {
+        if !in_bounds(pos) {
+            return None;
+        }
+        self.frontier.get(self.frontier_slot[cell(pos)] as usize)
+    }
+
+    pub fn touches_board(&self, pos: Pos) -> bool {
+        self.frontier_cell(pos).is_some()
+    }
+
+    /// Legal cells and rotations for `tile` by edges alone, appended to `out`. (A plain loop:
+    /// this is the innermost loop of random games.)
+    pub fn fits_into(&self, catalog: &Catalog, tile: usize, out: &mut Vec<(Pos, u8)>) {
+        let packed = catalog.tiles[tile].packed_edges;
+        for f in &self.frontier {
+            for (rotation, edges) in packed.iter().enumerate() {
+                if edges & f.mask == f.value {
+                    out.push((position(f.cell as usize), rotation as u8));
+                }
+            }
+        }
+    }
+
+    /// How many (cell, rotation) pairs fit `tile` by edges.
+    pub fn count_fits(&self, catalog: &Catalog, tile: usize) -> usize {
+        let packed = catalog.tiles[tile].packed_edges;
+        self.frontier
+            .iter()
+            .map(|f| {
+                packed
+                    .iter()
+                    .filter(|edges| *edges & f.mask == f.value)
+                    .count()
+            })
+            .sum()
+    }
+
+    /// The `n`-th fit in the order `fits_into` lists them.
+    pub fn nth_fit(&self, catalog: &Catalog, tile: usize, mut n: usize) -> Option<(Pos, u8)> {
+        let packed = catalog.tiles[tile].packed_edges;
+        for f in &self.frontier {
+            for (rotation, edges) in packed.iter().enumerate() {
+                if edges & f.mask == f.value {
+                    if n == 0 {
+                        return Some((position(f.cell as usize), rotation as u8));
+                    }
+                    n -= 1;
+                }
+            }
+        }
+        None
+    }
+
+    pub fn find(&mut self, node: u32) -> u32 {
+        let mut root = node;
+        while self.parent[root as usize] != root {
+            root = self.parent[root as usize];
+        }
+        let mut node = node;
+        while self.parent[node as usize] != root {
+            let next = self.parent[node as usize];
+            self.parent[node as usize] = root;
+            node = next;
+        }
+        root
+    }
+
+    /// Root without path compression, for read-only callers.
+    pub fn root(&self, node: u32) -> u32 {
+        let mut root = node;
+        while self.parent[root as usize] != root {
+            root = self.parent[root as usize];
+        }
+        root
+    }
+
+    fn fog_find(&mut self, node: u32) -> u32 {
+        let mut root = node;
+        while self.fog_parent[root as usize] != root {
+            root = self.fog_parent[root as usize];
+        }
+        self.fog_parent[node as usize] = root;
+        root
+    }
+
+    pub fn fog_root(&self, node: u32) -> u32 {
+        let mut root = node;
+        while self.fog_parent[root as usize] != root {
+            root = self.fog_parent[root as usize];
+        }
+        root
+    }
+
+    fn union(&mut self, a: u32, b: u32) -> u32 {
+        let (a, b) = (self.find(a), self.find(b));
+        if a == b {
+            return a;
+        }
+        let (root, other) =
+            if self.components[a as usize].tiles.len() >= self.components[b as usize].tiles.len() {
+                (a, b)
+            } else {
+                (b, a)
+            };
+        self.parent[other as usize] = root;
+        let merged = std::mem::take(&mut self.components[other as usize]);
+        let target = &mut self.components[root as usize];
+        target.open += merged.open;
+        target.pennants += merged.pennants;
+        target.inns += merged.inns;
+        target.cathedrals += merged.cathedrals;
+        target.meeples.extend(merged.meeples);
+        target.borders.extend(merged.borders);
+        if !merged.tiles.is_empty() {
+            target.tiles = merge_sorted(&target.tiles, &merged.tiles);
+        }
+        root
+    }
+
+    fn fog_union(&mut self, a: u32, b: u32) -> u32 {
+        let (a, b) = (self.fog_find(a), self.fog_find(b));
+        if a == b {
+            return a;
+        }
+        self.fog_parent[b as usize] = a;
+        let merged = std::mem::take(&mut self.fog[b as usize]);
+        let target = &mut self.fog[a as usize];
+        target.open += merged.open;
+        target.never_closable |= merged.never_closable;
+        target.tiles.extend(merged.tiles);
+        target.tiles.sort_unstable();
+        target.tiles.dedup();
+        a
+    }
+
+    /// Places a tile (legality is the caller's business) and merges its features.
+    /// `surround[kind]` is how many neighbours complete a center feature (4 or 8).
+    pub fn place(
+        &mut self,
+        catalog: &Catalog,
+        tile: usize,
+        pos: Pos,
+        rotation: u8,
+        surround: impl Fn(FeatureKind) -> usize,
+    ) -> Placement {
+        let def = &catalog.tiles[tile];
+        let index = self.placed.len() as u32;
+        let first_node = self.parent.len() as u32;
+        let first_fog = self.fog_parent.len() as u32;
+        for (i, feature) in def.features.iter().enumerate() {
+            self.parent.push(first_node + i as u32);
+            let counts_tiles = feature.kind != FeatureKind::Field;
+            self.components.push(Component {
+                kind: Some(feature.kind),
+                open: if matches!(feature.kind, FeatureKind::Road | FeatureKind::City) {
+                    feature.ports.count_ones()
+                } else {
+                    0
+                },
+                tiles: if counts_tiles {
+                    SmallVec::from_slice(&[index])
+                } else {
+                    SmallVec::new()
+                },
+                pennants: u32::from(feature.pennant),
+                inns: u32::from(feature.inn),
+                cathedrals: u32::from(feature.cathedral),
+                meeples: SmallVec::new(),
+                borders: feature
+                    .borders
+                    .iter()
+                    .map(|b| first_node + u32::from(*b))
+                    .collect(),
+                complete: false,
+            });
+        }
+        for (i, area) in def.fog.iter().enumerate() {
+            self.fog_parent.push(first_fog + i as u32);
+            self.fog.push(FogComponent {
+                open: area.ports.count_ones(),
+                tiles: vec![index],
+                never_closable: false,
+                complete: false,
+            });
+        }
+        let c = cell(pos);
+        self.cells[c] = index + 1;
+        self.touched.push(c as u32);
+        self.remove_from_frontier(c);
+        self.placed.push(Placed {
+            tile,
+            pos,
+            rotation,
+            first_node,
+            first_fog,
+        });
+
+        // At most 12 port joins plus the tile's own features: fixed arrays, no allocation.
+        let mut touched_nodes = [0u32; 40];
+        let mut touched_count = 0;
+        let mut touched_fog: Vec<u32> = Vec::new();
+        for side in Dir::ALL {
+            let next = pos.step(side);
+            let Some(neighbour) = self.at(next).copied() else {
+                self.require(
+                    next,
+                    side.opposite(),
+                    mirror_code(def.side_code(side.index(), rotation)),
+                );
+                continue;
+            };
+            let other = &catalog.tiles[neighbour.tile];
+            for part in 0..3 {
+                let mine = Port::new(side, part);
+                let theirs = mine.facing();
+                let a = first_node + u32::from(def.feature_at(mine, rotation));
+                let b =
+                    neighbour.first_node + u32::from(other.feature_at(theirs, neighbour.rotation));
+                let root = self.union(a, b);
+                let component = &mut self.components[root as usize];
+                if matches!(component.kind, Some(FeatureKind::Road | FeatureKind::City)) {
+                    component.open = component.open.saturating_sub(2);
+                }
+                touched_nodes[touched_count] = root;
+                touched_count += 1;
+                match (
+                    def.fog_at(mine, rotation),
+                    other.fog_at(theirs, neighbour.rotation),
+                ) {
+                    (Some(x), Some(y)) => {
+                        let root = self.fog_union(
+                            first_fog + u32::from(x),
+                            neighbour.first_fog + u32::from(y),
+                        );
+                        self.fog[root as usize].open =
+                            self.fog[root as usize].open.saturating_sub(2);
+                        touched_fog.push(root);
+                    }
+                    (Some(x), None) => {
+                        let root = self.fog_find(first_fog + u32::from(x));
+                        self.fog[root as usize].never_closable = true;
+                    }
+                    (None, Some(y)) => {
+                        let root = self.fog_find(neighbour.first_fog + u32::from(y));
+                        self.fog[root as usize].never_closable = true;
+                    }
+                    (None, None) => {}
+                }
+            }
+        }
+        for i in 0..def.features.len().min(touched_nodes.len() - touched_count) as u32 {
+            touched_nodes[touched_count] = first_node + i;
+            touched_count += 1;
+        }
+        for i in 0..def.fog.len() as u32 {
+            touched_fog.push(first_fog + i);
+        }
+
+        let mut placement = Placement::default();
+        for &node in &touched_nodes[..touched_count] {
+            let root = self.find(node);
+            let component = &mut self.components[root as usize];
+            if matches!(component.kind, Some(FeatureKind::Road | FeatureKind::City))
+                && component.open == 0
+                && !component.complete
+            {
+                component.complete = true;
+                placement.closed.push(root);
+            }
+        }
+        for node in touched_fog {
+            let root = self.fog_find(node);
+            let area = &mut self.fog[root as usize];
+            if area.open == 0 && !area.never_closable && !area.complete {
+                area.complete = true;
+                placement.closed_fog.push(root);
+            }
+        }
+        // This tile's center and those of its neighbours may now be surrounded.
+        for around in std::iter::once(pos).chain(pos.neighbours8()) {
+            let Some(placed) = self.at(around).copied() else {
+                continue;
+            };
+            let Some(center) = catalog.tiles[placed.tile].center else {
+                continue;
+            };
+            let node = placed.first_node + u32::from(center);
+            let kind = catalog.tiles[placed.tile].features[usize::from(center)].kind;
+            let needed = surround(kind);
+            let count = if needed <= 4 {
+                self.neighbour_count(around, 4)
+            } else {
+                self.neighbour_count(around, 8)
+            };
+            let component = &mut self.components[node as usize];
+            if count >= needed && !component.complete {
+                component.complete = true;
+                placement.surrounded.push(node);
+            }
+        }
+        placement
+    }
+
+    /// Placed tiles among the 4 orthogonal or all 8 cells around `pos`.
+    pub fn neighbour_count(&self, pos: Pos, of: usize) -> usize {
+        pos.neighbours8()[..of]
+            .iter()
+            .filter(|p| self.at(**p).is_some())
+            .count()
+    }
+
+    fn require(&mut self, pos: Pos, side: Dir, code: u32) {
+        if !in_bounds(pos) {
+            return;
+        }
+        let c = cell(pos);
+        if self.cells[c] != 0 {
+            return;
+        }
+        if self.frontier_slot[c] == NOT_IN_FRONTIER {
+            self.frontier_slot[c] = self.frontier.len() as u32;
+            self.frontier.push(FrontierCell {
+                cell: c as u32,
+                mask: 0,
+                value: 0,
+            });
+            self.touched.push(c as u32);
+        }
+        let shift = 8 * side.index();
+        let f = &mut self.frontier[self.frontier_slot[c] as usize];
+        f.mask |= 0xff << shift;
+        f.value |= (SIDE_PRESENT | code) << shift;
+    }
+
+    fn remove_from_frontier(&mut self, c: usize) {
+        let slot = self.frontier_slot[c];
+        if slot == NOT_IN_FRONTIER {
+            return;
+        }
+        self.frontier.swap_remove(slot as usize);
+        if let Some(moved) = self.frontier.get(slot as usize) {
+            self.frontier_slot[moved.cell as usize] = slot;
+        }
+        self.frontier_slot[c] = NOT_IN_FRONTIER;
+    }
+
+    pub fn node_count(&self) -> usize {
+        self.parent.len()
+    }
+}

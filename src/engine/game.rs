@@ -1,0 +1,658 @@
+//! Game state and the turn: place a tile, optionally a meeple, score what closed. The core
+//! knows geometry and turn order; what scores and what is forbidden beyond the basics comes
+//! from the rule modules.
+
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use super::board::{in_bounds, Board};
+use super::rules::{Decider, FeatureScore, MeeplePlacement, Refusal, RuleModule, TilePlacement};
+use super::tile::{Catalog, FeatureKind};
+use crate::model::geometry::{Port, Pos};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Colour {
+    Red,
+    Blue,
+    Green,
+    Yellow,
+    Black,
+    Pink,
+}
+
+impl Colour {
+    pub const NAMES: &'static str = "red, blue, green, yellow, black, pink";
+
+    pub fn parse(text: &str) -> Option<Colour> {
+        Some(match text {
+            "red" => Colour::Red,
+            "blue" => Colour::Blue,
+            "green" => Colour::Green,
+            "yellow" => Colour::Yellow,
+            "black" => Colour::Black,
+            "pink" => Colour::Pink,
+            _ => return None,
+        })
+    }
+
+    pub fn czech(self) -> &'static str {
+        match self {
+            Colour::Red => "červený",
+            Colour::Blue => "modrý",
+            Colour::Green => "zelený",
+            Colour::Yellow => "žlutý",
+            Colour::Black => "černý",
+            Colour::Pink => "růžový",
+        }
+    }
+
+    pub fn hex(self) -> &'static str {
+        match self {
+            Colour::Red => "#d62728",
+            Colour::Blue => "#1f5fbf",
+            Colour::Green => "#2ca02c",
+            Colour::Yellow => "#f2c40f",
+            Colour::Black => "#222222",
+            Colour::Pink => "#e377c2",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MeepleKind {
+    Normal,
+    Big,
+    Guard,
+}
+
+impl MeepleKind {
+    pub fn parse(text: &str) -> Option<MeepleKind> {
+        Some(match text {
+            "normal" => MeepleKind::Normal,
+            "big" => MeepleKind::Big,
+            "guard" => MeepleKind::Guard,
+            _ => return None,
+        })
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Strength in majorities: the big meeple counts as two.
+    pub fn weight(self) -> u32 {
+        match self {
+            MeepleKind::Big => 2,
+            MeepleKind::Normal | MeepleKind::Guard => 1,
+        }
+    }
+
+    pub fn czech(self) -> &'static str {
+        match self {
+            MeepleKind::Normal => "družiník",
+            MeepleKind::Big => "velký družiník",
+            MeepleKind::Guard => "strážný",
+        }
+    }
+}
+
+/// Where on a tile a meeple stands, in board directions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Spot {
+    Port(Port),
+    Center,
+}
+
+impl Spot {
+    /// `N` (the middle port), `NL`, `NR`, …, `center`.
+    pub fn parse(text: &str) -> Option<Spot> {
+        if text == "center" {
+            return Some(Spot::Center);
+        }
+        if let Some(side) = crate::model::geometry::Dir::parse(text) {
+            return Some(Spot::Port(Port::new(side, 1)));
+        }
+        Port::parse(text).map(Spot::Port)
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Player {
+    pub colour: Colour,
+    pub score: i32,
+    /// Meeples in supply by kind (normal, big, guard).
+    pub supply: [u32; 3],
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Meeple {
+    pub player: usize,
+    pub kind: MeepleKind,
+    /// Index of the placed tile it stands on.
+    pub tile: usize,
+    pub spot: Spot,
+    pub node: u32,
+    pub on_board: bool,
+}
+
+/// One consequence the engine applied, with the rule it follows from.
+#[derive(Debug, Clone, Serialize)]
+pub struct Event {
+    pub rule: &'static str,
+    pub text: String,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Turn {
+    pub player: usize,
+    /// The tile placed this turn (index into the board's placed tiles).
+    pub placed: Option<usize>,
+    pub meeple_placed: bool,
+    /// Features completed this turn, waiting for the scoring step.
+    pub completed: Vec<u32>,
+}
+
+pub struct State {
+    pub catalog: Arc<Catalog>,
+    pub board: Board,
+    pub players: Vec<Player>,
+    pub meeples: Vec<Meeple>,
+    pub trace: Vec<Event>,
+    pub turn: Turn,
+    /// Features completed over the whole game.
+    pub completed_count: usize,
+    /// Meeples returned to supply, per player.
+    pub returned: Vec<u32>,
+    pub ended: bool,
+    /// Whether events are recorded (random games for tests and benchmarks skip the text).
+    pub tracing: bool,
+}
+
+impl State {
+    /// Records a consequence; the text is only built when tracing.
+    pub fn event(&mut self, rule: &'static str, text: impl FnOnce() -> String) {
+        if self.tracing {
+            self.trace.push(Event { rule, text: text() });
+        }
+    }
+
+    pub fn colour_name(&self, player: usize) -> &'static str {
+        self.players
+            .get(player)
+            .map(|p| p.colour.czech())
+            .unwrap_or("?")
+    }
+
+    pub fn component(&self, node: u32) -> &super::board::Component {
+        &self.board.components[self.board.root(node) as usize]
+    }
+
+    /// Is the placed tile a quarter of the 2x2 start tile?
+    pub fn is_start_quarter(&self, placed: usize) -> bool {
+        self.board
+            .placed
+            .get(placed)
+            .is_some_and(|p| self.catalog.tiles[p.tile].spec.start_part.is_some())
+    }
+
+    /// The feature node at a spot of a placed tile, if the tile has one there.
+    pub fn node_at(&self, placed: usize, spot: Spot) -> Option<(u32, FeatureKind)> {
+        let p = self.board.placed.get(placed)?;
+        let def = &self.catalog.tiles[p.tile];
+        let feature = match spot {
+            Spot::Port(port) => def.feature_at(port, p.rotation),
+            Spot::Center => def.center?,
+        };
+        Some((
+            p.first_node + u32::from(feature),
+            def.features[usize::from(feature)].kind,
+        ))
+    }
+
+    /// Meeples of a feature by player, weighted (the big meeple counts twice).
+    pub fn strength(&self, node: u32) -> Vec<u32> {
+        let mut strength = vec![0; self.players.len()];
+        for &m in &self.component(node).meeples {
+            let meeple = &self.meeples[m as usize];
+            strength[meeple.player] += meeple.kind.weight();
+        }
+        strength
+    }
+
+    /// Players with the most meeples on a feature (all tied ones); empty when none stand there.
+    pub fn majority(&self, node: u32) -> Vec<usize> {
+        let strength = self.strength(node);
+        let best = strength.iter().copied().max().unwrap_or(0);
+        if best == 0 {
+            return Vec::new();
+        }
+        (0..strength.len())
+            .filter(|p| strength[*p] == best)
+            .collect()
+    }
+
+    pub fn award(&mut self, players: &[usize], points: i32) {
+        for &p in players {
+            if let Some(player) = self.players.get_mut(p) {
+                player.score = (player.score + points).max(0);
+            }
+        }
+    }
+
+    /// Sends every meeple on a feature back to its owner's supply.
+    pub fn return_meeples(&mut self, node: u32) {
+        let root = self.board.root(node) as usize;
+        let meeples = std::mem::take(&mut self.board.components[root].meeples);
+        for m in meeples {
+            let meeple = &mut self.meeples[m as usize];
+            meeple.on_board = false;
+            let (player, kind) = (meeple.player, meeple.kind);
+            self.players[player].supply[kind.index()] += 1;
+            self.returned[player] += 1;
+            let colour = self.colour_name(player);
+            self.event("zh.druzinik.navrat", || {
+                format!("{} {colour} se vrací do zásoby", kind.czech())
+            });
+        }
+    }
+}
+
+pub struct Game {
+    pub state: State,
+    modules: Vec<Box<dyn RuleModule>>,
+    /// Neighbours that complete a monastery, castle and graveyard, as the modules decide.
+    surround: [(FeatureKind, usize); 3],
+}
+
+impl Game {
+    pub fn new(
+        catalog: Arc<Catalog>,
+        colours: &[Colour],
+        supply: [u32; 3],
+        modules: Vec<Box<dyn RuleModule>>,
+    ) -> Game {
+        let needed = |kind| {
+            (
+                kind,
+                modules
+                    .iter()
+                    .find_map(|m| m.surround_needed(kind))
+                    .unwrap_or(8),
+            )
+        };
+        let surround = [
+            needed(FeatureKind::Monastery),
+            needed(FeatureKind::Castle),
+            needed(FeatureKind::Graveyard),
+        ];
+        Game {
+            surround,
+            state: State {
+                catalog,
+                board: Board::new(),
+                players: colours
+                    .iter()
+                    .map(|&colour| Player {
+                        colour,
+                        score: 0,
+                        supply,
+                    })
+                    .collect(),
+                meeples: Vec::new(),
+                trace: Vec::new(),
+                turn: Turn::default(),
+                completed_count: 0,
+                returned: vec![0; colours.len()],
+                ended: false,
+                tracing: true,
+            },
+            modules,
+        }
+    }
+
+    /// Starts a new game on the same catalog and modules, reusing the board's memory.
+    pub fn reset(&mut self, supply: [u32; 3]) {
+        let state = &mut self.state;
+        state.board.clear();
+        for player in &mut state.players {
+            player.score = 0;
+            player.supply = supply;
+        }
+        state.meeples.clear();
+        state.trace.clear();
+        state.turn = Turn::default();
+        state.completed_count = 0;
+        state.returned.iter_mut().for_each(|r| *r = 0);
+        state.ended = false;
+    }
+
+    /// Puts a tile down without a turn (start tile, a scenario's prepared board). Edges must
+    /// still match; features it closes count as already completed, not scored.
+    pub fn lay(&mut self, tile: usize, pos: Pos, rotation: u8) -> Result<usize, Refusal> {
+        self.check_cell(pos)?;
+        if self.state.board.touches_board(pos)
+            && !self
+                .state
+                .board
+                .edges_match(&self.state.catalog, tile, pos, rotation)
+        {
+            return Err(Refusal::new(
+                "zh.prilozeni.navaznost",
+                "území na stycích s okolními kartičkami nenavazují",
+            ));
+        }
+        let surround = self.surround;
+        let State { board, catalog, .. } = &mut self.state;
+        board.place(catalog, tile, pos, rotation, |k| lookup(&surround, k));
+        Ok(self.state.board.placed.len() - 1)
+    }
+
+    /// Places a meeple outside a turn (a scenario's prepared board).
+    pub fn lay_meeple(
+        &mut self,
+        placed: usize,
+        spot: Spot,
+        player: usize,
+        kind: MeepleKind,
+    ) -> Result<(), Refusal> {
+        let (node, _) = self.state.node_at(placed, spot).ok_or_else(|| {
+            Refusal::new(
+                "zh.druzinik.zadne-uzemi",
+                "na tomto místě kartičky není území",
+            )
+        })?;
+        if !self.state.component(node).meeples.is_empty() {
+            return Err(Refusal::new("zh.druzinik.obsazeno", "území už je obsazené"));
+        }
+        self.put_meeple(placed, spot, node, player, kind);
+        Ok(())
+    }
+
+    fn check_cell(&self, pos: Pos) -> Result<(), Refusal> {
+        if !in_bounds(pos) {
+            return Err(Refusal::new(
+                "zh.prilozeni.mimo",
+                format!("políčko {pos} je mimo hrací plochu"),
+            ));
+        }
+        if self.state.board.at(pos).is_some() {
+            return Err(Refusal::new(
+                "zh.prilozeni.obsazeno",
+                format!("na políčku {pos} už kartička leží"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Why `tile` cannot go to `pos` with `rotation`, if it cannot.
+    pub fn placement_refusal(&self, tile: usize, pos: Pos, rotation: u8) -> Option<Refusal> {
+        if let Err(refusal) = self.check_cell(pos) {
+            return Some(refusal);
+        }
+        if !self.state.board.touches_board(pos) {
+            return Some(Refusal::new(
+                "zh.prilozeni.soused",
+                format!("políčko {pos} nesousedí hranou s žádnou kartičkou"),
+            ));
+        }
+        if !self
+            .state
+            .board
+            .edges_match(&self.state.catalog, tile, pos, rotation)
+        {
+            return Some(Refusal::new(
+                "zh.prilozeni.navaznost",
+                "území na stycích s okolními kartičkami nenavazují",
+            ));
+        }
+        let placement = TilePlacement {
+            tile,
+            pos,
+            rotation,
+        };
+        self.modules
+            .iter()
+            .find_map(|m| m.veto_tile(&self.state, &placement))
+    }
+
+    /// Cells and rotations where `tile`'s edges fit, written into `out` (no allocation on the
+    /// hot path of random games); module vetoes are checked by `place_tile`.
+    pub fn edge_fits_into(&self, tile: usize, out: &mut Vec<(Pos, u8)>) {
+        out.clear();
+        self.state.board.fits_into(&self.state.catalog, tile, out);
+    }
+
+    /// Every legal (cell, rotation) for `tile`.
+    pub fn legal_placements(&self, tile: usize) -> Vec<(Pos, u8)> {
+        let mut fits = Vec::new();
+        self.edge_fits_into(tile, &mut fits);
+        fits.retain(|(pos, rotation)| {
+            let placement = TilePlacement {
+                tile,
+                pos: *pos,
+                rotation: *rotation,
+            };
+            self.modules
+                .iter()
+                .all(|m| m.veto_tile(&self.state, &placement).is_none())
+        });
+        fits
+    }
+
+    /// Step 1 of a turn: the tile goes down and its features merge.
+    pub fn place_tile(
+        &mut self,
+        tile: usize,
+        pos: Pos,
+        rotation: u8,
+        decider: &mut dyn Decider,
+    ) -> Result<(), Refusal> {
+        if let Some(refusal) = self.placement_refusal(tile, pos, rotation) {
+            return Err(refusal);
+        }
+        let surround = self.surround;
+        let State { board, catalog, .. } = &mut self.state;
+        let placement = board.place(catalog, tile, pos, rotation, |k| lookup(&surround, k));
+        let placed = self.state.board.placed.len() - 1;
+        let colour = self.state.colour_name(self.state.turn.player);
+        let catalog = &self.state.catalog;
+        if self.state.tracing {
+            let text = format!(
+                "{colour} přikládá {} na {pos}, otočení {}°",
+                catalog.tiles[tile].spec.id,
+                u16::from(rotation) * 90
+            );
+            self.state.event("zh.prilozeni", || text);
+        }
+        self.state.turn.placed = Some(placed);
+        for root in placement.closed_fog {
+            let tiles = self.state.board.fog[root as usize].tiles.len();
+            self.state.event("du.mlha.uzavrena", || {
+                format!("mlha přes {tiles} kartiček je uzavřena")
+            });
+        }
+        for root in placement.closed.into_iter().chain(placement.surrounded) {
+            let kind = self.state.board.components[root as usize].kind;
+            self.state.completed_count += 1;
+            self.state.turn.completed.push(root);
+            if let Some(kind) = kind {
+                self.state.event("zh.uzemi.dokonceno", || {
+                    format!("{} je dokončen(o)", kind.czech())
+                });
+            }
+        }
+        for module in &self.modules {
+            module.tile_placed(&mut self.state, placed, decider);
+        }
+        Ok(())
+    }
+
+    /// Step 2: at most one meeple, on the tile just placed, on a free feature.
+    pub fn place_meeple(&mut self, spot: Spot, kind: MeepleKind) -> Result<(), Refusal> {
+        let player = self.state.turn.player;
+        let Some(placed) = self.state.turn.placed else {
+            return Err(Refusal::new(
+                "zh.druzinik.jen-nova-karticka",
+                "družiníka lze postavit jen na kartičku přiloženou v tomto tahu",
+            ));
+        };
+        if self.state.turn.meeple_placed {
+            return Err(Refusal::new(
+                "zh.druzinik.jeden-za-tah",
+                "v jednom tahu lze nasadit nejvýše jednoho družiníka",
+            ));
+        }
+        let (node, feature) = self.state.node_at(placed, spot).ok_or_else(|| {
+            Refusal::new(
+                "zh.druzinik.zadne-uzemi",
+                "na tomto místě kartičky není území",
+            )
+        })?;
+        if !self.state.component(node).meeples.is_empty() {
+            return Err(Refusal::new(
+                "zh.druzinik.obsazeno",
+                format!("{} už je obsazen(o) jiným družiníkem", feature.czech()),
+            ));
+        }
+        let tile = self.state.board.placed[placed].tile;
+        let def = &self.state.catalog.tiles[tile];
+        let local = self.state.board.placed[placed].first_node;
+        if feature == FeatureKind::Field && def.features[(node - local) as usize].fogged {
+            return Err(Refusal::new(
+                "du.mlha.louka",
+                "na louku pokrytou mlhou nelze postavit družiníka",
+            ));
+        }
+        if self.state.players[player].supply[kind.index()] == 0 {
+            return Err(Refusal::new(
+                "zh.druzinik.zasoba",
+                format!("hráč nemá v zásobě: {}", kind.czech()),
+            ));
+        }
+        let placement = MeeplePlacement {
+            player,
+            kind,
+            node,
+            feature,
+        };
+        if let Some(refusal) = self
+            .modules
+            .iter()
+            .find_map(|m| m.veto_meeple(&self.state, &placement))
+        {
+            return Err(refusal);
+        }
+        let meeple = self.put_meeple(placed, spot, node, player, kind);
+        self.state.turn.meeple_placed = true;
+        let colour = self.state.colour_name(player);
+        self.state.event("zh.druzinik.nasazen", || {
+            format!("{colour} {} staví na: {}", kind.czech(), feature.czech())
+        });
+        for module in &self.modules {
+            module.meeple_placed(&mut self.state, meeple);
+        }
+        Ok(())
+    }
+
+    fn put_meeple(
+        &mut self,
+        placed: usize,
+        spot: Spot,
+        node: u32,
+        player: usize,
+        kind: MeepleKind,
+    ) -> usize {
+        let index = self.state.meeples.len();
+        self.state.meeples.push(Meeple {
+            player,
+            kind,
+            tile: placed,
+            spot,
+            node,
+            on_board: true,
+        });
+        let supply = &mut self.state.players[player].supply[kind.index()];
+        *supply = supply.saturating_sub(1);
+        let root = self.state.board.find(node);
+        self.state.board.components[root as usize]
+            .meeples
+            .push(index as u32);
+        index
+    }
+
+    /// Step 3 and the turn's end: score what this turn completed, then the next player.
+    pub fn finish_turn(&mut self, decider: &mut dyn Decider) {
+        let completed = std::mem::take(&mut self.state.turn.completed);
+        for node in completed {
+            for module in &self.modules {
+                module.feature_completed(&mut self.state, node, decider);
+            }
+            let Some(kind) = self.state.board.components[node as usize].kind else {
+                continue;
+            };
+            let mut score = FeatureScore {
+                node,
+                kind,
+                points: 0,
+                winners: Vec::new(),
+                rule: "zh.uzemi.dokonceno",
+                explanation: String::new(),
+            };
+            for module in &self.modules {
+                module.score_completed(&self.state, &mut score);
+            }
+            if !score.winners.is_empty() {
+                self.state.award(&score.winners, score.points);
+                let names: Vec<&str> = score
+                    .winners
+                    .iter()
+                    .map(|p| self.state.colour_name(*p))
+                    .collect();
+                self.state.event(score.rule, || {
+                    format!(
+                        "{}: {} získává {} b. ({})",
+                        kind.czech(),
+                        names.join(" a "),
+                        score.points,
+                        score.explanation
+                    )
+                });
+            }
+            self.state.return_meeples(node);
+        }
+        for module in &self.modules {
+            module.end_of_turn(&mut self.state, decider);
+        }
+        let players = self.state.players.len().max(1);
+        self.state.turn = Turn {
+            player: (self.state.turn.player + 1) % players,
+            ..Turn::default()
+        };
+    }
+
+    /// Final scoring; the game accepts no more moves.
+    pub fn end_game(&mut self) {
+        if self.state.ended {
+            return;
+        }
+        for module in &self.modules {
+            module.end_of_game(&mut self.state);
+        }
+        self.state.ended = true;
+    }
+
+    pub fn module_ids(&self) -> Vec<&'static str> {
+        self.modules.iter().map(|m| m.id()).collect()
+    }
+}
+
+fn lookup(needs: &[(FeatureKind, usize)], kind: FeatureKind) -> usize {
+    needs
+        .iter()
+        .find(|(k, _)| *k == kind)
+        .map(|(_, n)| *n)
+        .unwrap_or(8)
+}

@@ -1,0 +1,9 @@
+//! The rules engine: the core (board, tiles, features, placement, turn) knows no expansion;
+//! game modes plug in as `RuleModule`s (`base` is the base game).
+
+pub mod base;
+pub mod board;
+pub mod game;
+pub mod random;
+pub mod rules;
+pub mod tile;

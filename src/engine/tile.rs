@@ -1,0 +1,267 @@
+//! Tiles compiled for play: features with their ports, and the edge codes of each rotation
+//! packed so that checking a placement is one mask-and-compare.
+
+use crate::model::geometry::{Port, Terrain};
+use crate::model::tiles::{Center, TileSpec};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub enum FeatureKind {
+    Road,
+    City,
+    Field,
+    Monastery,
+    Castle,
+    Graveyard,
+}
+
+impl FeatureKind {
+    pub fn from_center(center: Center) -> FeatureKind {
+        match center {
+            Center::Monastery => FeatureKind::Monastery,
+            Center::Castle => FeatureKind::Castle,
+            Center::Graveyard => FeatureKind::Graveyard,
+        }
+    }
+
+    /// Features completed by surrounding the tile rather than by closing edges.
+    pub fn is_center(self) -> bool {
+        matches!(
+            self,
+            FeatureKind::Monastery | FeatureKind::Castle | FeatureKind::Graveyard
+        )
+    }
+
+    pub fn czech(self) -> &'static str {
+        match self {
+            FeatureKind::Road => "cesta",
+            FeatureKind::City => "město",
+            FeatureKind::Field => "louka",
+            FeatureKind::Monastery => "klášter",
+            FeatureKind::Castle => "zámek",
+            FeatureKind::Graveyard => "hřbitov",
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct FeatureDef {
+    pub kind: FeatureKind,
+    /// Ports at rotation 0, as a bit set.
+    pub ports: u16,
+    pub pennant: bool,
+    pub inn: bool,
+    pub cathedral: bool,
+    /// For fields: the features (cities) of this tile the field touches.
+    pub borders: Vec<u8>,
+    /// A field with fog on any of its ports.
+    pub fogged: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct FogDef {
+    pub ports: u16,
+    pub ghosts: u8,
+}
+
+#[derive(Debug, Clone)]
+pub struct CompiledTile {
+    pub spec: TileSpec,
+    pub features: Vec<FeatureDef>,
+    /// Feature owning each port at rotation 0.
+    pub port_feature: [u8; 12],
+    /// Fog area owning each port at rotation 0, if any.
+    pub port_fog: [Option<u8>; 12],
+    pub fog: Vec<FogDef>,
+    pub center: Option<u8>,
+    /// Per rotation: the four sides' terrain codes, each byte `0x40 | code`.
+    pub packed_edges: [u32; 4],
+    pub terrain: [Terrain; 12],
+}
+
+/// Presence bit in a side's byte, so that "no requirement" never equals a real code.
+pub const SIDE_PRESENT: u32 = 0x40;
+
+/// A side's three port terrains as 6 bits (left, middle, right).
+fn side_code(terrain: &[Terrain; 12], side: usize) -> u32 {
+    (0..3).fold(0, |code, part| {
+        code | (terrain[side * 3 + part] as u32) << (2 * part)
+    })
+}
+
+/// The code a neighbour must show on its facing side: left and right swapped.
+pub fn mirror_code(code: u32) -> u32 {
+    let left = code & 0b11;
+    let middle = (code >> 2) & 0b11;
+    let right = (code >> 4) & 0b11;
+    right | middle << 2 | left << 4
+}
+
+impl CompiledTile {
+    /// Compiles a tile already checked by `model::tiles::check_spec`.
+    pub fn compile(spec: &TileSpec) -> CompiledTile {
+        let terrain = spec.port_terrain();
+        let mut features = Vec::new();
+        let mut port_feature = [0u8; 12];
+        let mask = |ports: &mut dyn Iterator<Item = Port>| ports.fold(0u16, |m, p| m | 1 << p.0);
+        let mut fog = Vec::new();
+        let mut port_fog = [None; 12];
+        for (index, area) in spec.fog.iter().enumerate() {
+            fog.push(FogDef {
+                ports: mask(&mut area.ports.iter().copied()),
+                ghosts: area.ghosts,
+            });
+            for port in &area.ports {
+                port_fog[usize::from(port.0)] = Some(index as u8);
+            }
+        }
+        let fog_ports: u16 = fog.iter().fold(0, |m, f| m | f.ports);
+        let city_base = features.len();
+        for city in &spec.cities {
+            let ports = mask(
+                &mut city
+                    .sides
+                    .iter()
+                    .flat_map(|s| (0..3).map(|p| Port::new(*s, p))),
+            );
+            features.push(FeatureDef {
+                kind: FeatureKind::City,
+                ports,
+                pennant: city.pennant,
+                inn: false,
+                cathedral: city.cathedral,
+                borders: Vec::new(),
+                fogged: false,
+            });
+        }
+        for road in &spec.roads {
+            features.push(FeatureDef {
+                kind: FeatureKind::Road,
+                ports: mask(&mut road.sides.iter().map(|s| Port::new(*s, 1))),
+                pennant: false,
+                inn: road.inn,
+                cathedral: false,
+                borders: Vec::new(),
+                fogged: false,
+            });
+        }
+        for field in &spec.fields {
+            let ports = mask(&mut field.ports.iter().copied());
+            features.push(FeatureDef {
+                kind: FeatureKind::Field,
+                ports,
+                pennant: false,
+                inn: false,
+                cathedral: false,
+                borders: field
+                    .borders
+                    .iter()
+                    .map(|b| (city_base + b) as u8)
+                    .collect(),
+                fogged: ports & fog_ports != 0,
+            });
+        }
+        for (index, feature) in features.iter().enumerate() {
+            for port in Port::all() {
+                if feature.ports & (1 << port.0) != 0 {
+                    port_feature[usize::from(port.0)] = index as u8;
+                }
+            }
+        }
+        let center = spec.center.map(|c| {
+            features.push(FeatureDef {
+                kind: FeatureKind::from_center(c),
+                ports: 0,
+                pennant: false,
+                inn: false,
+                cathedral: false,
+                borders: Vec::new(),
+                fogged: false,
+            });
+            (features.len() - 1) as u8
+        });
+        let mut packed_edges = [0u32; 4];
+        for (rotation, packed) in packed_edges.iter_mut().enumerate() {
+            let rotated = rotate_terrain(&terrain, rotation as u8);
+            *packed = (0..4).fold(0, |p, side| {
+                p | (SIDE_PRESENT | side_code(&rotated, side)) << (8 * side)
+            });
+        }
+        CompiledTile {
+            spec: spec.clone(),
+            features,
+            port_feature,
+            port_fog,
+            fog,
+            center,
+            packed_edges,
+            terrain,
+        }
+    }
+
+    /// The feature on a board port of this tile placed with `rotation`.
+    pub fn feature_at(&self, board_port: Port, rotation: u8) -> u8 {
+        self.port_feature[usize::from(unrotate(board_port, rotation).0)]
+    }
+
+    pub fn fog_at(&self, board_port: Port, rotation: u8) -> Option<u8> {
+        self.port_fog[usize::from(unrotate(board_port, rotation).0)]
+    }
+
+    /// The code of a board side of this tile placed with `rotation`.
+    pub fn side_code(&self, side: usize, rotation: u8) -> u32 {
+        (self.packed_edges[usize::from(rotation)] >> (8 * side)) & 0x3f
+    }
+}
+
+/// The tile's own port that lies on `board_port` when the tile is turned by `rotation`.
+pub fn unrotate(board_port: Port, rotation: u8) -> Port {
+    board_port.rotated(4 - rotation % 4)
+}
+
+fn rotate_terrain(terrain: &[Terrain; 12], rotation: u8) -> [Terrain; 12] {
+    let mut out = [Terrain::Field; 12];
+    for port in Port::all() {
+        out[usize::from(port.rotated(rotation).0)] = terrain[usize::from(port.0)];
+    }
+    out
+}
+
+/// All tiles the game may use, by index.
+#[derive(Debug, Clone, Default)]
+pub struct Catalog {
+    pub tiles: Vec<CompiledTile>,
+}
+
+impl Catalog {
+    pub fn from_specs<'a>(specs: impl IntoIterator<Item = &'a TileSpec>) -> Catalog {
+        Catalog {
+            tiles: specs.into_iter().map(CompiledTile::compile).collect(),
+        }
+    }
+
+    pub fn index_of(&self, id: &str) -> Option<usize> {
+        self.tiles.iter().position(|t| t.spec.id == id)
+    }
+
+    /// Adds a tile (an inline scenario tile) and returns its index.
+    pub fn push(&mut self, spec: &TileSpec) -> usize {
+        self.tiles.push(CompiledTile::compile(spec));
+        self.tiles.len() - 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mirror_swaps_left_and_right() {
+        let code =
+            Terrain::Field as u32 | (Terrain::Road as u32) << 2 | (Terrain::City as u32) << 4;
+        assert_eq!(
+            mirror_code(code),
+            Terrain::City as u32 | (Terrain::Road as u32) << 2
+        );
+        assert_eq!(mirror_code(mirror_code(code)), code);
+    }
+}

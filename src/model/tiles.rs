@@ -1,0 +1,337 @@
+//! Tile definitions as data: what catalogs in `content/tiles/` and inline scenario tiles say.
+
+use serde::Serialize;
+
+use super::geometry::{Dir, Port, Terrain};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Center {
+    Monastery,
+    Castle,
+    Graveyard,
+}
+
+impl Center {
+    pub fn parse(text: &str) -> Option<Center> {
+        match text {
+            "monastery" => Some(Center::Monastery),
+            "castle" => Some(Center::Castle),
+            "graveyard" => Some(Center::Graveyard),
+            _ => None,
+        }
+    }
+
+    pub const NAMES: &'static str = "monastery, castle, graveyard";
+}
+
+/// Which quarter of the 2x2 start tile a catalog entry is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum StartPart {
+    Nw,
+    Ne,
+    Sw,
+    Se,
+}
+
+impl StartPart {
+    pub fn parse(text: &str) -> Option<StartPart> {
+        match text {
+            "nw" => Some(StartPart::Nw),
+            "ne" => Some(StartPart::Ne),
+            "sw" => Some(StartPart::Sw),
+            "se" => Some(StartPart::Se),
+            _ => None,
+        }
+    }
+
+    /// Cell of the quarter relative to the start position.
+    pub fn offset(self) -> (i32, i32) {
+        match self {
+            StartPart::Nw => (0, 0),
+            StartPart::Ne => (1, 0),
+            StartPart::Sw => (0, 1),
+            StartPart::Se => (1, 1),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CitySpec {
+    pub sides: Vec<Dir>,
+    pub pennant: bool,
+    pub cathedral: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RoadSpec {
+    pub sides: Vec<Dir>,
+    pub inn: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FieldSpec {
+    pub ports: Vec<Port>,
+    /// Indexes into the tile's cities.
+    pub borders: Vec<usize>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FogSpec {
+    pub ports: Vec<Port>,
+    pub ghosts: u8,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TileSpec {
+    pub id: String,
+    pub count: u32,
+    pub start: bool,
+    pub start_part: Option<StartPart>,
+    pub edges: [Terrain; 4],
+    pub cities: Vec<CitySpec>,
+    pub roads: Vec<RoadSpec>,
+    pub fields: Vec<FieldSpec>,
+    pub center: Option<Center>,
+    pub fog: Vec<FogSpec>,
+    pub note: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct TileSet {
+    pub id: String,
+    pub title: String,
+    /// Layouts invented to match the stated counts (the sources give none).
+    pub schematic: bool,
+    pub tiles: Vec<TileSpec>,
+}
+
+impl TileSpec {
+    /// Terrain of every port at rotation 0.
+    pub fn port_terrain(&self) -> [Terrain; 12] {
+        let mut ports = [Terrain::Field; 12];
+        for port in Port::all() {
+            let side = self.edges[port.side().index()];
+            ports[usize::from(port.0)] = match side {
+                Terrain::Road if port.part() != 1 => Terrain::Field,
+                other => other,
+            };
+        }
+        ports
+    }
+
+    pub fn ghosts(&self) -> u32 {
+        self.fog.iter().map(|f| u32::from(f.ghosts)).sum()
+    }
+}
+
+/// A problem in a tile definition: which list and item it concerns, and what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SpecProblem {
+    /// The key the problem is about (`cities`, `fields`, `fog`, `edges`).
+    pub key: &'static str,
+    pub item: Option<usize>,
+    pub message: String,
+}
+
+/// Checks that cities, roads, fields and fog agree with the edges: every city side in one
+/// city, every road side in one road, every field port in exactly one field, fog only on
+/// fields and roads.
+pub fn check_spec(spec: &TileSpec) -> Vec<SpecProblem> {
+    let mut problems = Vec::new();
+    let mut problem = |key: &'static str, item: Option<usize>, message: String| {
+        problems.push(SpecProblem { key, item, message })
+    };
+    let terrain = spec.port_terrain();
+    let mut side_owner: [Option<usize>; 4] = [None; 4];
+    for (kind, key, list) in [
+        (
+            Terrain::City,
+            "cities",
+            spec.cities.iter().map(|c| &c.sides).collect::<Vec<_>>(),
+        ),
+        (
+            Terrain::Road,
+            "roads",
+            spec.roads.iter().map(|r| &r.sides).collect::<Vec<_>>(),
+        ),
+    ] {
+        for (index, sides) in list.iter().enumerate() {
+            if sides.is_empty() {
+                problem(key, Some(index), "seznam stran je prázdný".into());
+            }
+            for side in sides.iter() {
+                if spec.edges[side.index()] != kind {
+                    problem(
+                        key,
+                        Some(index),
+                        format!(
+                            "strana {} není v `edges` označena {}",
+                            side.letter(),
+                            terrain_letter(kind)
+                        ),
+                    );
+                } else if side_owner[side.index()].replace(index).is_some() {
+                    problem(
+                        key,
+                        Some(index),
+                        format!("strana {} patří dvěma územím", side.letter()),
+                    );
+                }
+            }
+        }
+    }
+    for side in Dir::ALL {
+        let kind = spec.edges[side.index()];
+        if kind != Terrain::Field && side_owner[side.index()].is_none() {
+            let key = if kind == Terrain::City {
+                "cities"
+            } else {
+                "roads"
+            };
+            problem(
+                key,
+                None,
+                format!("strana {} nepatří žádnému území", side.letter()),
+            );
+        }
+    }
+    let mut field_owner: [Option<usize>; 12] = [None; 12];
+    for (index, field) in spec.fields.iter().enumerate() {
+        for port in &field.ports {
+            if terrain[usize::from(port.0)] != Terrain::Field {
+                problem(
+                    "fields",
+                    Some(index),
+                    format!("port {} není louka", port.name()),
+                );
+            } else if field_owner[usize::from(port.0)].replace(index).is_some() {
+                problem(
+                    "fields",
+                    Some(index),
+                    format!("port {} patří dvěma loukám", port.name()),
+                );
+            }
+        }
+        for border in &field.borders {
+            if *border >= spec.cities.len() {
+                problem(
+                    "fields",
+                    Some(index),
+                    format!("borders: město {border} na kartičce není"),
+                );
+            }
+        }
+    }
+    for port in Port::all() {
+        if terrain[usize::from(port.0)] == Terrain::Field
+            && field_owner[usize::from(port.0)].is_none()
+        {
+            problem(
+                "fields",
+                None,
+                format!("port {} nepatří žádné louce", port.name()),
+            );
+        }
+    }
+    let mut fog_owner: [bool; 12] = [false; 12];
+    for (index, fog) in spec.fog.iter().enumerate() {
+        if fog.ports.is_empty() {
+            problem("fog", Some(index), "mlha nemá žádné porty".into());
+        }
+        for port in &fog.ports {
+            if terrain[usize::from(port.0)] == Terrain::City {
+                problem(
+                    "fog",
+                    Some(index),
+                    format!("mlha nesmí ležet na městě (port {})", port.name()),
+                );
+            } else if std::mem::replace(&mut fog_owner[usize::from(port.0)], true) {
+                problem(
+                    "fog",
+                    Some(index),
+                    format!("port {} patří dvěma mlhám", port.name()),
+                );
+            }
+        }
+    }
+    problems
+}
+
+fn terrain_letter(terrain: Terrain) -> &'static str {
+    match terrain {
+        Terrain::Field => "F",
+        Terrain::Road => "R",
+        Terrain::City => "C",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn start_tile() -> TileSpec {
+        let p = |s: &str| Port::parse(s).unwrap();
+        TileSpec {
+            id: "zh-mesto-cesta".into(),
+            count: 4,
+            start: true,
+            start_part: None,
+            edges: [Terrain::City, Terrain::Road, Terrain::Field, Terrain::Road],
+            cities: vec![CitySpec {
+                sides: vec![Dir::N],
+                pennant: false,
+                cathedral: false,
+            }],
+            roads: vec![RoadSpec {
+                sides: vec![Dir::E, Dir::W],
+                inn: false,
+            }],
+            fields: vec![
+                FieldSpec {
+                    ports: vec![p("EL"), p("WR")],
+                    borders: vec![0],
+                },
+                FieldSpec {
+                    ports: vec![p("ER"), p("SL"), p("SM"), p("SR"), p("WL")],
+                    borders: vec![],
+                },
+            ],
+            center: None,
+            fog: vec![],
+            note: None,
+        }
+    }
+
+    #[test]
+    fn a_correct_tile_has_no_problems() {
+        assert_eq!(check_spec(&start_tile()), vec![]);
+    }
+
+    #[test]
+    fn mismatches_are_reported() {
+        let mut tile = start_tile();
+        tile.fields[1].ports.pop();
+        tile.roads[0].sides = vec![Dir::E, Dir::S];
+        tile.fog = vec![FogSpec {
+            ports: vec![Port::parse("NM").unwrap()],
+            ghosts: 1,
+        }];
+        let messages: Vec<String> = check_spec(&tile).into_iter().map(|p| p.message).collect();
+        assert!(
+            messages.iter().any(|m| m.contains("strana S není")),
+            "{messages:?}"
+        );
+        assert!(
+            messages.iter().any(|m| m.contains("strana W nepatří")),
+            "{messages:?}"
+        );
+        assert!(
+            messages.iter().any(|m| m.contains("port WL nepatří")),
+            "{messages:?}"
+        );
+        assert!(
+            messages.iter().any(|m| m.contains("mlha nesmí")),
+            "{messages:?}"
+        );
+    }
+}
