@@ -6,6 +6,8 @@
 pub mod cli;
 pub mod content;
 pub mod diagnostic;
+pub mod draw;
 pub mod engine;
 pub mod model;
+pub mod scenario;
 pub mod search;

@@ -57,6 +57,33 @@ enum Command {
         #[arg(long)]
         vectors: bool,
     },
+    /// Přehraje scénář (YAML) a řekne, co se stalo a podle kterého pravidla.
+    Check {
+        file: PathBuf,
+        /// Zapíše obrázek výsledného plánu (SVG).
+        #[arg(long, value_name = "OUT")]
+        svg: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Přehraje všechny scénáře obsahu.
+    Verify,
+    /// U každého výkladu ukáže, zda ho ověřuje scénář.
+    Coverage {
+        #[arg(long)]
+        game: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Vypíše katalogy kartiček, případně je nakreslí do SVG.
+    Tiles {
+        /// Jen jedna sada (zakladni-hra, hostince-a-katedraly, duchove).
+        #[arg(long)]
+        set: Option<String>,
+        /// Složka pro obrázky kartiček.
+        #[arg(long, value_name = "DIR")]
+        svg: Option<PathBuf>,
+    },
     /// Ukáže výklad podle id nebo ID ze zdroje (např. Dized.MoC.0027), nebo sekci pravidel.
     Show {
         id: String,
@@ -75,6 +102,10 @@ fn main() -> ExitCode {
         }
         Command::Show { id, json } => cli::show(&source, &id, json),
         Command::Analyze { words, vectors } => cli::analyze(&source, &words, vectors),
+        Command::Check { file, svg, json } => cli::check(&source, &file, json, svg.as_deref()),
+        Command::Verify => cli::verify(&source),
+        Command::Coverage { game, json } => cli::coverage(&source, game.as_deref(), json),
+        Command::Tiles { set, svg } => cli::tiles(&source, set.as_deref(), svg.as_deref()),
         Command::Search {
             query,
             game,

@@ -254,3 +254,178 @@ pub fn analyze(source: &ContentSource, words: &[String], vectors: bool) -> Outpu
         .collect();
     Output::ok(render::analyzed(&analyzed))
 }
+
+/// Reads a scenario file given on the command line (any path), against the loaded corpus.
+fn read_scenario(path: &std::path::Path, corpus: &Corpus) -> Result<crate::model::scenario::Scenario, Output> {
+    let display = path.to_string_lossy().into_owned();
+    let files = ContentFiles::single(path, &display);
+    let mut diags = crate::diagnostic::Diagnostics::default();
+    let text = match crate::content::text::decode(&files) {
+        Ok(text) => text,
+        Err(diagnostic) => return Err(Output::input_error(render::diagnostics(&[diagnostic]))),
+    };
+    match crate::content::scenario::load_scenario(&display, &display, &text, corpus, &mut diags) {
+        Some(scenario) if diags.is_empty() => Ok(scenario),
+        _ => Err(Output::input_error(render::diagnostics(&diags.into_sorted()))),
+    }
+}
+
+/// `carcref check FILE`: plays a scenario and says what happened and why.
+pub fn check(source: &ContentSource, path: &std::path::Path, json: bool, svg: Option<&std::path::Path>) -> Output {
+    let corpus = match source.corpus() {
+        Ok(corpus) => corpus,
+        Err(output) => return output,
+    };
+    let scenario = match read_scenario(path, &corpus) {
+        Ok(scenario) => scenario,
+        Err(output) => return output,
+    };
+    let report = match crate::scenario::run(&scenario, &corpus) {
+        Ok(report) => report,
+        Err(diagnostic) => return Output::input_error(render::diagnostics(&[diagnostic])),
+    };
+    let mut stderr = String::new();
+    if let Some(svg_path) = svg {
+        let picture = crate::draw::board_svg(&report.game.state, &scenario.title);
+        if let Err(e) = std::fs::write(svg_path, picture) {
+            return Output::input_error(format!("chyba: obrázek {} nelze zapsat: {e}\n", svg_path.display()));
+        }
+        stderr.push_str(&format!("obrázek plánu: {}\n", svg_path.display()));
+    }
+    let stdout = if json {
+        render::report_json(&scenario, &report, &corpus)
+    } else {
+        render::report_text(&scenario, &report, &corpus)
+    };
+    Output {
+        stdout,
+        stderr,
+        code: if report.passed() { EXIT_OK } else { EXIT_FAILURE },
+    }
+}
+
+/// `carcref verify`: every scenario of the content; ends with `N passed, N failed`.
+pub fn verify(source: &ContentSource) -> Output {
+    let corpus = match source.corpus() {
+        Ok(corpus) => corpus,
+        Err(output) => return output,
+    };
+    let mut stdout = String::new();
+    let (mut passed, mut failed) = (0, 0);
+    for scenario in &corpus.scenarios {
+        match crate::scenario::run(scenario, &corpus) {
+            Ok(report) if report.passed() => {
+                passed += 1;
+                stdout.push_str(&format!("ok    {}  {}\n", scenario.path, scenario.title));
+            }
+            Ok(report) => {
+                failed += 1;
+                stdout.push_str(&format!("CHYBA {}  {}\n", scenario.path, scenario.title));
+                for e in report.expectations.iter().filter(|e| !e.held) {
+                    stdout.push_str(&format!("      ✘ {} (skutečnost: {})\n", e.what, e.actual));
+                }
+            }
+            Err(diagnostic) => {
+                failed += 1;
+                stdout.push_str(&format!("CHYBA {}  {diagnostic}\n", scenario.path));
+            }
+        }
+    }
+    stdout.push_str(&format!("{passed} passed, {failed} failed\n"));
+    Output {
+        stdout,
+        stderr: String::new(),
+        code: if failed == 0 { EXIT_OK } else { EXIT_FAILURE },
+    }
+}
+
+/// `carcref coverage`: for every ruling, whether a scenario verifies it.
+pub fn coverage(source: &ContentSource, game: Option<&str>, json: bool) -> Output {
+    let corpus = match source.corpus() {
+        Ok(corpus) => corpus,
+        Err(output) => return output,
+    };
+    if let Some(game) = game {
+        if corpus.game(game).is_none() {
+            return Output::input_error(format!("chyba: neznámá hra `{game}` (známé hry: {})\n", render::game_ids(&corpus)));
+        }
+    }
+    let results: Vec<(String, bool)> = corpus
+        .scenarios
+        .iter()
+        .map(|s| {
+            let passed = crate::scenario::run(s, &corpus).is_ok_and(|r| r.passed());
+            (s.path.clone(), passed)
+        })
+        .collect();
+    let entries: Vec<render::CoverageEntry> = corpus
+        .rulings
+        .iter()
+        .filter(|r| game.is_none_or(|g| r.game == g))
+        .map(|ruling| {
+            let scenarios: Vec<&(String, bool)> = corpus
+                .scenarios
+                .iter()
+                .zip(&results)
+                .filter(|(s, _)| s.rulings.contains(&ruling.id))
+                .map(|(_, result)| result)
+                .collect();
+            let (status, reason) = if scenarios.iter().any(|(_, passed)| !passed) {
+                ("failing", None)
+            } else if !scenarios.is_empty() {
+                ("verified", None)
+            } else {
+                match &ruling.coverage {
+                    Some(note) if note.status == crate::model::CoverageStatus::NonMechanical => ("non-mechanical", Some(note.reason.clone())),
+                    Some(note) => ("out-of-scope", Some(note.reason.clone())),
+                    None => ("unlinked", None),
+                }
+            };
+            render::CoverageEntry {
+                id: ruling.id.clone(),
+                source_id: ruling.source_id.clone(),
+                game: ruling.game.clone(),
+                status,
+                reason,
+                scenarios: scenarios.iter().map(|(path, _)| path.clone()).collect(),
+            }
+        })
+        .collect();
+    Output::ok(if json { render::json(&serde_json::json!({ "rulings": entries })) } else { render::coverage(&entries) })
+}
+
+/// `carcref tiles`: the catalogs, optionally drawn.
+pub fn tiles(source: &ContentSource, set: Option<&str>, svg: Option<&std::path::Path>) -> Output {
+    let corpus = match source.corpus() {
+        Ok(corpus) => corpus,
+        Err(output) => return output,
+    };
+    let sets: Vec<&crate::model::tiles::TileSet> = corpus.tile_sets.iter().filter(|s| set.is_none_or(|id| s.id == id)).collect();
+    if sets.is_empty() {
+        let known: Vec<&str> = corpus.tile_sets.iter().map(|s| s.id.as_str()).collect();
+        return Output::input_error(format!("chyba: neznámá sada `{}` (známé: {})\n", set.unwrap_or(""), known.join(", ")));
+    }
+    let mut stderr = String::new();
+    if let Some(dir) = svg {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            return Output::input_error(format!("chyba: složku {} nelze vytvořit: {e}\n", dir.display()));
+        }
+        let mut written = 0;
+        for tile_set in &sets {
+            for spec in &tile_set.tiles {
+                let tile = crate::engine::tile::CompiledTile::compile(spec);
+                let path = dir.join(format!("{}.svg", spec.id));
+                if let Err(e) = std::fs::write(&path, crate::draw::tile_svg(&tile, tile_set.schematic)) {
+                    return Output::input_error(format!("chyba: {} nelze zapsat: {e}\n", path.display()));
+                }
+                written += 1;
+            }
+        }
+        stderr.push_str(&format!("nakresleno {written} kartiček do {}\n", dir.display()));
+    }
+    Output {
+        stdout: render::tile_sets(&sets),
+        stderr,
+        code: EXIT_OK,
+    }
+}

@@ -299,3 +299,194 @@ pub fn analyzed(vectors: &[crate::search::vectors::Vector]) -> String {
     }
     out
 }
+
+/// "→ Základní hra (zh-zakladni-hra); výklady dc-erb-dva-body (Dized.MoC.0046)"
+fn citation(corpus: &Corpus, rule: &str) -> String {
+    let Some(reference) = corpus.rule_key(rule) else {
+        return String::new();
+    };
+    let section = corpus
+        .section(&reference.section)
+        .map(|s| format!("{} ({})", s.title, s.id))
+        .unwrap_or_else(|| reference.section.clone());
+    let rulings: Vec<String> = reference
+        .rulings
+        .iter()
+        .filter_map(|id| corpus.ruling(id))
+        .map(|r| match &r.source_id {
+            Some(source) => format!("{} ({source})", r.id),
+            None => r.id.clone(),
+        })
+        .collect();
+    if rulings.is_empty() {
+        format!("→ {section}")
+    } else {
+        format!("→ {section}; výklady {}", rulings.join(", "))
+    }
+}
+
+pub fn report_text(
+    scenario: &crate::model::scenario::Scenario,
+    report: &crate::scenario::Report,
+    corpus: &Corpus,
+) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "Scénář: {}", scenario.title);
+    if let Some(description) = &scenario.description {
+        let _ = writeln!(out, "{description}");
+    }
+    let players: Vec<&str> = scenario.players.iter().map(|c| c.czech()).collect();
+    let _ = writeln!(out, "Pravidla: {} · hráči: {}", scenario.ruleset, players.join(", "));
+    if !scenario.rulings.is_empty() {
+        let _ = writeln!(out, "Ověřuje výklady: {}", scenario.rulings.join(", "));
+    }
+    let _ = writeln!(out, "Připravený plán: {} kartiček", report.prepared_tiles);
+    for step in &report.steps {
+        let _ = writeln!(out, "\nKrok {} — {}", step.number, step.action);
+        for event in &step.events {
+            let _ = writeln!(out, "  • {}  [{} {}]", event.text, event.rule, citation(corpus, event.rule));
+        }
+        if let Some(refusal) = &step.refusal {
+            let _ = writeln!(out, "  ✘ nelze: {}  [{} {}]", refusal.message, refusal.rule, citation(corpus, refusal.rule));
+        }
+    }
+    let scores: Vec<String> = report.scores().iter().map(|(c, p)| format!("{} {p} b.", c.czech())).collect();
+    let _ = writeln!(out, "\nStav: {}", scores.join(", "));
+    let on_board = report.game.state.meeples.iter().filter(|m| m.on_board).count();
+    let _ = writeln!(out, "Družiníků na plánu: {on_board}; dokončených území: {}", report.game.state.completed_count);
+    if report.expectations.is_empty() {
+        let _ = writeln!(out, "\nScénář neuvádí očekávání.");
+        return out;
+    }
+    let _ = writeln!(out, "\nOčekávání:");
+    for e in &report.expectations {
+        let mark = if e.held { "✔" } else { "✘" };
+        let _ = writeln!(out, "  {mark} {} (skutečnost: {})", e.what, e.actual);
+    }
+    let failed = report.expectations.iter().filter(|e| !e.held).count();
+    if failed == 0 {
+        let _ = writeln!(out, "Verdikt: platí (splněno všech {} očekávání)", report.expectations.len());
+    } else {
+        let _ = writeln!(out, "Verdikt: neplatí ({failed} z {} očekávání nesplněno)", report.expectations.len());
+    }
+    out
+}
+
+pub fn report_json(
+    scenario: &crate::model::scenario::Scenario,
+    report: &crate::scenario::Report,
+    corpus: &Corpus,
+) -> String {
+    let event = |rule: &str, text: &str| {
+        let reference = corpus.rule_key(rule);
+        serde_json::json!({
+            "rule": rule,
+            "text": text,
+            "section": reference.map(|r| r.section.as_str()),
+            "rulings": reference.map(|r| r.rulings.clone()).unwrap_or_default(),
+        })
+    };
+    let steps: Vec<serde_json::Value> = report
+        .steps
+        .iter()
+        .map(|step| {
+            serde_json::json!({
+                "number": step.number,
+                "action": step.action,
+                "refused": step.refusal.as_ref().map(|r| event(r.rule, &r.message)),
+                "events": step.events.iter().map(|e| event(e.rule, &e.text)).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let scores: serde_json::Map<String, serde_json::Value> = report
+        .scores()
+        .iter()
+        .map(|(c, p)| (format!("{c:?}").to_lowercase(), serde_json::json!(p)))
+        .collect();
+    json(&serde_json::json!({
+        "scenario": scenario.path,
+        "title": scenario.title,
+        "rulings": scenario.rulings,
+        "passed": report.passed(),
+        "steps": steps,
+        "expectations": report.expectations,
+        "scores": scores,
+        "completed": report.game.state.completed_count,
+    }))
+}
+
+#[derive(Serialize)]
+pub struct CoverageEntry {
+    pub id: String,
+    pub source_id: Option<String>,
+    pub game: String,
+    pub status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    pub scenarios: Vec<String>,
+}
+
+pub fn coverage(entries: &[CoverageEntry]) -> String {
+    let mut out = String::new();
+    let width = entries.iter().map(|e| e.id.len()).max().unwrap_or(0);
+    for e in entries {
+        let detail = match (&e.reason, e.scenarios.is_empty()) {
+            (Some(reason), _) => reason.clone(),
+            (None, false) => e.scenarios.join(", "),
+            (None, true) => String::new(),
+        };
+        let _ = writeln!(out, "{:width$}  {:14}  {detail}", e.id, e.status);
+    }
+    for status in ["verified", "failing", "non-mechanical", "out-of-scope", "unlinked"] {
+        let n = entries.iter().filter(|e| e.status == status).count();
+        let _ = write!(out, "{status}: {n}  ");
+    }
+    out.push('\n');
+    out
+}
+
+pub fn tile_sets(sets: &[&crate::model::tiles::TileSet]) -> String {
+    let mut out = String::new();
+    for set in sets {
+        let total: u32 = set.tiles.iter().map(|t| t.count).sum();
+        let _ = writeln!(out, "{} ({}): {} druhů, {total} kartiček{}", set.title, set.id, set.tiles.len(),
+            if set.schematic { " — tvary jsou schematické, zdroje je neuvádějí" } else { "" });
+        for tile in &set.tiles {
+            let edges: String = tile.edges.iter().map(|t| match t {
+                crate::model::geometry::Terrain::City => 'C',
+                crate::model::geometry::Terrain::Road => 'R',
+                crate::model::geometry::Terrain::Field => 'F',
+            }).collect();
+            let mut parts = Vec::new();
+            if !tile.cities.is_empty() {
+                parts.push(format!("měst {}", tile.cities.len()));
+            }
+            if tile.cities.iter().any(|c| c.pennant) {
+                parts.push("erb".into());
+            }
+            if !tile.roads.is_empty() {
+                parts.push(format!("cest {}", tile.roads.len()));
+            }
+            if let Some(center) = tile.center {
+                parts.push(format!("{center:?}").to_lowercase());
+            }
+            if tile.roads.iter().any(|r| r.inn) {
+                parts.push("hostinec".into());
+            }
+            if tile.cities.iter().any(|c| c.cathedral) {
+                parts.push("katedrála".into());
+            }
+            if !tile.fog.is_empty() {
+                parts.push(format!("mlha, duchů {}", tile.ghosts()));
+            }
+            if tile.start || tile.start_part.is_some() {
+                parts.push("start".into());
+            }
+            let _ = writeln!(out, "  {:34} ×{:<2} {edges}  {}", tile.id, tile.count, parts.join(", "));
+            if let Some(note) = &tile.note {
+                let _ = writeln!(out, "      pozn.: {}", note.split_whitespace().collect::<Vec<_>>().join(" "));
+            }
+        }
+    }
+    out
+}

@@ -94,6 +94,15 @@ impl ContentFiles {
         })
     }
 
+    /// One file outside the content tree (a scenario given to `carcref check`).
+    pub fn single(path: &Path, display: &str) -> ContentFile {
+        ContentFile {
+            path: display.to_owned(),
+            display: display.to_owned(),
+            body: read_limited(path),
+        }
+    }
+
     pub fn get(&self, path: &str) -> Option<&ContentFile> {
         self.files.iter().find(|f| f.path == path)
     }

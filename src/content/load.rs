@@ -8,13 +8,17 @@ use marked_yaml::Node;
 use super::files::ContentFiles;
 use super::markdown::{internal_links, split_front_matter, LinkTarget};
 use super::text::decode;
+use super::scenario::load_scenario;
 use super::tiles::load_tile_set;
+use crate::engine::rules::RULE_KEYS;
+use crate::model::RuleKeyRef;
 use super::yaml::{self, Fields, TextOrigin};
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
-use crate::model::{Corpus, Game, GameKind, GlossaryEntry, Origin, RuleSection, Ruling};
+use crate::model::{Corpus, CoverageNote, CoverageStatus, Game, GameKind, GlossaryEntry, Origin, RuleSection, Ruling};
 
 pub const GAMES_FILE: &str = "games.yaml";
 pub const GLOSSARY_FILE: &str = "glossary.yaml";
+pub const RULE_KEYS_FILE: &str = "rule-keys.yaml";
 
 const GAME_FIELDS: &[&str] = &["id", "title", "title_en", "prefix", "kind", "source"];
 const RULING_FIELDS: &[&str] = &[
@@ -30,6 +34,7 @@ const RULING_FIELDS: &[&str] = &[
     "answer_short",
     "answer",
     "tags",
+    "coverage",
 ];
 const SECTION_FIELDS: &[&str] = &["id", "title", "order"];
 const GLOSSARY_FIELDS: &[&str] = &["term", "forms", "synonyms", "english", "definition"];
@@ -48,6 +53,8 @@ enum FileKind<'a> {
     Rules { game: &'a str },
     Rulings { game: &'a str },
     Tiles,
+    Scenario,
+    RuleKeys,
     Unexpected(String),
 }
 
@@ -58,12 +65,14 @@ fn classify(path: &str) -> FileKind<'_> {
         [game, "rules", name] if name.ends_with(".md") => FileKind::Rules { game },
         [game, "rulings", name] if name.ends_with(".yaml") => FileKind::Rulings { game },
         ["tiles", name] if name.ends_with(".yaml") => FileKind::Tiles,
+        ["scenarios", .., name] if name.ends_with(".yaml") => FileKind::Scenario,
+        [RULE_KEYS_FILE] => FileKind::RuleKeys,
         [_, "rulings", name] if name.ends_with(".yml") => {
             FileKind::Unexpected("výklady mají příponu `.yaml`, ne `.yml`".into())
         }
         _ => FileKind::Unexpected(
             "nečekaný soubor: obsah tvoří games.yaml, glossary.yaml, <hra>/rules/*.md, \
-             <hra>/rulings/*.yaml a tiles/*.yaml"
+             <hra>/rulings/*.yaml, tiles/*.yaml, scenarios/**/*.yaml a rule-keys.yaml"
                 .into(),
         ),
     }
@@ -131,10 +140,31 @@ pub fn load(files: &ContentFiles) -> Loaded {
                     loader.tile_set(set, &file.display);
                 }
             }
-            FileKind::Games | FileKind::Unexpected(_) => {}
+            FileKind::Games | FileKind::Scenario | FileKind::RuleKeys | FileKind::Unexpected(_) => {}
         }
     }
-    loader.finish()
+    let mut loaded = loader.finish();
+    // Rule keys and scenarios refer to everything else, so they come last.
+    let mut diags = Diagnostics::default();
+    match texts.iter().find(|(f, _)| f.path == RULE_KEYS_FILE) {
+        Some((file, text)) => loaded.corpus.rule_keys = load_rule_keys(&file.display, text, &loaded.corpus, &mut diags),
+        None if files.get(RULE_KEYS_FILE).is_none() && !loaded.corpus.games.is_empty() => diags.error(
+            Location::file_start(files.display_of(RULE_KEYS_FILE)),
+            None,
+            "chybí soubor rule-keys.yaml (odkud pochází každé pravidlo enginu)",
+        ),
+        None => {}
+    }
+    for (file, text) in &texts {
+        if matches!(classify(&file.path), FileKind::Scenario) {
+            if let Some(scenario) = load_scenario(&file.display, &file.path, text, &loaded.corpus, &mut diags) {
+                loaded.corpus.scenarios.push(scenario);
+            }
+        }
+    }
+    loaded.diagnostics.extend(diags.into_sorted());
+    loaded.diagnostics.sort_by(|a, b| a.location.cmp(&b.location).then(a.message.cmp(&b.message)));
+    loaded
 }
 
 impl Loader {
@@ -395,6 +425,21 @@ impl Loader {
             .map(|(tag, _)| tag)
             .collect();
 
+        let coverage = match fields.map.get_mapping("coverage") {
+            None => None,
+            Some(map) => {
+                let note = Fields::new(fields.file, 0, map, &["status", "reason"], None, diags);
+                let status = note.required_str("status", diags).and_then(|s| {
+                    let status = CoverageStatus::parse(&s);
+                    if status.is_none() {
+                        diags.error(note.value_location("status"), fields.id(), format!("stav `{s}`: povolené jsou non-mechanical a out-of-scope"));
+                    }
+                    status
+                });
+                let reason = note.required_str("reason", diags);
+                status.zip(reason).map(|(status, reason)| CoverageNote { status, reason })
+            }
+        };
         let game_def = match &game {
             Some(g) if self.corpus.game(g).is_none() => {
                 diags.error(
@@ -453,6 +498,7 @@ impl Loader {
             answer_short: answer_short?,
             answer: answer?,
             tags,
+            coverage,
             origin: Origin {
                 file: path.to_owned(),
                 line: fields.start().line,
@@ -627,6 +673,58 @@ impl Loader {
             diagnostics: self.diags.into_sorted(),
         }
     }
+}
+
+/// `rule-keys.yaml`: every engine rule key mapped to an existing section and rulings, once.
+fn load_rule_keys(file: &str, text: &str, corpus: &Corpus, diags: &mut Diagnostics) -> Vec<RuleKeyRef> {
+    let Some(node) = yaml::parse(file, text, 0, true, diags) else {
+        return Vec::new();
+    };
+    let mut out: Vec<RuleKeyRef> = Vec::new();
+    let Some(seq) = node.as_sequence() else {
+        return out;
+    };
+    for item in seq.iter() {
+        let Some(map) = item.as_mapping() else {
+            diags.error(yaml::location(file, item.span(), 0), None, "záznam má být mapování `klíč: hodnota`");
+            continue;
+        };
+        let fields = Fields::new(file, 0, map, &["key", "section", "rulings"], Some("key"), diags);
+        let key = fields.required_str("key", diags);
+        let section = fields.required_str("section", diags);
+        let rulings: Vec<String> = fields
+            .optional_list("rulings", diags)
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(|(id, location)| {
+                let known = corpus.ruling(&id).is_some();
+                if !known {
+                    diags.error(location, fields.id(), format!("výklad `{id}` neexistuje"));
+                }
+                known.then_some(id)
+            })
+            .collect();
+        let (Some(key), Some(section)) = (key, section) else { continue };
+        if !RULE_KEYS.iter().any(|(k, _)| *k == key) {
+            diags.error(fields.value_location("key"), Some(&key), format!("engine klíč `{key}` nezná"));
+            continue;
+        }
+        if corpus.section(&section).is_none() {
+            diags.error(fields.value_location("section"), Some(&key), format!("sekce `{section}` neexistuje"));
+            continue;
+        }
+        if out.iter().any(|r| r.key == key) {
+            diags.error(fields.value_location("key"), Some(&key), format!("klíč `{key}` je uveden dvakrát"));
+            continue;
+        }
+        out.push(RuleKeyRef { key, section, rulings });
+    }
+    for (key, _) in RULE_KEYS {
+        if !out.iter().any(|r| r.key == *key) {
+            diags.error(Location::file_start(file), None, format!("chybí klíč pravidla `{key}`: odkud pravidlo pochází?"));
+        }
+    }
+    out
 }
 
 /// Ids are stable URL-safe slugs: lowercase ASCII letters, digits and single hyphens.

@@ -46,6 +46,16 @@ impl RuleModule for BaseGame {
 
     /// Says where the 2x2 start tile counts: as 4 tiles, and its ruin ends roads.
     fn feature_completed(&self, state: &mut State, node: u32, _decider: &mut dyn Decider) {
+        let strength = state.strength(node);
+        if strength.iter().filter(|s| **s > 0).count() > 1 {
+            let names: Vec<String> = strength
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| **s > 0)
+                .map(|(p, s)| format!("{} {s}", state.colour_name(p)))
+                .collect();
+            state.event("zh.vetsina", || format!("síla družiníků: {}; body bere většina, při rovnosti všichni", names.join(", ")));
+        }
         let kind = state.component(node).kind;
         let (tiles, start) = match kind {
             Some(FeatureKind::Monastery) => Self::monastery_tiles(state, node),

@@ -4,11 +4,10 @@
 use smallvec::SmallVec;
 
 use super::tile::{mirror_code, Catalog, FeatureKind, SIDE_PRESENT};
-use crate::model::geometry::{Dir, Port, Pos};
+use crate::model::geometry::{Dir, Port, Pos, BOARD_RADIUS};
 
-/// The board spans -RADIUS..RADIUS on both axes: more than a 72-tile game can reach, small
-/// enough for a flat grid (no hashing on the hot path).
-pub const RADIUS: i32 = 90;
+// A flat grid (no hashing on the hot path) over the board's whole extent.
+const RADIUS: i32 = BOARD_RADIUS;
 const WIDTH: i32 = 2 * RADIUS + 1;
 
 pub fn in_bounds(pos: Pos) -> bool {
@@ -109,8 +108,10 @@ pub struct Placement {
     pub closed: Vec<u32>,
     /// Roots of fog areas closed by this tile.
     pub closed_fog: Vec<u32>,
-    /// Center features (node, placed index) now surrounded as their rule needs.
+    /// Center features now surrounded as their rule needs.
     pub surrounded: Vec<u32>,
+    /// Fog areas this tile made impossible to close.
+    pub blocked_fog: Vec<u32>,
 }
 
 impl Default for Board {
@@ -385,6 +386,7 @@ impl Board {
         let mut touched_nodes = [0u32; 40];
         let mut touched_count = 0;
         let mut touched_fog: Vec<u32> = Vec::new();
+        let mut blocked: Vec<u32> = Vec::new();
         for side in Dir::ALL {
             let next = pos.step(side);
             let Some(neighbour) = self.at(next).copied() else {
@@ -422,14 +424,8 @@ impl Board {
                             self.fog[root as usize].open.saturating_sub(2);
                         touched_fog.push(root);
                     }
-                    (Some(x), None) => {
-                        let root = self.fog_find(first_fog + u32::from(x));
-                        self.fog[root as usize].never_closable = true;
-                    }
-                    (None, Some(y)) => {
-                        let root = self.fog_find(neighbour.first_fog + u32::from(y));
-                        self.fog[root as usize].never_closable = true;
-                    }
+                    (Some(x), None) => blocked.push(first_fog + u32::from(x)),
+                    (None, Some(y)) => blocked.push(neighbour.first_fog + u32::from(y)),
                     (None, None) => {}
                 }
             }
@@ -443,6 +439,14 @@ impl Board {
         }
 
         let mut placement = Placement::default();
+        for node in blocked {
+            let root = self.fog_find(node);
+            let area = &mut self.fog[root as usize];
+            if !area.never_closable {
+                area.never_closable = true;
+                placement.blocked_fog.push(root);
+            }
+        }
         for &node in &touched_nodes[..touched_count] {
             let root = self.find(node);
             let component = &mut self.components[root as usize];

@@ -8,116 +8,9 @@ use serde::Serialize;
 
 use super::board::{in_bounds, Board};
 use super::rules::{Decider, FeatureScore, MeeplePlacement, Refusal, RuleModule, TilePlacement};
-use super::tile::{Catalog, FeatureKind};
-use crate::model::geometry::{Port, Pos};
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Colour {
-    Red,
-    Blue,
-    Green,
-    Yellow,
-    Black,
-    Pink,
-}
-
-impl Colour {
-    pub const NAMES: &'static str = "red, blue, green, yellow, black, pink";
-
-    pub fn parse(text: &str) -> Option<Colour> {
-        Some(match text {
-            "red" => Colour::Red,
-            "blue" => Colour::Blue,
-            "green" => Colour::Green,
-            "yellow" => Colour::Yellow,
-            "black" => Colour::Black,
-            "pink" => Colour::Pink,
-            _ => return None,
-        })
-    }
-
-    pub fn czech(self) -> &'static str {
-        match self {
-            Colour::Red => "červený",
-            Colour::Blue => "modrý",
-            Colour::Green => "zelený",
-            Colour::Yellow => "žlutý",
-            Colour::Black => "černý",
-            Colour::Pink => "růžový",
-        }
-    }
-
-    pub fn hex(self) -> &'static str {
-        match self {
-            Colour::Red => "#d62728",
-            Colour::Blue => "#1f5fbf",
-            Colour::Green => "#2ca02c",
-            Colour::Yellow => "#f2c40f",
-            Colour::Black => "#222222",
-            Colour::Pink => "#e377c2",
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum MeepleKind {
-    Normal,
-    Big,
-    Guard,
-}
-
-impl MeepleKind {
-    pub fn parse(text: &str) -> Option<MeepleKind> {
-        Some(match text {
-            "normal" => MeepleKind::Normal,
-            "big" => MeepleKind::Big,
-            "guard" => MeepleKind::Guard,
-            _ => return None,
-        })
-    }
-
-    fn index(self) -> usize {
-        self as usize
-    }
-
-    /// Strength in majorities: the big meeple counts as two.
-    pub fn weight(self) -> u32 {
-        match self {
-            MeepleKind::Big => 2,
-            MeepleKind::Normal | MeepleKind::Guard => 1,
-        }
-    }
-
-    pub fn czech(self) -> &'static str {
-        match self {
-            MeepleKind::Normal => "družiník",
-            MeepleKind::Big => "velký družiník",
-            MeepleKind::Guard => "strážný",
-        }
-    }
-}
-
-/// Where on a tile a meeple stands, in board directions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub enum Spot {
-    Port(Port),
-    Center,
-}
-
-impl Spot {
-    /// `N` (the middle port), `NL`, `NR`, …, `center`.
-    pub fn parse(text: &str) -> Option<Spot> {
-        if text == "center" {
-            return Some(Spot::Center);
-        }
-        if let Some(side) = crate::model::geometry::Dir::parse(text) {
-            return Some(Spot::Port(Port::new(side, 1)));
-        }
-        Port::parse(text).map(Spot::Port)
-    }
-}
+use super::tile::Catalog;
+pub use crate::model::pieces::{Colour, FeatureKind, MeepleKind, Spot};
+use crate::model::geometry::Pos;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Player {
@@ -468,6 +361,9 @@ impl Game {
             self.state.event("zh.prilozeni", || text);
         }
         self.state.turn.placed = Some(placed);
+        for _ in placement.blocked_fog {
+            self.state.event("du.mlha.nelze-uzavrit", || "mlha teď sousedí s územím bez mlhy a už ji nelze uzavřít".into());
+        }
         for root in placement.closed_fog {
             let tiles = self.state.board.fog[root as usize].tiles.len();
             self.state.event("du.mlha.uzavrena", || {

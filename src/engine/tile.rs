@@ -2,46 +2,8 @@
 //! packed so that checking a placement is one mask-and-compare.
 
 use crate::model::geometry::{Port, Terrain};
-use crate::model::tiles::{Center, TileSpec};
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-pub enum FeatureKind {
-    Road,
-    City,
-    Field,
-    Monastery,
-    Castle,
-    Graveyard,
-}
-
-impl FeatureKind {
-    pub fn from_center(center: Center) -> FeatureKind {
-        match center {
-            Center::Monastery => FeatureKind::Monastery,
-            Center::Castle => FeatureKind::Castle,
-            Center::Graveyard => FeatureKind::Graveyard,
-        }
-    }
-
-    /// Features completed by surrounding the tile rather than by closing edges.
-    pub fn is_center(self) -> bool {
-        matches!(
-            self,
-            FeatureKind::Monastery | FeatureKind::Castle | FeatureKind::Graveyard
-        )
-    }
-
-    pub fn czech(self) -> &'static str {
-        match self {
-            FeatureKind::Road => "cesta",
-            FeatureKind::City => "město",
-            FeatureKind::Field => "louka",
-            FeatureKind::Monastery => "klášter",
-            FeatureKind::Castle => "zámek",
-            FeatureKind::Graveyard => "hřbitov",
-        }
-    }
-}
+pub use crate::model::pieces::FeatureKind;
+use crate::model::tiles::TileSpec;
 
 #[derive(Debug, Clone)]
 pub struct FeatureDef {

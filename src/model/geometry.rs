@@ -129,6 +129,10 @@ impl Terrain {
     }
 }
 
+/// The board spans -BOARD_RADIUS..BOARD_RADIUS on both axes (exclusive): more than a 72-tile
+/// game can reach, small enough for the engine's flat grid.
+pub const BOARD_RADIUS: i32 = 90;
+
 /// A cell of the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub struct Pos {

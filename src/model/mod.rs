@@ -1,6 +1,8 @@
 //! The validated corpus: games, rule sections, rulings and the glossary; tile catalogs.
 
 pub mod geometry;
+pub mod pieces;
+pub mod scenario;
 pub mod tiles;
 
 use serde::Serialize;
@@ -70,7 +72,34 @@ pub struct Ruling {
     pub answer_short: String,
     pub answer: String,
     pub tags: Vec<String>,
+    /// Why no scenario verifies this ruling, when none can.
+    pub coverage: Option<CoverageNote>,
     pub origin: Origin,
+}
+
+/// A ruling no scenario can verify: it is not about the game's mechanics, or outside what
+/// the engine models.
+#[derive(Debug, Clone, Serialize)]
+pub struct CoverageNote {
+    pub status: CoverageStatus,
+    pub reason: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CoverageStatus {
+    NonMechanical,
+    OutOfScope,
+}
+
+impl CoverageStatus {
+    pub fn parse(text: &str) -> Option<Self> {
+        match text {
+            "non-mechanical" => Some(CoverageStatus::NonMechanical),
+            "out-of-scope" => Some(CoverageStatus::OutOfScope),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -101,6 +130,17 @@ pub struct Corpus {
     pub rulings: Vec<Ruling>,
     pub glossary: Vec<GlossaryEntry>,
     pub tile_sets: Vec<tiles::TileSet>,
+    pub scenarios: Vec<scenario::Scenario>,
+    /// Where each engine rule key comes from.
+    pub rule_keys: Vec<RuleKeyRef>,
+}
+
+/// A rule key of the engine mapped to the rule section (and rulings) it follows from.
+#[derive(Debug, Clone, Serialize)]
+pub struct RuleKeyRef {
+    pub key: String,
+    pub section: String,
+    pub rulings: Vec<String>,
 }
 
 /// Which rulings a listing shows.
@@ -120,6 +160,10 @@ impl RulingFilter {
 impl Corpus {
     pub fn game(&self, id: &str) -> Option<&Game> {
         self.games.iter().find(|g| g.id == id)
+    }
+
+    pub fn rule_key(&self, key: &str) -> Option<&RuleKeyRef> {
+        self.rule_keys.iter().find(|r| r.key == key)
     }
 
     pub fn tile_set(&self, id: &str) -> Option<&tiles::TileSet> {

@@ -1,0 +1,395 @@
+//! Reading scenario files with a located message for every problem.
+
+use marked_yaml::types::MarkedMappingNode;
+use marked_yaml::Node;
+
+use super::tiles::{tile_spec, INLINE_TILE_FIELDS};
+use super::yaml::{self, Fields};
+use crate::diagnostic::{Diagnostics, Location};
+use crate::model::geometry::{Pos, BOARD_RADIUS as RADIUS};
+use crate::model::pieces::{Colour, FeatureKind, MeepleKind, Spot};
+use crate::model::scenario::{BoardTile, Expectations, MeepleSpec, Scenario, Start, Step, TileRef};
+use crate::model::Corpus;
+
+const SCENARIO_FIELDS: &[&str] = &[
+    "title", "description", "rulings", "ruleset", "expansions", "start", "players", "board", "steps", "expect",
+];
+const BOARD_FIELDS: &[&str] = &["tile", "at", "rotation", "meeples"];
+const STEP_FIELDS: &[&str] = &["player", "place", "at", "rotation", "meeple", "choose", "end"];
+const MEEPLE_FIELDS: &[&str] = &["on", "player", "kind", "feature"];
+const EXPECT_FIELDS: &[&str] = &["score", "completed", "meeples_on_board", "returned", "rejected", "rules"];
+
+/// Rulesets the engine can play so far.
+pub const SUPPORTED_RULESETS: &[&str] = &["zakladni-hra"];
+
+pub fn load_scenario(file: &str, path: &str, text: &str, corpus: &Corpus, diags: &mut Diagnostics) -> Option<Scenario> {
+    let before = diags.len();
+    let node = yaml::parse(file, text, 0, false, diags)?;
+    let map = node.as_mapping()?;
+    let fields = Fields::new(file, 0, map, SCENARIO_FIELDS, None, diags);
+    let title = fields.required_str("title", diags);
+    let description = fields.optional_str("description", diags);
+    let rulings: Vec<String> = fields
+        .optional_list("rulings", diags)
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|(id, location)| {
+            if corpus.ruling(&id).is_none() {
+                diags.error(location, None, format!("výklad `{id}` neexistuje"));
+                return None;
+            }
+            Some(id)
+        })
+        .collect();
+    let ruleset = fields.required_str("ruleset", diags).filter(|r| {
+        let supported = SUPPORTED_RULESETS.contains(&r.as_str());
+        if !supported {
+            let known = if corpus.game(r).is_some() { "hra existuje, ale engine její pravidla zatím neumí" } else { "neznámá hra" };
+            diags.error(
+                fields.value_location("ruleset"),
+                None,
+                format!("pravidla `{r}`: {known} (podporováno: {})", SUPPORTED_RULESETS.join(", ")),
+            );
+        }
+        supported
+    });
+    if let Some(expansions) = fields.optional_list("expansions", diags) {
+        for (name, location) in expansions {
+            diags.error(location, None, format!("rozšíření `{name}` engine zatím neumí"));
+        }
+    }
+    let start = match fields.optional_str("start", diags).as_deref() {
+        None | Some("zakladni") => Some(Start::Base),
+        Some("duchove-2x2") => Some(Start::Mists2x2),
+        Some("none") => Some(Start::None),
+        Some(other) => {
+            diags.error(
+                fields.value_location("start"),
+                None,
+                format!("neznámý start `{other}` (povolené: zakladni, duchove-2x2, none)"),
+            );
+            None
+        }
+    };
+    let players = players(&fields, diags);
+    let board = list(&fields, "board", diags)
+        .into_iter()
+        .filter_map(|item| board_tile(file, item, corpus, players.as_deref().unwrap_or(&[]), diags))
+        .collect::<Vec<_>>();
+    let steps = list(&fields, "steps", diags)
+        .into_iter()
+        .filter_map(|item| step(file, item, corpus, players.as_deref().unwrap_or(&[]), diags))
+        .collect::<Vec<_>>();
+    if fields.map.get_node("steps").is_none() {
+        diags.error(fields.start(), None, "chybí povinné pole `steps` (seznam tahů)");
+    }
+    let expect = match map.get_mapping("expect") {
+        Some(expect) => expectations(file, expect, players.as_deref().unwrap_or(&[]), steps.len(), diags),
+        None => Expectations::default(),
+    };
+    if diags.len() > before {
+        return None;
+    }
+    Some(Scenario {
+        path: path.to_owned(),
+        title: title?,
+        description,
+        rulings,
+        ruleset: ruleset?,
+        start: start?,
+        players: players?,
+        board,
+        steps,
+        expect,
+    })
+}
+
+fn list<'a>(fields: &Fields<'a>, key: &str, diags: &mut Diagnostics) -> Vec<&'a MarkedMappingNode> {
+    match fields.map.get_node(key) {
+        None => Vec::new(),
+        Some(Node::Sequence(items)) => items
+            .iter()
+            .filter_map(|item| {
+                let map = item.as_mapping();
+                if map.is_none() {
+                    diags.error(fields.at(item.span()), None, format!("položky `{key}` mají být mapování `klíč: hodnota`"));
+                }
+                map
+            })
+            .collect(),
+        Some(other) => {
+            diags.error(fields.at(other.span()), None, format!("`{key}` má být seznam"));
+            Vec::new()
+        }
+    }
+}
+
+fn players(fields: &Fields, diags: &mut Diagnostics) -> Option<Vec<Colour>> {
+    let items = fields.required_list("players", diags)?;
+    let mut players = Vec::new();
+    for (name, location) in items {
+        match Colour::parse(&name) {
+            Some(colour) if players.contains(&colour) => {
+                diags.error(location, None, format!("barva `{name}` je uvedena dvakrát"));
+            }
+            Some(colour) => players.push(colour),
+            None => diags.error(location, None, format!("neznámá barva `{name}` (povolené: {})", Colour::NAMES)),
+        }
+    }
+    (!players.is_empty()).then_some(players)
+}
+
+fn colour(fields: &Fields, key: &str, players: &[Colour], diags: &mut Diagnostics) -> Option<Colour> {
+    let name = fields.optional_str(key, diags)?;
+    match Colour::parse(&name) {
+        Some(colour) if players.contains(&colour) => Some(colour),
+        Some(_) => {
+            diags.error(fields.value_location(key), None, format!("hráč `{name}` není mezi `players`"));
+            None
+        }
+        None => {
+            diags.error(fields.value_location(key), None, format!("neznámá barva `{name}` (povolené: {})", Colour::NAMES));
+            None
+        }
+    }
+}
+
+fn tile_ref(fields: &Fields, key: &str, corpus: &Corpus, diags: &mut Diagnostics) -> Option<TileRef> {
+    match fields.map.get_node(key) {
+        Some(Node::Mapping(map)) => {
+            let inline = Fields::new(fields.file, 0, map, INLINE_TILE_FIELDS, None, diags);
+            tile_spec(&inline, false, diags).map(|spec| TileRef::Inline(Box::new(spec)))
+        }
+        Some(_) => {
+            let id = fields.required_str(key, diags)?;
+            if corpus.tile(&id).is_none() {
+                diags.error(
+                    fields.value_location(key),
+                    None,
+                    format!("kartička `{id}` není v žádném katalogu (seznam vypíše `carcref tiles`)"),
+                );
+                return None;
+            }
+            Some(TileRef::Catalog(id))
+        }
+        None => {
+            diags.error(fields.start(), None, format!("chybí povinné pole `{key}` (id kartičky)"));
+            None
+        }
+    }
+}
+
+fn position(fields: &Fields, diags: &mut Diagnostics) -> Option<Pos> {
+    let items = fields.required_list("at", diags)?;
+    let numbers: Vec<Option<i32>> = items.iter().map(|(text, _)| text.parse::<i32>().ok()).collect();
+    match numbers.as_slice() {
+        [Some(x), Some(y)] if x.abs() < RADIUS && y.abs() < RADIUS => Some(Pos::new(*x, *y)),
+        [Some(_), Some(_)] => {
+            diags.error(fields.value_location("at"), None, format!("souřadnice musí být mezi -{0} a {0}", RADIUS - 1));
+            None
+        }
+        _ => {
+            diags.error(fields.value_location("at"), None, "`at` má tvar [x, y] s celými čísly, např. [0, -1]");
+            None
+        }
+    }
+}
+
+fn rotation(fields: &Fields, diags: &mut Diagnostics) -> Option<u8> {
+    let degrees = fields.optional_int("rotation", diags).unwrap_or(0);
+    match degrees {
+        0 | 90 | 180 | 270 => Some((degrees / 90) as u8),
+        other => {
+            diags.error(
+                fields.value_location("rotation"),
+                None,
+                format!("otočení {other} není povolené: 0, 90, 180 nebo 270 stupňů"),
+            );
+            None
+        }
+    }
+}
+
+fn meeple(fields: &Fields, players: &[Colour], needs_player: bool, diags: &mut Diagnostics) -> Option<MeepleSpec> {
+    let on = fields.required_str("on", diags)?;
+    let Some(spot) = Spot::parse(&on) else {
+        diags.error(
+            fields.value_location("on"),
+            None,
+            format!("`{on}` není místo na kartičce (N, E, S, W, NL, NR, …, center)"),
+        );
+        return None;
+    };
+    let kind = match fields.optional_str("kind", diags) {
+        None => MeepleKind::Normal,
+        Some(text) => match MeepleKind::parse(&text) {
+            Some(kind) => kind,
+            None => {
+                diags.error(fields.value_location("kind"), None, format!("neznámý druh `{text}` (normal, big, guard)"));
+                return None;
+            }
+        },
+    };
+    let feature = match fields.optional_str("feature", diags) {
+        None => None,
+        Some(text) => match FeatureKind::parse(&text) {
+            Some(kind) => Some(kind),
+            None => {
+                diags.error(
+                    fields.value_location("feature"),
+                    None,
+                    format!("neznámé území `{text}` (road, city, field, monastery, castle, graveyard)"),
+                );
+                return None;
+            }
+        },
+    };
+    let player = colour(fields, "player", players, diags);
+    if needs_player && player.is_none() && fields.map.get_node("player").is_none() {
+        diags.error(fields.start(), None, "družiník na připraveném plánu potřebuje `player`");
+        return None;
+    }
+    Some(MeepleSpec {
+        on: spot,
+        kind,
+        feature,
+        player,
+        location: fields.start(),
+    })
+}
+
+fn board_tile(file: &str, map: &MarkedMappingNode, corpus: &Corpus, players: &[Colour], diags: &mut Diagnostics) -> Option<BoardTile> {
+    let fields = Fields::new(file, 0, map, BOARD_FIELDS, None, diags);
+    let tile = tile_ref(&fields, "tile", corpus, diags);
+    let at = position(&fields, diags);
+    let rotation = rotation(&fields, diags);
+    let meeples: Vec<Option<MeepleSpec>> = list(&fields, "meeples", diags)
+        .into_iter()
+        .map(|m| meeple(&Fields::new(file, 0, m, MEEPLE_FIELDS, None, diags), players, true, diags))
+        .collect();
+    Some(BoardTile {
+        tile: tile?,
+        at: at?,
+        rotation: rotation?,
+        meeples: meeples.into_iter().collect::<Option<Vec<_>>>()?,
+        location: fields.start(),
+    })
+}
+
+fn step(file: &str, map: &MarkedMappingNode, corpus: &Corpus, players: &[Colour], diags: &mut Diagnostics) -> Option<Step> {
+    let fields = Fields::new(file, 0, map, STEP_FIELDS, None, diags);
+    if let Some(end) = fields.optional_str("end", diags) {
+        if end != "game" {
+            diags.error(fields.value_location("end"), None, "jediný konec je `end: game` (závěrečné hodnocení)");
+            return None;
+        }
+        return Some(Step::EndGame { location: fields.start() });
+    }
+    if fields.map.get_node("place").is_none() {
+        diags.error(
+            fields.start(),
+            None,
+            "krok je buď tah (`place: kartička`, `at`, `rotation`, `meeple`), nebo `end: game`",
+        );
+        return None;
+    }
+    let player = colour(&fields, "player", players, diags);
+    let tile = tile_ref(&fields, "place", corpus, diags);
+    let at = position(&fields, diags);
+    let rotation = rotation(&fields, diags);
+    let meeple = match fields.map.get_node("meeple") {
+        None => None,
+        Some(Node::Scalar(s)) if s.as_str() == "none" => None,
+        Some(Node::Mapping(m)) => Some(meeple(&Fields::new(file, 0, m, MEEPLE_FIELDS, None, diags), players, false, diags)?),
+        Some(other) => {
+            diags.error(fields.at(other.span()), None, "`meeple` je `none` nebo {on: N}");
+            return None;
+        }
+    };
+    let choose = fields.optional_list("choose", diags).unwrap_or_default().into_iter().map(|(c, _)| c).collect();
+    Some(Step::Place {
+        player,
+        tile: tile?,
+        at: at?,
+        rotation: rotation?,
+        meeple,
+        choose,
+        location: fields.start(),
+    })
+}
+
+fn per_player<T>(
+    file: &str,
+    expect: &MarkedMappingNode,
+    key: &str,
+    players: &[Colour],
+    diags: &mut Diagnostics,
+    parse: impl Fn(&str) -> Option<T>,
+) -> Vec<(Colour, T)> {
+    let Some(node) = expect.get_node(key) else {
+        return Vec::new();
+    };
+    let Some(map) = node.as_mapping() else {
+        diags.error(yaml::location(file, node.span(), 0), None, format!("`{key}` má tvar {{red: 3, blue: 0}}"));
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (name, value) in map.iter() {
+        let location = yaml::location(file, name.span(), 0);
+        let colour = Colour::parse(name.as_str()).filter(|c| players.contains(c));
+        let number = value.as_scalar().and_then(|v| parse(v.as_str()));
+        match (colour, number) {
+            (Some(c), Some(n)) => out.push((c, n)),
+            (None, _) => diags.error(location, None, format!("`{}` není hráč scénáře", name.as_str())),
+            (_, None) => diags.error(yaml::location(file, value.span(), 0), None, format!("`{key}` očekává číslo")),
+        }
+    }
+    out
+}
+
+fn expectations(file: &str, expect: &MarkedMappingNode, players: &[Colour], steps: usize, diags: &mut Diagnostics) -> Expectations {
+    let fields = Fields::new(file, 0, expect, EXPECT_FIELDS, None, diags);
+    let completed = fields.optional_int("completed", diags).and_then(|n| usize::try_from(n).ok());
+    let mut rejected = Vec::new();
+    if let Some(node) = expect.get_mapping("rejected") {
+        let r = Fields::new(file, 0, node, &["step", "reason"], None, diags);
+        let step = r.required_int("step", diags);
+        let reason = r.required_str("reason", diags);
+        if let (Some(step), Some(reason)) = (step, reason) {
+            if step < 1 || step as usize > steps {
+                diags.error(r.value_location("step"), None, format!("krok {step} neexistuje (scénář má {steps} kroků)"));
+            } else if crate::engine::rules::rule_description(&reason).is_none() {
+                diags.error(r.value_location("reason"), None, format!("neznámý klíč pravidla `{reason}`"));
+            } else {
+                rejected.push((step as usize, reason));
+            }
+        }
+    }
+    let rules: Vec<String> = fields
+        .optional_list("rules", diags)
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|(key, location)| {
+            if crate::engine::rules::rule_description(&key).is_none() {
+                diags.error(location, None, format!("neznámý klíč pravidla `{key}`"));
+                return None;
+            }
+            Some(key)
+        })
+        .collect();
+    Expectations {
+        score: per_player(file, expect, "score", players, diags, |t| t.parse().ok()),
+        completed,
+        meeples_on_board: per_player(file, expect, "meeples_on_board", players, diags, |t| t.parse().ok()),
+        returned: per_player(file, expect, "returned", players, diags, |t| t.parse().ok()),
+        rejected,
+        rules,
+    }
+}
+
+/// Where a scenario's step starts, for messages about it.
+pub fn step_location(step: &Step) -> &Location {
+    match step {
+        Step::Place { location, .. } | Step::EndGame { location } => location,
+    }
+}

@@ -1,0 +1,167 @@
+//! The pieces and places of the game: colours, meeples, where a meeple stands, feature kinds.
+
+use serde::Serialize;
+
+use super::geometry::{Dir, Port};
+use super::tiles::Center;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Colour {
+    Red,
+    Blue,
+    Green,
+    Yellow,
+    Black,
+    Pink,
+}
+
+impl Colour {
+    pub const NAMES: &'static str = "red, blue, green, yellow, black, pink";
+
+    pub fn parse(text: &str) -> Option<Colour> {
+        Some(match text {
+            "red" => Colour::Red,
+            "blue" => Colour::Blue,
+            "green" => Colour::Green,
+            "yellow" => Colour::Yellow,
+            "black" => Colour::Black,
+            "pink" => Colour::Pink,
+            _ => return None,
+        })
+    }
+
+    pub fn czech(self) -> &'static str {
+        match self {
+            Colour::Red => "červený",
+            Colour::Blue => "modrý",
+            Colour::Green => "zelený",
+            Colour::Yellow => "žlutý",
+            Colour::Black => "černý",
+            Colour::Pink => "růžový",
+        }
+    }
+
+    pub fn hex(self) -> &'static str {
+        match self {
+            Colour::Red => "#d62728",
+            Colour::Blue => "#1f5fbf",
+            Colour::Green => "#2ca02c",
+            Colour::Yellow => "#f2c40f",
+            Colour::Black => "#222222",
+            Colour::Pink => "#e377c2",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MeepleKind {
+    Normal,
+    Big,
+    Guard,
+}
+
+impl MeepleKind {
+    pub fn parse(text: &str) -> Option<MeepleKind> {
+        Some(match text {
+            "normal" => MeepleKind::Normal,
+            "big" => MeepleKind::Big,
+            "guard" => MeepleKind::Guard,
+            _ => return None,
+        })
+    }
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Strength in majorities: the big meeple counts as two.
+    pub fn weight(self) -> u32 {
+        match self {
+            MeepleKind::Big => 2,
+            MeepleKind::Normal | MeepleKind::Guard => 1,
+        }
+    }
+
+    pub fn czech(self) -> &'static str {
+        match self {
+            MeepleKind::Normal => "družiník",
+            MeepleKind::Big => "velký družiník",
+            MeepleKind::Guard => "strážný",
+        }
+    }
+}
+
+/// Where on a tile a meeple stands, in board directions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Spot {
+    Port(Port),
+    Center,
+}
+
+impl Spot {
+    /// `N` (the middle port), `NL`, `NR`, …, `center`.
+    pub fn parse(text: &str) -> Option<Spot> {
+        if text == "center" {
+            return Some(Spot::Center);
+        }
+        if let Some(side) = Dir::parse(text) {
+            return Some(Spot::Port(Port::new(side, 1)));
+        }
+        Port::parse(text).map(Spot::Port)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum FeatureKind {
+    Road,
+    City,
+    Field,
+    Monastery,
+    Castle,
+    Graveyard,
+}
+
+impl FeatureKind {
+    /// The English names scenario files use.
+    pub fn parse(text: &str) -> Option<FeatureKind> {
+        Some(match text {
+            "road" => FeatureKind::Road,
+            "city" => FeatureKind::City,
+            "field" => FeatureKind::Field,
+            "monastery" => FeatureKind::Monastery,
+            "castle" => FeatureKind::Castle,
+            "graveyard" => FeatureKind::Graveyard,
+            _ => return None,
+        })
+    }
+
+    pub fn from_center(center: Center) -> FeatureKind {
+        match center {
+            Center::Monastery => FeatureKind::Monastery,
+            Center::Castle => FeatureKind::Castle,
+            Center::Graveyard => FeatureKind::Graveyard,
+        }
+    }
+
+    /// Features completed by surrounding the tile rather than by closing edges.
+    pub fn is_center(self) -> bool {
+        matches!(
+            self,
+            FeatureKind::Monastery | FeatureKind::Castle | FeatureKind::Graveyard
+        )
+    }
+
+    pub fn czech(self) -> &'static str {
+        match self {
+            FeatureKind::Road => "cesta",
+            FeatureKind::City => "město",
+            FeatureKind::Field => "louka",
+            FeatureKind::Monastery => "klášter",
+            FeatureKind::Castle => "zámek",
+            FeatureKind::Graveyard => "hřbitov",
+        }
+    }
+}
+

@@ -1,0 +1,315 @@
+//! Playing a scenario on the engine: set up the board, make the moves, compare the outcome
+//! with the expectations. An illegal move is a verdict ("nelze: …"), not an error; a scenario
+//! that describes an impossible board is an input error with its location.
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use crate::diagnostic::{Diagnostic, Location};
+use crate::engine::base::BaseGame;
+use crate::engine::game::{Event, Game};
+use crate::engine::rules::{Decider, Question, Refusal};
+use crate::engine::tile::Catalog;
+use crate::model::geometry::Pos;
+use crate::model::pieces::Colour;
+use crate::model::scenario::{MeepleSpec, Scenario, Start, Step, TileRef};
+use crate::model::Corpus;
+
+/// Meeples each player starts with in the base game.
+const BASE_SUPPLY: [u32; 3] = [7, 0, 0];
+
+#[derive(Debug, Clone, Serialize)]
+pub struct StepOutcome {
+    pub number: usize,
+    pub action: String,
+    /// Why the move (or its meeple) was refused, if it was.
+    pub refusal: Option<RefusalInfo>,
+    pub events: Vec<Event>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct RefusalInfo {
+    pub rule: &'static str,
+    pub message: String,
+}
+
+impl From<Refusal> for RefusalInfo {
+    fn from(r: Refusal) -> Self {
+        RefusalInfo {
+            rule: r.rule,
+            message: r.message,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ExpectationResult {
+    pub what: String,
+    pub held: bool,
+    pub actual: String,
+}
+
+pub struct Report {
+    /// Tiles on the board before the first step (start tile included).
+    pub prepared_tiles: usize,
+    pub setup: Vec<Event>,
+    pub steps: Vec<StepOutcome>,
+    pub expectations: Vec<ExpectationResult>,
+    pub game: Game,
+}
+
+impl Report {
+    pub fn passed(&self) -> bool {
+        self.expectations.iter().all(|e| e.held)
+    }
+
+    pub fn scores(&self) -> Vec<(Colour, i32)> {
+        self.game.state.players.iter().map(|p| (p.colour, p.score)).collect()
+    }
+}
+
+/// Answers the rules' questions from a step's `choose` list.
+struct ScenarioDecider {
+    answers: VecDeque<String>,
+    problems: Vec<String>,
+}
+
+impl Decider for ScenarioDecider {
+    fn choose(&mut self, question: &Question) -> usize {
+        match self.answers.pop_front() {
+            Some(answer) => match question.options.iter().position(|o| *o == answer) {
+                Some(index) => index,
+                None => {
+                    self.problems.push(format!(
+                        "odpověď `{answer}` na {} není mezi možnostmi: {}",
+                        question.key,
+                        question.options.join(", ")
+                    ));
+                    0
+                }
+            },
+            None => {
+                self.problems.push(format!("pravidla se ptají ({}), ale krok neuvádí `choose`", question.key));
+                0
+            }
+        }
+    }
+}
+
+fn setup_error(location: &Location, message: impl Into<String>) -> Diagnostic {
+    Diagnostic::new(location.clone(), message)
+}
+
+/// Plays a scenario validated by the content loader.
+pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
+    let mut catalog = Catalog::from_specs(corpus.tile_sets.iter().flat_map(|s| &s.tiles));
+    let mut resolve = |tile: &TileRef| match tile {
+        TileRef::Catalog(id) => catalog.index_of(id),
+        TileRef::Inline(spec) => Some(catalog.push(spec)),
+    };
+    let scenario_start = Location::file_start(&scenario.path);
+    let mut start_tiles: Vec<(usize, Pos)> = Vec::new();
+    match scenario.start {
+        Start::Base => {
+            let start = corpus
+                .tile_set("zakladni-hra")
+                .and_then(|set| set.tiles.iter().find(|t| t.start))
+                .and_then(|t| resolve(&TileRef::Catalog(t.id.clone())))
+                .ok_or_else(|| setup_error(&scenario_start, "katalog základní hry nemá startovní kartičku"))?;
+            start_tiles.push((start, Pos::new(0, 0)));
+        }
+        Start::Mists2x2 => {
+            let quarters: Vec<_> = corpus
+                .tile_sets
+                .iter()
+                .flat_map(|s| &s.tiles)
+                .filter_map(|t| t.start_part.map(|part| (t.id.clone(), part)))
+                .collect();
+            if quarters.len() != 4 {
+                return Err(setup_error(&scenario_start, "katalogy nemají 4 čtvrtiny startovní destičky 2x2"));
+            }
+            for (id, part) in quarters {
+                let (dx, dy) = part.offset();
+                let index = resolve(&TileRef::Catalog(id)).unwrap_or(0);
+                start_tiles.push((index, Pos::new(dx, dy)));
+            }
+        }
+        Start::None => {}
+    }
+    let board: Vec<(usize, &crate::model::scenario::BoardTile)> = scenario
+        .board
+        .iter()
+        .map(|b| (resolve(&b.tile).unwrap_or(0), b))
+        .collect();
+    let steps: Vec<Option<usize>> = scenario
+        .steps
+        .iter()
+        .map(|s| match s {
+            Step::Place { tile, .. } => resolve(tile),
+            Step::EndGame { .. } => None,
+        })
+        .collect();
+
+    let mut game = Game::new(Arc::new(catalog), &scenario.players, BASE_SUPPLY, vec![Box::new(BaseGame)]);
+    for (tile, pos) in start_tiles {
+        game.lay(tile, pos, 0)
+            .map_err(|r| setup_error(&scenario_start, format!("startovní kartička: {}", r.message)))?;
+    }
+    for (tile, spec) in board {
+        let placed = game
+            .lay(tile, spec.at, spec.rotation)
+            .map_err(|r| setup_error(&spec.location, format!("kartičku na {} nelze položit: {}", spec.at, r.message)))?;
+        for meeple in &spec.meeples {
+            check_feature(&game, placed, meeple)?;
+            let player = meeple
+                .player
+                .and_then(|c| scenario.players.iter().position(|p| *p == c))
+                .unwrap_or(0);
+            game.lay_meeple(placed, meeple.on, player, meeple.kind)
+                .map_err(|r| setup_error(&meeple.location, r.message))?;
+        }
+    }
+    let setup = std::mem::take(&mut game.state.trace);
+    let prepared_tiles = game.state.board.placed.len();
+
+    let mut outcomes = Vec::new();
+    let mut decider_problems = Vec::new();
+    for (index, step) in scenario.steps.iter().enumerate() {
+        let number = index + 1;
+        let trace_start = game.state.trace.len();
+        let outcome = match step {
+            Step::EndGame { .. } => {
+                game.end_game();
+                StepOutcome {
+                    number,
+                    action: "závěrečné hodnocení".into(),
+                    refusal: None,
+                    events: Vec::new(),
+                }
+            }
+            Step::Place {
+                player,
+                at,
+                rotation,
+                meeple,
+                choose,
+                ..
+            } => {
+                if let Some(colour) = player {
+                    game.state.turn.player = scenario.players.iter().position(|p| p == colour).unwrap_or(0);
+                }
+                let tile = steps[index].unwrap_or(0);
+                let tile_name = game.state.catalog.tiles[tile].spec.id.clone();
+                let who = game.state.colour_name(game.state.turn.player);
+                let action = format!("{who}: {tile_name} na {at}, otočení {}°", u16::from(*rotation) * 90);
+                let mut decider = ScenarioDecider {
+                    answers: choose.iter().cloned().collect(),
+                    problems: Vec::new(),
+                };
+                let mut refusal = None;
+                if let Err(r) = game.place_tile(tile, *at, *rotation, &mut decider) {
+                    let r = if game.legal_placements(tile).is_empty() {
+                        Refusal::new("zh.prilozeni.nelze-nikam", format!("{}; kartičku nelze přiložit nikam, odkládá se", r.message))
+                    } else {
+                        r
+                    };
+                    refusal = Some(RefusalInfo::from(r));
+                } else {
+                    if let Some(meeple) = meeple {
+                        let placed = game.state.board.placed.len() - 1;
+                        check_feature(&game, placed, meeple)?;
+                        if let Err(r) = game.place_meeple(meeple.on, meeple.kind) {
+                            refusal = Some(RefusalInfo::from(r));
+                        }
+                    }
+                    game.finish_turn(&mut decider);
+                }
+                decider_problems.extend(decider.problems.into_iter().map(|p| format!("krok {number}: {p}")));
+                StepOutcome {
+                    number,
+                    action,
+                    refusal,
+                    events: Vec::new(),
+                }
+            }
+        };
+        let events = game.state.trace[trace_start..].to_vec();
+        outcomes.push(StepOutcome { events, ..outcome });
+    }
+
+    let expectations = evaluate(scenario, &game, &outcomes, decider_problems);
+    Ok(Report {
+        prepared_tiles,
+        setup,
+        steps: outcomes,
+        expectations,
+        game,
+    })
+}
+
+/// A meeple's `feature` must be what the tile really has at that spot.
+fn check_feature(game: &Game, placed: usize, meeple: &MeepleSpec) -> Result<(), Diagnostic> {
+    match game.state.node_at(placed, meeple.on) {
+        None => Err(setup_error(&meeple.location, "kartička na tomto místě nemá žádné území (např. `center` bez kláštera)")),
+        Some((_, actual)) => match meeple.feature {
+            Some(expected) if expected != actual => Err(setup_error(
+                &meeple.location,
+                format!("na tomto místě kartičky je {}, ne {}", actual.czech(), expected.czech()),
+            )),
+            _ => Ok(()),
+        },
+    }
+}
+
+fn evaluate(scenario: &Scenario, game: &Game, outcomes: &[StepOutcome], decider_problems: Vec<String>) -> Vec<ExpectationResult> {
+    let state = &game.state;
+    let player = |c: &Colour| scenario.players.iter().position(|p| p == c).unwrap_or(0);
+    let mut results = Vec::new();
+    let mut check = |what: String, held: bool, actual: String| results.push(ExpectationResult { what, held, actual });
+    let expect = &scenario.expect;
+    for (colour, points) in &expect.score {
+        let actual = state.players[player(colour)].score;
+        check(format!("{} má {points} b.", colour.czech()), actual == *points, format!("{actual} b."));
+    }
+    if let Some(n) = expect.completed {
+        check(format!("dokončených území: {n}"), state.completed_count == n, state.completed_count.to_string());
+    }
+    for (colour, n) in &expect.meeples_on_board {
+        let p = player(colour);
+        let actual = state.meeples.iter().filter(|m| m.on_board && m.player == p).count() as u32;
+        check(format!("{} má na plánu {n} družiníků", colour.czech()), actual == *n, actual.to_string());
+    }
+    for (colour, n) in &expect.returned {
+        let actual = state.returned[player(colour)];
+        check(format!("{} dostal zpět {n} družiníků", colour.czech()), actual == *n, actual.to_string());
+    }
+    for (step, reason) in &expect.rejected {
+        let actual = outcomes.get(step - 1).and_then(|o| o.refusal.as_ref());
+        check(
+            format!("krok {step} je odmítnut ({reason})"),
+            actual.is_some_and(|r| r.rule == reason),
+            actual.map(|r| format!("{}: {}", r.rule, r.message)).unwrap_or_else(|| "krok proběhl".into()),
+        );
+    }
+    for outcome in outcomes {
+        if let Some(refusal) = &outcome.refusal {
+            if !expect.rejected.iter().any(|(step, _)| *step == outcome.number) {
+                check(
+                    format!("krok {} proběhne", outcome.number),
+                    false,
+                    format!("nelze: {} ({})", refusal.message, refusal.rule),
+                );
+            }
+        }
+    }
+    for key in &expect.rules {
+        let applied = state.trace.iter().any(|e| e.rule == key);
+        check(format!("uplatní se pravidlo {key}"), applied, if applied { "ano" } else { "ne" }.into());
+    }
+    for problem in decider_problems {
+        check("rozhodnutí hráčů jsou uvedena".into(), false, problem);
+    }
+    results
+}
