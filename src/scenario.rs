@@ -147,7 +147,7 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
         .steps
         .iter()
         .map(|s| match s {
-            Step::Place { tile, .. } => resolve(tile),
+            Step::Place { tile, .. } | Step::Pass { tile, .. } => resolve(tile),
             Step::EndGame { .. } => None,
         })
         .collect();
@@ -189,11 +189,26 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
                     events: Vec::new(),
                 }
             }
+            Step::Pass { player, .. } => {
+                if let Some(colour) = player {
+                    game.state.turn.player = scenario.players.iter().position(|p| p == colour).unwrap_or(0);
+                }
+                let tile = steps[index].unwrap_or(0);
+                let who = game.state.colour_name(game.state.turn.player);
+                let action = format!("{who} táhne {} a nechce ji přiložit", game.state.catalog.tiles[tile].spec.id);
+                let refusal = game.pass_with(tile).err().map(RefusalInfo::from);
+                StepOutcome {
+                    number,
+                    action,
+                    refusal,
+                    events: Vec::new(),
+                }
+            }
             Step::Place {
                 player,
                 at,
                 rotation,
-                meeple,
+                meeples,
                 choose,
                 ..
             } => {
@@ -217,11 +232,17 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
                     };
                     refusal = Some(RefusalInfo::from(r));
                 } else {
-                    if let Some(meeple) = meeple {
-                        let placed = game.state.board.placed.len() - 1;
-                        check_feature(&game, placed, meeple)?;
-                        if let Err(r) = game.place_meeple(meeple.on, meeple.kind) {
-                            refusal = Some(RefusalInfo::from(r));
+                    for meeple in meeples {
+                        let result = match meeple.at {
+                            Some(pos) => game.place_meeple_at(pos, meeple.on, meeple.kind),
+                            None => {
+                                let placed = game.state.board.placed.len() - 1;
+                                check_feature(&game, placed, meeple)?;
+                                game.place_meeple(meeple.on, meeple.kind)
+                            }
+                        };
+                        if let Err(r) = result {
+                            refusal.get_or_insert(RefusalInfo::from(r));
                         }
                     }
                     game.finish_turn(&mut decider);

@@ -15,8 +15,8 @@ const SCENARIO_FIELDS: &[&str] = &[
     "title", "description", "rulings", "ruleset", "expansions", "start", "players", "board", "steps", "expect",
 ];
 const BOARD_FIELDS: &[&str] = &["tile", "at", "rotation", "meeples"];
-const STEP_FIELDS: &[&str] = &["player", "place", "at", "rotation", "meeple", "choose", "end"];
-const MEEPLE_FIELDS: &[&str] = &["on", "player", "kind", "feature"];
+const STEP_FIELDS: &[&str] = &["player", "place", "pass", "at", "rotation", "meeple", "choose", "end"];
+const MEEPLE_FIELDS: &[&str] = &["on", "player", "kind", "feature", "at"];
 const EXPECT_FIELDS: &[&str] = &["score", "completed", "meeples_on_board", "returned", "rejected", "rules"];
 
 /// Rulesets the engine can play so far.
@@ -245,6 +245,11 @@ fn meeple(fields: &Fields, players: &[Colour], needs_player: bool, diags: &mut D
         },
     };
     let player = colour(fields, "player", players, diags);
+    let at = if fields.map.get_node("at").is_some() { Some(position(fields, diags)?) } else { None };
+    if needs_player && at.is_some() {
+        diags.error(fields.value_location("at"), None, "družiník na připraveném plánu stojí na své kartičce; `at` sem nepatří");
+        return None;
+    }
     if needs_player && player.is_none() && fields.map.get_node("player").is_none() {
         diags.error(fields.start(), None, "družiník na připraveném plánu potřebuje `player`");
         return None;
@@ -254,6 +259,7 @@ fn meeple(fields: &Fields, players: &[Colour], needs_player: bool, diags: &mut D
         kind,
         feature,
         player,
+        at,
         location: fields.start(),
     })
 }
@@ -285,24 +291,43 @@ fn step(file: &str, map: &MarkedMappingNode, corpus: &Corpus, players: &[Colour]
         }
         return Some(Step::EndGame { location: fields.start() });
     }
+    let player = colour(&fields, "player", players, diags);
+    if fields.map.get_node("pass").is_some() {
+        return Some(Step::Pass {
+            player,
+            tile: tile_ref(&fields, "pass", corpus, diags)?,
+            location: fields.start(),
+        });
+    }
     if fields.map.get_node("place").is_none() {
         diags.error(
             fields.start(),
             None,
-            "krok je buď tah (`place: kartička`, `at`, `rotation`, `meeple`), nebo `end: game`",
+            "krok je tah (`place: kartička`, `at`, `rotation`, `meeple`), `pass: kartička` nebo `end: game`",
         );
         return None;
     }
-    let player = colour(&fields, "player", players, diags);
     let tile = tile_ref(&fields, "place", corpus, diags);
     let at = position(&fields, diags);
     let rotation = rotation(&fields, diags);
-    let meeple = match fields.map.get_node("meeple") {
-        None => None,
-        Some(Node::Scalar(s)) if s.as_str() == "none" => None,
-        Some(Node::Mapping(m)) => Some(meeple(&Fields::new(file, 0, m, MEEPLE_FIELDS, None, diags), players, false, diags)?),
+    let read = |m: &MarkedMappingNode, diags: &mut Diagnostics| meeple(&Fields::new(file, 0, m, MEEPLE_FIELDS, None, diags), players, false, diags);
+    let meeples = match fields.map.get_node("meeple") {
+        None => Vec::new(),
+        Some(Node::Scalar(s)) if s.as_str() == "none" => Vec::new(),
+        Some(Node::Mapping(m)) => vec![read(m, diags)?],
+        Some(Node::Sequence(items)) => {
+            let mut list = Vec::new();
+            for item in items.iter() {
+                let Some(m) = item.as_mapping() else {
+                    diags.error(fields.at(item.span()), None, "položky `meeple` mají tvar {on: N}");
+                    return None;
+                };
+                list.push(read(m, diags)?);
+            }
+            list
+        }
         Some(other) => {
-            diags.error(fields.at(other.span()), None, "`meeple` je `none` nebo {on: N}");
+            diags.error(fields.at(other.span()), None, "`meeple` je `none`, {on: N} nebo seznam pokusů");
             return None;
         }
     };
@@ -312,7 +337,7 @@ fn step(file: &str, map: &MarkedMappingNode, corpus: &Corpus, players: &[Colour]
         tile: tile?,
         at: at?,
         rotation: rotation?,
-        meeple,
+        meeples,
         choose,
         location: fields.start(),
     })
@@ -390,6 +415,6 @@ fn expectations(file: &str, expect: &MarkedMappingNode, players: &[Colour], step
 /// Where a scenario's step starts, for messages about it.
 pub fn step_location(step: &Step) -> &Location {
     match step {
-        Step::Place { location, .. } | Step::EndGame { location } => location,
+        Step::Place { location, .. } | Step::Pass { location, .. } | Step::EndGame { location } => location,
     }
 }

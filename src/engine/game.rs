@@ -386,6 +386,30 @@ impl Game {
         Ok(())
     }
 
+    /// A player who drew `tile` wants to place nothing: allowed only when it fits nowhere,
+    /// and then the tile is set aside.
+    pub fn pass_with(&mut self, tile: usize) -> Result<(), Refusal> {
+        if !self.legal_placements(tile).is_empty() {
+            return Err(Refusal::new("zh.prilozeni.povinne", "kartička se dá přiložit, takže ji hráč přiložit musí"));
+        }
+        let name = &self.state.catalog.tiles[tile].spec.id;
+        let text = format!("{name} nelze nikam přiložit: odkládá se");
+        self.state.event("zh.prilozeni.nelze-nikam", || text);
+        Ok(())
+    }
+
+    /// Step 2 aimed at the tile at `pos`, which must be the one placed this turn.
+    pub fn place_meeple_at(&mut self, pos: Pos, spot: Spot, kind: MeepleKind) -> Result<(), Refusal> {
+        let placed_here = self.state.turn.placed.map(|p| self.state.board.placed[p].pos);
+        if placed_here != Some(pos) {
+            return Err(Refusal::new(
+                "zh.druzinik.jen-nova-karticka",
+                format!("kartička na {pos} nebyla přiložena v tomto tahu; družiník smí jen na tu novou"),
+            ));
+        }
+        self.place_meeple(spot, kind)
+    }
+
     /// Step 2: at most one meeple, on the tile just placed, on a free feature.
     pub fn place_meeple(&mut self, spot: Spot, kind: MeepleKind) -> Result<(), Refusal> {
         let player = self.state.turn.player;

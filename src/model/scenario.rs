@@ -28,6 +28,8 @@ pub struct MeepleSpec {
     pub feature: Option<FeatureKind>,
     /// Board meeples name their owner; a step's meeple belongs to the player on turn.
     pub player: Option<Colour>,
+    /// A step's meeple aimed at another tile than the one just placed (a rule test).
+    pub at: Option<Pos>,
     pub location: Location,
 }
 
@@ -47,10 +49,16 @@ pub enum Step {
         tile: TileRef,
         at: Pos,
         rotation: u8,
-        /// `None`: no meeple this turn.
-        meeple: Option<MeepleSpec>,
+        /// Meeples the player tries to place, in order (none, one, or more to test the limit).
+        meeples: Vec<MeepleSpec>,
         /// Answers to the questions the rules ask the players this turn, in order.
         choose: Vec<String>,
+        location: Location,
+    },
+    /// The player draws `tile` and places nothing (allowed only when it fits nowhere).
+    Pass {
+        player: Option<Colour>,
+        tile: TileRef,
         location: Location,
     },
     EndGame {
