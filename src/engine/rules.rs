@@ -111,6 +111,10 @@ pub const RULE_KEYS: &[(&str, &str)] = &[
         "zh.prilozeni.nelze-nikam",
         "kartičku nelze nikam přiložit: odkládá se a táhne se jiná",
     ),
+    (
+        "zh.prilozeni.povinne",
+        "taženou kartičku, kterou lze přiložit, hráč přiložit musí",
+    ),
     ("zh.prilozeni", "přiložení kartičky"),
     (
         "zh.druzinik.jen-nova-karticka",
