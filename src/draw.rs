@@ -47,11 +47,18 @@ fn side_middle(side: Dir) -> (f32, f32) {
 }
 
 fn points(points: &[(f32, f32)]) -> String {
-    points.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect::<Vec<_>>().join(" ")
+    points
+        .iter()
+        .map(|(x, y)| format!("{x:.1},{y:.1}"))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 const DEFS: &str = r##"<defs><pattern id="fog" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="8" height="8" fill="#dfe3ea" fill-opacity="0.55"/><line x1="0" y1="0" x2="0" y2="8" stroke="#7b8494" stroke-width="2"/></pattern></defs>"##;
@@ -62,19 +69,50 @@ fn tile_body(tile: &CompiledTile) -> String {
     let _ = write!(out, r##"<rect width="100" height="100" fill="#9cc26b"/>"##);
     // Cities: a wall-bounded cap per side, joined through the middle when they connect.
     for feature in tile.features.iter().filter(|f| f.kind == FeatureKind::City) {
-        let sides: Vec<Dir> = Dir::ALL.iter().copied().filter(|d| feature.ports & (1 << Port::new(*d, 1).0) != 0).collect();
+        let sides: Vec<Dir> = Dir::ALL
+            .iter()
+            .copied()
+            .filter(|d| feature.ports & (1 << Port::new(*d, 1).0) != 0)
+            .collect();
         let depth = if sides.len() > 1 { 50.0 } else { 28.0 };
         for side in &sides {
             let cap = match side {
-                Dir::N => [(0.0, 0.0), (100.0, 0.0), (100.0 - depth * 0.6, depth), (depth * 0.6, depth)],
-                Dir::E => [(100.0, 0.0), (100.0, 100.0), (100.0 - depth, 100.0 - depth * 0.6), (100.0 - depth, depth * 0.6)],
-                Dir::S => [(100.0, 100.0), (0.0, 100.0), (depth * 0.6, 100.0 - depth), (100.0 - depth * 0.6, 100.0 - depth)],
-                Dir::W => [(0.0, 100.0), (0.0, 0.0), (depth, depth * 0.6), (depth, 100.0 - depth * 0.6)],
+                Dir::N => [
+                    (0.0, 0.0),
+                    (100.0, 0.0),
+                    (100.0 - depth * 0.6, depth),
+                    (depth * 0.6, depth),
+                ],
+                Dir::E => [
+                    (100.0, 0.0),
+                    (100.0, 100.0),
+                    (100.0 - depth, 100.0 - depth * 0.6),
+                    (100.0 - depth, depth * 0.6),
+                ],
+                Dir::S => [
+                    (100.0, 100.0),
+                    (0.0, 100.0),
+                    (depth * 0.6, 100.0 - depth),
+                    (100.0 - depth * 0.6, 100.0 - depth),
+                ],
+                Dir::W => [
+                    (0.0, 100.0),
+                    (0.0, 0.0),
+                    (depth, depth * 0.6),
+                    (depth, 100.0 - depth * 0.6),
+                ],
             };
-            let _ = write!(out, r##"<polygon points="{}" fill="#d9b77c" stroke="#8a5a2b" stroke-width="2.5"/>"##, points(&cap));
+            let _ = write!(
+                out,
+                r##"<polygon points="{}" fill="#d9b77c" stroke="#8a5a2b" stroke-width="2.5"/>"##,
+                points(&cap)
+            );
         }
         if sides.len() > 1 {
-            let _ = write!(out, r##"<rect x="28" y="28" width="44" height="44" fill="#d9b77c"/>"##);
+            let _ = write!(
+                out,
+                r##"<rect x="28" y="28" width="44" height="44" fill="#d9b77c"/>"##
+            );
         }
         let anchor = sides
             .first()
@@ -88,12 +126,20 @@ fn tile_body(tile: &CompiledTile) -> String {
             );
         }
         if feature.cathedral {
-            let _ = write!(out, r##"<text x="{:.1}" y="{:.1}" font-size="14" text-anchor="middle">⛪</text>"##, anchor.0, anchor.1);
+            let _ = write!(
+                out,
+                r##"<text x="{:.1}" y="{:.1}" font-size="14" text-anchor="middle">⛪</text>"##,
+                anchor.0, anchor.1
+            );
         }
     }
     // Roads: from each side's middle to the centre (a through road bends there).
     for feature in tile.features.iter().filter(|f| f.kind == FeatureKind::Road) {
-        let sides: Vec<Dir> = Dir::ALL.iter().copied().filter(|d| feature.ports & (1 << Port::new(*d, 1).0) != 0).collect();
+        let sides: Vec<Dir> = Dir::ALL
+            .iter()
+            .copied()
+            .filter(|d| feature.ports & (1 << Port::new(*d, 1).0) != 0)
+            .collect();
         let path = match sides.as_slice() {
             [a, b] => {
                 let (p, q) = (side_middle(*a), side_middle(*b));
@@ -105,32 +151,51 @@ fn tile_body(tile: &CompiledTile) -> String {
             }
             _ => continue,
         };
-        let _ = write!(out, r##"<path d="{path}" fill="none" stroke="#6b5a44" stroke-width="11"/><path d="{path}" fill="none" stroke="#f3ecd8" stroke-width="7"/>"##);
+        let _ = write!(
+            out,
+            r##"<path d="{path}" fill="none" stroke="#6b5a44" stroke-width="11"/><path d="{path}" fill="none" stroke="#f3ecd8" stroke-width="7"/>"##
+        );
         if sides.len() == 1 {
             let _ = write!(out, r##"<circle cx="50" cy="50" r="5" fill="#6b5a44"/>"##);
         }
         if feature.inn {
             let p = side_middle(sides[0]);
             let (x, y) = ((p.0 + 50.0) / 2.0 + 6.0, (p.1 + 50.0) / 2.0 + 6.0);
-            let _ = write!(out, r##"<path d="M{x:.1},{y:.1} l6,-6 l6,6 v7 h-12 z" fill="#b5472f" stroke="#3b2a1a"/>"##);
+            let _ = write!(
+                out,
+                r##"<path d="M{x:.1},{y:.1} l6,-6 l6,6 v7 h-12 z" fill="#b5472f" stroke="#3b2a1a"/>"##
+            );
         }
     }
     match tile.center.map(|c| tile.features[usize::from(c)].kind) {
         Some(FeatureKind::Monastery) => {
-            let _ = write!(out, r##"<rect x="38" y="40" width="24" height="22" fill="#e8d8b0" stroke="#5a3a1a" stroke-width="2"/><path d="M35,41 L50,28 L65,41 z" fill="#b5472f" stroke="#5a3a1a" stroke-width="2"/>"##);
+            let _ = write!(
+                out,
+                r##"<rect x="38" y="40" width="24" height="22" fill="#e8d8b0" stroke="#5a3a1a" stroke-width="2"/><path d="M35,41 L50,28 L65,41 z" fill="#b5472f" stroke="#5a3a1a" stroke-width="2"/>"##
+            );
         }
         Some(FeatureKind::Castle) => {
-            let _ = write!(out, r##"<path d="M36,64 V38 h6 v-6 h5 v6 h6 v-6 h5 v6 h6 V64 z" fill="#9aa0ab" stroke="#3a3f48" stroke-width="2"/>"##);
+            let _ = write!(
+                out,
+                r##"<path d="M36,64 V38 h6 v-6 h5 v6 h6 v-6 h5 v6 h6 V64 z" fill="#9aa0ab" stroke="#3a3f48" stroke-width="2"/>"##
+            );
         }
         Some(FeatureKind::Graveyard) => {
-            let _ = write!(out, r##"<rect x="34" y="40" width="32" height="24" rx="4" fill="#8f8f7a" stroke="#3a3a30" stroke-width="2"/><path d="M50,30 v20 M43,36 h14" stroke="#2a2a22" stroke-width="3"/>"##);
+            let _ = write!(
+                out,
+                r##"<rect x="34" y="40" width="32" height="24" rx="4" fill="#8f8f7a" stroke="#3a3a30" stroke-width="2"/><path d="M50,30 v20 M43,36 h14" stroke="#2a2a22" stroke-width="3"/>"##
+            );
         }
         _ => {}
     }
     // Fog: hatched over its ports' regions, with the ghost symbols it carries.
     for fog in &tile.fog {
         for port in Port::all().filter(|p| fog.ports & (1 << p.0) != 0) {
-            let _ = write!(out, r##"<polygon points="{}" fill="url(#fog)"/>"##, points(&port_triangle(port)));
+            let _ = write!(
+                out,
+                r##"<polygon points="{}" fill="url(#fog)"/>"##,
+                points(&port_triangle(port))
+            );
         }
         if fog.ghosts > 0 {
             if let Some(port) = Port::all().find(|p| fog.ports & (1 << p.0) != 0) {
@@ -152,18 +217,32 @@ fn tile_body(tile: &CompiledTile) -> String {
             StartPart::Sw => (100.0, 0.0),
             StartPart::Se => (0.0, 0.0),
         };
-        let _ = write!(out, r##"<circle cx="{x}" cy="{y}" r="13" fill="#7d7468" stroke="#3a342c" stroke-width="2"/>"##);
+        let _ = write!(
+            out,
+            r##"<circle cx="{x}" cy="{y}" r="13" fill="#7d7468" stroke="#3a342c" stroke-width="2"/>"##
+        );
     }
-    let _ = write!(out, r##"<rect width="100" height="100" fill="none" stroke="#44533a" stroke-width="1"/>"##);
+    let _ = write!(
+        out,
+        r##"<rect width="100" height="100" fill="none" stroke="#44533a" stroke-width="1"/>"##
+    );
     out
 }
 
 /// A single catalog tile.
 pub fn tile_svg(tile: &CompiledTile, schematic: bool) -> String {
     let mut out = String::new();
-    let _ = write!(out, r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="-10 -10 120 {}" width="240">{DEFS}"##, if schematic { 140 } else { 130 });
+    let _ = write!(
+        out,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="-10 -10 120 {}" width="240">{DEFS}"##,
+        if schematic { 140 } else { 130 }
+    );
     out.push_str(&tile_body(tile));
-    let _ = write!(out, r##"<text x="50" y="113" font-size="8" text-anchor="middle" font-family="sans-serif">{}</text>"##, escape(&tile.spec.id));
+    let _ = write!(
+        out,
+        r##"<text x="50" y="113" font-size="8" text-anchor="middle" font-family="sans-serif">{}</text>"##,
+        escape(&tile.spec.id)
+    );
     if schematic {
         out.push_str(r##"<text x="50" y="124" font-size="7" text-anchor="middle" font-family="sans-serif" fill="#a33">schematický tvar</text>"##);
     }
@@ -189,14 +268,29 @@ pub fn board_svg(state: &State, title: &str) -> String {
         r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" font-family="sans-serif">{DEFS}<rect width="{width}" height="{height}" fill="#f7f4ec"/><text x="{MARGIN}" y="24" font-size="16">{}</text>"##,
         escape(title)
     );
-    let origin = |x: i32, y: i32| ((x - min_x) * CELL + MARGIN, (y - min_y) * CELL + MARGIN + 30);
+    let origin = |x: i32, y: i32| {
+        (
+            (x - min_x) * CELL + MARGIN,
+            (y - min_y) * CELL + MARGIN + 30,
+        )
+    };
     for x in min_x..=max_x {
         let (px, _) = origin(x, min_y);
-        let _ = write!(out, r##"<text x="{}" y="{}" font-size="11" text-anchor="middle" fill="#555">{x}</text>"##, px + CELL / 2, MARGIN + 22);
+        let _ = write!(
+            out,
+            r##"<text x="{}" y="{}" font-size="11" text-anchor="middle" fill="#555">{x}</text>"##,
+            px + CELL / 2,
+            MARGIN + 22
+        );
     }
     for y in min_y..=max_y {
         let (_, py) = origin(min_x, y);
-        let _ = write!(out, r##"<text x="{}" y="{}" font-size="11" text-anchor="middle" fill="#555">{y}</text>"##, MARGIN / 2, py + CELL / 2);
+        let _ = write!(
+            out,
+            r##"<text x="{}" y="{}" font-size="11" text-anchor="middle" fill="#555">{y}</text>"##,
+            MARGIN / 2,
+            py + CELL / 2
+        );
     }
     let mut schematic = false;
     for p in placed {

@@ -66,7 +66,12 @@ impl Report {
     }
 
     pub fn scores(&self) -> Vec<(Colour, i32)> {
-        self.game.state.players.iter().map(|p| (p.colour, p.score)).collect()
+        self.game
+            .state
+            .players
+            .iter()
+            .map(|p| (p.colour, p.score))
+            .collect()
     }
 }
 
@@ -91,7 +96,10 @@ impl Decider for ScenarioDecider {
                 }
             },
             None => {
-                self.problems.push(format!("pravidla se ptají ({}), ale krok neuvádí `choose`", question.key));
+                self.problems.push(format!(
+                    "pravidla se ptají ({}), ale krok neuvádí `choose`",
+                    question.key
+                ));
                 0
             }
         }
@@ -117,7 +125,12 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
                 .tile_set("zakladni-hra")
                 .and_then(|set| set.tiles.iter().find(|t| t.start))
                 .and_then(|t| resolve(&TileRef::Catalog(t.id.clone())))
-                .ok_or_else(|| setup_error(&scenario_start, "katalog základní hry nemá startovní kartičku"))?;
+                .ok_or_else(|| {
+                    setup_error(
+                        &scenario_start,
+                        "katalog základní hry nemá startovní kartičku",
+                    )
+                })?;
             start_tiles.push((start, Pos::new(0, 0)));
         }
         Start::Mists2x2 => {
@@ -128,7 +141,10 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
                 .filter_map(|t| t.start_part.map(|part| (t.id.clone(), part)))
                 .collect();
             if quarters.len() != 4 {
-                return Err(setup_error(&scenario_start, "katalogy nemají 4 čtvrtiny startovní destičky 2x2"));
+                return Err(setup_error(
+                    &scenario_start,
+                    "katalogy nemají 4 čtvrtiny startovní destičky 2x2",
+                ));
             }
             for (id, part) in quarters {
                 let (dx, dy) = part.offset();
@@ -152,15 +168,27 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
         })
         .collect();
 
-    let mut game = Game::new(Arc::new(catalog), &scenario.players, BASE_SUPPLY, vec![Box::new(BaseGame)]);
+    let mut game = Game::new(
+        Arc::new(catalog),
+        &scenario.players,
+        BASE_SUPPLY,
+        vec![Box::new(BaseGame)],
+    );
     for (tile, pos) in start_tiles {
-        game.lay(tile, pos, 0)
-            .map_err(|r| setup_error(&scenario_start, format!("startovní kartička: {}", r.message)))?;
+        game.lay(tile, pos, 0).map_err(|r| {
+            setup_error(
+                &scenario_start,
+                format!("startovní kartička: {}", r.message),
+            )
+        })?;
     }
     for (tile, spec) in board {
-        let placed = game
-            .lay(tile, spec.at, spec.rotation)
-            .map_err(|r| setup_error(&spec.location, format!("kartičku na {} nelze položit: {}", spec.at, r.message)))?;
+        let placed = game.lay(tile, spec.at, spec.rotation).map_err(|r| {
+            setup_error(
+                &spec.location,
+                format!("kartičku na {} nelze položit: {}", spec.at, r.message),
+            )
+        })?;
         for meeple in &spec.meeples {
             check_feature(&game, placed, meeple)?;
             let player = meeple
@@ -191,11 +219,18 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
             }
             Step::Pass { player, .. } => {
                 if let Some(colour) = player {
-                    game.state.turn.player = scenario.players.iter().position(|p| p == colour).unwrap_or(0);
+                    game.state.turn.player = scenario
+                        .players
+                        .iter()
+                        .position(|p| p == colour)
+                        .unwrap_or(0);
                 }
                 let tile = steps[index].unwrap_or(0);
                 let who = game.state.colour_name(game.state.turn.player);
-                let action = format!("{who} táhne {} a nechce ji přiložit", game.state.catalog.tiles[tile].spec.id);
+                let action = format!(
+                    "{who} táhne {} a nechce ji přiložit",
+                    game.state.catalog.tiles[tile].spec.id
+                );
                 let refusal = game.pass_with(tile).err().map(RefusalInfo::from);
                 StepOutcome {
                     number,
@@ -213,12 +248,19 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
                 ..
             } => {
                 if let Some(colour) = player {
-                    game.state.turn.player = scenario.players.iter().position(|p| p == colour).unwrap_or(0);
+                    game.state.turn.player = scenario
+                        .players
+                        .iter()
+                        .position(|p| p == colour)
+                        .unwrap_or(0);
                 }
                 let tile = steps[index].unwrap_or(0);
                 let tile_name = game.state.catalog.tiles[tile].spec.id.clone();
                 let who = game.state.colour_name(game.state.turn.player);
-                let action = format!("{who}: {tile_name} na {at}, otočení {}°", u16::from(*rotation) * 90);
+                let action = format!(
+                    "{who}: {tile_name} na {at}, otočení {}°",
+                    u16::from(*rotation) * 90
+                );
                 let mut decider = ScenarioDecider {
                     answers: choose.iter().cloned().collect(),
                     problems: Vec::new(),
@@ -226,7 +268,10 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
                 let mut refusal = None;
                 if let Err(r) = game.place_tile(tile, *at, *rotation, &mut decider) {
                     let r = if game.legal_placements(tile).is_empty() {
-                        Refusal::new("zh.prilozeni.nelze-nikam", format!("{}; kartičku nelze přiložit nikam, odkládá se", r.message))
+                        Refusal::new(
+                            "zh.prilozeni.nelze-nikam",
+                            format!("{}; kartičku nelze přiložit nikam, odkládá se", r.message),
+                        )
                     } else {
                         r
                     };
@@ -247,7 +292,12 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
                     }
                     game.finish_turn(&mut decider);
                 }
-                decider_problems.extend(decider.problems.into_iter().map(|p| format!("krok {number}: {p}")));
+                decider_problems.extend(
+                    decider
+                        .problems
+                        .into_iter()
+                        .map(|p| format!("krok {number}: {p}")),
+                );
                 StepOutcome {
                     number,
                     action,
@@ -273,50 +323,90 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
 /// A meeple's `feature` must be what the tile really has at that spot.
 fn check_feature(game: &Game, placed: usize, meeple: &MeepleSpec) -> Result<(), Diagnostic> {
     match game.state.node_at(placed, meeple.on) {
-        None => Err(setup_error(&meeple.location, "kartička na tomto místě nemá žádné území (např. `center` bez kláštera)")),
+        None => Err(setup_error(
+            &meeple.location,
+            "kartička na tomto místě nemá žádné území (např. `center` bez kláštera)",
+        )),
         Some((_, actual)) => match meeple.feature {
             Some(expected) if expected != actual => Err(setup_error(
                 &meeple.location,
-                format!("na tomto místě kartičky je {}, ne {}", actual.czech(), expected.czech()),
+                format!(
+                    "na tomto místě kartičky je {}, ne {}",
+                    actual.czech(),
+                    expected.czech()
+                ),
             )),
             _ => Ok(()),
         },
     }
 }
 
-fn evaluate(scenario: &Scenario, game: &Game, outcomes: &[StepOutcome], decider_problems: Vec<String>) -> Vec<ExpectationResult> {
+fn evaluate(
+    scenario: &Scenario,
+    game: &Game,
+    outcomes: &[StepOutcome],
+    decider_problems: Vec<String>,
+) -> Vec<ExpectationResult> {
     let state = &game.state;
     let player = |c: &Colour| scenario.players.iter().position(|p| p == c).unwrap_or(0);
     let mut results = Vec::new();
-    let mut check = |what: String, held: bool, actual: String| results.push(ExpectationResult { what, held, actual });
+    let mut check = |what: String, held: bool, actual: String| {
+        results.push(ExpectationResult { what, held, actual })
+    };
     let expect = &scenario.expect;
     for (colour, points) in &expect.score {
         let actual = state.players[player(colour)].score;
-        check(format!("{} má {points} b.", colour.czech()), actual == *points, format!("{actual} b."));
+        check(
+            format!("{} má {points} b.", colour.czech()),
+            actual == *points,
+            format!("{actual} b."),
+        );
     }
     if let Some(n) = expect.completed {
-        check(format!("dokončených území: {n}"), state.completed_count == n, state.completed_count.to_string());
+        check(
+            format!("dokončených území: {n}"),
+            state.completed_count == n,
+            state.completed_count.to_string(),
+        );
     }
     for (colour, n) in &expect.meeples_on_board {
         let p = player(colour);
-        let actual = state.meeples.iter().filter(|m| m.on_board && m.player == p).count() as u32;
-        check(format!("{} má na plánu {n} družiníků", colour.czech()), actual == *n, actual.to_string());
+        let actual = state
+            .meeples
+            .iter()
+            .filter(|m| m.on_board && m.player == p)
+            .count() as u32;
+        check(
+            format!("{} má na plánu {n} družiníků", colour.czech()),
+            actual == *n,
+            actual.to_string(),
+        );
     }
     for (colour, n) in &expect.returned {
         let actual = state.returned[player(colour)];
-        check(format!("{} dostal zpět {n} družiníků", colour.czech()), actual == *n, actual.to_string());
+        check(
+            format!("{} dostal zpět {n} družiníků", colour.czech()),
+            actual == *n,
+            actual.to_string(),
+        );
     }
     for (step, reason) in &expect.rejected {
         let actual = outcomes.get(step - 1).and_then(|o| o.refusal.as_ref());
         check(
             format!("krok {step} je odmítnut ({reason})"),
             actual.is_some_and(|r| r.rule == reason),
-            actual.map(|r| format!("{}: {}", r.rule, r.message)).unwrap_or_else(|| "krok proběhl".into()),
+            actual
+                .map(|r| format!("{}: {}", r.rule, r.message))
+                .unwrap_or_else(|| "krok proběhl".into()),
         );
     }
     for outcome in outcomes {
         if let Some(refusal) = &outcome.refusal {
-            if !expect.rejected.iter().any(|(step, _)| *step == outcome.number) {
+            if !expect
+                .rejected
+                .iter()
+                .any(|(step, _)| *step == outcome.number)
+            {
                 check(
                     format!("krok {} proběhne", outcome.number),
                     false,
@@ -327,7 +417,11 @@ fn evaluate(scenario: &Scenario, game: &Game, outcomes: &[StepOutcome], decider_
     }
     for key in &expect.rules {
         let applied = state.trace.iter().any(|e| e.rule == key);
-        check(format!("uplatní se pravidlo {key}"), applied, if applied { "ano" } else { "ne" }.into());
+        check(
+            format!("uplatní se pravidlo {key}"),
+            applied,
+            if applied { "ano" } else { "ne" }.into(),
+        );
     }
     for problem in decider_problems {
         check("rozhodnutí hráčů jsou uvedena".into(), false, problem);

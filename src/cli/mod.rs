@@ -256,7 +256,10 @@ pub fn analyze(source: &ContentSource, words: &[String], vectors: bool) -> Outpu
 }
 
 /// Reads a scenario file given on the command line (any path), against the loaded corpus.
-fn read_scenario(path: &std::path::Path, corpus: &Corpus) -> Result<crate::model::scenario::Scenario, Output> {
+fn read_scenario(
+    path: &std::path::Path,
+    corpus: &Corpus,
+) -> Result<crate::model::scenario::Scenario, Output> {
     let display = path.to_string_lossy().into_owned();
     let files = ContentFiles::single(path, &display);
     let mut diags = crate::diagnostic::Diagnostics::default();
@@ -266,12 +269,19 @@ fn read_scenario(path: &std::path::Path, corpus: &Corpus) -> Result<crate::model
     };
     match crate::content::scenario::load_scenario(&display, &display, &text, corpus, &mut diags) {
         Some(scenario) if diags.is_empty() => Ok(scenario),
-        _ => Err(Output::input_error(render::diagnostics(&diags.into_sorted()))),
+        _ => Err(Output::input_error(render::diagnostics(
+            &diags.into_sorted(),
+        ))),
     }
 }
 
 /// `carcref check FILE`: plays a scenario and says what happened and why.
-pub fn check(source: &ContentSource, path: &std::path::Path, json: bool, svg: Option<&std::path::Path>) -> Output {
+pub fn check(
+    source: &ContentSource,
+    path: &std::path::Path,
+    json: bool,
+    svg: Option<&std::path::Path>,
+) -> Output {
     let corpus = match source.corpus() {
         Ok(corpus) => corpus,
         Err(output) => return output,
@@ -288,7 +298,10 @@ pub fn check(source: &ContentSource, path: &std::path::Path, json: bool, svg: Op
     if let Some(svg_path) = svg {
         let picture = crate::draw::board_svg(&report.game.state, &scenario.title);
         if let Err(e) = std::fs::write(svg_path, picture) {
-            return Output::input_error(format!("chyba: obrázek {} nelze zapsat: {e}\n", svg_path.display()));
+            return Output::input_error(format!(
+                "chyba: obrázek {} nelze zapsat: {e}\n",
+                svg_path.display()
+            ));
         }
         stderr.push_str(&format!("obrázek plánu: {}\n", svg_path.display()));
     }
@@ -300,7 +313,11 @@ pub fn check(source: &ContentSource, path: &std::path::Path, json: bool, svg: Op
     Output {
         stdout,
         stderr,
-        code: if report.passed() { EXIT_OK } else { EXIT_FAILURE },
+        code: if report.passed() {
+            EXIT_OK
+        } else {
+            EXIT_FAILURE
+        },
     }
 }
 
@@ -347,7 +364,10 @@ pub fn coverage(source: &ContentSource, game: Option<&str>, json: bool) -> Outpu
     };
     if let Some(game) = game {
         if corpus.game(game).is_none() {
-            return Output::input_error(format!("chyba: neznámá hra `{game}` (známé hry: {})\n", render::game_ids(&corpus)));
+            return Output::input_error(format!(
+                "chyba: neznámá hra `{game}` (známé hry: {})\n",
+                render::game_ids(&corpus)
+            ));
         }
     }
     let results: Vec<(String, bool)> = corpus
@@ -376,7 +396,9 @@ pub fn coverage(source: &ContentSource, game: Option<&str>, json: bool) -> Outpu
                 ("verified", None)
             } else {
                 match &ruling.coverage {
-                    Some(note) if note.status == crate::model::CoverageStatus::NonMechanical => ("non-mechanical", Some(note.reason.clone())),
+                    Some(note) if note.status == crate::model::CoverageStatus::NonMechanical => {
+                        ("non-mechanical", Some(note.reason.clone()))
+                    }
                     Some(note) => ("out-of-scope", Some(note.reason.clone())),
                     None => ("unlinked", None),
                 }
@@ -391,7 +413,11 @@ pub fn coverage(source: &ContentSource, game: Option<&str>, json: bool) -> Outpu
             }
         })
         .collect();
-    Output::ok(if json { render::json(&serde_json::json!({ "rulings": entries })) } else { render::coverage(&entries) })
+    Output::ok(if json {
+        render::json(&serde_json::json!({ "rulings": entries }))
+    } else {
+        render::coverage(&entries)
+    })
 }
 
 /// `carcref tiles`: the catalogs, optionally drawn.
@@ -400,28 +426,47 @@ pub fn tiles(source: &ContentSource, set: Option<&str>, svg: Option<&std::path::
         Ok(corpus) => corpus,
         Err(output) => return output,
     };
-    let sets: Vec<&crate::model::tiles::TileSet> = corpus.tile_sets.iter().filter(|s| set.is_none_or(|id| s.id == id)).collect();
+    let sets: Vec<&crate::model::tiles::TileSet> = corpus
+        .tile_sets
+        .iter()
+        .filter(|s| set.is_none_or(|id| s.id == id))
+        .collect();
     if sets.is_empty() {
         let known: Vec<&str> = corpus.tile_sets.iter().map(|s| s.id.as_str()).collect();
-        return Output::input_error(format!("chyba: neznámá sada `{}` (známé: {})\n", set.unwrap_or(""), known.join(", ")));
+        return Output::input_error(format!(
+            "chyba: neznámá sada `{}` (známé: {})\n",
+            set.unwrap_or(""),
+            known.join(", ")
+        ));
     }
     let mut stderr = String::new();
     if let Some(dir) = svg {
         if let Err(e) = std::fs::create_dir_all(dir) {
-            return Output::input_error(format!("chyba: složku {} nelze vytvořit: {e}\n", dir.display()));
+            return Output::input_error(format!(
+                "chyba: složku {} nelze vytvořit: {e}\n",
+                dir.display()
+            ));
         }
         let mut written = 0;
         for tile_set in &sets {
             for spec in &tile_set.tiles {
                 let tile = crate::engine::tile::CompiledTile::compile(spec);
                 let path = dir.join(format!("{}.svg", spec.id));
-                if let Err(e) = std::fs::write(&path, crate::draw::tile_svg(&tile, tile_set.schematic)) {
-                    return Output::input_error(format!("chyba: {} nelze zapsat: {e}\n", path.display()));
+                if let Err(e) =
+                    std::fs::write(&path, crate::draw::tile_svg(&tile, tile_set.schematic))
+                {
+                    return Output::input_error(format!(
+                        "chyba: {} nelze zapsat: {e}\n",
+                        path.display()
+                    ));
                 }
                 written += 1;
             }
         }
-        stderr.push_str(&format!("nakresleno {written} kartiček do {}\n", dir.display()));
+        stderr.push_str(&format!(
+            "nakresleno {written} kartiček do {}\n",
+            dir.display()
+        ));
     }
     Output {
         stdout: render::tile_sets(&sets),

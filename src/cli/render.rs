@@ -336,7 +336,12 @@ pub fn report_text(
         let _ = writeln!(out, "{description}");
     }
     let players: Vec<&str> = scenario.players.iter().map(|c| c.czech()).collect();
-    let _ = writeln!(out, "Pravidla: {} · hráči: {}", scenario.ruleset, players.join(", "));
+    let _ = writeln!(
+        out,
+        "Pravidla: {} · hráči: {}",
+        scenario.ruleset,
+        players.join(", ")
+    );
     if !scenario.rulings.is_empty() {
         let _ = writeln!(out, "Ověřuje výklady: {}", scenario.rulings.join(", "));
     }
@@ -344,16 +349,42 @@ pub fn report_text(
     for step in &report.steps {
         let _ = writeln!(out, "\nKrok {} — {}", step.number, step.action);
         for event in &step.events {
-            let _ = writeln!(out, "  • {}  [{} {}]", event.text, event.rule, citation(corpus, event.rule));
+            let _ = writeln!(
+                out,
+                "  • {}  [{} {}]",
+                event.text,
+                event.rule,
+                citation(corpus, event.rule)
+            );
         }
         if let Some(refusal) = &step.refusal {
-            let _ = writeln!(out, "  ✘ nelze: {}  [{} {}]", refusal.message, refusal.rule, citation(corpus, refusal.rule));
+            let _ = writeln!(
+                out,
+                "  ✘ nelze: {}  [{} {}]",
+                refusal.message,
+                refusal.rule,
+                citation(corpus, refusal.rule)
+            );
         }
     }
-    let scores: Vec<String> = report.scores().iter().map(|(c, p)| format!("{} {p} b.", c.czech())).collect();
+    let scores: Vec<String> = report
+        .scores()
+        .iter()
+        .map(|(c, p)| format!("{} {p} b.", c.czech()))
+        .collect();
     let _ = writeln!(out, "\nStav: {}", scores.join(", "));
-    let on_board = report.game.state.meeples.iter().filter(|m| m.on_board).count();
-    let _ = writeln!(out, "Družiníků na plánu: {on_board}; dokončených území: {}", report.game.state.completed_count);
+    let on_board = report
+        .game
+        .state
+        .meeples
+        .iter()
+        .filter(|m| m.on_board)
+        .count();
+    let _ = writeln!(
+        out,
+        "Družiníků na plánu: {on_board}; dokončených území: {}",
+        report.game.state.completed_count
+    );
     if report.expectations.is_empty() {
         let _ = writeln!(out, "\nScénář neuvádí očekávání.");
         return out;
@@ -365,9 +396,17 @@ pub fn report_text(
     }
     let failed = report.expectations.iter().filter(|e| !e.held).count();
     if failed == 0 {
-        let _ = writeln!(out, "Verdikt: platí (splněno všech {} očekávání)", report.expectations.len());
+        let _ = writeln!(
+            out,
+            "Verdikt: platí (splněno všech {} očekávání)",
+            report.expectations.len()
+        );
     } else {
-        let _ = writeln!(out, "Verdikt: neplatí ({failed} z {} očekávání nesplněno)", report.expectations.len());
+        let _ = writeln!(
+            out,
+            "Verdikt: neplatí ({failed} z {} očekávání nesplněno)",
+            report.expectations.len()
+        );
     }
     out
 }
@@ -437,7 +476,13 @@ pub fn coverage(entries: &[CoverageEntry]) -> String {
         };
         let _ = writeln!(out, "{:width$}  {:14}  {detail}", e.id, e.status);
     }
-    for status in ["verified", "failing", "non-mechanical", "out-of-scope", "unlinked"] {
+    for status in [
+        "verified",
+        "failing",
+        "non-mechanical",
+        "out-of-scope",
+        "unlinked",
+    ] {
         let n = entries.iter().filter(|e| e.status == status).count();
         let _ = write!(out, "{status}: {n}  ");
     }
@@ -449,14 +494,28 @@ pub fn tile_sets(sets: &[&crate::model::tiles::TileSet]) -> String {
     let mut out = String::new();
     for set in sets {
         let total: u32 = set.tiles.iter().map(|t| t.count).sum();
-        let _ = writeln!(out, "{} ({}): {} druhů, {total} kartiček{}", set.title, set.id, set.tiles.len(),
-            if set.schematic { " — tvary jsou schematické, zdroje je neuvádějí" } else { "" });
+        let _ = writeln!(
+            out,
+            "{} ({}): {} druhů, {total} kartiček{}",
+            set.title,
+            set.id,
+            set.tiles.len(),
+            if set.schematic {
+                " — tvary jsou schematické, zdroje je neuvádějí"
+            } else {
+                ""
+            }
+        );
         for tile in &set.tiles {
-            let edges: String = tile.edges.iter().map(|t| match t {
-                crate::model::geometry::Terrain::City => 'C',
-                crate::model::geometry::Terrain::Road => 'R',
-                crate::model::geometry::Terrain::Field => 'F',
-            }).collect();
+            let edges: String = tile
+                .edges
+                .iter()
+                .map(|t| match t {
+                    crate::model::geometry::Terrain::City => 'C',
+                    crate::model::geometry::Terrain::Road => 'R',
+                    crate::model::geometry::Terrain::Field => 'F',
+                })
+                .collect();
             let mut parts = Vec::new();
             if !tile.cities.is_empty() {
                 parts.push(format!("měst {}", tile.cities.len()));
@@ -482,9 +541,19 @@ pub fn tile_sets(sets: &[&crate::model::tiles::TileSet]) -> String {
             if tile.start || tile.start_part.is_some() {
                 parts.push("start".into());
             }
-            let _ = writeln!(out, "  {:34} ×{:<2} {edges}  {}", tile.id, tile.count, parts.join(", "));
+            let _ = writeln!(
+                out,
+                "  {:34} ×{:<2} {edges}  {}",
+                tile.id,
+                tile.count,
+                parts.join(", ")
+            );
             if let Some(note) = &tile.note {
-                let _ = writeln!(out, "      pozn.: {}", note.split_whitespace().collect::<Vec<_>>().join(" "));
+                let _ = writeln!(
+                    out,
+                    "      pozn.: {}",
+                    note.split_whitespace().collect::<Vec<_>>().join(" ")
+                );
             }
         }
     }

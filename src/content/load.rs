@@ -7,14 +7,17 @@ use marked_yaml::Node;
 
 use super::files::ContentFiles;
 use super::markdown::{internal_links, split_front_matter, LinkTarget};
-use super::text::decode;
 use super::scenario::load_scenario;
+use super::text::decode;
 use super::tiles::load_tile_set;
-use crate::engine::rules::RULE_KEYS;
-use crate::model::RuleKeyRef;
 use super::yaml::{self, Fields, TextOrigin};
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
-use crate::model::{Corpus, CoverageNote, CoverageStatus, Game, GameKind, GlossaryEntry, Origin, RuleSection, Ruling};
+use crate::engine::rules::RULE_KEYS;
+use crate::model::RuleKeyRef;
+use crate::model::{
+    Corpus, CoverageNote, CoverageStatus, Game, GameKind, GlossaryEntry, Origin, RuleSection,
+    Ruling,
+};
 
 pub const GAMES_FILE: &str = "games.yaml";
 pub const GLOSSARY_FILE: &str = "glossary.yaml";
@@ -140,7 +143,8 @@ pub fn load(files: &ContentFiles) -> Loaded {
                     loader.tile_set(set, &file.display);
                 }
             }
-            FileKind::Games | FileKind::Scenario | FileKind::RuleKeys | FileKind::Unexpected(_) => {}
+            FileKind::Games | FileKind::Scenario | FileKind::RuleKeys | FileKind::Unexpected(_) => {
+            }
         }
     }
     let mut loaded = loader.finish();
@@ -148,22 +152,31 @@ pub fn load(files: &ContentFiles) -> Loaded {
     let mut diags = Diagnostics::default();
     match texts.iter().find(|(f, _)| f.path == RULE_KEYS_FILE) {
         Some((file, text)) => loaded.corpus.rule_keys = load_rule_keys(&file.display, text, &loaded.corpus, &mut diags),
-        None if files.get(RULE_KEYS_FILE).is_none() && !loaded.corpus.games.is_empty() => diags.error(
-            Location::file_start(files.display_of(RULE_KEYS_FILE)),
-            None,
-            "chybí soubor rule-keys.yaml (odkud pochází každé pravidlo enginu)",
-        ),
+        // Scenarios cite rule sources, so content with scenarios needs the mapping.
+        None if files.get(RULE_KEYS_FILE).is_none()
+            && texts.iter().any(|(f, _)| matches!(classify(&f.path), FileKind::Scenario)) =>
+        {
+            diags.error(
+                Location::file_start(files.display_of(RULE_KEYS_FILE)),
+                None,
+                "chybí soubor rule-keys.yaml (odkud pochází každé pravidlo enginu), který scénáře potřebují",
+            )
+        }
         None => {}
     }
     for (file, text) in &texts {
         if matches!(classify(&file.path), FileKind::Scenario) {
-            if let Some(scenario) = load_scenario(&file.display, &file.path, text, &loaded.corpus, &mut diags) {
+            if let Some(scenario) =
+                load_scenario(&file.display, &file.path, text, &loaded.corpus, &mut diags)
+            {
                 loaded.corpus.scenarios.push(scenario);
             }
         }
     }
     loaded.diagnostics.extend(diags.into_sorted());
-    loaded.diagnostics.sort_by(|a, b| a.location.cmp(&b.location).then(a.message.cmp(&b.message)));
+    loaded
+        .diagnostics
+        .sort_by(|a, b| a.location.cmp(&b.location).then(a.message.cmp(&b.message)));
     loaded
 }
 
@@ -432,12 +445,18 @@ impl Loader {
                 let status = note.required_str("status", diags).and_then(|s| {
                     let status = CoverageStatus::parse(&s);
                     if status.is_none() {
-                        diags.error(note.value_location("status"), fields.id(), format!("stav `{s}`: povolené jsou non-mechanical a out-of-scope"));
+                        diags.error(
+                            note.value_location("status"),
+                            fields.id(),
+                            format!("stav `{s}`: povolené jsou non-mechanical a out-of-scope"),
+                        );
                     }
                     status
                 });
                 let reason = note.required_str("reason", diags);
-                status.zip(reason).map(|(status, reason)| CoverageNote { status, reason })
+                status
+                    .zip(reason)
+                    .map(|(status, reason)| CoverageNote { status, reason })
             }
         };
         let game_def = match &game {
@@ -676,7 +695,12 @@ impl Loader {
 }
 
 /// `rule-keys.yaml`: every engine rule key mapped to an existing section and rulings, once.
-fn load_rule_keys(file: &str, text: &str, corpus: &Corpus, diags: &mut Diagnostics) -> Vec<RuleKeyRef> {
+fn load_rule_keys(
+    file: &str,
+    text: &str,
+    corpus: &Corpus,
+    diags: &mut Diagnostics,
+) -> Vec<RuleKeyRef> {
     let Some(node) = yaml::parse(file, text, 0, true, diags) else {
         return Vec::new();
     };
@@ -686,10 +710,21 @@ fn load_rule_keys(file: &str, text: &str, corpus: &Corpus, diags: &mut Diagnosti
     };
     for item in seq.iter() {
         let Some(map) = item.as_mapping() else {
-            diags.error(yaml::location(file, item.span(), 0), None, "záznam má být mapování `klíč: hodnota`");
+            diags.error(
+                yaml::location(file, item.span(), 0),
+                None,
+                "záznam má být mapování `klíč: hodnota`",
+            );
             continue;
         };
-        let fields = Fields::new(file, 0, map, &["key", "section", "rulings"], Some("key"), diags);
+        let fields = Fields::new(
+            file,
+            0,
+            map,
+            &["key", "section", "rulings"],
+            Some("key"),
+            diags,
+        );
         let key = fields.required_str("key", diags);
         let section = fields.required_str("section", diags);
         let rulings: Vec<String> = fields
@@ -704,24 +739,46 @@ fn load_rule_keys(file: &str, text: &str, corpus: &Corpus, diags: &mut Diagnosti
                 known.then_some(id)
             })
             .collect();
-        let (Some(key), Some(section)) = (key, section) else { continue };
+        let (Some(key), Some(section)) = (key, section) else {
+            continue;
+        };
         if !RULE_KEYS.iter().any(|(k, _)| *k == key) {
-            diags.error(fields.value_location("key"), Some(&key), format!("engine klíč `{key}` nezná"));
+            diags.error(
+                fields.value_location("key"),
+                Some(&key),
+                format!("engine klíč `{key}` nezná"),
+            );
             continue;
         }
         if corpus.section(&section).is_none() {
-            diags.error(fields.value_location("section"), Some(&key), format!("sekce `{section}` neexistuje"));
+            diags.error(
+                fields.value_location("section"),
+                Some(&key),
+                format!("sekce `{section}` neexistuje"),
+            );
             continue;
         }
         if out.iter().any(|r| r.key == key) {
-            diags.error(fields.value_location("key"), Some(&key), format!("klíč `{key}` je uveden dvakrát"));
+            diags.error(
+                fields.value_location("key"),
+                Some(&key),
+                format!("klíč `{key}` je uveden dvakrát"),
+            );
             continue;
         }
-        out.push(RuleKeyRef { key, section, rulings });
+        out.push(RuleKeyRef {
+            key,
+            section,
+            rulings,
+        });
     }
     for (key, _) in RULE_KEYS {
         if !out.iter().any(|r| r.key == *key) {
-            diags.error(Location::file_start(file), None, format!("chybí klíč pravidla `{key}`: odkud pravidlo pochází?"));
+            diags.error(
+                Location::file_start(file),
+                None,
+                format!("chybí klíč pravidla `{key}`: odkud pravidlo pochází?"),
+            );
         }
     }
     out

@@ -12,17 +12,41 @@ use crate::model::scenario::{BoardTile, Expectations, MeepleSpec, Scenario, Star
 use crate::model::Corpus;
 
 const SCENARIO_FIELDS: &[&str] = &[
-    "title", "description", "rulings", "ruleset", "expansions", "start", "players", "board", "steps", "expect",
+    "title",
+    "description",
+    "rulings",
+    "ruleset",
+    "expansions",
+    "start",
+    "players",
+    "board",
+    "steps",
+    "expect",
 ];
 const BOARD_FIELDS: &[&str] = &["tile", "at", "rotation", "meeples"];
-const STEP_FIELDS: &[&str] = &["player", "place", "pass", "at", "rotation", "meeple", "choose", "end"];
+const STEP_FIELDS: &[&str] = &[
+    "player", "place", "pass", "at", "rotation", "meeple", "choose", "end",
+];
 const MEEPLE_FIELDS: &[&str] = &["on", "player", "kind", "feature", "at"];
-const EXPECT_FIELDS: &[&str] = &["score", "completed", "meeples_on_board", "returned", "rejected", "rules"];
+const EXPECT_FIELDS: &[&str] = &[
+    "score",
+    "completed",
+    "meeples_on_board",
+    "returned",
+    "rejected",
+    "rules",
+];
 
 /// Rulesets the engine can play so far.
 pub const SUPPORTED_RULESETS: &[&str] = &["zakladni-hra"];
 
-pub fn load_scenario(file: &str, path: &str, text: &str, corpus: &Corpus, diags: &mut Diagnostics) -> Option<Scenario> {
+pub fn load_scenario(
+    file: &str,
+    path: &str,
+    text: &str,
+    corpus: &Corpus,
+    diags: &mut Diagnostics,
+) -> Option<Scenario> {
     let before = diags.len();
     let node = yaml::parse(file, text, 0, false, diags)?;
     let map = node.as_mapping()?;
@@ -44,18 +68,29 @@ pub fn load_scenario(file: &str, path: &str, text: &str, corpus: &Corpus, diags:
     let ruleset = fields.required_str("ruleset", diags).filter(|r| {
         let supported = SUPPORTED_RULESETS.contains(&r.as_str());
         if !supported {
-            let known = if corpus.game(r).is_some() { "hra existuje, ale engine její pravidla zatím neumí" } else { "neznámá hra" };
+            let known = if corpus.game(r).is_some() {
+                "hra existuje, ale engine její pravidla zatím neumí"
+            } else {
+                "neznámá hra"
+            };
             diags.error(
                 fields.value_location("ruleset"),
                 None,
-                format!("pravidla `{r}`: {known} (podporováno: {})", SUPPORTED_RULESETS.join(", ")),
+                format!(
+                    "pravidla `{r}`: {known} (podporováno: {})",
+                    SUPPORTED_RULESETS.join(", ")
+                ),
             );
         }
         supported
     });
     if let Some(expansions) = fields.optional_list("expansions", diags) {
         for (name, location) in expansions {
-            diags.error(location, None, format!("rozšíření `{name}` engine zatím neumí"));
+            diags.error(
+                location,
+                None,
+                format!("rozšíření `{name}` engine zatím neumí"),
+            );
         }
     }
     let start = match fields.optional_str("start", diags).as_deref() {
@@ -81,10 +116,20 @@ pub fn load_scenario(file: &str, path: &str, text: &str, corpus: &Corpus, diags:
         .filter_map(|item| step(file, item, corpus, players.as_deref().unwrap_or(&[]), diags))
         .collect::<Vec<_>>();
     if fields.map.get_node("steps").is_none() {
-        diags.error(fields.start(), None, "chybí povinné pole `steps` (seznam tahů)");
+        diags.error(
+            fields.start(),
+            None,
+            "chybí povinné pole `steps` (seznam tahů)",
+        );
     }
     let expect = match map.get_mapping("expect") {
-        Some(expect) => expectations(file, expect, players.as_deref().unwrap_or(&[]), steps.len(), diags),
+        Some(expect) => expectations(
+            file,
+            expect,
+            players.as_deref().unwrap_or(&[]),
+            steps.len(),
+            diags,
+        ),
         None => Expectations::default(),
     };
     if diags.len() > before {
@@ -112,13 +157,21 @@ fn list<'a>(fields: &Fields<'a>, key: &str, diags: &mut Diagnostics) -> Vec<&'a 
             .filter_map(|item| {
                 let map = item.as_mapping();
                 if map.is_none() {
-                    diags.error(fields.at(item.span()), None, format!("položky `{key}` mají být mapování `klíč: hodnota`"));
+                    diags.error(
+                        fields.at(item.span()),
+                        None,
+                        format!("položky `{key}` mají být mapování `klíč: hodnota`"),
+                    );
                 }
                 map
             })
             .collect(),
         Some(other) => {
-            diags.error(fields.at(other.span()), None, format!("`{key}` má být seznam"));
+            diags.error(
+                fields.at(other.span()),
+                None,
+                format!("`{key}` má být seznam"),
+            );
             Vec::new()
         }
     }
@@ -133,28 +186,50 @@ fn players(fields: &Fields, diags: &mut Diagnostics) -> Option<Vec<Colour>> {
                 diags.error(location, None, format!("barva `{name}` je uvedena dvakrát"));
             }
             Some(colour) => players.push(colour),
-            None => diags.error(location, None, format!("neznámá barva `{name}` (povolené: {})", Colour::NAMES)),
+            None => diags.error(
+                location,
+                None,
+                format!("neznámá barva `{name}` (povolené: {})", Colour::NAMES),
+            ),
         }
     }
     (!players.is_empty()).then_some(players)
 }
 
-fn colour(fields: &Fields, key: &str, players: &[Colour], diags: &mut Diagnostics) -> Option<Colour> {
+fn colour(
+    fields: &Fields,
+    key: &str,
+    players: &[Colour],
+    diags: &mut Diagnostics,
+) -> Option<Colour> {
     let name = fields.optional_str(key, diags)?;
     match Colour::parse(&name) {
         Some(colour) if players.contains(&colour) => Some(colour),
         Some(_) => {
-            diags.error(fields.value_location(key), None, format!("hráč `{name}` není mezi `players`"));
+            diags.error(
+                fields.value_location(key),
+                None,
+                format!("hráč `{name}` není mezi `players`"),
+            );
             None
         }
         None => {
-            diags.error(fields.value_location(key), None, format!("neznámá barva `{name}` (povolené: {})", Colour::NAMES));
+            diags.error(
+                fields.value_location(key),
+                None,
+                format!("neznámá barva `{name}` (povolené: {})", Colour::NAMES),
+            );
             None
         }
     }
 }
 
-fn tile_ref(fields: &Fields, key: &str, corpus: &Corpus, diags: &mut Diagnostics) -> Option<TileRef> {
+fn tile_ref(
+    fields: &Fields,
+    key: &str,
+    corpus: &Corpus,
+    diags: &mut Diagnostics,
+) -> Option<TileRef> {
     match fields.map.get_node(key) {
         Some(Node::Mapping(map)) => {
             let inline = Fields::new(fields.file, 0, map, INLINE_TILE_FIELDS, None, diags);
@@ -166,14 +241,20 @@ fn tile_ref(fields: &Fields, key: &str, corpus: &Corpus, diags: &mut Diagnostics
                 diags.error(
                     fields.value_location(key),
                     None,
-                    format!("kartička `{id}` není v žádném katalogu (seznam vypíše `carcref tiles`)"),
+                    format!(
+                        "kartička `{id}` není v žádném katalogu (seznam vypíše `carcref tiles`)"
+                    ),
                 );
                 return None;
             }
             Some(TileRef::Catalog(id))
         }
         None => {
-            diags.error(fields.start(), None, format!("chybí povinné pole `{key}` (id kartičky)"));
+            diags.error(
+                fields.start(),
+                None,
+                format!("chybí povinné pole `{key}` (id kartičky)"),
+            );
             None
         }
     }
@@ -181,15 +262,26 @@ fn tile_ref(fields: &Fields, key: &str, corpus: &Corpus, diags: &mut Diagnostics
 
 fn position(fields: &Fields, diags: &mut Diagnostics) -> Option<Pos> {
     let items = fields.required_list("at", diags)?;
-    let numbers: Vec<Option<i32>> = items.iter().map(|(text, _)| text.parse::<i32>().ok()).collect();
+    let numbers: Vec<Option<i32>> = items
+        .iter()
+        .map(|(text, _)| text.parse::<i32>().ok())
+        .collect();
     match numbers.as_slice() {
         [Some(x), Some(y)] if x.abs() < RADIUS && y.abs() < RADIUS => Some(Pos::new(*x, *y)),
         [Some(_), Some(_)] => {
-            diags.error(fields.value_location("at"), None, format!("souřadnice musí být mezi -{0} a {0}", RADIUS - 1));
+            diags.error(
+                fields.value_location("at"),
+                None,
+                format!("souřadnice musí být mezi -{0} a {0}", RADIUS - 1),
+            );
             None
         }
         _ => {
-            diags.error(fields.value_location("at"), None, "`at` má tvar [x, y] s celými čísly, např. [0, -1]");
+            diags.error(
+                fields.value_location("at"),
+                None,
+                "`at` má tvar [x, y] s celými čísly, např. [0, -1]",
+            );
             None
         }
     }
@@ -210,7 +302,12 @@ fn rotation(fields: &Fields, diags: &mut Diagnostics) -> Option<u8> {
     }
 }
 
-fn meeple(fields: &Fields, players: &[Colour], needs_player: bool, diags: &mut Diagnostics) -> Option<MeepleSpec> {
+fn meeple(
+    fields: &Fields,
+    players: &[Colour],
+    needs_player: bool,
+    diags: &mut Diagnostics,
+) -> Option<MeepleSpec> {
     let on = fields.required_str("on", diags)?;
     let Some(spot) = Spot::parse(&on) else {
         diags.error(
@@ -225,33 +322,51 @@ fn meeple(fields: &Fields, players: &[Colour], needs_player: bool, diags: &mut D
         Some(text) => match MeepleKind::parse(&text) {
             Some(kind) => kind,
             None => {
-                diags.error(fields.value_location("kind"), None, format!("neznámý druh `{text}` (normal, big, guard)"));
+                diags.error(
+                    fields.value_location("kind"),
+                    None,
+                    format!("neznámý druh `{text}` (normal, big, guard)"),
+                );
                 return None;
             }
         },
     };
     let feature = match fields.optional_str("feature", diags) {
         None => None,
-        Some(text) => match FeatureKind::parse(&text) {
-            Some(kind) => Some(kind),
-            None => {
-                diags.error(
+        Some(text) => {
+            match FeatureKind::parse(&text) {
+                Some(kind) => Some(kind),
+                None => {
+                    diags.error(
                     fields.value_location("feature"),
                     None,
                     format!("neznámé území `{text}` (road, city, field, monastery, castle, graveyard)"),
                 );
-                return None;
+                    return None;
+                }
             }
-        },
+        }
     };
     let player = colour(fields, "player", players, diags);
-    let at = if fields.map.get_node("at").is_some() { Some(position(fields, diags)?) } else { None };
+    let at = if fields.map.get_node("at").is_some() {
+        Some(position(fields, diags)?)
+    } else {
+        None
+    };
     if needs_player && at.is_some() {
-        diags.error(fields.value_location("at"), None, "družiník na připraveném plánu stojí na své kartičce; `at` sem nepatří");
+        diags.error(
+            fields.value_location("at"),
+            None,
+            "družiník na připraveném plánu stojí na své kartičce; `at` sem nepatří",
+        );
         return None;
     }
     if needs_player && player.is_none() && fields.map.get_node("player").is_none() {
-        diags.error(fields.start(), None, "družiník na připraveném plánu potřebuje `player`");
+        diags.error(
+            fields.start(),
+            None,
+            "družiník na připraveném plánu potřebuje `player`",
+        );
         return None;
     }
     Some(MeepleSpec {
@@ -264,14 +379,27 @@ fn meeple(fields: &Fields, players: &[Colour], needs_player: bool, diags: &mut D
     })
 }
 
-fn board_tile(file: &str, map: &MarkedMappingNode, corpus: &Corpus, players: &[Colour], diags: &mut Diagnostics) -> Option<BoardTile> {
+fn board_tile(
+    file: &str,
+    map: &MarkedMappingNode,
+    corpus: &Corpus,
+    players: &[Colour],
+    diags: &mut Diagnostics,
+) -> Option<BoardTile> {
     let fields = Fields::new(file, 0, map, BOARD_FIELDS, None, diags);
     let tile = tile_ref(&fields, "tile", corpus, diags);
     let at = position(&fields, diags);
     let rotation = rotation(&fields, diags);
     let meeples: Vec<Option<MeepleSpec>> = list(&fields, "meeples", diags)
         .into_iter()
-        .map(|m| meeple(&Fields::new(file, 0, m, MEEPLE_FIELDS, None, diags), players, true, diags))
+        .map(|m| {
+            meeple(
+                &Fields::new(file, 0, m, MEEPLE_FIELDS, None, diags),
+                players,
+                true,
+                diags,
+            )
+        })
         .collect();
     Some(BoardTile {
         tile: tile?,
@@ -282,14 +410,26 @@ fn board_tile(file: &str, map: &MarkedMappingNode, corpus: &Corpus, players: &[C
     })
 }
 
-fn step(file: &str, map: &MarkedMappingNode, corpus: &Corpus, players: &[Colour], diags: &mut Diagnostics) -> Option<Step> {
+fn step(
+    file: &str,
+    map: &MarkedMappingNode,
+    corpus: &Corpus,
+    players: &[Colour],
+    diags: &mut Diagnostics,
+) -> Option<Step> {
     let fields = Fields::new(file, 0, map, STEP_FIELDS, None, diags);
     if let Some(end) = fields.optional_str("end", diags) {
         if end != "game" {
-            diags.error(fields.value_location("end"), None, "jediný konec je `end: game` (závěrečné hodnocení)");
+            diags.error(
+                fields.value_location("end"),
+                None,
+                "jediný konec je `end: game` (závěrečné hodnocení)",
+            );
             return None;
         }
-        return Some(Step::EndGame { location: fields.start() });
+        return Some(Step::EndGame {
+            location: fields.start(),
+        });
     }
     let player = colour(&fields, "player", players, diags);
     if fields.map.get_node("pass").is_some() {
@@ -310,7 +450,14 @@ fn step(file: &str, map: &MarkedMappingNode, corpus: &Corpus, players: &[Colour]
     let tile = tile_ref(&fields, "place", corpus, diags);
     let at = position(&fields, diags);
     let rotation = rotation(&fields, diags);
-    let read = |m: &MarkedMappingNode, diags: &mut Diagnostics| meeple(&Fields::new(file, 0, m, MEEPLE_FIELDS, None, diags), players, false, diags);
+    let read = |m: &MarkedMappingNode, diags: &mut Diagnostics| {
+        meeple(
+            &Fields::new(file, 0, m, MEEPLE_FIELDS, None, diags),
+            players,
+            false,
+            diags,
+        )
+    };
     let meeples = match fields.map.get_node("meeple") {
         None => Vec::new(),
         Some(Node::Scalar(s)) if s.as_str() == "none" => Vec::new(),
@@ -319,7 +466,11 @@ fn step(file: &str, map: &MarkedMappingNode, corpus: &Corpus, players: &[Colour]
             let mut list = Vec::new();
             for item in items.iter() {
                 let Some(m) = item.as_mapping() else {
-                    diags.error(fields.at(item.span()), None, "položky `meeple` mají tvar {on: N}");
+                    diags.error(
+                        fields.at(item.span()),
+                        None,
+                        "položky `meeple` mají tvar {on: N}",
+                    );
                     return None;
                 };
                 list.push(read(m, diags)?);
@@ -327,11 +478,20 @@ fn step(file: &str, map: &MarkedMappingNode, corpus: &Corpus, players: &[Colour]
             list
         }
         Some(other) => {
-            diags.error(fields.at(other.span()), None, "`meeple` je `none`, {on: N} nebo seznam pokusů");
+            diags.error(
+                fields.at(other.span()),
+                None,
+                "`meeple` je `none`, {on: N} nebo seznam pokusů",
+            );
             return None;
         }
     };
-    let choose = fields.optional_list("choose", diags).unwrap_or_default().into_iter().map(|(c, _)| c).collect();
+    let choose = fields
+        .optional_list("choose", diags)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(c, _)| c)
+        .collect();
     Some(Step::Place {
         player,
         tile: tile?,
@@ -355,7 +515,11 @@ fn per_player<T>(
         return Vec::new();
     };
     let Some(map) = node.as_mapping() else {
-        diags.error(yaml::location(file, node.span(), 0), None, format!("`{key}` má tvar {{red: 3, blue: 0}}"));
+        diags.error(
+            yaml::location(file, node.span(), 0),
+            None,
+            format!("`{key}` má tvar {{red: 3, blue: 0}}"),
+        );
         return Vec::new();
     };
     let mut out = Vec::new();
@@ -365,16 +529,32 @@ fn per_player<T>(
         let number = value.as_scalar().and_then(|v| parse(v.as_str()));
         match (colour, number) {
             (Some(c), Some(n)) => out.push((c, n)),
-            (None, _) => diags.error(location, None, format!("`{}` není hráč scénáře", name.as_str())),
-            (_, None) => diags.error(yaml::location(file, value.span(), 0), None, format!("`{key}` očekává číslo")),
+            (None, _) => diags.error(
+                location,
+                None,
+                format!("`{}` není hráč scénáře", name.as_str()),
+            ),
+            (_, None) => diags.error(
+                yaml::location(file, value.span(), 0),
+                None,
+                format!("`{key}` očekává číslo"),
+            ),
         }
     }
     out
 }
 
-fn expectations(file: &str, expect: &MarkedMappingNode, players: &[Colour], steps: usize, diags: &mut Diagnostics) -> Expectations {
+fn expectations(
+    file: &str,
+    expect: &MarkedMappingNode,
+    players: &[Colour],
+    steps: usize,
+    diags: &mut Diagnostics,
+) -> Expectations {
     let fields = Fields::new(file, 0, expect, EXPECT_FIELDS, None, diags);
-    let completed = fields.optional_int("completed", diags).and_then(|n| usize::try_from(n).ok());
+    let completed = fields
+        .optional_int("completed", diags)
+        .and_then(|n| usize::try_from(n).ok());
     let mut rejected = Vec::new();
     if let Some(node) = expect.get_mapping("rejected") {
         let r = Fields::new(file, 0, node, &["step", "reason"], None, diags);
@@ -382,9 +562,17 @@ fn expectations(file: &str, expect: &MarkedMappingNode, players: &[Colour], step
         let reason = r.required_str("reason", diags);
         if let (Some(step), Some(reason)) = (step, reason) {
             if step < 1 || step as usize > steps {
-                diags.error(r.value_location("step"), None, format!("krok {step} neexistuje (scénář má {steps} kroků)"));
+                diags.error(
+                    r.value_location("step"),
+                    None,
+                    format!("krok {step} neexistuje (scénář má {steps} kroků)"),
+                );
             } else if crate::engine::rules::rule_description(&reason).is_none() {
-                diags.error(r.value_location("reason"), None, format!("neznámý klíč pravidla `{reason}`"));
+                diags.error(
+                    r.value_location("reason"),
+                    None,
+                    format!("neznámý klíč pravidla `{reason}`"),
+                );
             } else {
                 rejected.push((step as usize, reason));
             }
@@ -405,7 +593,9 @@ fn expectations(file: &str, expect: &MarkedMappingNode, players: &[Colour], step
     Expectations {
         score: per_player(file, expect, "score", players, diags, |t| t.parse().ok()),
         completed,
-        meeples_on_board: per_player(file, expect, "meeples_on_board", players, diags, |t| t.parse().ok()),
+        meeples_on_board: per_player(file, expect, "meeples_on_board", players, diags, |t| {
+            t.parse().ok()
+        }),
         returned: per_player(file, expect, "returned", players, diags, |t| t.parse().ok()),
         rejected,
         rules,
@@ -415,6 +605,8 @@ fn expectations(file: &str, expect: &MarkedMappingNode, players: &[Colour], step
 /// Where a scenario's step starts, for messages about it.
 pub fn step_location(step: &Step) -> &Location {
     match step {
-        Step::Place { location, .. } | Step::Pass { location, .. } | Step::EndGame { location } => location,
+        Step::Place { location, .. } | Step::Pass { location, .. } | Step::EndGame { location } => {
+            location
+        }
     }
 }

@@ -54,7 +54,12 @@ impl RuleModule for BaseGame {
                 .filter(|(_, s)| **s > 0)
                 .map(|(p, s)| format!("{} {s}", state.colour_name(p)))
                 .collect();
-            state.event("zh.vetsina", || format!("síla družiníků: {}; body bere většina, při rovnosti všichni", names.join(", ")));
+            state.event("zh.vetsina", || {
+                format!(
+                    "síla družiníků: {}; body bere většina, při rovnosti všichni",
+                    names.join(", ")
+                )
+            });
         }
         let kind = state.component(node).kind;
         let (tiles, start) = match kind {

@@ -9,8 +9,8 @@ use serde::Serialize;
 use super::board::{in_bounds, Board};
 use super::rules::{Decider, FeatureScore, MeeplePlacement, Refusal, RuleModule, TilePlacement};
 use super::tile::Catalog;
-pub use crate::model::pieces::{Colour, FeatureKind, MeepleKind, Spot};
 use crate::model::geometry::Pos;
+pub use crate::model::pieces::{Colour, FeatureKind, MeepleKind, Spot};
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Player {
@@ -362,7 +362,9 @@ impl Game {
         }
         self.state.turn.placed = Some(placed);
         for _ in placement.blocked_fog {
-            self.state.event("du.mlha.nelze-uzavrit", || "mlha teď sousedí s územím bez mlhy a už ji nelze uzavřít".into());
+            self.state.event("du.mlha.nelze-uzavrit", || {
+                "mlha teď sousedí s územím bez mlhy a už ji nelze uzavřít".into()
+            });
         }
         for root in placement.closed_fog {
             let tiles = self.state.board.fog[root as usize].tiles.len();
@@ -390,7 +392,10 @@ impl Game {
     /// and then the tile is set aside.
     pub fn pass_with(&mut self, tile: usize) -> Result<(), Refusal> {
         if !self.legal_placements(tile).is_empty() {
-            return Err(Refusal::new("zh.prilozeni.povinne", "kartička se dá přiložit, takže ji hráč přiložit musí"));
+            return Err(Refusal::new(
+                "zh.prilozeni.povinne",
+                "kartička se dá přiložit, takže ji hráč přiložit musí",
+            ));
         }
         let name = &self.state.catalog.tiles[tile].spec.id;
         let text = format!("{name} nelze nikam přiložit: odkládá se");
@@ -399,12 +404,23 @@ impl Game {
     }
 
     /// Step 2 aimed at the tile at `pos`, which must be the one placed this turn.
-    pub fn place_meeple_at(&mut self, pos: Pos, spot: Spot, kind: MeepleKind) -> Result<(), Refusal> {
-        let placed_here = self.state.turn.placed.map(|p| self.state.board.placed[p].pos);
+    pub fn place_meeple_at(
+        &mut self,
+        pos: Pos,
+        spot: Spot,
+        kind: MeepleKind,
+    ) -> Result<(), Refusal> {
+        let placed_here = self
+            .state
+            .turn
+            .placed
+            .map(|p| self.state.board.placed[p].pos);
         if placed_here != Some(pos) {
             return Err(Refusal::new(
                 "zh.druzinik.jen-nova-karticka",
-                format!("kartička na {pos} nebyla přiložena v tomto tahu; družiník smí jen na tu novou"),
+                format!(
+                    "kartička na {pos} nebyla přiložena v tomto tahu; družiník smí jen na tu novou"
+                ),
             ));
         }
         self.place_meeple(spot, kind)

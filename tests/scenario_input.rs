@@ -1,0 +1,202 @@
+//! `carcref check` on scenario files: every bad input is a located message with exit 2, an
+//! illegal move inside a valid file is a verdict (exit 1), and no input makes it panic.
+
+mod common;
+
+use std::fs;
+
+use carcref::content::scenario::load_scenario;
+use carcref::content::{load, ContentFiles};
+use carcref::diagnostic::Diagnostics;
+use common::{carcref, code, stderr, stdout};
+use proptest::prelude::*;
+
+const HEAD: &str = "title: T\nruleset: zakladni-hra\nplayers: [red, blue]\n";
+
+fn check(text: &[u8]) -> (i32, String, String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("situace.yaml");
+    fs::write(&path, text).unwrap();
+    let shown = path.to_string_lossy().into_owned();
+    let output = carcref(&["check", &shown], None);
+    (code(&output), stdout(&output), stderr(&output), shown)
+}
+
+/// (scenario text, expected "line:column", message fragment)
+fn bad_cases() -> Vec<(String, &'static str, &'static str)> {
+    vec![
+        (format!("{HEAD}steps:\n  - place: zh-neni-takova\n    at: [0, -1]\n"), "5:12", "kartička `zh-neni-takova` není v žádném katalogu"),
+        (format!("{HEAD}board:\n  - tile: zh-cesta-rovna\n    at: [0, 0]\nsteps: []\n"), "5:5", "na políčku [0, 0] už kartička leží"),
+        (format!("{HEAD}steps:\n  - place: zh-cesta-rovna\n    at: [0, 1]\n    rotation: 45\n"), "7:15", "otočení 45 není povolené"),
+        (
+            format!("{HEAD}board:\n  - tile: zh-cesta-rovna\n    at: [0, 1]\n    meeples: [{{on: center, player: red}}]\nsteps: []\n"),
+            "7:16",
+            "nemá žádné území",
+        ),
+        (
+            format!("{HEAD}steps:\n  - place: zh-cesta-rovna\n    at: [0, 1]\n    meeple: {{on: N, feature: road}}\n"),
+            "7:14",
+            "je louka, ne cesta",
+        ),
+        (format!("{HEAD}steps:\n  - turn: 1\n"), "5:5", "neznámé pole `turn`"),
+        (format!("title: T\nruleset: zakladni-hra\nplayrs: [red]\nsteps: []\n"), "3:1", "nemysleli jste `players`"),
+        (format!("{HEAD}steps:\n  - place: zh-cesta-rovna\n    at: [0, 1, 2]\n"), "6:9", "`at` má tvar [x, y]"),
+        (format!("{HEAD}steps:\n  - {{place: zh-cesta-rovna, at: [0, 1]\n"), "6:1", "chyba syntaxe YAML"),
+        (format!("{HEAD}players: [red]\nsteps: []\n"), "4:1", "uveden dvakrát"),
+        (format!("title: T\nruleset: duchove-carcassonne\nplayers: [red]\nsteps: []\n"), "2:10", "engine její pravidla zatím neumí"),
+        (format!("{HEAD}steps: []\nexpect:\n  rejected: {{step: 3, reason: zh.druzinik.obsazeno}}\n"), "6:20", "krok 3 neexistuje"),
+        (format!("{HEAD}steps:\n  - place: zh-cesta-rovna\n    at: [500, 0]\n"), "6:9", "souřadnice musí být"),
+    ]
+}
+
+#[test]
+fn bad_scenarios_are_located_input_errors() {
+    let mut failures = Vec::new();
+    for (text, position, message) in bad_cases() {
+        let (exit, _, err, shown) = check(text.as_bytes());
+        let expected = format!("{shown}:{position}: ");
+        let found = err
+            .lines()
+            .any(|l| l.starts_with(&expected) && l.contains(message));
+        if exit != 2 || !found || err.contains("panicked") {
+            failures.push(format!(
+                "exit {exit}, wanted `{expected}…{message}` in:\n{err}\n--- for:\n{text}"
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn unreadable_scenarios_are_input_errors() {
+    let (exit, _, err, shown) = check(b"\x89PNG\r\n\x1a\n\x00\x00garbage");
+    assert_eq!(exit, 2);
+    assert!(
+        err.contains(&format!("{shown}:1:1:")) && err.contains("UTF-8"),
+        "{err}"
+    );
+    let missing = carcref(&["check", "no/such/situace.yaml"], None);
+    assert_eq!(code(&missing), 2);
+    assert!(
+        stderr(&missing).contains("no/such/situace.yaml:1:1: soubor nelze přečíst"),
+        "{}",
+        stderr(&missing)
+    );
+}
+
+#[test]
+fn an_illegal_move_is_a_verdict_not_a_crash() {
+    // A tile touching the start tile only by its corner.
+    let text = format!("{HEAD}steps:\n  - place: zh-cesta-rovna\n    at: [1, 1]\n");
+    let (exit, out, err, _) = check(text.as_bytes());
+    assert_eq!(exit, 1, "{out}{err}");
+    assert!(
+        out.contains("✘ nelze:") && out.contains("zh.prilozeni.soused"),
+        "{out}"
+    );
+    assert!(out.contains("Verdikt: neplatí"), "{out}");
+    // The same move expected to be refused: the scenario holds.
+    let expected = format!("{text}expect:\n  rejected: {{step: 1, reason: zh.prilozeni.soused}}\n");
+    let (exit, out, _, _) = check(expected.as_bytes());
+    assert_eq!(exit, 0, "{out}");
+}
+
+#[test]
+fn check_json_and_svg() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("plan.svg");
+    let output = carcref(
+        &[
+            "check",
+            "content/scenarios/zakladni/mesto-s-erbem.yaml",
+            "--json",
+            "--svg",
+            &svg.to_string_lossy(),
+        ],
+        None,
+    );
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(json["passed"], true);
+    assert_eq!(json["scores"]["red"], 8);
+    let scored = json["steps"][1]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["rule"] == "zh.mesto.hodnoceni")
+        .unwrap();
+    assert_eq!(scored["section"], "zh-zakladni-hra");
+    assert!(scored["rulings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|r| r == "dc-erb-dva-body"));
+    let picture = fs::read_to_string(&svg).unwrap();
+    assert!(
+        picture.starts_with("<svg") && picture.contains("polygon"),
+        "city walls are drawn"
+    );
+}
+
+/// Pieces of scenario syntax, so that random input often gets deep into the loader.
+const PIECES: &[&str] = &[
+    "title: T\n",
+    "ruleset: zakladni-hra\n",
+    "players: [red, blue]\n",
+    "players: [",
+    "steps:\n",
+    "board:\n",
+    "  - place: zh-cesta-rovna\n",
+    "  - tile: zh-klaster\n",
+    "    at: [0, -1]\n",
+    "    at: [0, 1]\n",
+    "    at: [1,",
+    "    rotation: 90\n",
+    "    rotation: 45\n",
+    "    meeple: {on: N}\n",
+    "    meeple: [{on: S}, {on: center}]\n",
+    "    meeples: [{on: N, player: red}]\n",
+    "  - end: game\n",
+    "  - pass: zh-cesta-zatacka\n",
+    "expect:\n",
+    "  score: {red: 3}\n",
+    "  rejected: {step: 1, reason: zh.druzinik.obsazeno}\n",
+    "start: duchove-2x2\n",
+    "start: none\n",
+    "\t",
+    "- ",
+    ": ",
+    "{",
+    "}",
+    "[",
+    "]",
+    "'",
+    "\"",
+    "&a ",
+    "*a",
+    "!x ",
+    "\u{0}",
+    "ř",
+];
+
+fn corpus() -> &'static carcref::model::Corpus {
+    use std::sync::OnceLock;
+    static CORPUS: OnceLock<carcref::model::Corpus> = OnceLock::new();
+    CORPUS.get_or_init(|| load(&ContentFiles::embedded()).corpus)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+    #[test]
+    fn the_loader_and_runner_never_panic(picks in proptest::collection::vec(0usize..PIECES.len(), 0..40), noise in ".{0,20}") {
+        let mut text: String = picks.iter().map(|i| PIECES[*i]).collect();
+        text.push_str(&noise);
+        let mut diags = Diagnostics::default();
+        if let Some(scenario) = load_scenario("x.yaml", "x.yaml", &text, corpus(), &mut diags) {
+            let _ = carcref::scenario::run(&scenario, corpus());
+        }
+        for d in diags.into_sorted() {
+            prop_assert!(d.location.line >= 1 && d.location.column >= 1);
+        }
+    }
+}
