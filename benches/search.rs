@@ -117,6 +117,7 @@ fn generated_corpus(real: &Corpus, size: usize) -> Corpus {
                 answer_short: base.answer_short.clone(),
                 answer: format!("{}\n\n{}", base.answer, other.answer),
                 tags: base.tags.clone(),
+                coverage: None,
                 origin: Origin {
                     file: "generated".into(),
                     line: k,

@@ -126,6 +126,7 @@ fn two_ruling_corpus(first: &str, second: &str) -> carcref::model::Corpus {
         answer_short: "Ano".into(),
         answer: answer.into(),
         tags: vec!["x".into()],
+        coverage: None,
         origin: Origin {
             file: "x".into(),
             line: 1,
