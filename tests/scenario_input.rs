@@ -39,11 +39,11 @@ fn bad_cases() -> Vec<(String, &'static str, &'static str)> {
             "je louka, ne cesta",
         ),
         (format!("{HEAD}steps:\n  - turn: 1\n"), "5:5", "neznámé pole `turn`"),
-        (format!("title: T\nruleset: zakladni-hra\nplayrs: [red]\nsteps: []\n"), "3:1", "nemysleli jste `players`"),
+        ("title: T\nruleset: zakladni-hra\nplayrs: [red]\nsteps: []\n".to_string(), "3:1", "nemysleli jste `players`"),
         (format!("{HEAD}steps:\n  - place: zh-cesta-rovna\n    at: [0, 1, 2]\n"), "6:9", "`at` má tvar [x, y]"),
         (format!("{HEAD}steps:\n  - {{place: zh-cesta-rovna, at: [0, 1]\n"), "6:1", "chyba syntaxe YAML"),
         (format!("{HEAD}players: [red]\nsteps: []\n"), "4:1", "uveden dvakrát"),
-        (format!("title: T\nruleset: duchove-carcassonne\nplayers: [red]\nsteps: []\n"), "2:10", "engine její pravidla zatím neumí"),
+        ("title: T\nruleset: duchove-carcassonne\nplayers: [red]\nsteps: []\n".to_string(), "2:10", "engine její pravidla zatím neumí"),
         (format!("{HEAD}steps: []\nexpect:\n  rejected: {{step: 3, reason: zh.druzinik.obsazeno}}\n"), "6:20", "krok 3 neexistuje"),
         (format!("{HEAD}steps:\n  - place: zh-cesta-rovna\n    at: [500, 0]\n"), "6:9", "souřadnice musí být"),
     ]
