@@ -143,8 +143,7 @@ fn two_ruling_corpus(first: &str, second: &str) -> carcref::model::Corpus {
         }],
         sections: Vec::new(),
         rulings: vec![ruling("da-a", first), ruling("da-b", second)],
-        glossary: Vec::new(),
-        tile_sets: Vec::new(),
+        ..Corpus::default()
     }
 }
 
