@@ -37,6 +37,16 @@ fn port_anchor(port: Port) -> (f32, f32) {
     (50.0 + (mid.0 - 50.0) * 0.62, 50.0 + (mid.1 - 50.0) * 0.62)
 }
 
+/// The corner of a start-tile quarter that the four quarters share.
+fn ruin_corner(part: StartPart) -> (f32, f32) {
+    match part {
+        StartPart::Nw => (100.0, 100.0),
+        StartPart::Ne => (0.0, 100.0),
+        StartPart::Sw => (100.0, 0.0),
+        StartPart::Se => (0.0, 0.0),
+    }
+}
+
 fn side_middle(side: Dir) -> (f32, f32) {
     match side {
         Dir::N => (50.0, 0.0),
@@ -61,59 +71,52 @@ fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-const DEFS: &str = r##"<defs><pattern id="fog" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="8" height="8" fill="#dfe3ea" fill-opacity="0.55"/><line x1="0" y1="0" x2="0" y2="8" stroke="#7b8494" stroke-width="2"/></pattern></defs>"##;
+const DEFS: &str = r##"<defs><clipPath id="tile"><rect width="100" height="100"/></clipPath><pattern id="fog" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="8" height="8" fill="#dfe3ea" fill-opacity="0.55"/><line x1="0" y1="0" x2="0" y2="8" stroke="#7b8494" stroke-width="2"/></pattern></defs>"##;
 
 /// One tile in its own 100×100 frame (rotation 0), as SVG elements.
 fn tile_body(tile: &CompiledTile) -> String {
     let mut out = String::new();
     let _ = write!(out, r##"<rect width="100" height="100" fill="#9cc26b"/>"##);
-    // Cities: a wall-bounded cap per side, joined through the middle when they connect.
+    // Cities: one walled polygon. Walking the sides clockwise, a city side contributes its
+    // two corners and a side without the city an inner point, so corners, bands and
+    // three-sided cities take their usual shapes; a one-sided city is a cap.
     for feature in tile.features.iter().filter(|f| f.kind == FeatureKind::City) {
         let sides: Vec<Dir> = Dir::ALL
             .iter()
             .copied()
             .filter(|d| feature.ports & (1 << Port::new(*d, 1).0) != 0)
             .collect();
-        let depth = if sides.len() > 1 { 50.0 } else { 28.0 };
-        for side in &sides {
-            let cap = match side {
-                Dir::N => [
-                    (0.0, 0.0),
-                    (100.0, 0.0),
-                    (100.0 - depth * 0.6, depth),
-                    (depth * 0.6, depth),
-                ],
-                Dir::E => [
-                    (100.0, 0.0),
-                    (100.0, 100.0),
-                    (100.0 - depth, 100.0 - depth * 0.6),
-                    (100.0 - depth, depth * 0.6),
-                ],
-                Dir::S => [
-                    (100.0, 100.0),
-                    (0.0, 100.0),
-                    (depth * 0.6, 100.0 - depth),
-                    (100.0 - depth * 0.6, 100.0 - depth),
-                ],
-                Dir::W => [
-                    (0.0, 100.0),
-                    (0.0, 0.0),
-                    (depth, depth * 0.6),
-                    (depth, 100.0 - depth * 0.6),
-                ],
-            };
-            let _ = write!(
-                out,
-                r##"<polygon points="{}" fill="#d9b77c" stroke="#8a5a2b" stroke-width="2.5"/>"##,
-                points(&cap)
-            );
-        }
-        if sides.len() > 1 {
-            let _ = write!(
-                out,
-                r##"<rect x="28" y="28" width="44" height="44" fill="#d9b77c"/>"##
-            );
-        }
+        let corners = [(0.0, 0.0), (100.0, 0.0), (100.0, 100.0), (0.0, 100.0)];
+        let outline: Vec<(f32, f32)> = if let [side] = sides.as_slice() {
+            let i = side.index();
+            let (a, b) = (corners[i], corners[(i + 1) % 4]);
+            let inset = |p: (f32, f32)| (50.0 + (p.0 - 50.0) * 0.5, 50.0 + (p.1 - 50.0) * 0.5);
+            let (c, d) = (inset(b), inset(a));
+            vec![
+                a,
+                b,
+                ((b.0 + c.0) / 2.0, (b.1 + c.1) / 2.0),
+                ((a.0 + d.0) / 2.0, (a.1 + d.1) / 2.0),
+            ]
+        } else {
+            let mut points = Vec::new();
+            for side in Dir::ALL {
+                if sides.contains(&side) {
+                    points.push(corners[side.index()]);
+                    points.push(corners[(side.index() + 1) % 4]);
+                } else {
+                    let m = side_middle(side);
+                    points.push((50.0 + (m.0 - 50.0) * 0.4, 50.0 + (m.1 - 50.0) * 0.4));
+                }
+            }
+            points.dedup();
+            points
+        };
+        let _ = write!(
+            out,
+            r##"<polygon points="{}" fill="#d9b77c" stroke="#8a5a2b" stroke-width="2.5"/>"##,
+            points(&outline)
+        );
         let anchor = sides
             .first()
             .map(|s| port_anchor(Port::new(*s, 1)))
@@ -147,7 +150,13 @@ fn tile_body(tile: &CompiledTile) -> String {
             }
             [a] => {
                 let p = side_middle(*a);
-                format!("M{:.1},{:.1} L50,50", p.0, p.1)
+                // On the 2x2 start tile, roads run to the ruin on the shared corner.
+                let end = tile
+                    .spec
+                    .start_part
+                    .map(ruin_corner)
+                    .unwrap_or((50.0, 50.0));
+                format!("M{:.1},{:.1} L{:.1},{:.1}", p.0, p.1, end.0, end.1)
             }
             _ => continue,
         };
@@ -155,7 +164,7 @@ fn tile_body(tile: &CompiledTile) -> String {
             out,
             r##"<path d="{path}" fill="none" stroke="#6b5a44" stroke-width="11"/><path d="{path}" fill="none" stroke="#f3ecd8" stroke-width="7"/>"##
         );
-        if sides.len() == 1 {
+        if sides.len() == 1 && tile.spec.start_part.is_none() {
             let _ = write!(out, r##"<circle cx="50" cy="50" r="5" fill="#6b5a44"/>"##);
         }
         if feature.inn {

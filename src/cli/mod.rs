@@ -90,7 +90,7 @@ pub fn validate(source: &ContentSource) -> Output {
     if loaded.diagnostics.is_empty() {
         let corpus = &loaded.corpus;
         return Output::ok(format!(
-            "obsah je v pořádku: {}, {}, {}, {}\n",
+            "obsah je v pořádku: {}, {}, {}, {}, {}, {}\n",
             render::count(corpus.games.len(), "hra", "hry", "her"),
             render::count(
                 corpus.sections.len(),
@@ -99,7 +99,14 @@ pub fn validate(source: &ContentSource) -> Output {
                 "sekcí pravidel"
             ),
             render::count(corpus.rulings.len(), "výklad", "výklady", "výkladů"),
-            render::count(corpus.glossary.len(), "pojem", "pojmy", "pojmů")
+            render::count(corpus.glossary.len(), "pojem", "pojmy", "pojmů"),
+            render::count(
+                corpus.tile_sets.len(),
+                "sada kartiček",
+                "sady kartiček",
+                "sad kartiček"
+            ),
+            render::count(corpus.scenarios.len(), "scénář", "scénáře", "scénářů")
         ));
     }
     Output {

@@ -180,6 +180,9 @@ fn ruling_detail(corpus: &Corpus, r: &Ruling, out: &mut String) {
     }
     let _ = writeln!(out, "Zdroj:    {source}");
     let _ = writeln!(out, "Štítky:   {}", r.tags.join(", "));
+    if let Some(note) = &r.coverage {
+        let _ = writeln!(out, "Scénář:   žádný ({})", note.reason);
+    }
 }
 
 pub fn section_detail(corpus: &Corpus, section: &RuleSection) -> String {
@@ -345,7 +348,11 @@ pub fn report_text(
     if !scenario.rulings.is_empty() {
         let _ = writeln!(out, "Ověřuje výklady: {}", scenario.rulings.join(", "));
     }
-    let _ = writeln!(out, "Připravený plán: {} kartiček", report.prepared_tiles);
+    let _ = writeln!(
+        out,
+        "Připravený plán: {}",
+        crate::model::pieces::tiles_cs(report.prepared_tiles)
+    );
     for step in &report.steps {
         let _ = writeln!(out, "\nKrok {} — {}", step.number, step.action);
         for event in &step.events {

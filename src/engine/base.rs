@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 use super::game::State;
 use super::rules::{Decider, FeatureScore, RuleModule};
 use super::tile::FeatureKind;
+use crate::model::pieces::tiles_cs;
 
 pub struct BaseGame;
 
@@ -87,7 +88,7 @@ impl RuleModule for BaseGame {
                 let (tiles, start) = Self::tile_counts(state, score.node);
                 score.points = tiles as i32;
                 score.rule = "zh.cesta.hodnoceni";
-                score.explanation = format!("{tiles} kartiček × 1 bod{}", start_note(start));
+                score.explanation = format!("{} × 1 bod{}", tiles_cs(tiles), start_note(start));
             }
             FeatureKind::City => {
                 let (tiles, start) = Self::tile_counts(state, score.node);
@@ -191,6 +192,6 @@ fn start_note(start_tiles: usize) -> String {
     if start_tiles == 0 {
         String::new()
     } else {
-        format!("; startovní destička zde dává {start_tiles} kartičky, počítá se jako 4")
+        format!("; z toho čtvrtin startovní destičky 2x2: {start_tiles}")
     }
 }

@@ -523,6 +523,11 @@ impl Game {
     pub fn finish_turn(&mut self, decider: &mut dyn Decider) {
         let completed = std::mem::take(&mut self.state.turn.completed);
         for node in completed {
+            // Announced here, in the scoring step, after the meeple step of the turn.
+            if let Some(kind) = self.state.board.components[node as usize].kind {
+                self.state
+                    .event("zh.uzemi.dokonceno", || kind.czech_completed().into());
+            }
             for module in &self.modules {
                 module.feature_completed(&mut self.state, node, decider);
             }

@@ -153,6 +153,18 @@ impl FeatureKind {
         )
     }
 
+    /// "cesta je dokončena", "město je dokončeno", "klášter je dokončen".
+    pub fn czech_completed(self) -> &'static str {
+        match self {
+            FeatureKind::Road => "cesta je dokončena",
+            FeatureKind::City => "město je dokončeno",
+            FeatureKind::Field => "louka je uzavřena",
+            FeatureKind::Monastery => "klášter je obklopen",
+            FeatureKind::Castle => "zámek je obklopen",
+            FeatureKind::Graveyard => "hřbitov je obklopen",
+        }
+    }
+
     pub fn czech(self) -> &'static str {
         match self {
             FeatureKind::Road => "cesta",
@@ -163,4 +175,14 @@ impl FeatureKind {
             FeatureKind::Graveyard => "hřbitov",
         }
     }
+}
+
+/// "1 kartička", "3 kartičky", "5 kartiček".
+pub fn tiles_cs(n: usize) -> String {
+    let noun = match n {
+        1 => "kartička",
+        2..=4 => "kartičky",
+        _ => "kartiček",
+    };
+    format!("{n} {noun}")
 }
