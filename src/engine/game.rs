@@ -369,18 +369,16 @@ impl Game {
         for root in placement.closed_fog {
             let tiles = self.state.board.fog[root as usize].tiles.len();
             self.state.event("du.mlha.uzavrena", || {
-                format!("mlha přes {tiles} kartiček je uzavřena")
+                format!(
+                    "mlha přes {} je uzavřena",
+                    crate::model::pieces::tiles_cs(tiles)
+                )
             });
         }
+        // Completion is announced in the scoring step (`finish_turn`), after the meeple step.
         for root in placement.closed.into_iter().chain(placement.surrounded) {
-            let kind = self.state.board.components[root as usize].kind;
             self.state.completed_count += 1;
             self.state.turn.completed.push(root);
-            if let Some(kind) = kind {
-                self.state.event("zh.uzemi.dokonceno", || {
-                    format!("{} je dokončen(o)", kind.czech())
-                });
-            }
         }
         for module in &self.modules {
             module.tile_placed(&mut self.state, placed, decider);
@@ -450,7 +448,7 @@ impl Game {
         if !self.state.component(node).meeples.is_empty() {
             return Err(Refusal::new(
                 "zh.druzinik.obsazeno",
-                format!("{} už je obsazen(o) jiným družiníkem", feature.czech()),
+                format!("{}: na tomto území už stojí družiník", feature.czech()),
             ));
         }
         let tile = self.state.board.placed[placed].tile;
