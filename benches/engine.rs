@@ -22,16 +22,8 @@ fn main() {
     let corpus = load(&ContentFiles::embedded()).corpus;
     let set = corpus.tile_set("zakladni-hra").expect("base catalog");
     let catalog = Arc::new(Catalog::from_specs(&set.tiles));
-    let start = catalog
-        .tiles
-        .iter()
-        .position(|t| t.spec.start)
-        .expect("start tile");
-    let mut bag = Vec::new();
-    for (index, tile) in catalog.tiles.iter().enumerate() {
-        let count = tile.spec.count as usize - usize::from(index == start);
-        bag.extend(std::iter::repeat_n(index, count));
-    }
+    let (start, bag) = catalog.start_and_bag();
+    let start = start.expect("start tile");
     let colours = [Colour::Red, Colour::Blue, Colour::Green, Colour::Yellow];
     let mut game = Game::new(catalog, &colours, SUPPLY, vec![Box::new(BaseGame)]);
     game.state.tracing = false;
@@ -67,5 +59,40 @@ fn main() {
     println!(
         "| points per game, all players (mean) | {:.1} |",
         total_score as f64 / 14000.0
+    );
+
+    // Every shipped scenario, as `carcref verify` runs them (in process, content loaded).
+    let runs: Vec<f64> = (0..10)
+        .map(|_| {
+            let begin = Instant::now();
+            for scenario in &corpus.scenarios {
+                let report = carcref::scenario::run(scenario, &corpus).expect("scenario runs");
+                assert!(report.passed(), "{}", scenario.path);
+            }
+            begin.elapsed().as_secs_f64() * 1000.0
+        })
+        .collect();
+    println!("\n## All {} scenarios verified\n", corpus.scenarios.len());
+    println!("| measure | median of 10 runs |");
+    println!("|---|---|");
+    println!(
+        "| verify every scenario (in process) | {:.2} ms |",
+        median(runs)
+    );
+    let binary = env!("CARGO_BIN_EXE_carcref");
+    let whole: Vec<f64> = (0..10)
+        .map(|_| {
+            let begin = Instant::now();
+            let output = std::process::Command::new(binary)
+                .arg("verify")
+                .output()
+                .expect("carcref runs");
+            assert!(output.status.success());
+            begin.elapsed().as_secs_f64() * 1000.0
+        })
+        .collect();
+    println!(
+        "| `carcref verify` (whole process) | {:.2} ms |",
+        median(whole)
     );
 }

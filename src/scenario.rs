@@ -218,13 +218,7 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
                 }
             }
             Step::Pass { player, .. } => {
-                if let Some(colour) = player {
-                    game.state.turn.player = scenario
-                        .players
-                        .iter()
-                        .position(|p| p == colour)
-                        .unwrap_or(0);
-                }
+                take_turn(&mut game, scenario, *player);
                 let tile = steps[index].unwrap_or(0);
                 let who = game.state.colour_name(game.state.turn.player);
                 let action = format!(
@@ -247,13 +241,7 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
                 choose,
                 ..
             } => {
-                if let Some(colour) = player {
-                    game.state.turn.player = scenario
-                        .players
-                        .iter()
-                        .position(|p| p == colour)
-                        .unwrap_or(0);
-                }
+                take_turn(&mut game, scenario, *player);
                 let tile = steps[index].unwrap_or(0);
                 let tile_name = game.state.catalog.tiles[tile].spec.id.clone();
                 let who = game.state.colour_name(game.state.turn.player);
@@ -318,6 +306,17 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
         expectations,
         game,
     })
+}
+
+/// A step that names its player is that player's turn; otherwise turns go in order.
+fn take_turn(game: &mut Game, scenario: &Scenario, player: Option<Colour>) {
+    if let Some(colour) = player {
+        game.state.turn.player = scenario
+            .players
+            .iter()
+            .position(|p| *p == colour)
+            .unwrap_or(0);
+    }
 }
 
 /// A meeple's `feature` must be what the tile really has at that spot.

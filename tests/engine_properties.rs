@@ -18,16 +18,8 @@ fn base_game(players: usize) -> (Game, Vec<usize>) {
     let corpus = load(&ContentFiles::embedded()).corpus;
     let set = corpus.tile_set("zakladni-hra").expect("base catalog");
     let catalog = Arc::new(Catalog::from_specs(&set.tiles));
-    let start = catalog
-        .tiles
-        .iter()
-        .position(|t| t.spec.start)
-        .expect("start tile");
-    let mut bag = Vec::new();
-    for (index, tile) in catalog.tiles.iter().enumerate() {
-        let count = tile.spec.count as usize - usize::from(index == start);
-        bag.extend(std::iter::repeat_n(index, count));
-    }
+    let (start, bag) = catalog.start_and_bag();
+    let start = start.expect("start tile");
     let colours = [
         Colour::Red,
         Colour::Blue,

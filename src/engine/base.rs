@@ -114,7 +114,7 @@ impl RuleModule for BaseGame {
     fn end_of_game(&self, state: &mut State) {
         // Each feature once: the nodes that are their own root.
         let roots: Vec<u32> = (0..state.board.node_count() as u32)
-            .filter(|n| state.board.root(*n) == *n)
+            .filter(|n| state.board.is_root(*n))
             .collect();
         let mut scored_fields = Vec::new();
         for root in roots {

@@ -252,6 +252,10 @@ impl Board {
         root
     }
 
+    pub fn is_root(&self, node: u32) -> bool {
+        self.parent[node as usize] == node
+    }
+
     /// Root without path compression, for read-only callers.
     pub fn root(&self, node: u32) -> u32 {
         let mut root = node;

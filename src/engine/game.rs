@@ -105,12 +105,15 @@ impl State {
         ))
     }
 
-    /// Meeples of a feature by player, weighted (the big meeple counts twice).
-    pub fn strength(&self, node: u32) -> Vec<u32> {
-        let mut strength = vec![0; self.players.len()];
+    /// Meeples of a feature by player, weighted (the big meeple counts twice). A fixed array
+    /// (at most 6 colours): this runs for every scored feature.
+    pub fn strength(&self, node: u32) -> [u32; 6] {
+        let mut strength = [0; 6];
         for &m in &self.component(node).meeples {
             let meeple = &self.meeples[m as usize];
-            strength[meeple.player] += meeple.kind.weight();
+            if let Some(s) = strength.get_mut(meeple.player) {
+                *s += meeple.kind.weight();
+            }
         }
         strength
     }
@@ -122,7 +125,7 @@ impl State {
         if best == 0 {
             return Vec::new();
         }
-        (0..strength.len())
+        (0..self.players.len())
             .filter(|p| strength[*p] == best)
             .collect()
     }

@@ -205,6 +205,18 @@ impl Catalog {
         self.tiles.iter().position(|t| t.spec.id == id)
     }
 
+    /// The start tile (if the catalog has one) and every other tile as often as the set has
+    /// it: what a game draws from.
+    pub fn start_and_bag(&self) -> (Option<usize>, Vec<usize>) {
+        let start = self.tiles.iter().position(|t| t.spec.start);
+        let mut bag = Vec::new();
+        for (index, tile) in self.tiles.iter().enumerate() {
+            let count = tile.spec.count as usize - usize::from(Some(index) == start);
+            bag.extend(std::iter::repeat_n(index, count));
+        }
+        (start, bag)
+    }
+
     /// Adds a tile (an inline scenario tile) and returns its index.
     pub fn push(&mut self, spec: &TileSpec) -> usize {
         self.tiles.push(CompiledTile::compile(spec));

@@ -193,6 +193,14 @@ struct Meta {
 /// The file beside tantivy's that holds `Meta`.
 const META_FILE: &str = "carcref-meta.json";
 
+/// A reader without a thread watching for commits that will never come.
+fn one_shot_reader(index: &Index) -> Result<IndexReader, SearchError> {
+    Ok(index
+        .reader_builder()
+        .reload_policy(ReloadPolicy::Manual)
+        .try_into()?)
+}
+
 const TEXT_FIELDS: [(&str, f32); 4] =
     [("title", 3.0), ("tags", 2.0), ("short", 1.5), ("body", 1.0)];
 
@@ -294,13 +302,8 @@ impl SearchIndex {
         let meta: Meta = serde_json::from_slice(&fs::read(dir.join(META_FILE))?)?;
         let index = Index::open_in_dir(dir)?;
         let fields = Fields::from_schema(&index.schema())?;
-        // A one-shot reader: no thread watching for commits that will never come.
-        let reader = index
-            .reader_builder()
-            .reload_policy(ReloadPolicy::Manual)
-            .try_into()?;
         Ok(SearchIndex {
-            reader,
+            reader: one_shot_reader(&index)?,
             fields,
             analyzer: AnalyzerChoice::Czech.analyzer(),
             meta,
@@ -411,12 +414,8 @@ impl SearchIndex {
             }
         }
         writer.commit()?;
-        let reader = index
-            .reader_builder()
-            .reload_policy(ReloadPolicy::Manual)
-            .try_into()?;
         Ok(SearchIndex {
-            reader,
+            reader: one_shot_reader(&index)?,
             fields,
             meta: Meta {
                 expansions: Expansions::new(analyzer.as_ref(), &corpus.glossary),
