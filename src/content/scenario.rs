@@ -5,7 +5,7 @@ use marked_yaml::Node;
 
 use super::tiles::{tile_spec, INLINE_TILE_FIELDS};
 use super::yaml::{self, Fields};
-use crate::diagnostic::{Diagnostics, Location};
+use crate::diagnostic::Diagnostics;
 use crate::model::geometry::{Pos, BOARD_RADIUS as RADIUS};
 use crate::model::pieces::{Colour, FeatureKind, MeepleKind, Spot};
 use crate::model::scenario::{BoardTile, Expectations, MeepleSpec, Scenario, Start, Step, TileRef};
@@ -599,14 +599,5 @@ fn expectations(
         returned: per_player(file, expect, "returned", players, diags, |t| t.parse().ok()),
         rejected,
         rules,
-    }
-}
-
-/// Where a scenario's step starts, for messages about it.
-pub fn step_location(step: &Step) -> &Location {
-    match step {
-        Step::Place { location, .. } | Step::Pass { location, .. } | Step::EndGame { location } => {
-            location
-        }
     }
 }

@@ -169,11 +169,6 @@ impl Board {
             .map(|n| n as usize - 1)
     }
 
-    /// Empty cells next to a placed tile.
-    pub fn frontier(&self) -> impl Iterator<Item = Pos> + '_ {
-        self.frontier.iter().map(|f| position(f.cell as usize))
-    }
-
     /// Do the edges of `tile` turned by `rotation` match every neighbour of `pos`?
     /// (Not whether `pos` touches the board at all; see `touches_board`.)
     pub fn edges_match(&self, catalog: &Catalog, tile: usize, pos: Pos, rotation: u8) -> bool {

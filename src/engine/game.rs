@@ -586,9 +586,6 @@ impl Game {
         self.state.ended = true;
     }
 
-    pub fn module_ids(&self) -> Vec<&'static str> {
-        self.modules.iter().map(|m| m.id()).collect()
-    }
 }
 
 fn lookup(needs: &[(FeatureKind, usize)], kind: FeatureKind) -> usize {

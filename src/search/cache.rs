@@ -6,7 +6,7 @@
 use std::collections::hash_map::DefaultHasher;
 use std::fs;
 use std::hash::{Hash, Hasher};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, SystemTime};
 
 use super::analyzer::tables_json;
@@ -127,7 +127,4 @@ impl IndexCache {
         }
     }
 
-    pub fn root(&self) -> &Path {
-        &self.root
-    }
 }
