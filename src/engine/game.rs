@@ -585,7 +585,6 @@ impl Game {
         }
         self.state.ended = true;
     }
-
 }
 
 fn lookup(needs: &[(FeatureKind, usize)], kind: FeatureKind) -> usize {

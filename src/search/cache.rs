@@ -126,5 +126,4 @@ impl IndexCache {
             let _ = fs::remove_dir_all(path);
         }
     }
-
 }
