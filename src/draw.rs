@@ -76,6 +76,13 @@ const DEFS: &str = r##"<defs><clipPath id="tile"><rect width="100" height="100"/
 /// One tile in its own 100×100 frame (rotation 0), as SVG elements.
 fn tile_body(tile: &CompiledTile) -> String {
     let mut out = String::new();
+    if tile.face_down {
+        let _ = write!(
+            out,
+            r##"<rect width="100" height="100" fill="#7a5230" stroke="#3b2612" stroke-width="2"/><path d="M15,15 L85,85 M85,15 L15,85" stroke="#a57548" stroke-width="4"/><text x="50" y="95" font-size="9" text-anchor="middle" fill="#f0e0c8">lícem dolů</text>"##
+        );
+        return out;
+    }
     let _ = write!(out, r##"<rect width="100" height="100" fill="#9cc26b"/>"##);
     // Cities: one walled polygon. Walking the sides clockwise, a city side contributes its
     // two corners and a side without the city an inner point, so corners, bands and

@@ -116,6 +116,7 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
     let mut resolve = |tile: &TileRef| match tile {
         TileRef::Catalog(id) => catalog.index_of(id),
         TileRef::Inline(spec) => Some(catalog.push(spec)),
+        TileRef::FaceDown => Some(catalog.face_down_index()),
     };
     let scenario_start = Location::file_start(&scenario.path);
     let mut start_tiles: Vec<(usize, Pos)> = Vec::new();

@@ -296,3 +296,37 @@ fn modules_plug_into_every_hook_without_touching_the_core() {
     assert_eq!(calls.last().map(String::as_str), Some("end of game"));
     assert!(game.state.players[0].score >= 100);
 }
+
+#[test]
+fn a_face_down_tile_fills_its_cell_but_nothing_closes_across_it() {
+    let catalog = load(&ContentFiles::embedded()).corpus;
+    let mut catalog = Catalog::from_specs(&catalog.tile_set("zakladni-hra").unwrap().tiles);
+    let face_down = catalog.face_down_index();
+    let start = tile(&catalog, "zh-mesto-cesta");
+    let junction = tile(&catalog, "zh-krizovatka-tri");
+    let monastery = tile(&catalog, "zh-klaster");
+    let mut game = Game::new(
+        Arc::new(catalog),
+        &COLOURS[..1],
+        [7, 0, 0],
+        vec![Box::new(BaseGame)],
+    );
+    let s = game.lay(start, Pos::new(0, 0), 0).unwrap();
+    game.lay_meeple(s, port("EM"), 0, MeepleKind::Normal)
+        .unwrap();
+    // The road's east end runs into a face-down tile; its west end stops at a junction.
+    game.lay(face_down, Pos::new(1, 0), 0).unwrap();
+    game.place_tile(junction, Pos::new(-1, 0), 0, &mut FirstOption)
+        .unwrap();
+    game.finish_turn(&mut FirstOption);
+    assert_eq!(
+        game.state.completed_count, 0,
+        "the road can never close at the face-down end"
+    );
+    // Any tile may go next to a face-down tile edge-wise, and it counts as a neighbour.
+    assert!(game
+        .placement_refusal(monastery, Pos::new(2, 0), 0)
+        .is_none());
+    let svg = carcref::draw::board_svg(&game.state, "lícem dolů");
+    assert!(svg.contains("lícem dolů</text>"));
+}

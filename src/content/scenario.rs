@@ -6,6 +6,7 @@ use marked_yaml::Node;
 use super::tiles::{tile_spec, INLINE_TILE_FIELDS};
 use super::yaml::{self, Fields};
 use crate::diagnostic::Diagnostics;
+use crate::engine::tile::FACE_DOWN_ID;
 use crate::model::geometry::{Pos, BOARD_RADIUS as RADIUS};
 use crate::model::pieces::{Colour, FeatureKind, MeepleKind, Spot};
 use crate::model::scenario::{BoardTile, Expectations, MeepleSpec, Scenario, Start, Step, TileRef};
@@ -237,6 +238,17 @@ fn tile_ref(
         }
         Some(_) => {
             let id = fields.required_str(key, diags)?;
+            if id == FACE_DOWN_ID {
+                if key == "tile" {
+                    return Some(TileRef::FaceDown);
+                }
+                diags.error(
+                    fields.value_location(key),
+                    None,
+                    "kartičku lícem dolů v tahu pokládají až pravidla Duchů; na připravený plán ji dejte přes `board`",
+                );
+                return None;
+            }
             if corpus.tile(&id).is_none() {
                 diags.error(
                     fields.value_location(key),

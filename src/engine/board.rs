@@ -389,13 +389,16 @@ impl Board {
         for side in Dir::ALL {
             let next = pos.step(side);
             let Some(neighbour) = self.at(next).copied() else {
-                self.require(
-                    next,
-                    side.opposite(),
-                    mirror_code(def.side_code(side.index(), rotation)),
-                );
+                // Beside a face-down tile any tile may lie, as far as edges go.
+                let code =
+                    (!def.face_down).then(|| mirror_code(def.side_code(side.index(), rotation)));
+                self.require(next, side.opposite(), code);
                 continue;
             };
+            // Nothing connects across a face-down tile: the ports facing it stay open.
+            if def.face_down || catalog.tiles[neighbour.tile].face_down {
+                continue;
+            }
             let other = &catalog.tiles[neighbour.tile];
             for part in 0..3 {
                 let mine = Port::new(side, part);
@@ -498,7 +501,8 @@ impl Board {
             .count()
     }
 
-    fn require(&mut self, pos: Pos, side: Dir, code: u32) {
+    /// Makes `pos` a frontier cell and, given a code, requires it on the cell's `side`.
+    fn require(&mut self, pos: Pos, side: Dir, code: Option<u32>) {
         if !in_bounds(pos) {
             return;
         }
@@ -515,10 +519,12 @@ impl Board {
             });
             self.touched.push(c as u32);
         }
-        let shift = 8 * side.index();
-        let f = &mut self.frontier[self.frontier_slot[c] as usize];
-        f.mask |= 0xff << shift;
-        f.value |= (SIDE_PRESENT | code) << shift;
+        if let Some(code) = code {
+            let shift = 8 * side.index();
+            let f = &mut self.frontier[self.frontier_slot[c] as usize];
+            f.mask |= 0xff << shift;
+            f.value |= (SIDE_PRESENT | code) << shift;
+        }
     }
 
     fn remove_from_frontier(&mut self, c: usize) {

@@ -229,7 +229,9 @@ impl Game {
     /// still match; features it closes count as already completed, not scored.
     pub fn lay(&mut self, tile: usize, pos: Pos, rotation: u8) -> Result<usize, Refusal> {
         self.check_cell(pos)?;
-        if self.state.board.touches_board(pos)
+        let face_down = self.state.catalog.tiles[tile].face_down;
+        if !face_down
+            && self.state.board.touches_board(pos)
             && !self
                 .state
                 .board

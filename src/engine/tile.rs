@@ -38,7 +38,13 @@ pub struct CompiledTile {
     /// Per rotation: the four sides' terrain codes, each byte `0x40 | code`.
     pub packed_edges: [u32; 4],
     pub terrain: [Terrain; 12],
+    /// A tile lying face down: it fills its cell but has no features, so nothing on it
+    /// connects and features facing it can never close.
+    pub face_down: bool,
 }
+
+/// The id scenarios use for a tile lying face down.
+pub const FACE_DOWN_ID: &str = "licem-dolu";
 
 /// Presence bit in a side's byte, so that "no requirement" never equals a real code.
 pub const SIDE_PRESENT: u32 = 0x40;
@@ -157,6 +163,35 @@ impl CompiledTile {
             center,
             packed_edges,
             terrain,
+            face_down: false,
+        }
+    }
+
+    /// A tile lying face down (its picture unknown, its features none).
+    pub fn face_down() -> CompiledTile {
+        let spec = TileSpec {
+            id: FACE_DOWN_ID.into(),
+            count: 1,
+            start: false,
+            start_part: None,
+            edges: [Terrain::Field; 4],
+            cities: Vec::new(),
+            roads: Vec::new(),
+            fields: Vec::new(),
+            center: None,
+            fog: Vec::new(),
+            note: None,
+        };
+        CompiledTile {
+            features: Vec::new(),
+            port_feature: [0; 12],
+            port_fog: [None; 12],
+            fog: Vec::new(),
+            center: None,
+            packed_edges: [0; 4],
+            terrain: [Terrain::Field; 12],
+            face_down: true,
+            spec,
         }
     }
 
@@ -215,6 +250,17 @@ impl Catalog {
             bag.extend(std::iter::repeat_n(index, count));
         }
         (start, bag)
+    }
+
+    /// The index of the face-down tile, added on first use.
+    pub fn face_down_index(&mut self) -> usize {
+        match self.tiles.iter().position(|t| t.face_down) {
+            Some(index) => index,
+            None => {
+                self.tiles.push(CompiledTile::face_down());
+                self.tiles.len() - 1
+            }
+        }
     }
 
     /// Adds a tile (an inline scenario tile) and returns its index.

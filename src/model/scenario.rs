@@ -18,6 +18,8 @@ pub enum Start {
 pub enum TileRef {
     Catalog(String),
     Inline(Box<TileSpec>),
+    /// A tile lying face down (on a prepared board).
+    FaceDown,
 }
 
 #[derive(Debug, Clone)]
