@@ -203,32 +203,40 @@ impl Board {
         }
     }
 
-    /// How many (cell, rotation) pairs fit `tile` by edges.
-    pub fn count_fits(&self, catalog: &Catalog, tile: usize) -> usize {
+    /// Draws one (cell, rotation) fitting `tile` by edges, uniformly: `choose(n)` picks an
+    /// index below the number of fits. One pass counts fits per cell into `scratch`, so no
+    /// list of fits is built (this is the hot path of random games).
+    pub fn draw_fit(
+        &self,
+        catalog: &Catalog,
+        tile: usize,
+        scratch: &mut Vec<u8>,
+        choose: impl FnOnce(usize) -> usize,
+    ) -> Option<(Pos, u8)> {
         let packed = catalog.tiles[tile].packed_edges;
-        self.frontier
-            .iter()
-            .map(|f| {
-                packed
-                    .iter()
-                    .filter(|edges| *edges & f.mask == f.value)
-                    .count()
-            })
-            .sum()
-    }
-
-    /// The `n`-th fit in the order `fits_into` lists them.
-    pub fn nth_fit(&self, catalog: &Catalog, tile: usize, mut n: usize) -> Option<(Pos, u8)> {
-        let packed = catalog.tiles[tile].packed_edges;
+        scratch.clear();
+        let mut total = 0;
         for f in &self.frontier {
-            for (rotation, edges) in packed.iter().enumerate() {
-                if edges & f.mask == f.value {
-                    if n == 0 {
-                        return Some((position(f.cell as usize), rotation as u8));
-                    }
-                    n -= 1;
-                }
+            let n = packed
+                .iter()
+                .filter(|edges| *edges & f.mask == f.value)
+                .count();
+            scratch.push(n as u8);
+            total += n;
+        }
+        if total == 0 {
+            return None;
+        }
+        let mut k = choose(total);
+        for (f, &n) in self.frontier.iter().zip(scratch.iter()) {
+            if k >= usize::from(n) {
+                k -= usize::from(n);
+                continue;
             }
+            let rotation = (0..4u8)
+                .filter(|r| packed[usize::from(*r)] & f.mask == f.value)
+                .nth(k)?;
+            return Some((position(f.cell as usize), rotation));
         }
         None
     }

@@ -64,19 +64,19 @@ pub fn play_observed(
     let mut order = bag.to_vec();
     rng.shuffle(&mut order);
     let mut moves = Vec::new();
+    let mut counts = Vec::new();
     for tile in order {
         // Draw one edge fit without listing them all; only if a module vetoes it are all fits
         // listed, and others drawn until one is allowed.
-        let board = &game.state.board;
-        let count = board.count_fits(&game.state.catalog, tile);
-        let first = (count > 0)
-            .then(|| board.nth_fit(&game.state.catalog, tile, rng.below(count)))
-            .flatten();
-        let mut placed = match first {
+        let drawn = game
+            .state
+            .board
+            .draw_fit(&game.state.catalog, tile, &mut counts, |n| rng.below(n));
+        let mut placed = match drawn {
             Some((pos, rotation)) => game.place_tile(tile, pos, rotation, rng).is_ok(),
             None => false,
         };
-        if !placed && count > 0 {
+        if !placed && drawn.is_some() {
             game.edge_fits_into(tile, &mut moves);
             while !placed && !moves.is_empty() {
                 let (pos, rotation) = moves.swap_remove(rng.below(moves.len()));
