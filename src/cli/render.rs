@@ -69,15 +69,7 @@ fn source_label(ruling: &Ruling) -> String {
     }
 }
 
-/// A number with the Czech noun form it takes: 1 výklad, 2–4 výklady, 0 or 5+ výkladů.
-pub fn count(n: usize, one: &str, few: &str, many: &str) -> String {
-    let noun = match n {
-        1 => one,
-        2..=4 => few,
-        _ => many,
-    };
-    format!("{n} {noun}")
-}
+pub use crate::model::pieces::count_cs as count;
 
 fn questions(n: usize) -> String {
     count(n, "otázku", "otázky", "otázek")

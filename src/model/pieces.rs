@@ -177,12 +177,17 @@ impl FeatureKind {
     }
 }
 
-/// "1 kartička", "3 kartičky", "5 kartiček".
-pub fn tiles_cs(n: usize) -> String {
+/// A number with the Czech noun form it takes: 1 výklad, 2–4 výklady, 0 or 5+ výkladů.
+pub fn count_cs(n: usize, one: &str, few: &str, many: &str) -> String {
     let noun = match n {
-        1 => "kartička",
-        2..=4 => "kartičky",
-        _ => "kartiček",
+        1 => one,
+        2..=4 => few,
+        _ => many,
     };
     format!("{n} {noun}")
+}
+
+/// "1 kartička", "3 kartičky", "5 kartiček".
+pub fn tiles_cs(n: usize) -> String {
+    count_cs(n, "kartička", "kartičky", "kartiček")
 }
