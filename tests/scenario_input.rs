@@ -163,6 +163,12 @@ const PIECES: &[&str] = &[
     "  rejected: {step: 1, reason: zh.druzinik.obsazeno}\n",
     "start: duchove-2x2\n",
     "start: none\n",
+    "    at: [89, 89]\n",
+    "    at: [-89, 0]\n",
+    "  - tile: licem-dolu\n",
+    "  - pass: zh-klaster\n",
+    "  - place: {edges: [F, F, F, F], fields: [{ports: [N, E, S, W]}]}\n",
+    "    meeple: {on: E, at: [0, 0]}\n",
     "\t",
     "- ",
     ": ",
@@ -186,7 +192,7 @@ fn corpus() -> &'static carcref::model::Corpus {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    #![proptest_config(ProptestConfig::with_cases(3000))]
     #[test]
     fn the_loader_and_runner_never_panic(picks in proptest::collection::vec(0usize..PIECES.len(), 0..40), noise in ".{0,20}") {
         let mut text: String = picks.iter().map(|i| PIECES[*i]).collect();
