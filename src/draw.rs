@@ -136,10 +136,15 @@ fn tile_body(tile: &CompiledTile) -> String {
             );
         }
         if feature.cathedral {
+            // A small church: nave with a pointed roof and a cross.
+            let (x, y) = (anchor.0 - 8.0, anchor.1 + 8.0);
             let _ = write!(
                 out,
-                r##"<text x="{:.1}" y="{:.1}" font-size="14" text-anchor="middle">⛪</text>"##,
-                anchor.0, anchor.1
+                r##"<path d="M{x:.1},{y:.1} v-10 l8,-8 l8,8 v10 z" fill="#f4efe2" stroke="#5a3a1a" stroke-width="1.5"/><path d="M{:.1},{:.1} v-8 M{:.1},{:.1} h6" stroke="#5a3a1a" stroke-width="1.5"/>"##,
+                x + 8.0,
+                y - 18.0,
+                x + 5.0,
+                y - 23.0
             );
         }
     }
@@ -183,27 +188,6 @@ fn tile_body(tile: &CompiledTile) -> String {
             );
         }
     }
-    match tile.center.map(|c| tile.features[usize::from(c)].kind) {
-        Some(FeatureKind::Monastery) => {
-            let _ = write!(
-                out,
-                r##"<rect x="38" y="40" width="24" height="22" fill="#e8d8b0" stroke="#5a3a1a" stroke-width="2"/><path d="M35,41 L50,28 L65,41 z" fill="#b5472f" stroke="#5a3a1a" stroke-width="2"/>"##
-            );
-        }
-        Some(FeatureKind::Castle) => {
-            let _ = write!(
-                out,
-                r##"<path d="M36,64 V38 h6 v-6 h5 v6 h6 v-6 h5 v6 h6 V64 z" fill="#9aa0ab" stroke="#3a3f48" stroke-width="2"/>"##
-            );
-        }
-        Some(FeatureKind::Graveyard) => {
-            let _ = write!(
-                out,
-                r##"<rect x="34" y="40" width="32" height="24" rx="4" fill="#8f8f7a" stroke="#3a3a30" stroke-width="2"/><path d="M50,30 v20 M43,36 h14" stroke="#2a2a22" stroke-width="3"/>"##
-            );
-        }
-        _ => {}
-    }
     // Fog: hatched over its ports' regions, with the ghost symbols it carries.
     for fog in &tile.fog {
         for port in Port::all().filter(|p| fog.ports & (1 << p.0) != 0) {
@@ -224,6 +208,27 @@ fn tile_body(tile: &CompiledTile) -> String {
                 );
             }
         }
+    }
+    match tile.center.map(|c| tile.features[usize::from(c)].kind) {
+        Some(FeatureKind::Monastery) => {
+            let _ = write!(
+                out,
+                r##"<rect x="38" y="40" width="24" height="22" fill="#e8d8b0" stroke="#5a3a1a" stroke-width="2"/><path d="M35,41 L50,28 L65,41 z" fill="#b5472f" stroke="#5a3a1a" stroke-width="2"/>"##
+            );
+        }
+        Some(FeatureKind::Castle) => {
+            let _ = write!(
+                out,
+                r##"<path d="M36,64 V38 h6 v-6 h5 v6 h6 v-6 h5 v6 h6 V64 z" fill="#9aa0ab" stroke="#3a3f48" stroke-width="2"/>"##
+            );
+        }
+        Some(FeatureKind::Graveyard) => {
+            let _ = write!(
+                out,
+                r##"<rect x="34" y="40" width="32" height="24" rx="4" fill="#8f8f7a" stroke="#3a3a30" stroke-width="2"/><path d="M50,30 v20 M43,36 h14" stroke="#2a2a22" stroke-width="3"/>"##
+            );
+        }
+        _ => {}
     }
     if let Some(part) = tile.spec.start_part {
         // The ruin sits on the corner the four quarters share.
