@@ -124,14 +124,11 @@ fn main() -> ExitCode {
     print(&output)
 }
 
-/// Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org).
 fn output_style() -> Style {
-    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-    if std::io::stdout().is_terminal() && !no_color {
-        Style::Colour
-    } else {
-        Style::Plain
-    }
+    Style::detect(
+        std::io::stdout().is_terminal(),
+        std::env::var_os("NO_COLOR").as_deref(),
+    )
 }
 
 /// Writes without panicking when the reader has gone away (`carcref list | head`).

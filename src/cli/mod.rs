@@ -190,6 +190,19 @@ pub enum Style {
     Colour,
 }
 
+impl Style {
+    /// Colour only on a terminal, and never when `NO_COLOR` is set to anything non-empty
+    /// (https://no-color.org).
+    pub fn detect(stdout_is_terminal: bool, no_color: Option<&std::ffi::OsStr>) -> Style {
+        let no_color = no_color.is_some_and(|v| !v.is_empty());
+        if stdout_is_terminal && !no_color {
+            Style::Colour
+        } else {
+            Style::Plain
+        }
+    }
+}
+
 /// `carcref search`: ranked rulings and rule sections for a Czech (or English, or ID) query.
 pub fn search(
     source: &ContentSource,
@@ -479,5 +492,33 @@ pub fn tiles(source: &ContentSource, set: Option<&str>, svg: Option<&std::path::
         stdout: render::tile_sets(&sets),
         stderr,
         code: EXIT_OK,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::ffi::OsStr;
+
+    #[test]
+    fn colour_only_on_a_terminal_without_no_color() {
+        assert_eq!(Style::detect(true, None), Style::Colour);
+        assert_eq!(Style::detect(false, None), Style::Plain);
+        assert_eq!(Style::detect(true, Some(OsStr::new("1"))), Style::Plain);
+        assert_eq!(Style::detect(true, Some(OsStr::new(""))), Style::Colour);
+    }
+
+    #[test]
+    fn coloured_results_mark_the_matched_words() {
+        // In memory, so that the test never touches the user's index cache.
+        let corpus = ContentSource::Embedded.corpus().unwrap();
+        let index = SearchIndex::build(&corpus, AnalyzerChoice::Czech).unwrap();
+        let hits = index
+            .search("hřbitov", &SearchOptions::default())
+            .unwrap()
+            .hits;
+        let coloured = render::search_results(&hits, Style::Colour);
+        assert!(coloured.contains("\x1b[1;33mhřbitov"), "{coloured}");
+        assert!(!render::search_results(&hits, Style::Plain).contains('\x1b'));
     }
 }
