@@ -281,9 +281,9 @@ fn read_scenario(
     corpus: &Corpus,
 ) -> Result<crate::model::scenario::Scenario, Output> {
     let display = path.to_string_lossy().into_owned();
-    let files = ContentFiles::single(path, &display);
+    let file = crate::content::ContentFile::read(path, &display);
     let mut diags = crate::diagnostic::Diagnostics::default();
-    let text = match crate::content::text::decode(&files) {
+    let text = match crate::content::text::decode(&file) {
         Ok(text) => text,
         Err(diagnostic) => return Err(Output::input_error(render::diagnostics(&[diagnostic]))),
     };

@@ -31,6 +31,17 @@ pub struct ContentFile {
     pub body: FileBody,
 }
 
+impl ContentFile {
+    /// One file outside the content tree (a scenario given to `carcref check`).
+    pub fn read(path: &Path, display: &str) -> ContentFile {
+        ContentFile {
+            path: display.to_owned(),
+            display: display.to_owned(),
+            body: read_limited(path),
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct ContentFiles {
     /// How the content root is shown in messages (`content` for the embedded copy).
@@ -92,15 +103,6 @@ impl ContentFiles {
             root_display: dir.to_string_lossy().trim_end_matches('/').to_owned(),
             files,
         })
-    }
-
-    /// One file outside the content tree (a scenario given to `carcref check`).
-    pub fn single(path: &Path, display: &str) -> ContentFile {
-        ContentFile {
-            path: display.to_owned(),
-            display: display.to_owned(),
-            body: read_limited(path),
-        }
     }
 
     pub fn get(&self, path: &str) -> Option<&ContentFile> {
