@@ -235,17 +235,13 @@ impl Loader {
             let title = fields.required_str("title", diags);
             let title_en = fields.required_str("title_en", diags);
             let prefix = fields.required_str("prefix", diags);
-            let kind = fields.required_str("kind", diags).and_then(|k| {
-                let kind = GameKind::parse(&k);
-                if kind.is_none() {
-                    diags.error(
-                        fields.value_location("kind"),
-                        fields.id(),
-                        format!("neznámý druh hry `{k}` (povolené: {})", GameKind::NAMES),
-                    );
-                }
-                kind
-            });
+            let kind = fields.known(
+                "kind",
+                fields.required_str("kind", diags),
+                GameKind::parse,
+                |k| format!("neznámý druh hry `{k}` (povolené: {})", GameKind::NAMES),
+                diags,
+            );
             let source = fields.optional_str("source", diags);
             if let Some(id) = &id {
                 check_slug(&fields, "id", id, diags);
@@ -441,18 +437,15 @@ impl Loader {
         let coverage = match fields.map.get_mapping("coverage") {
             None => None,
             Some(map) => {
-                let note = Fields::new(fields.file, 0, map, &["status", "reason"], None, diags);
-                let status = note.required_str("status", diags).and_then(|s| {
-                    let status = CoverageStatus::parse(&s);
-                    if status.is_none() {
-                        diags.error(
-                            note.value_location("status"),
-                            fields.id(),
-                            format!("stav `{s}`: povolené jsou non-mechanical a out-of-scope"),
-                        );
-                    }
-                    status
-                });
+                let mut note = Fields::new(fields.file, 0, map, &["status", "reason"], None, diags);
+                note.entry_id = fields.entry_id.clone();
+                let status = note.known(
+                    "status",
+                    note.required_str("status", diags),
+                    CoverageStatus::parse,
+                    |s| format!("stav `{s}`: povolené jsou non-mechanical a out-of-scope"),
+                    diags,
+                );
                 let reason = note.required_str("reason", diags);
                 status
                     .zip(reason)

@@ -172,28 +172,20 @@ pub fn tile_spec(
             ghosts: ghosts?,
         })
     });
-    let center = fields.optional_str("center", diags).and_then(|text| {
-        let center = Center::parse(&text);
-        if center.is_none() {
-            diags.error(
-                fields.value_location("center"),
-                fields.id(),
-                format!("neznámý střed `{text}` (povolené: {})", Center::NAMES),
-            );
-        }
-        center
-    });
-    let start_part = fields.optional_str("start_part", diags).and_then(|text| {
-        let part = StartPart::parse(&text);
-        if part.is_none() {
-            diags.error(
-                fields.value_location("start_part"),
-                fields.id(),
-                "`start_part` je nw, ne, sw nebo se",
-            );
-        }
-        part
-    });
+    let center = fields.known(
+        "center",
+        fields.optional_str("center", diags),
+        Center::parse,
+        |text| format!("neznámý střed `{text}` (povolené: {})", Center::NAMES),
+        diags,
+    );
+    let start_part = fields.known(
+        "start_part",
+        fields.optional_str("start_part", diags),
+        StartPart::parse,
+        |_| "`start_part` je nw, ne, sw nebo se".into(),
+        diags,
+    );
     let spec = TileSpec {
         id: id?,
         count: count?,

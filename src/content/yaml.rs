@@ -251,6 +251,24 @@ impl<'a> Fields<'a> {
         }
     }
 
+    /// A text value read from `key` turned into a known value by `parse`; an unknown one is
+    /// reported at the value with the message `unknown` gives.
+    pub fn known<T>(
+        &self,
+        key: &str,
+        text: Option<String>,
+        parse: impl Fn(&str) -> Option<T>,
+        unknown: impl FnOnce(&str) -> String,
+        diags: &mut Diagnostics,
+    ) -> Option<T> {
+        let text = text?;
+        let value = parse(&text);
+        if value.is_none() {
+            diags.error(self.value_location(key), self.id(), unknown(&text));
+        }
+        value
+    }
+
     /// An optional `true`/`false` field.
     pub fn optional_bool(&self, key: &str, diags: &mut Diagnostics) -> Option<bool> {
         let scalar = self.scalar(key, diags)?;
