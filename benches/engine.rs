@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use carcref::content::{load, ContentFiles};
-use carcref::engine::base::BaseGame;
+use carcref::engine::base::base_game;
 use carcref::engine::game::{Colour, Game};
 use carcref::engine::random::{play, Rng};
 use carcref::engine::tile::Catalog;
@@ -25,7 +25,7 @@ fn main() {
     let (start, bag) = catalog.start_and_bag();
     let start = start.expect("start tile");
     let colours = [Colour::Red, Colour::Blue, Colour::Green, Colour::Yellow];
-    let mut game = Game::new(catalog, &colours, SUPPLY, vec![Box::new(BaseGame)]);
+    let mut game = Game::new(catalog, &colours, SUPPLY, base_game());
     game.state.tracing = false;
     let mut rng = Rng::new(2026);
     let mut rates = Vec::new();

@@ -8,7 +8,9 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use crate::diagnostic::{Diagnostic, Location};
-use crate::engine::base::BaseGame;
+use crate::engine::base::{base_game, FeatureValues};
+use crate::engine::game::State;
+use crate::engine::mists::{Level, Mists, Outcome};
 use crate::engine::game::{Event, Game};
 use crate::engine::rules::{Decider, Question, Refusal};
 use crate::engine::tile::Catalog;
@@ -169,12 +171,23 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
         })
         .collect();
 
-    let mut game = Game::new(
-        Arc::new(catalog),
-        &scenario.players,
-        BASE_SUPPLY,
-        vec![Box::new(BaseGame)],
-    );
+    let (modules, supply) = match &scenario.mists {
+        Some(setup) => {
+            let level = Level::get(setup.level).ok_or_else(|| {
+                setup_error(&scenario_start, format!("úroveň {} neexistuje", setup.level))
+            })?;
+            if level.cursed {
+                catalog.face_down_index();
+            }
+            let modules: Vec<Box<dyn crate::engine::rules::RuleModule>> = vec![
+                Box::new(FeatureValues),
+                Box::new(Mists::new(level, scenario.players.len())),
+            ];
+            (modules, [setup.meeples, 0, 0])
+        }
+        None => (base_game(), BASE_SUPPLY),
+    };
+    let mut game = Game::new(Arc::new(catalog), &scenario.players, supply, modules);
     for (tile, pos) in start_tiles {
         game.lay(tile, pos, 0).map_err(|r| {
             setup_error(
@@ -183,6 +196,30 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
             )
         })?;
     }
+    if let Some(setup) = &scenario.mists {
+        game.with_module(|mists: &mut Mists, state| {
+            mists.place_start_ghosts(state, setup.start_ghosts);
+            let team = setup
+                .track
+                .iter()
+                .find(|(c, _)| c.is_none())
+                .map(|(_, n)| *n);
+            let per_colour: Vec<(usize, i32)> = setup
+                .track
+                .iter()
+                .filter_map(|(c, n)| {
+                    let player = scenario.players.iter().position(|p| Some(*p) == *c)?;
+                    Some((player, *n))
+                })
+                .collect();
+            mists.set_track(team, &per_colour);
+            mists.skip_passed_dogs();
+            if let Some(stacks) = &setup.stacks {
+                mists.stack_left = stacks.first().copied();
+                mists.stacks_waiting = stacks.iter().skip(1).copied().collect();
+            }
+        });
+    }
     for (tile, spec) in board {
         let placed = game.lay(tile, spec.at, spec.rotation).map_err(|r| {
             setup_error(
@@ -190,6 +227,20 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
                 format!("kartičku na {} nelze položit: {}", spec.at, r.message),
             )
         })?;
+        if spec.ghosts > 0 {
+            let put = game.with_module(|mists: &mut Mists, state| {
+                mists.put_ghosts(state, placed, spec.ghosts)
+            });
+            if put != Some(true) {
+                return Err(setup_error(
+                    &spec.location,
+                    format!(
+                        "{} duchů se na kartičku nevejde: bank úrovně jich tolik nemá",
+                        spec.ghosts
+                    ),
+                ));
+            }
+        }
         for meeple in &spec.meeples {
             check_feature(&game, placed, meeple)?;
             let player = meeple
@@ -220,6 +271,7 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
             }
             Step::Pass { player, .. } => {
                 take_turn(&mut game, scenario, *player);
+                draw(&mut game);
                 let tile = steps[index].unwrap_or(0);
                 let who = game.state.colour_name(game.state.turn.player);
                 let action = format!(
@@ -243,6 +295,7 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
                 ..
             } => {
                 take_turn(&mut game, scenario, *player);
+                draw(&mut game);
                 let tile = steps[index].unwrap_or(0);
                 let tile_name = game.state.catalog.tiles[tile].spec.id.clone();
                 let who = game.state.colour_name(game.state.turn.player);
@@ -307,6 +360,14 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
         expectations,
         game,
     })
+}
+
+/// The Mists games count the tiles drawn from the stacks (when the scenario gives them).
+fn draw(game: &mut Game) {
+    if game.state.ended {
+        return;
+    }
+    game.with_module(|mists: &mut Mists, state| mists.draw(state));
 }
 
 /// A step that names its player is that player's turn; otherwise turns go in order.
@@ -423,8 +484,100 @@ fn evaluate(
             if applied { "ano" } else { "ne" }.into(),
         );
     }
+    if let Some(mists) = game.module::<Mists>() {
+        mists_expectations(scenario, state, mists, &mut check);
+    }
     for problem in decider_problems {
         check("rozhodnutí hráčů jsou uvedena".into(), false, problem);
     }
     results
+}
+
+fn mists_expectations(
+    scenario: &Scenario,
+    state: &State,
+    mists: &Mists,
+    check: &mut impl FnMut(String, bool, String),
+) {
+    let expect = &scenario.expect;
+    if let Some(n) = expect.ghosts {
+        let actual = mists.ghosts_on_board();
+        check(
+            format!("na plánu je {n} duchů"),
+            actual == n,
+            actual.to_string(),
+        );
+    }
+    if let Some(n) = expect.bank {
+        check(
+            format!("v banku je {n} duchů"),
+            mists.bank == n,
+            mists.bank.to_string(),
+        );
+    }
+    for (at, n) in &expect.ghosts_at {
+        let actual = state
+            .board
+            .index_at(*at)
+            .map(|p| mists.ghosts_on_tile(state, p))
+            .unwrap_or(0);
+        check(
+            format!("na {at} je {n} duchů"),
+            actual == *n,
+            actual.to_string(),
+        );
+    }
+    if let Some(n) = expect.track {
+        let actual = mists.track();
+        check(
+            format!("počítadlo stojí na {n}"),
+            actual == n,
+            actual.to_string(),
+        );
+    }
+    for (colour, n) in &expect.counters {
+        let player = scenario.players.iter().position(|p| p == colour);
+        let actual = mists
+            .counters
+            .iter()
+            .find(|c| c.player.is_some() && c.player == player)
+            .map(|c| c.points.to_string())
+            .unwrap_or_else(|| "barva nemá počítadlo".into());
+        check(
+            format!("počítadlo {} stojí na {n}", colour.czech()),
+            actual == n.to_string(),
+            actual,
+        );
+    }
+    let outcome = match mists.outcome {
+        None => "playing",
+        Some(Outcome::Won) => "won",
+        Some(Outcome::Lost(_)) => "lost",
+    };
+    if let Some(expected) = &expect.outcome {
+        check(
+            format!("výsledek hry: {expected}"),
+            outcome == expected,
+            outcome.into(),
+        );
+    }
+    if let Some(expected) = &expect.loss {
+        let actual = match mists.outcome {
+            Some(Outcome::Lost(cause)) => cause.id(),
+            _ => "žádná prohra",
+        };
+        check(
+            format!("příčina prohry: {expected}"),
+            actual == expected,
+            actual.into(),
+        );
+    }
+    if let Some(n) = expect.buried {
+        let actual: u32 = mists.buried.iter().sum();
+        check(
+            format!("pohřbených družiníků: {n}"),
+            actual == n,
+            actual.to_string(),
+        );
+    }
 }

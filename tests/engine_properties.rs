@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use carcref::content::{load, ContentFiles};
-use carcref::engine::base::BaseGame;
+use carcref::engine::base;
 use carcref::engine::game::{Colour, Game};
 use carcref::engine::random::{play_observed, Rng};
 use carcref::engine::tile::{mirror_code, Catalog};
@@ -31,7 +31,7 @@ fn base_game(players: usize) -> (Game, Vec<usize>) {
         catalog,
         &colours[..players],
         SUPPLY,
-        vec![Box::new(BaseGame)],
+        base::base_game(),
     );
     game.lay(start, carcref::model::geometry::Pos::new(0, 0), 0)
         .expect("start tile goes down");

@@ -4,10 +4,10 @@
 use std::sync::{Arc, Mutex};
 
 use carcref::content::{load, ContentFiles};
-use carcref::engine::base::BaseGame;
+use carcref::engine::base::base_game;
 use carcref::engine::game::{Colour, Game, MeepleKind, Spot, State};
 use carcref::engine::rules::{
-    Decider, MeeplePlacement, Question, Refusal, RuleModule, TilePlacement,
+    Decider, MeeplePlacement, Question, Refusal, RuleModule, Surround, TilePlacement,
 };
 use carcref::engine::tile::{Catalog, FeatureKind};
 use carcref::model::geometry::{Port, Pos, Terrain};
@@ -44,7 +44,7 @@ fn joined_road(blue_kind: MeepleKind) -> Game {
     let junction = tile(&catalog, "zh-krizovatka-tri");
     let straight = tile(&catalog, "zh-cesta-rovna");
     let start = tile(&catalog, "zh-mesto-cesta");
-    let mut game = Game::new(catalog, &COLOURS[..2], [7, 1, 0], vec![Box::new(BaseGame)]);
+    let mut game = Game::new(catalog, &COLOURS[..2], [7, 1, 0], base_game());
     game.lay(start, Pos::new(0, 0), 0).unwrap();
     let east = game.lay(junction, Pos::new(1, 0), 0).unwrap();
     game.lay_meeple(
@@ -89,7 +89,7 @@ fn final_scoring_of_unfinished_features_and_fields() {
     let start = tile(&catalog, "zh-mesto-cesta");
     let cap = tile(&catalog, "zh-mesto-jedna-strana");
     let monastery = tile(&catalog, "zh-klaster");
-    let mut game = Game::new(catalog, &COLOURS, [7, 0, 0], vec![Box::new(BaseGame)]);
+    let mut game = Game::new(catalog, &COLOURS, [7, 0, 0], base_game());
     let s = game.lay(start, Pos::new(0, 0), 0).unwrap();
     game.lay_meeple(s, port("EM"), 0, MeepleKind::Normal)
         .unwrap(); // red: the road
@@ -157,7 +157,7 @@ fn field_tile(fog_sides: &[&str]) -> TileSpec {
 fn fog_closes_like_a_city_and_touching_plain_field_makes_it_unclosable() {
     let specs = [field_tile(&["S"]), field_tile(&["N"]), field_tile(&[])];
     let catalog = Arc::new(Catalog::from_specs(&specs));
-    let mut game = Game::new(catalog, &COLOURS[..1], [7, 0, 0], vec![Box::new(BaseGame)]);
+    let mut game = Game::new(catalog, &COLOURS[..1], [7, 0, 0], base_game());
     game.lay(0, Pos::new(0, 0), 0).unwrap();
     // Fog facing fog: the two halves close each other.
     game.place_tile(1, Pos::new(0, 1), 0, &mut FirstOption)
@@ -200,15 +200,28 @@ impl Recorder {
     }
 }
 
+#[derive(Clone)]
 struct RecorderModule(Arc<Recorder>);
 
 impl RuleModule for RecorderModule {
     fn id(&self) -> &'static str {
         "recorder"
     }
-    fn surround_needed(&self, kind: FeatureKind) -> Option<usize> {
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+        self
+    }
+    fn clone_box(&self) -> Box<dyn RuleModule> {
+        Box::new(self.clone())
+    }
+    fn surround(&self, kind: FeatureKind) -> Option<Surround> {
         // A toy rule: three orthogonal neighbours complete a monastery.
-        (kind == FeatureKind::Monastery).then_some(3)
+        (kind == FeatureKind::Monastery).then_some(Surround {
+            needed: 3,
+            face_down_counts: false,
+        })
     }
     fn veto_tile(&self, _state: &State, placement: &TilePlacement) -> Option<Refusal> {
         (placement.pos == Pos::new(0, -1))
@@ -218,26 +231,23 @@ impl RuleModule for RecorderModule {
         (placement.feature == FeatureKind::Field)
             .then(|| Refusal::new("zh.druzinik.zadne-uzemi", "no farmers here"))
     }
-    fn tile_placed(&self, _state: &mut State, placed: usize, _decider: &mut dyn Decider) {
+    fn tile_placed(&mut self, _state: &mut State, placed: usize, _decider: &mut dyn Decider) {
         self.0.log(format!("tile {placed}"));
     }
-    fn meeple_placed(&self, _state: &mut State, meeple: usize) {
+    fn meeple_placed(&mut self, _state: &mut State, meeple: usize) {
         self.0.log(format!("meeple {meeple}"));
     }
-    fn feature_completed(&self, _state: &mut State, _node: u32, decider: &mut dyn Decider) {
-        let question = Question {
-            key: "test.volba",
-            options: vec!["body".into(), "duchove".into()],
-        };
+    fn feature_completed(&mut self, _state: &mut State, _node: u32, decider: &mut dyn Decider) {
+        let question = Question::new("test.volba", vec!["body".into(), "duchove".into()]);
         self.0.log(format!(
             "asked: {}",
             question.options[decider.choose(&question)]
         ));
     }
-    fn end_of_turn(&self, _state: &mut State, _decider: &mut dyn Decider) {
+    fn end_of_turn(&mut self, _state: &mut State, _decider: &mut dyn Decider) {
         self.0.log("end of turn");
     }
-    fn end_of_game(&self, state: &mut State) {
+    fn end_of_game(&mut self, state: &mut State) {
         state.award(&[0], 100);
         self.0.log("end of game");
     }
@@ -252,10 +262,10 @@ fn modules_plug_into_every_hook_without_touching_the_core() {
         catalog,
         &COLOURS[..1],
         [7, 0, 0],
-        vec![
-            Box::new(BaseGame),
-            Box::new(RecorderModule(recorder.clone())),
-        ],
+        base_game()
+            .into_iter()
+            .chain([Box::new(RecorderModule(recorder.clone())) as Box<dyn RuleModule>])
+            .collect(),
     );
     game.lay(monastery, Pos::new(0, 0), 0).unwrap();
     assert_eq!(
@@ -309,7 +319,7 @@ fn a_face_down_tile_fills_its_cell_but_nothing_closes_across_it() {
         Arc::new(catalog),
         &COLOURS[..1],
         [7, 0, 0],
-        vec![Box::new(BaseGame)],
+        base_game(),
     );
     let s = game.lay(start, Pos::new(0, 0), 0).unwrap();
     game.lay_meeple(s, port("EM"), 0, MeepleKind::Normal)

@@ -43,7 +43,12 @@ fn bad_cases() -> Vec<(String, &'static str, &'static str)> {
         (format!("{HEAD}steps:\n  - place: zh-cesta-rovna\n    at: [0, 1, 2]\n"), "6:9", "`at` má tvar [x, y]"),
         (format!("{HEAD}steps:\n  - {{place: zh-cesta-rovna, at: [0, 1]\n"), "6:1", "chyba syntaxe YAML"),
         (format!("{HEAD}players: [red]\nsteps: []\n"), "4:1", "uveden dvakrát"),
-        ("title: T\nruleset: duchove-carcassonne\nplayers: [red]\nsteps: []\n".to_string(), "2:10", "engine její pravidla zatím neumí"),
+        ("title: T\nruleset: darky\nplayers: [red]\nsteps: []\n".to_string(), "2:10", "engine její pravidla zatím neumí"),
+        ("title: T\nruleset: duchove-carcassonne\nplayers: [red]\nsteps: []\n".to_string(), "1:1", "potřebují `setup: {level: 1..6}`"),
+        ("title: T\nruleset: duchove-carcassonne\nsetup: {level: 7}\nplayers: [red]\nsteps: []\n".to_string(), "3:16", "úroveň 7 neexistuje"),
+        (format!("{HEAD}steps: []\nexpect:\n  ghosts: 3\n"), "6:3", "patří jen k pravidlům `duchove-carcassonne`"),
+        ("title: T\nruleset: duchove-carcassonne\nsetup: {level: 2, track: {red: 3}}\nplayers: [red]\nsteps: []\n".to_string(), "3:26", "jen úroveň 6"),
+        ("title: T\nruleset: duchove-carcassonne\nsetup: {level: 1}\nplayers: [red]\nsteps: []\nexpect: {outcome: remiza}\n".to_string(), "6:19", "neznámý výsledek"),
         (format!("{HEAD}steps: []\nexpect:\n  rejected: {{step: 3, reason: zh.druzinik.obsazeno}}\n"), "6:20", "krok 3 neexistuje"),
         (format!("{HEAD}steps:\n  - place: zh-cesta-rovna\n    at: [500, 0]\n"), "6:9", "souřadnice musí být"),
     ]

@@ -9,7 +9,10 @@ use crate::diagnostic::Diagnostics;
 use crate::engine::tile::FACE_DOWN_ID;
 use crate::model::geometry::{Pos, BOARD_RADIUS as RADIUS};
 use crate::model::pieces::{Colour, FeatureKind, MeepleKind, Spot};
-use crate::model::scenario::{BoardTile, Expectations, MeepleSpec, Scenario, Start, Step, TileRef};
+use crate::engine::mists::{Level, START_GHOSTS};
+use crate::model::scenario::{
+    BoardTile, Expectations, MeepleSpec, MistsSetup, Scenario, Start, Step, TileRef,
+};
 use crate::model::Corpus;
 
 const SCENARIO_FIELDS: &[&str] = &[
@@ -17,6 +20,7 @@ const SCENARIO_FIELDS: &[&str] = &[
     "description",
     "rulings",
     "ruleset",
+    "setup",
     "expansions",
     "start",
     "players",
@@ -24,7 +28,8 @@ const SCENARIO_FIELDS: &[&str] = &[
     "steps",
     "expect",
 ];
-const BOARD_FIELDS: &[&str] = &["tile", "at", "rotation", "meeples"];
+const BOARD_FIELDS: &[&str] = &["tile", "at", "rotation", "meeples", "ghosts"];
+const SETUP_FIELDS: &[&str] = &["level", "track", "start_ghosts", "stacks", "meeples"];
 const STEP_FIELDS: &[&str] = &[
     "player", "place", "pass", "at", "rotation", "meeple", "choose", "end",
 ];
@@ -36,10 +41,30 @@ const EXPECT_FIELDS: &[&str] = &[
     "returned",
     "rejected",
     "rules",
+    "ghosts",
+    "bank",
+    "ghosts_at",
+    "track",
+    "counters",
+    "outcome",
+    "loss",
+    "buried",
 ];
+/// Keys that only the cooperative Mists game gives meaning to.
+const MISTS_ONLY: &[&str] = &[
+    "ghosts",
+    "bank",
+    "ghosts_at",
+    "track",
+    "counters",
+    "outcome",
+    "loss",
+    "buried",
+];
+pub const MISTS_RULESET: &str = "duchove-carcassonne";
 
 /// Rulesets the engine can play so far.
-pub const SUPPORTED_RULESETS: &[&str] = &["zakladni-hra"];
+pub const SUPPORTED_RULESETS: &[&str] = &["zakladni-hra", MISTS_RULESET];
 
 pub fn load_scenario(
     file: &str,
@@ -108,6 +133,32 @@ pub fn load_scenario(
         }
     };
     let players = players(&fields, diags);
+    let is_mists = ruleset.as_deref() == Some(MISTS_RULESET);
+    let mists = match map.get_mapping("setup") {
+        Some(setup) if is_mists => {
+            mists_setup(file, setup, players.as_deref().unwrap_or(&[]), diags)
+        }
+        Some(_) => {
+            diags.error(
+                fields.value_location("setup"),
+                None,
+                format!("`setup` (úroveň, počítadlo…) patří jen k pravidlům `{MISTS_RULESET}`"),
+            );
+            None
+        }
+        None if is_mists => {
+            diags.error(
+                fields.start(),
+                None,
+                "pravidla Duchů Carcassonne potřebují `setup: {level: 1..6}`",
+            );
+            None
+        }
+        None => None,
+    };
+    if !is_mists {
+        refuse_mists_keys(file, map, diags);
+    }
     let board = list(&fields, "board", diags)
         .into_iter()
         .filter_map(|item| board_tile(file, item, corpus, players.as_deref().unwrap_or(&[]), diags))
@@ -142,6 +193,7 @@ pub fn load_scenario(
         description,
         rulings,
         ruleset: ruleset?,
+        mists,
         start: start?,
         players: players?,
         board,
@@ -413,11 +465,13 @@ fn board_tile(
             )
         })
         .collect();
+    let ghosts = count(&fields, "ghosts", diags).unwrap_or(0);
     Some(BoardTile {
         tile: tile?,
         at: at?,
         rotation: rotation?,
         meeples: meeples.into_iter().collect::<Option<Vec<_>>>()?,
+        ghosts,
         location: fields.start(),
     })
 }
@@ -602,7 +656,44 @@ fn expectations(
             Some(key)
         })
         .collect();
+    let mut ghosts_at = Vec::new();
+    for item in list(&fields, "ghosts_at", diags) {
+        let g = Fields::new(file, 0, item, &["at", "count"], None, diags);
+        if let (Some(at), Some(n)) = (position(&g, diags), count(&g, "count", diags)) {
+            ghosts_at.push((at, n));
+        }
+    }
+    let outcome = fields.optional_str("outcome", diags).filter(|o| {
+        let known = matches!(o.as_str(), "won" | "lost" | "playing");
+        if !known {
+            diags.error(
+                fields.value_location("outcome"),
+                None,
+                format!("neznámý výsledek `{o}` (won, lost, playing)"),
+            );
+        }
+        known
+    });
+    let loss = fields.optional_str("loss", diags).filter(|l| {
+        let known = matches!(l.as_str(), "duchove" | "karticky" | "prah");
+        if !known {
+            diags.error(
+                fields.value_location("loss"),
+                None,
+                format!("neznámá příčina prohry `{l}` (duchove, karticky, prah)"),
+            );
+        }
+        known
+    });
     Expectations {
+        ghosts: count(&fields, "ghosts", diags),
+        bank: count(&fields, "bank", diags),
+        ghosts_at,
+        track: fields.optional_int("track", diags).map(|n| n as i32),
+        counters: per_player(file, expect, "counters", players, diags, |t| t.parse().ok()),
+        outcome,
+        loss,
+        buried: count(&fields, "buried", diags),
         score: per_player(file, expect, "score", players, diags, |t| t.parse().ok()),
         completed,
         meeples_on_board: per_player(file, expect, "meeples_on_board", players, diags, |t| {
@@ -611,5 +702,121 @@ fn expectations(
         returned: per_player(file, expect, "returned", players, diags, |t| t.parse().ok()),
         rejected,
         rules,
+    }
+}
+
+/// A non-negative count field.
+fn count(fields: &Fields, key: &str, diags: &mut Diagnostics) -> Option<u32> {
+    let n = fields.optional_int(key, diags)?;
+    match u32::try_from(n) {
+        Ok(n) if n <= 1000 => Some(n),
+        _ => {
+            diags.error(
+                fields.value_location(key),
+                None,
+                format!("`{key}` má být počet od 0 do 1000"),
+            );
+            None
+        }
+    }
+}
+
+fn mists_setup(
+    file: &str,
+    setup: &MarkedMappingNode,
+    players: &[Colour],
+    diags: &mut Diagnostics,
+) -> Option<MistsSetup> {
+    let fields = Fields::new(file, 0, setup, SETUP_FIELDS, None, diags);
+    let level = fields.required_int("level", diags).and_then(|n| {
+        let level = u8::try_from(n).ok().and_then(Level::get);
+        if level.is_none() {
+            diags.error(
+                fields.value_location("level"),
+                None,
+                format!("úroveň {n} neexistuje (1 až 6)"),
+            );
+        }
+        level
+    })?;
+    let track = match setup.get_node("track") {
+        None => Vec::new(),
+        Some(Node::Mapping(_)) if level.counters > 1 => {
+            per_player(file, setup, "track", players, diags, |t| t.parse().ok())
+                .into_iter()
+                .map(|(c, n)| (Some(c), n))
+                .collect()
+        }
+        Some(Node::Mapping(_)) => {
+            diags.error(
+                fields.value_location("track"),
+                None,
+                "počítadla po barvách má jen úroveň 6; jinak `track: číslo`",
+            );
+            return None;
+        }
+        Some(_) => match fields.optional_int("track", diags) {
+            Some(n) if level.counters == 1 => vec![(None, n as i32)],
+            Some(_) => {
+                diags.error(
+                    fields.value_location("track"),
+                    None,
+                    "úroveň 6 má 3 počítadla: `track: {yellow: 6, green: 0, pink: 3}`",
+                );
+                return None;
+            }
+            None => return None,
+        },
+    };
+    if level.counters > 1 && !track.is_empty() && track.len() != level.counters {
+        diags.error(
+            fields.value_location("track"),
+            None,
+            format!("úroveň 6 má {} počítadla, každé jedné barvy", level.counters),
+        );
+    }
+    let stacks = fields.optional_list("stacks", diags).map(|items| {
+        items
+            .into_iter()
+            .filter_map(|(text, location)| match text.parse::<u32>() {
+                Ok(n) => Some(n),
+                Err(_) => {
+                    diags.error(location, None, "`stacks` jsou počty kartiček");
+                    None
+                }
+            })
+            .collect()
+    });
+    Some(MistsSetup {
+        level: level.number,
+        track,
+        start_ghosts: count(&fields, "start_ghosts", diags).unwrap_or(START_GHOSTS),
+        stacks,
+        meeples: count(&fields, "meeples", diags).unwrap_or(5),
+    })
+}
+
+/// Keys of the Mists game in a scenario of another ruleset: said, not silently ignored.
+fn refuse_mists_keys(file: &str, map: &MarkedMappingNode, diags: &mut Diagnostics) {
+    let mut refuse = |node: &MarkedMappingNode| {
+        for (key, _) in node.iter() {
+            if MISTS_ONLY.contains(&key.as_str()) {
+                diags.error(
+                    yaml::location(file, key.span(), 0),
+                    None,
+                    format!("`{}` patří jen k pravidlům `{MISTS_RULESET}`", key.as_str()),
+                );
+            }
+        }
+    };
+    if let Some(expect) = map.get_mapping("expect") {
+        refuse(expect);
+    }
+    if let Some(Node::Sequence(items)) = map.get_node("board") {
+        for item in items.iter() {
+            if let Some(tile) = item.as_mapping() {
+                refuse(tile);
+            }
+        }
     }
 }

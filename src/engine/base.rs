@@ -1,6 +1,8 @@
-//! The base game as a rule module: how completed roads, cities and monasteries score, the
-//! majority, and the final scoring of unfinished features and fields.
+//! The base game as two rule modules: `FeatureValues` (what completed roads, cities and
+//! monasteries are worth; the Mists games use it too) and `BaseGame` (the majority and the
+//! final scoring of unfinished features and fields, which the cooperative game has not).
 
+use std::any::Any;
 use std::collections::BTreeSet;
 
 use super::game::State;
@@ -8,9 +10,18 @@ use super::rules::{Decider, FeatureScore, RuleModule};
 use super::tile::FeatureKind;
 use crate::model::pieces::tiles_cs;
 
+#[derive(Clone)]
+pub struct FeatureValues;
+
+#[derive(Clone)]
 pub struct BaseGame;
 
-impl BaseGame {
+/// The base game's rules: feature values, the majority and the final scoring.
+pub fn base_game() -> Vec<Box<dyn RuleModule>> {
+    vec![Box::new(FeatureValues), Box::new(BaseGame)]
+}
+
+impl FeatureValues {
     /// Tiles a feature spans and how many of them belong to the 2x2 start tile.
     fn tile_counts(state: &State, node: u32) -> (usize, usize) {
         let tiles = &state.component(node).tiles;
@@ -40,28 +51,25 @@ impl BaseGame {
     }
 }
 
-impl RuleModule for BaseGame {
+impl RuleModule for FeatureValues {
     fn id(&self) -> &'static str {
-        "zakladni-hra"
+        "hodnoty-uzemi"
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+
+    fn clone_box(&self) -> Box<dyn RuleModule> {
+        Box::new(self.clone())
     }
 
     /// Says where the 2x2 start tile counts: as 4 tiles, and its ruin ends roads.
-    fn feature_completed(&self, state: &mut State, node: u32, _decider: &mut dyn Decider) {
-        let strength = state.strength(node);
-        if strength.iter().filter(|s| **s > 0).count() > 1 {
-            let names: Vec<String> = strength
-                .iter()
-                .enumerate()
-                .filter(|(_, s)| **s > 0)
-                .map(|(p, s)| format!("{} {s}", state.colour_name(p)))
-                .collect();
-            state.event("zh.vetsina", || {
-                format!(
-                    "síla družiníků: {}; body bere většina, při rovnosti všichni",
-                    names.join(", ")
-                )
-            });
-        }
+    fn feature_completed(&mut self, state: &mut State, node: u32, _decider: &mut dyn Decider) {
         let kind = state.component(node).kind;
         let (tiles, start) = match kind {
             Some(FeatureKind::Monastery) => Self::monastery_tiles(state, node),
@@ -81,7 +89,12 @@ impl RuleModule for BaseGame {
         });
     }
 
-    fn score_completed(&self, state: &State, score: &mut FeatureScore) {
+    fn score_completed(
+        &mut self,
+        state: &mut State,
+        score: &mut FeatureScore,
+        _decider: &mut dyn Decider,
+    ) {
         let component = state.component(score.node);
         match score.kind {
             FeatureKind::Road => {
@@ -106,12 +119,62 @@ impl RuleModule for BaseGame {
                 score.rule = "zh.klaster.hodnoceni";
                 score.explanation = format!("klášter a 8 sousedních kartiček{}", start_note(start));
             }
-            FeatureKind::Field | FeatureKind::Castle | FeatureKind::Graveyard => return,
+            FeatureKind::Field | FeatureKind::Castle | FeatureKind::Graveyard => {}
         }
-        score.winners = state.majority(score.node);
+    }
+}
+
+impl RuleModule for BaseGame {
+    fn id(&self) -> &'static str {
+        "zakladni-hra"
     }
 
-    fn end_of_game(&self, state: &mut State) {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+
+    fn clone_box(&self) -> Box<dyn RuleModule> {
+        Box::new(self.clone())
+    }
+
+    /// Names the majority when more than one player stands on a completed feature.
+    fn feature_completed(&mut self, state: &mut State, node: u32, _decider: &mut dyn Decider) {
+        let strength = state.strength(node);
+        if strength.iter().filter(|s| **s > 0).count() > 1 {
+            let names: Vec<String> = strength
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| **s > 0)
+                .map(|(p, s)| format!("{} {s}", state.colour_name(p)))
+                .collect();
+            state.event("zh.vetsina", || {
+                format!(
+                    "síla družiníků: {}; body bere většina, při rovnosti všichni",
+                    names.join(", ")
+                )
+            });
+        }
+    }
+
+    fn score_completed(
+        &mut self,
+        state: &mut State,
+        score: &mut FeatureScore,
+        _decider: &mut dyn Decider,
+    ) {
+        if matches!(
+            score.kind,
+            FeatureKind::Road | FeatureKind::City | FeatureKind::Monastery
+        ) {
+            score.winners = state.majority(score.node);
+        }
+    }
+
+    fn end_of_game(&mut self, state: &mut State) {
         // Each feature once: the nodes that are their own root.
         let roots: Vec<u32> = (0..state.board.node_count() as u32)
             .filter(|n| state.board.is_root(*n))
@@ -143,7 +206,7 @@ impl RuleModule for BaseGame {
                     )
                 }
                 FeatureKind::Monastery => {
-                    let (tiles, _) = Self::monastery_tiles(state, root);
+                    let (tiles, _) = FeatureValues::monastery_tiles(state, root);
                     (
                         "zh.konec.klaster",
                         tiles as i32,

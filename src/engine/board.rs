@@ -3,6 +3,7 @@
 
 use smallvec::SmallVec;
 
+use super::rules::Surround;
 use super::tile::{mirror_code, Catalog, FeatureKind, SIDE_PRESENT};
 use crate::model::geometry::{Dir, Port, Pos, BOARD_RADIUS};
 
@@ -328,14 +329,14 @@ impl Board {
     }
 
     /// Places a tile (legality is the caller's business) and merges its features.
-    /// `surround[kind]` is how many neighbours complete a center feature (4 or 8).
+    /// `surround(kind)` says how a center feature is completed by its neighbours.
     pub fn place(
         &mut self,
         catalog: &Catalog,
         tile: usize,
         pos: Pos,
         rotation: u8,
-        surround: impl Fn(FeatureKind) -> usize,
+        surround: impl Fn(FeatureKind) -> Surround,
     ) -> Placement {
         let def = &catalog.tiles[tile];
         let index = self.placed.len() as u32;
@@ -486,14 +487,10 @@ impl Board {
             };
             let node = placed.first_node + u32::from(center);
             let kind = catalog.tiles[placed.tile].features[usize::from(center)].kind;
-            let needed = surround(kind);
-            let count = if needed <= 4 {
-                self.neighbour_count(around, 4)
-            } else {
-                self.neighbour_count(around, 8)
-            };
+            let rule = surround(kind);
+            let count = self.neighbour_count(catalog, around, rule);
             let component = &mut self.components[node as usize];
-            if count >= needed && !component.complete {
+            if count >= rule.needed && !component.complete {
                 component.complete = true;
                 placement.surrounded.push(node);
             }
@@ -501,11 +498,14 @@ impl Board {
         placement
     }
 
-    /// Placed tiles among the 4 orthogonal or all 8 cells around `pos`.
-    pub fn neighbour_count(&self, pos: Pos, of: usize) -> usize {
+    /// Neighbours of `pos` that count for `rule`: among the 4 orthogonal or all 8 cells,
+    /// face-down tiles only where the rule lets them count.
+    pub fn neighbour_count(&self, catalog: &Catalog, pos: Pos, rule: Surround) -> usize {
+        let of = if rule.needed <= 4 { 4 } else { 8 };
         pos.neighbours8()[..of]
             .iter()
-            .filter(|p| self.at(**p).is_some())
+            .filter_map(|p| self.at(*p))
+            .filter(|p| rule.face_down_counts || !catalog.tiles[p.tile].face_down)
             .count()
     }
 

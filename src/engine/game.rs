@@ -2,12 +2,15 @@
 //! knows geometry and turn order; what scores and what is forbidden beyond the basics comes
 //! from the rule modules.
 
+use std::any::Any;
 use std::sync::Arc;
 
 use serde::Serialize;
 
-use super::board::{in_bounds, Board};
-use super::rules::{Decider, FeatureScore, MeeplePlacement, Refusal, RuleModule, TilePlacement};
+use super::board::{in_bounds, Board, Placement};
+use super::rules::{
+    Decider, FeatureScore, MeeplePlacement, Refusal, RuleModule, Surround, TilePlacement,
+};
 use super::tile::Catalog;
 use crate::model::geometry::Pos;
 pub use crate::model::pieces::{Colour, FeatureKind, MeepleKind, Spot};
@@ -48,6 +51,7 @@ pub struct Turn {
     pub completed: Vec<u32>,
 }
 
+#[derive(Clone)]
 pub struct State {
     pub catalog: Arc<Catalog>,
     pub board: Board,
@@ -62,6 +66,8 @@ pub struct State {
     pub ended: bool,
     /// Whether events are recorded (random games for tests and benchmarks skip the text).
     pub tracing: bool,
+    /// How monasteries, castles and graveyards complete, as the modules decide.
+    pub surround: [(FeatureKind, Surround); 3],
 }
 
 impl State {
@@ -154,13 +160,47 @@ impl State {
             });
         }
     }
+
+    /// Takes a meeple off the board without returning it to supply (a module keeps it,
+    /// e.g. buried on a graveyard).
+    pub fn take_off_board(&mut self, meeple: usize) {
+        let Some(m) = self.meeples.get_mut(meeple) else {
+            return;
+        };
+        if !m.on_board {
+            return;
+        }
+        m.on_board = false;
+        let root = self.board.find(m.node) as usize;
+        self.board.components[root]
+            .meeples
+            .retain(|other| *other as usize != meeple);
+    }
+
+    /// Puts a tile down outside the turn's placement (a module's extra tile, e.g. one laid
+    /// face down); returns what it completed, which the module handles.
+    pub fn lay_extra(&mut self, tile: usize, pos: Pos, rotation: u8) -> Placement {
+        let surround = self.surround;
+        let placement = self
+            .board
+            .place(&self.catalog, tile, pos, rotation, |k| lookup(&surround, k));
+        self.completed_count += placement.closed.len() + placement.surrounded.len();
+        placement
+    }
 }
 
 pub struct Game {
     pub state: State,
     modules: Vec<Box<dyn RuleModule>>,
-    /// Neighbours that complete a monastery, castle and graveyard, as the modules decide.
-    surround: [(FeatureKind, usize); 3],
+}
+
+impl Clone for Game {
+    fn clone(&self) -> Game {
+        Game {
+            state: self.state.clone(),
+            modules: self.modules.iter().map(|m| m.clone_box()).collect(),
+        }
+    }
 }
 
 impl Game {
@@ -170,22 +210,21 @@ impl Game {
         supply: [u32; 3],
         modules: Vec<Box<dyn RuleModule>>,
     ) -> Game {
-        let needed = |kind| {
+        let rule = |kind| {
             (
                 kind,
                 modules
                     .iter()
-                    .find_map(|m| m.surround_needed(kind))
-                    .unwrap_or(8),
+                    .find_map(|m| m.surround(kind))
+                    .unwrap_or_default(),
             )
         };
         let surround = [
-            needed(FeatureKind::Monastery),
-            needed(FeatureKind::Castle),
-            needed(FeatureKind::Graveyard),
+            rule(FeatureKind::Monastery),
+            rule(FeatureKind::Castle),
+            rule(FeatureKind::Graveyard),
         ];
         Game {
-            surround,
             state: State {
                 catalog,
                 board: Board::new(),
@@ -204,9 +243,24 @@ impl Game {
                 returned: vec![0; colours.len()],
                 ended: false,
                 tracing: true,
+                surround,
             },
             modules,
         }
+    }
+
+    /// A module of the game by its type (observers: scenario checks, simulations).
+    pub fn module<T: Any>(&self) -> Option<&T> {
+        self.modules.iter().find_map(|m| m.as_any().downcast_ref())
+    }
+
+    /// Runs `f` on a module of the game and the state together (setting up a scenario).
+    pub fn with_module<T: Any, R>(&mut self, f: impl FnOnce(&mut T, &mut State) -> R) -> Option<R> {
+        let module = self
+            .modules
+            .iter_mut()
+            .find_map(|m| m.as_any_mut().downcast_mut::<T>())?;
+        Some(f(module, &mut self.state))
     }
 
     /// Starts a new game on the same catalog and modules, reusing the board's memory.
@@ -223,6 +277,9 @@ impl Game {
         state.completed_count = 0;
         state.returned.iter_mut().for_each(|r| *r = 0);
         state.ended = false;
+        for module in &mut self.modules {
+            module.reset();
+        }
     }
 
     /// Puts a tile down without a turn (start tile, a scenario's prepared board). Edges must
@@ -242,7 +299,7 @@ impl Game {
                 "území na stycích s okolními kartičkami nenavazují",
             ));
         }
-        let surround = self.surround;
+        let surround = self.state.surround;
         let State { board, catalog, .. } = &mut self.state;
         board.place(catalog, tile, pos, rotation, |k| lookup(&surround, k));
         Ok(self.state.board.placed.len() - 1)
@@ -348,10 +405,13 @@ impl Game {
         rotation: u8,
         decider: &mut dyn Decider,
     ) -> Result<(), Refusal> {
+        if self.state.ended {
+            return Err(Refusal::new("zh.konec.hra-skoncila", "hra už skončila"));
+        }
         if let Some(refusal) = self.placement_refusal(tile, pos, rotation) {
             return Err(refusal);
         }
-        let surround = self.surround;
+        let surround = self.state.surround;
         let State { board, catalog, .. } = &mut self.state;
         let placement = board.place(catalog, tile, pos, rotation, |k| lookup(&surround, k));
         let placed = self.state.board.placed.len() - 1;
@@ -385,7 +445,7 @@ impl Game {
             self.state.completed_count += 1;
             self.state.turn.completed.push(root);
         }
-        for module in &self.modules {
+        for module in &mut self.modules {
             module.tile_placed(&mut self.state, placed, decider);
         }
         Ok(())
@@ -490,7 +550,7 @@ impl Game {
         self.state.event("zh.druzinik.nasazen", || {
             format!("{colour} {} staví na: {}", kind.czech(), feature.czech())
         });
-        for module in &self.modules {
+        for module in &mut self.modules {
             module.meeple_placed(&mut self.state, meeple);
         }
         Ok(())
@@ -522,16 +582,20 @@ impl Game {
         index
     }
 
-    /// Step 3 and the turn's end: score what this turn completed, then the next player.
+    /// Step 3 and the turn's end: score what this turn completed, then the next player. A
+    /// game that ends meanwhile (a module's win or loss) scores nothing more.
     pub fn finish_turn(&mut self, decider: &mut dyn Decider) {
         let completed = std::mem::take(&mut self.state.turn.completed);
         for node in completed {
+            if self.state.ended {
+                break;
+            }
             // Announced here, in the scoring step, after the meeple step of the turn.
             if let Some(kind) = self.state.board.components[node as usize].kind {
                 self.state
                     .event("zh.uzemi.dokonceno", || kind.czech_completed().into());
             }
-            for module in &self.modules {
+            for module in &mut self.modules {
                 module.feature_completed(&mut self.state, node, decider);
             }
             let Some(kind) = self.state.board.components[node as usize].kind else {
@@ -545,8 +609,8 @@ impl Game {
                 rule: "zh.uzemi.dokonceno",
                 explanation: String::new(),
             };
-            for module in &self.modules {
-                module.score_completed(&self.state, &mut score);
+            for module in &mut self.modules {
+                module.score_completed(&mut self.state, &mut score, decider);
             }
             if !score.winners.is_empty() {
                 self.state.award(&score.winners, score.points);
@@ -565,10 +629,15 @@ impl Game {
                     )
                 });
             }
+            for module in &mut self.modules {
+                module.feature_scored(&mut self.state, &score, decider);
+            }
             self.state.return_meeples(node);
         }
-        for module in &self.modules {
-            module.end_of_turn(&mut self.state, decider);
+        if !self.state.ended {
+            for module in &mut self.modules {
+                module.end_of_turn(&mut self.state, decider);
+            }
         }
         let players = self.state.players.len().max(1);
         self.state.turn = Turn {
@@ -582,17 +651,17 @@ impl Game {
         if self.state.ended {
             return;
         }
-        for module in &self.modules {
+        for module in &mut self.modules {
             module.end_of_game(&mut self.state);
         }
         self.state.ended = true;
     }
 }
 
-fn lookup(needs: &[(FeatureKind, usize)], kind: FeatureKind) -> usize {
-    needs
+fn lookup(rules: &[(FeatureKind, Surround)], kind: FeatureKind) -> Surround {
+    rules
         .iter()
         .find(|(k, _)| *k == kind)
-        .map(|(_, n)| *n)
-        .unwrap_or(8)
+        .map(|(_, r)| *r)
+        .unwrap_or_default()
 }

@@ -2,6 +2,7 @@
 //! game modes plug in as `RuleModule`s (`base` is the base game).
 
 pub mod base;
+pub mod mists;
 pub mod board;
 pub mod game;
 pub mod random;

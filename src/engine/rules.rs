@@ -1,6 +1,8 @@
 //! The seam between the core and the game modes: named hooks a module may implement, and the
 //! rule keys every consequence carries (content maps them to rule sections and rulings).
 
+use std::any::Any;
+
 use super::game::{MeepleKind, State};
 use super::tile::FeatureKind;
 use crate::model::geometry::Pos;
@@ -26,6 +28,44 @@ impl Refusal {
 pub struct Question {
     pub key: &'static str,
     pub options: Vec<String>,
+    /// What each option brings the players by the module's own count, for policies that
+    /// pick greedily; empty when the module has no measure.
+    pub worth: Vec<Worth>,
+}
+
+/// Points scored and ghosts removed by one option of a question.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Worth {
+    pub points: i32,
+    pub ghosts: i32,
+}
+
+impl Question {
+    pub fn new(key: &'static str, options: Vec<String>) -> Question {
+        Question {
+            key,
+            options,
+            worth: Vec::new(),
+        }
+    }
+}
+
+/// How a center feature (monastery, castle, graveyard) is completed by its neighbours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Surround {
+    /// 4: the orthogonal neighbours; 8: all around.
+    pub needed: usize,
+    /// Whether face-down tiles count as neighbours (otherwise one blocks completion).
+    pub face_down_counts: bool,
+}
+
+impl Default for Surround {
+    fn default() -> Self {
+        Surround {
+            needed: 8,
+            face_down_counts: false,
+        }
+    }
 }
 
 /// Whoever answers the players' decisions: a scenario's listed answers, or a random player.
@@ -66,14 +106,25 @@ pub struct FeatureScore {
 }
 
 /// A game mode or expansion. Every hook has a default that does nothing, so a module
-/// implements only what its rules change.
+/// implements only what its rules change. A module keeps its own state (ghosts, dogs…);
+/// observers reach it through `Game::module`.
 pub trait RuleModule: Send + Sync {
     fn id(&self) -> &'static str;
 
-    /// How many neighbours complete a center feature, if this module decides it.
-    fn surround_needed(&self, _kind: FeatureKind) -> Option<usize> {
+    fn as_any(&self) -> &dyn Any;
+
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+
+    /// A copy for trying moves on a copied game (greedy policies).
+    fn clone_box(&self) -> Box<dyn RuleModule>;
+
+    /// How a center feature of this kind completes, if this module decides it.
+    fn surround(&self, _kind: FeatureKind) -> Option<Surround> {
         None
     }
+
+    /// A new game on the same module (random games reuse it).
+    fn reset(&mut self) {}
 
     fn veto_tile(&self, _state: &State, _placement: &TilePlacement) -> Option<Refusal> {
         None
@@ -83,18 +134,33 @@ pub trait RuleModule: Send + Sync {
         None
     }
 
-    fn tile_placed(&self, _state: &mut State, _placed: usize, _decider: &mut dyn Decider) {}
+    fn tile_placed(&mut self, _state: &mut State, _placed: usize, _decider: &mut dyn Decider) {}
 
-    fn meeple_placed(&self, _state: &mut State, _meeple: usize) {}
+    fn meeple_placed(&mut self, _state: &mut State, _meeple: usize) {}
 
-    fn feature_completed(&self, _state: &mut State, _node: u32, _decider: &mut dyn Decider) {}
+    fn feature_completed(&mut self, _state: &mut State, _node: u32, _decider: &mut dyn Decider) {}
 
-    /// Fills in or adjusts the score of a completed feature.
-    fn score_completed(&self, _state: &State, _score: &mut FeatureScore) {}
+    /// Fills in or adjusts the score of a completed feature (or its players forgo it).
+    fn score_completed(
+        &mut self,
+        _state: &mut State,
+        _score: &mut FeatureScore,
+        _decider: &mut dyn Decider,
+    ) {
+    }
 
-    fn end_of_turn(&self, _state: &mut State, _decider: &mut dyn Decider) {}
+    /// After a completed feature's points were awarded (or forgone), before its meeples leave.
+    fn feature_scored(
+        &mut self,
+        _state: &mut State,
+        _score: &FeatureScore,
+        _decider: &mut dyn Decider,
+    ) {
+    }
 
-    fn end_of_game(&self, _state: &mut State) {}
+    fn end_of_turn(&mut self, _state: &mut State, _decider: &mut dyn Decider) {}
+
+    fn end_of_game(&mut self, _state: &mut State) {}
 }
 
 /// Every rule key the engine and its modules emit, with what it stands for. Content maps
@@ -173,6 +239,34 @@ pub const RULE_KEYS: &[(&str, &str)] = &[
         "du.mlha.nelze-uzavrit",
         "mlha sousedí s územím bez mlhy a nelze ji uzavřít",
     ),
+    ("zh.konec.hra-skoncila", "hra skončila, další tahy se nehrají"),
+    ("dc.druzinik.louka", "v Duších nejsou sedláci: na louku se družiník nestaví"),
+    ("dc.mlha.duchove-odchazeji", "z uzavřené mlhy se duchové vracejí do banku a žádní nepřicházejí"),
+    ("dc.duchove.vynoreni", "na symboly duchů v neuzavřené mlze přikládané kartičky přicházejí duchové"),
+    ("dc.duchove.o-jednoho-mene", "kartička rozšiřující mlhu na plánu dostane o ducha méně"),
+    ("dc.hodnoceni.barvy", "každá barva na dokončeném území získá jeho plnou hodnotu, většina neplatí"),
+    ("dc.hodnoceni.duchove", "místo bodů za dokončené území až 3 duchové z jedné kartičky; odpadá celé hodnocení"),
+    ("dc.cil.vyhra", "tým vyhrává, jakmile počítadlo dosáhne cíle nebo ho přejde"),
+    ("dc.prohra.duchove", "je třeba postavit ducha a bank je prázdný: prohra"),
+    ("dc.prohra.karticky", "je třeba táhnout kartičku a žádná nezbývá: prohra"),
+    ("dc.prohra.prah", "hromádka došla dřív, než tým dosáhl prahu psa: prohra"),
+    ("dc.zamek.hodnoceni", "obklopený zámek: 2 body za každou kartičku s mlhou v okolí 3x3"),
+    ("dc.hrbitov.bez-druzinika", "na hřbitov se družiník nestaví, leží tam jen pohřbený"),
+    ("dc.hrbitov.duch", "když přijde duch do mlhy, další jde na jeden otevřený hřbitov"),
+    ("dc.hrbitov.pohrbeni", "uzavřený hřbitov: pohřbí se jeden družiník z plánu"),
+    ("dc.hrbitov.ze-zasoby", "na plánu nestojí družiník: pohřbí se družiník ze zásoby"),
+    ("dc.hrbitov.duchove-odchazeji", "z uzavřeného hřbitova se duchové vracejí do banku"),
+    ("dc.hromadka.dalsi", "dosažený práh psa otevírá další hromádku, zbytek jde navrch"),
+    ("dc.pes.umisteni", "dosažený práh: pes k stojícímu družiníkovi"),
+    ("dc.pes.duchove", "pes odhání až 3 duchy z každé ze 2 kartiček okolí 3x3"),
+    ("dc.pes.ztracen", "na plánu nestojí žádný družiník: pes propadá"),
+    ("dc.pes.hodnoceni", "pes se hodnotí s územím svého družiníka: 1 bod za ducha na plánu"),
+    ("dc.pes.do-krabice", "pes u pohřbeného družiníka se vrací do krabice bez hodnocení"),
+    ("dc.pocitadla.barva", "úroveň 6: body barvy bez počítadla posunou zvolené počítadlo"),
+    ("dc.pocitadla.prahy", "úroveň 6: práh i cíl platí, až je dosáhnou všechna počítadla"),
+    ("dc.zaklety.duchove", "přiložený zakletý hřbitov: duch na každou sousední kartičku s mlhou"),
+    ("dc.zaklety.licem-dolu", "otevřený zakletý hřbitov: na konci tahu jedna kartička lícem dolů k němu"),
+    ("dc.rub.soused", "kartička lícem nahoru musí sousedit s kartičkou lícem nahoru"),
 ];
 
 pub fn rule_description(key: &str) -> Option<&'static str> {

@@ -31,6 +31,18 @@ impl Colour {
         })
     }
 
+    /// The id scenarios use (`red`, `blue`…).
+    pub fn id(self) -> &'static str {
+        match self {
+            Colour::Red => "red",
+            Colour::Blue => "blue",
+            Colour::Green => "green",
+            Colour::Yellow => "yellow",
+            Colour::Black => "black",
+            Colour::Pink => "pink",
+        }
+    }
+
     pub fn czech(self) -> &'static str {
         match self {
             Colour::Red => "červený",

@@ -41,7 +41,21 @@ pub struct BoardTile {
     pub at: Pos,
     pub rotation: u8,
     pub meeples: Vec<MeepleSpec>,
+    /// Ghosts standing on it (the Mists games).
+    pub ghosts: u32,
     pub location: Location,
+}
+
+/// The cooperative Mists game's setup: level and a game in progress.
+#[derive(Debug, Clone)]
+pub struct MistsSetup {
+    pub level: u8,
+    /// Where the track stands: the team's counter, or level 6's counters by colour.
+    pub track: Vec<(Option<Colour>, i32)>,
+    pub start_ghosts: u32,
+    /// Tiles left in the current stack, then the stacks not opened yet.
+    pub stacks: Option<Vec<u32>>,
+    pub meeples: u32,
 }
 
 #[derive(Debug, Clone)]
@@ -78,6 +92,17 @@ pub struct Expectations {
     pub rejected: Vec<(usize, String)>,
     /// Rule keys that must have been applied.
     pub rules: Vec<String>,
+    /// The Mists games: ghosts on the board, in the bank, on given tiles.
+    pub ghosts: Option<u32>,
+    pub bank: Option<u32>,
+    pub ghosts_at: Vec<(Pos, u32)>,
+    /// The team's track, or level 6's counters by colour.
+    pub track: Option<i32>,
+    pub counters: Vec<(Colour, i32)>,
+    /// `won`, `lost` or `playing`, and the cause of a loss.
+    pub outcome: Option<String>,
+    pub loss: Option<String>,
+    pub buried: Option<u32>,
 }
 
 #[derive(Debug, Clone)]
@@ -88,6 +113,7 @@ pub struct Scenario {
     pub description: Option<String>,
     pub rulings: Vec<String>,
     pub ruleset: String,
+    pub mists: Option<MistsSetup>,
     pub start: Start,
     pub players: Vec<Colour>,
     pub board: Vec<BoardTile>,

@@ -1,0 +1,1077 @@
+//! Duchové Carcassonne (Mists over Carcassonne), the cooperative game of levels 1–6, as one
+//! rule module: ghosts rising from the mist, the team's choice between points and pacifying,
+//! castles, graveyards, dogs, cursed graveyards with face-down tiles, level 6's counters,
+//! and how the game is won or lost. All of the game's rules live here; the core knows none.
+
+use std::any::Any;
+
+use super::game::State;
+use super::rules::{
+    Decider, FeatureScore, MeeplePlacement, Question, Refusal, RuleModule, Surround,
+    TilePlacement, Worth,
+};
+use super::tile::FeatureKind;
+use crate::model::geometry::{Dir, Pos};
+use crate::model::pieces::count_cs;
+
+/// What a level changes (source 000, "Úroveň 1" to "Úroveň 6").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Level {
+    pub number: u8,
+    /// Ghosts in the bank at the start (3 of them go onto the start tile).
+    pub bank: u32,
+    pub goal: i32,
+    /// Dog thresholds: each must be reached before its stack of tiles runs out.
+    pub dogs: &'static [i32],
+    /// Castle and graveyard tiles are in the game.
+    pub castles_and_graveyards: bool,
+    /// Graveyards are cursed (levels 5–6).
+    pub cursed: bool,
+    /// Score counters on the track: 1 for the team, 3 (per colour) on level 6.
+    pub counters: usize,
+    /// Tiles in each stack; empty: all tiles in one stack.
+    pub stacks: &'static [u32],
+}
+
+pub const LEVELS: [Level; 6] = [
+    Level {
+        number: 1,
+        bank: 15,
+        goal: 50,
+        dogs: &[],
+        castles_and_graveyards: false,
+        cursed: false,
+        counters: 1,
+        stacks: &[],
+    },
+    Level {
+        number: 2,
+        bank: 15,
+        goal: 75,
+        dogs: &[],
+        castles_and_graveyards: true,
+        cursed: false,
+        counters: 1,
+        stacks: &[],
+    },
+    Level {
+        number: 3,
+        bank: 15,
+        goal: 100,
+        dogs: &[15, 50],
+        castles_and_graveyards: true,
+        cursed: false,
+        counters: 1,
+        stacks: &[20, 20, 20],
+    },
+    Level {
+        number: 4,
+        bank: 13,
+        goal: 120,
+        dogs: &[20, 60],
+        castles_and_graveyards: true,
+        cursed: false,
+        counters: 1,
+        stacks: &[20, 20, 20],
+    },
+    Level {
+        number: 5,
+        bank: 13,
+        goal: 100,
+        dogs: &[15, 50],
+        castles_and_graveyards: true,
+        cursed: true,
+        counters: 1,
+        stacks: &[20, 20, 20],
+    },
+    Level {
+        number: 6,
+        bank: 12,
+        goal: 50,
+        dogs: &[10, 25],
+        castles_and_graveyards: true,
+        cursed: true,
+        counters: 3,
+        stacks: &[20, 20, 20],
+    },
+];
+
+impl Level {
+    pub fn get(number: u8) -> Option<Level> {
+        LEVELS.iter().find(|l| l.number == number).copied()
+    }
+}
+
+/// Meeples per colour and colours per person: 5 of one colour each, but with 2 persons
+/// 2 colours of 3 each and alone 4 colours of 3 each (FAQ.MoC.0006).
+pub fn colours_and_meeples(persons: usize) -> (usize, u32) {
+    match persons {
+        1 => (4, 3),
+        2 => (4, 3),
+        n => (n, 5),
+    }
+}
+
+/// Ghosts on the start tile at setup.
+pub const START_GHOSTS: u32 = 3;
+
+/// Ghosts pacifying, a dog or a graveyard's neighbour can take from one tile.
+const PACIFY_MAX: u32 = 3;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LossCause {
+    /// A ghost had to be placed and the bank was empty.
+    NoGhosts,
+    /// A tile had to be drawn and none was left.
+    NoTiles,
+    /// A stack ran out before its dog's threshold was reached.
+    ThresholdMissed,
+}
+
+impl LossCause {
+    pub fn czech(self) -> &'static str {
+        match self {
+            LossCause::NoGhosts => "došli duchové v banku",
+            LossCause::NoTiles => "došly kartičky",
+            LossCause::ThresholdMissed => "nesplněný práh psa",
+        }
+    }
+
+    pub fn id(self) -> &'static str {
+        match self {
+            LossCause::NoGhosts => "duchove",
+            LossCause::NoTiles => "karticky",
+            LossCause::ThresholdMissed => "prah",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Won,
+    Lost(LossCause),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dog {
+    /// Its threshold is not reached yet.
+    Waiting,
+    /// Lies beside this meeple (index into the state's meeples).
+    With(usize),
+    /// Scored, lost for want of a meeple, or back in the box with a buried meeple.
+    Gone,
+}
+
+/// A score counter on the track: the team's, or one colour's on level 6.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Counter {
+    /// The player (colour) it belongs to; `None`: the team's single counter.
+    pub player: Option<usize>,
+    pub points: i32,
+}
+
+#[derive(Debug, Clone)]
+pub struct Mists {
+    pub level: Level,
+    pub bank: u32,
+    /// Ghosts on each fog area of the board (by fog node).
+    fog_ghosts: Vec<u8>,
+    /// Ghosts on each placed tile's graveyard.
+    grave_ghosts: Vec<u8>,
+    /// Placed tiles with a graveyard.
+    graveyards: Vec<usize>,
+    /// Placed tiles already looked at for graveyards (prepared boards, extra tiles).
+    seen_tiles: usize,
+    pub counters: Vec<Counter>,
+    pub dogs: Vec<Dog>,
+    /// Meeples buried on graveyards, per player.
+    pub buried: Vec<u32>,
+    pub outcome: Option<Outcome>,
+    /// Tiles left in the stack now drawn from (`None`: nobody counts, as in most scenarios).
+    pub stack_left: Option<u32>,
+    /// Stacks not opened yet, in order.
+    pub stacks_waiting: Vec<u32>,
+    players: usize,
+}
+
+impl Mists {
+    pub fn new(level: Level, players: usize) -> Mists {
+        let counters = if level.counters == 1 {
+            vec![Counter {
+                player: None,
+                points: 0,
+            }]
+        } else {
+            (0..level.counters.min(players))
+                .map(|p| Counter {
+                    player: Some(p),
+                    points: 0,
+                })
+                .collect()
+        };
+        Mists {
+            level,
+            bank: level.bank,
+            fog_ghosts: Vec::new(),
+            grave_ghosts: Vec::new(),
+            graveyards: Vec::new(),
+            seen_tiles: 0,
+            counters,
+            dogs: vec![Dog::Waiting; level.dogs.len()],
+            buried: vec![0; players],
+            outcome: None,
+            stack_left: None,
+            stacks_waiting: Vec::new(),
+            players,
+        }
+    }
+
+    /// Counts the draws: the level's stacks over `tiles` tiles (one stack without dogs).
+    pub fn use_stacks(&mut self, tiles: u32) {
+        let mut stacks: Vec<u32> = if self.level.stacks.is_empty() {
+            vec![tiles]
+        } else {
+            self.level.stacks.to_vec()
+        };
+        stacks.reverse();
+        self.stack_left = stacks.pop();
+        self.stacks_waiting = stacks.into_iter().rev().collect();
+    }
+
+    /// Where the track stands: the team's counter, or the lowest of level 6's counters
+    /// (thresholds and the goal count only when every counter has reached them).
+    pub fn track(&self) -> i32 {
+        self.counters.iter().map(|c| c.points).min().unwrap_or(0)
+    }
+
+    pub fn ghosts_on_board(&self) -> u32 {
+        let fog: u32 = self.fog_ghosts.iter().map(|g| u32::from(*g)).sum();
+        let graves: u32 = self.grave_ghosts.iter().map(|g| u32::from(*g)).sum();
+        fog + graves
+    }
+
+    pub fn ghosts_on_tile(&self, state: &State, placed: usize) -> u32 {
+        let Some(p) = state.board.placed.get(placed) else {
+            return 0;
+        };
+        let areas = state.catalog.tiles[p.tile].fog.len();
+        let first = p.first_fog as usize;
+        let fog: u32 = (first..first + areas)
+            .map(|n| u32::from(self.fog_ghosts.get(n).copied().unwrap_or(0)))
+            .sum();
+        fog + u32::from(self.grave_ghosts.get(placed).copied().unwrap_or(0))
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// Keeps the per-area and per-tile tables as long as the board, and notes new graveyards.
+    fn sync(&mut self, state: &State) {
+        self.fog_ghosts.resize(state.board.fog.len(), 0);
+        self.grave_ghosts.resize(state.board.placed.len(), 0);
+        for placed in self.seen_tiles..state.board.placed.len() {
+            if center_kind(state, placed) == Some(FeatureKind::Graveyard) {
+                self.graveyards.push(placed);
+            }
+        }
+        self.seen_tiles = state.board.placed.len();
+    }
+
+    /// The 3 ghosts of the setup on the start tile's symbols.
+    pub fn place_start_ghosts(&mut self, state: &mut State, count: u32) {
+        self.sync(state);
+        let mut left = count;
+        for placed in 0..state.board.placed.len() {
+            if !state.is_start_quarter(placed) {
+                continue;
+            }
+            let p = state.board.placed[placed];
+            for (i, area) in state.catalog.tiles[p.tile].fog.iter().enumerate() {
+                let n = u32::from(area.ghosts).min(left);
+                self.fog_ghosts[p.first_fog as usize + i] += n as u8;
+                self.bank = self.bank.saturating_sub(n);
+                left -= n;
+            }
+        }
+    }
+
+    /// Puts ghosts on a tile of a prepared board (its first fog area, else its graveyard).
+    pub fn put_ghosts(&mut self, state: &mut State, placed: usize, count: u32) -> bool {
+        self.sync(state);
+        if count > self.bank {
+            return false;
+        }
+        let p = state.board.placed[placed];
+        let slot = if state.catalog.tiles[p.tile].fog.is_empty() {
+            &mut self.grave_ghosts[placed]
+        } else {
+            &mut self.fog_ghosts[p.first_fog as usize]
+        };
+        *slot = slot.saturating_add(count as u8);
+        self.bank -= count;
+        true
+    }
+
+    /// Sets where the track stands (a scenario's game in progress): the team's counter, or
+    /// level 6's counters as (player, points).
+    pub fn set_track(&mut self, team: Option<i32>, per_colour: &[(usize, i32)]) {
+        if let Some(points) = team {
+            if let Some(c) = self.counters.first_mut() {
+                c.points = points;
+            }
+        }
+        if !per_colour.is_empty() {
+            self.counters = per_colour
+                .iter()
+                .map(|(player, points)| Counter {
+                    player: Some(*player),
+                    points: *points,
+                })
+                .collect();
+        }
+    }
+
+    /// Dogs whose thresholds the track has already passed were used before (a game in progress).
+    pub fn skip_passed_dogs(&mut self) {
+        let track = self.track();
+        for (dog, threshold) in self.dogs.iter_mut().zip(self.level.dogs) {
+            if *dog == Dog::Waiting && track >= *threshold {
+                *dog = Dog::Gone;
+            }
+        }
+    }
+
+    /// Takes `n` ghosts from the bank; an empty bank loses the game (Dized.MoC.0059).
+    fn take_from_bank(&mut self, state: &mut State, n: u32) -> u32 {
+        let taken = n.min(self.bank);
+        self.bank -= taken;
+        if taken < n {
+            self.lose(state, LossCause::NoGhosts);
+        }
+        taken
+    }
+
+    fn lose(&mut self, state: &mut State, cause: LossCause) {
+        if self.outcome.is_some() {
+            return;
+        }
+        self.outcome = Some(Outcome::Lost(cause));
+        state.ended = true;
+        let rule = match cause {
+            LossCause::NoGhosts => "dc.prohra.duchove",
+            LossCause::NoTiles => "dc.prohra.karticky",
+            LossCause::ThresholdMissed => "dc.prohra.prah",
+        };
+        state.event(rule, || format!("prohra: {}", cause.czech()));
+    }
+
+    /// A tile is drawn (for the turn, or to lie face down): from the current stack. With no
+    /// tile left, the game is lost (Dized.MoC.0059), by a missed threshold if a dog still
+    /// waits for its stack.
+    pub fn draw(&mut self, state: &mut State) -> bool {
+        match self.stack_left {
+            None => true,
+            Some(0) => {
+                let cause = if self.stacks_waiting.is_empty() {
+                    LossCause::NoTiles
+                } else {
+                    LossCause::ThresholdMissed
+                };
+                self.lose(state, cause);
+                false
+            }
+            Some(n) => {
+                self.stack_left = Some(n - 1);
+                true
+            }
+        }
+    }
+
+    /// Removes up to `max` ghosts from one tile (its mist, then its graveyard) to the bank.
+    fn clear_tile(&mut self, state: &State, placed: usize, max: u32) -> u32 {
+        let p = state.board.placed[placed];
+        let areas = state.catalog.tiles[p.tile].fog.len();
+        let mut left = max;
+        let first = p.first_fog as usize;
+        for slot in self.fog_ghosts[first..first + areas]
+            .iter_mut()
+            .chain(std::iter::once(&mut self.grave_ghosts[placed]))
+        {
+            let n = u32::from(*slot).min(left);
+            *slot -= n as u8;
+            left -= n;
+        }
+        let removed = max - left;
+        self.bank += removed;
+        removed
+    }
+
+    /// Tiles with ghosts among `cells` (placed indices), as options "[x, y]".
+    fn tiles_with_ghosts(&self, state: &State, cells: impl Iterator<Item = usize>) -> Vec<usize> {
+        cells
+            .filter(|placed| self.ghosts_on_tile(state, *placed) > 0)
+            .collect()
+    }
+
+    fn tile_option(state: &State, placed: usize) -> String {
+        state.board.placed[placed].pos.to_string()
+    }
+
+    fn meeple_option(state: &State, meeple: usize) -> String {
+        let m = &state.meeples[meeple];
+        let pos = state.board.placed[m.tile].pos;
+        let colour = state.players[m.player].colour.id();
+        format!("{colour} {pos} {}", spot_name(m.spot))
+    }
+
+    fn is_open_graveyard(state: &State, placed: usize) -> bool {
+        let p = state.board.placed[placed];
+        let def = &state.catalog.tiles[p.tile];
+        def.center.is_some_and(|c| {
+            !state.board.components[(p.first_node + u32::from(c)) as usize].complete
+        })
+    }
+
+    /// Fog areas of the tile just placed: ghosts leave closed mist (1b), then rise on the
+    /// symbols of mist that stays open, one fewer if the tile extends mist (2a).
+    fn mist_after_placing(&mut self, state: &mut State, placed: usize, decider: &mut dyn Decider) {
+        let p = state.board.placed[placed];
+        let areas = state.catalog.tiles[p.tile].fog.len();
+        let mut symbols = 0u32;
+        let mut extends = false;
+        let mut open_areas: Vec<usize> = Vec::new();
+        for i in 0..areas {
+            let node = p.first_fog + i as u32;
+            let root = state.board.fog_root(node);
+            let area = &state.board.fog[root as usize];
+            extends |= area.tiles.iter().any(|t| *t as usize != placed);
+            if area.complete {
+                let mut freed = 0;
+                for n in 0..self.fog_ghosts.len() {
+                    if state.board.fog_root(n as u32) == root {
+                        freed += u32::from(self.fog_ghosts[n]);
+                        self.fog_ghosts[n] = 0;
+                    }
+                }
+                self.bank += freed;
+                if freed > 0 {
+                    state.event("dc.mlha.duchove-odchazeji", || {
+                        format!(
+                            "z uzavřené mlhy se do banku vrací {}",
+                            count_cs(freed as usize, "duch", "duchové", "duchů")
+                        )
+                    });
+                }
+            } else {
+                symbols += u32::from(state.catalog.tiles[p.tile].fog[i].ghosts);
+                open_areas.push(i);
+            }
+        }
+        if symbols == 0 {
+            return;
+        }
+        let due = if extends { symbols - 1 } else { symbols };
+        if extends {
+            state.event("dc.duchove.o-jednoho-mene", || {
+                format!(
+                    "kartička rozšiřuje mlhu na plánu: místo {symbols} se staví o ducha méně"
+                )
+            });
+        }
+        if due == 0 {
+            return;
+        }
+        let taken = self.take_from_bank(state, due);
+        // Onto the open areas' symbols in order.
+        let mut left = taken;
+        for i in open_areas {
+            let n = u32::from(state.catalog.tiles[p.tile].fog[i].ghosts).min(left);
+            self.fog_ghosts[p.first_fog as usize + i] += n as u8;
+            left -= n;
+        }
+        let pos = p.pos;
+        state.event("dc.duchove.vynoreni", || {
+            format!(
+                "na {pos} se z mlhy vynořuje {}",
+                count_cs(taken as usize, "duch", "duchové", "duchů")
+            )
+        });
+        if self.is_over() || self.level.cursed || !self.level.castles_and_graveyards {
+            return;
+        }
+        // Levels 2–4: a ghost on mist brings one more onto an open graveyard of the team's choice.
+        let open: Vec<usize> = self
+            .graveyards
+            .iter()
+            .copied()
+            .filter(|g| Self::is_open_graveyard(state, *g))
+            .collect();
+        if open.is_empty() {
+            return;
+        }
+        let choice = if open.len() == 1 {
+            0
+        } else {
+            let question = Question::new(
+                "dc.hrbitov.duch",
+                open.iter().map(|g| Self::tile_option(state, *g)).collect(),
+            );
+            decider.choose(&question).min(open.len() - 1)
+        };
+        let graveyard = open[choice];
+        if self.take_from_bank(state, 1) == 1 {
+            self.grave_ghosts[graveyard] += 1;
+            let pos = state.board.placed[graveyard].pos;
+            state.event("dc.hrbitov.duch", || {
+                format!("další duch přichází na otevřený hřbitov na {pos}")
+            });
+        }
+    }
+
+    /// A cursed graveyard just placed: a ghost onto every tile with mist around it.
+    fn curse_neighbours(&mut self, state: &mut State, placed: usize) {
+        let pos = state.board.placed[placed].pos;
+        for around in pos.neighbours8() {
+            let Some(neighbour) = state.board.index_at(around) else {
+                continue;
+            };
+            let p = state.board.placed[neighbour];
+            if state.catalog.tiles[p.tile].fog.is_empty() {
+                continue;
+            }
+            if self.take_from_bank(state, 1) == 0 {
+                return;
+            }
+            self.fog_ghosts[p.first_fog as usize] += 1;
+            state.event("dc.zaklety.duchove", || {
+                format!("zakletý hřbitov: duch na sousední kartičku s mlhou {around}")
+            });
+        }
+    }
+
+    /// A graveyard closed: one meeple is buried on it (from the board, else from a supply;
+    /// its dog goes back to the box) and its ghosts go back to the bank.
+    fn bury(&mut self, state: &mut State, graveyard: usize, decider: &mut dyn Decider) {
+        let pos = state.board.placed[graveyard].pos;
+        let standing: Vec<usize> = (0..state.meeples.len())
+            .filter(|m| state.meeples[*m].on_board)
+            .collect();
+        if !standing.is_empty() {
+            let chosen = if standing.len() == 1 {
+                standing[0]
+            } else {
+                let question = Question::new(
+                    "dc.hrbitov.pohrbeni",
+                    standing
+                        .iter()
+                        .map(|m| Self::meeple_option(state, *m))
+                        .collect(),
+                );
+                standing[decider.choose(&question).min(standing.len() - 1)]
+            };
+            let player = state.meeples[chosen].player;
+            state.take_off_board(chosen);
+            self.buried[player] += 1;
+            let colour = state.colour_name(player);
+            state.event("dc.hrbitov.pohrbeni", || {
+                format!("na uzavřeném hřbitově na {pos} je pohřben družiník: {colour}")
+            });
+            for dog in &mut self.dogs {
+                if *dog == Dog::With(chosen) {
+                    *dog = Dog::Gone;
+                    state.event("dc.pes.do-krabice", || {
+                        "pes u pohřbeného družiníka se bez hodnocení vrací do krabice".into()
+                    });
+                }
+            }
+        } else {
+            let with_supply: Vec<usize> = (0..state.players.len())
+                .filter(|p| state.players[*p].supply[0] > 0)
+                .collect();
+            if !with_supply.is_empty() {
+                let chosen = if with_supply.len() == 1 {
+                    with_supply[0]
+                } else {
+                    let question = Question::new(
+                        "dc.hrbitov.pohrbeni",
+                        with_supply
+                            .iter()
+                            .map(|p| format!("{} zásoba", state.players[*p].colour.id()))
+                            .collect(),
+                    );
+                    with_supply[decider.choose(&question).min(with_supply.len() - 1)]
+                };
+                state.players[chosen].supply[0] -= 1;
+                self.buried[chosen] += 1;
+                let colour = state.colour_name(chosen);
+                state.event("dc.hrbitov.ze-zasoby", || {
+                    format!("na plánu nestojí žádný družiník: pohřben je družiník ze zásoby ({colour})")
+                });
+            }
+        }
+        let freed = u32::from(std::mem::take(&mut self.grave_ghosts[graveyard]));
+        self.bank += freed;
+        if freed > 0 {
+            state.event("dc.hrbitov.duchove-odchazeji", || {
+                format!(
+                    "z uzavřeného hřbitova se do banku vrací {}",
+                    count_cs(freed as usize, "duch", "duchové", "duchů")
+                )
+            });
+        }
+    }
+
+    /// Graveyards among the features a placement completed.
+    fn bury_completed(&mut self, state: &mut State, nodes: &[u32], decider: &mut dyn Decider) {
+        for &node in nodes {
+            let graveyard = self.graveyards.iter().copied().find(|g| {
+                let p = state.board.placed[*g];
+                state.catalog.tiles[p.tile]
+                    .center
+                    .is_some_and(|c| p.first_node + u32::from(c) == node)
+            });
+            if let Some(graveyard) = graveyard {
+                self.bury(state, graveyard, decider);
+            }
+        }
+    }
+
+    /// Adds points to the counters after a colour scored, then sees what the track reached.
+    fn advance(&mut self, state: &mut State, player: usize, points: i32, decider: &mut dyn Decider) {
+        if points == 0 || self.is_over() {
+            return;
+        }
+        let index = if self.counters.len() == 1 {
+            0
+        } else if let Some(own) = self.counters.iter().position(|c| c.player == Some(player)) {
+            own
+        } else {
+            // Level 6: a colour without a counter moves a counter of the team's choice.
+            let question = Question::new(
+                "dc.pocitadla.barva",
+                self.counters
+                    .iter()
+                    .map(|c| {
+                        c.player
+                            .map(|p| state.players[p].colour.id().to_owned())
+                            .unwrap_or_default()
+                    })
+                    .collect(),
+            );
+            let index = decider.choose(&question).min(self.counters.len() - 1);
+            let to = self.counters[index]
+                .player
+                .map(|p| state.colour_name(p))
+                .unwrap_or("?");
+            let from = state.colour_name(player);
+            state.event("dc.pocitadla.barva", || {
+                format!("{from} nemá počítadlo: {points} b. posouvá počítadlo {to}")
+            });
+            index
+        };
+        self.counters[index].points += points;
+        self.reached(state, decider);
+    }
+
+    /// The goal wins at once (Dized.MoC.0032); a dog's threshold brings the dog and opens the
+    /// next stack.
+    fn reached(&mut self, state: &mut State, decider: &mut dyn Decider) {
+        let track = self.track();
+        if self.level.counters > 1 {
+            let all: Vec<String> = self.counters.iter().map(|c| c.points.to_string()).collect();
+            state.event("dc.pocitadla.prahy", || {
+                format!(
+                    "počítadla stojí na {}; platí to nejnižší: {track}",
+                    all.join(", ")
+                )
+            });
+        }
+        if track >= self.level.goal {
+            self.outcome = Some(Outcome::Won);
+            state.ended = true;
+            let goal = self.level.goal;
+            state.event("dc.cil.vyhra", || {
+                format!("{track} b. dosahuje cíle {goal}: vítězství")
+            });
+            return;
+        }
+        for dog in 0..self.dogs.len() {
+            if self.dogs[dog] != Dog::Waiting || track < self.level.dogs[dog] {
+                continue;
+            }
+            self.place_dog(state, dog, decider);
+            if let Some(next) = self.stacks_waiting.first().copied() {
+                self.stacks_waiting.remove(0);
+                let left = self.stack_left.unwrap_or(0);
+                self.stack_left = Some(left + next);
+                state.event("dc.hromadka.dalsi", || {
+                    format!("otevírá se další hromádka; {left} zbylých kartiček jde navrch")
+                });
+            }
+        }
+    }
+
+    /// A dog goes beside a standing meeple and takes up to 3 ghosts from each of 2 tiles of
+    /// that meeple's 3x3; with no standing meeple it is lost (11/2022).
+    fn place_dog(&mut self, state: &mut State, dog: usize, decider: &mut dyn Decider) {
+        let threshold = self.level.dogs[dog];
+        let standing: Vec<usize> = (0..state.meeples.len())
+            .filter(|m| state.meeples[*m].on_board)
+            .collect();
+        if standing.is_empty() {
+            self.dogs[dog] = Dog::Gone;
+            state.event("dc.pes.ztracen", || {
+                format!("práh {threshold} dosažen, ale na plánu nestojí žádný družiník: pes propadá")
+            });
+            return;
+        }
+        let chosen = if standing.len() == 1 {
+            standing[0]
+        } else {
+            let mut question = Question::new(
+                "dc.pes.umisteni",
+                standing
+                    .iter()
+                    .map(|m| Self::meeple_option(state, *m))
+                    .collect(),
+            );
+            question.worth = standing
+                .iter()
+                .map(|m| {
+                    let area = self.area_ghosts(state, state.meeples[*m].tile);
+                    Worth {
+                        points: 0,
+                        ghosts: area as i32,
+                    }
+                })
+                .collect();
+            standing[decider.choose(&question).min(standing.len() - 1)]
+        };
+        self.dogs[dog] = Dog::With(chosen);
+        let at = state.board.placed[state.meeples[chosen].tile].pos;
+        let colour = state.colour_name(state.meeples[chosen].player);
+        state.event("dc.pes.umisteni", || {
+            format!("práh {threshold} dosažen: pes jde k družiníkovi ({colour}) na {at}")
+        });
+        let mut cleared: Vec<usize> = Vec::new();
+        for _ in 0..2 {
+            let around = std::iter::once(at)
+                .chain(at.neighbours8())
+                .filter_map(|p| state.board.index_at(p))
+                .filter(|p| !cleared.contains(p));
+            let options = self.tiles_with_ghosts(state, around);
+            if options.is_empty() {
+                break;
+            }
+            let mut question = Question::new(
+                "dc.pes.duchove",
+                options
+                    .iter()
+                    .map(|p| Self::tile_option(state, *p))
+                    .collect(),
+            );
+            question.worth = options
+                .iter()
+                .map(|p| Worth {
+                    points: 0,
+                    ghosts: self.ghosts_on_tile(state, *p).min(PACIFY_MAX) as i32,
+                })
+                .collect();
+            let tile = options[decider.choose(&question).min(options.len() - 1)];
+            let removed = self.clear_tile(state, tile, PACIFY_MAX);
+            cleared.push(tile);
+            let pos = state.board.placed[tile].pos;
+            state.event("dc.pes.duchove", || {
+                format!(
+                    "pes odhání z {pos} {}",
+                    count_cs(removed as usize, "ducha", "duchy", "duchů")
+                )
+            });
+        }
+    }
+
+    /// Ghosts the tiles of a 3x3 hold (to place a dog well).
+    fn area_ghosts(&self, state: &State, placed: usize) -> u32 {
+        let at = state.board.placed[placed].pos;
+        std::iter::once(at)
+            .chain(at.neighbours8())
+            .filter_map(|p| state.board.index_at(p))
+            .map(|p| self.ghosts_on_tile(state, p))
+            .sum()
+    }
+
+    /// End of turn on levels 5–6: while any graveyard is open, one tile drawn unseen goes
+    /// face down next to an open graveyard (one however many are open).
+    fn lay_face_down(&mut self, state: &mut State, decider: &mut dyn Decider) {
+        let open: Vec<usize> = self
+            .graveyards
+            .iter()
+            .copied()
+            .filter(|g| Self::is_open_graveyard(state, *g))
+            .collect();
+        if open.is_empty() {
+            return;
+        }
+        // A cell around an open graveyard that touches the board by an edge.
+        let mut cells: Vec<Pos> = Vec::new();
+        for g in &open {
+            let at = state.board.placed[*g].pos;
+            for cell in at.neighbours8() {
+                if state.board.at(cell).is_none()
+                    && state.board.touches_board(cell)
+                    && !cells.contains(&cell)
+                {
+                    cells.push(cell);
+                }
+            }
+        }
+        if cells.is_empty() {
+            return;
+        }
+        let Some(face_down) = state.catalog.tiles.iter().position(|t| t.face_down) else {
+            return;
+        };
+        if !self.draw(state) {
+            return;
+        }
+        let question = Question::new(
+            "dc.zaklety.licem-dolu",
+            cells.iter().map(|c| c.to_string()).collect(),
+        );
+        let cell = cells[decider.choose(&question).min(cells.len() - 1)];
+        let placement = state.lay_extra(face_down, cell, 0);
+        state.event("dc.zaklety.licem-dolu", || {
+            format!("hřbitov je otevřený: na {cell} se přikládá kartička lícem dolů")
+        });
+        self.sync(state);
+        self.bury_completed(state, &placement.surrounded, decider);
+    }
+}
+
+fn center_kind(state: &State, placed: usize) -> Option<FeatureKind> {
+    let p = state.board.placed.get(placed)?;
+    let def = &state.catalog.tiles[p.tile];
+    def.center.map(|c| def.features[usize::from(c)].kind)
+}
+
+fn spot_name(spot: crate::model::pieces::Spot) -> String {
+    match spot {
+        crate::model::pieces::Spot::Center => "center".into(),
+        crate::model::pieces::Spot::Port(port) => port.name(),
+    }
+}
+
+impl RuleModule for Mists {
+    fn id(&self) -> &'static str {
+        "duchove-carcassonne"
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+
+    fn clone_box(&self) -> Box<dyn RuleModule> {
+        Box::new(self.clone())
+    }
+
+    fn surround(&self, kind: FeatureKind) -> Option<Surround> {
+        match kind {
+            FeatureKind::Castle => Some(Surround {
+                needed: 8,
+                face_down_counts: false,
+            }),
+            // Levels 2–4: the 4 orthogonal neighbours; cursed ones need all 8, face-down
+            // tiles included.
+            FeatureKind::Graveyard => Some(Surround {
+                needed: if self.level.cursed { 8 } else { 4 },
+                face_down_counts: true,
+            }),
+            _ => None,
+        }
+    }
+
+    fn reset(&mut self) {
+        *self = Mists::new(self.level, self.players);
+    }
+
+    /// A face-up tile needs a face-up neighbour (a face-down one alone is not enough).
+    fn veto_tile(&self, state: &State, placement: &TilePlacement) -> Option<Refusal> {
+        let mut neighbours = Dir::ALL
+            .iter()
+            .filter_map(|d| state.board.at(placement.pos.step(*d)))
+            .peekable();
+        neighbours.peek()?;
+        let face_up = neighbours.any(|p| !state.catalog.tiles[p.tile].face_down);
+        (!face_up).then(|| {
+            Refusal::new(
+                "dc.rub.soused",
+                "kartička lícem nahoru musí sousedit hranou s jinou kartičkou lícem nahoru",
+            )
+        })
+    }
+
+    /// No farmers in this game, and nobody stands on a graveyard but the buried.
+    fn veto_meeple(&self, _state: &State, placement: &MeeplePlacement) -> Option<Refusal> {
+        match placement.feature {
+            FeatureKind::Field => Some(Refusal::new(
+                "dc.druzinik.louka",
+                "v této hře nejsou sedláci: na louku se družiník nestaví",
+            )),
+            FeatureKind::Graveyard => Some(Refusal::new(
+                "dc.hrbitov.bez-druzinika",
+                "na hřbitov se družiník nestaví (jen pohřbený)",
+            )),
+            _ => None,
+        }
+    }
+
+    fn tile_placed(&mut self, state: &mut State, placed: usize, decider: &mut dyn Decider) {
+        self.sync(state);
+        // 1c: a graveyard this tile closed buries a meeple before new ghosts rise.
+        let completed = state.turn.completed.clone();
+        self.bury_completed(state, &completed, decider);
+        if self.level.cursed && center_kind(state, placed) == Some(FeatureKind::Graveyard) {
+            self.curse_neighbours(state, placed);
+        }
+        if !self.is_over() {
+            self.mist_after_placing(state, placed, decider);
+        }
+    }
+
+    /// Every colour on a completed road, city or castle scores its full value, unless the
+    /// active player gives the whole scoring up to take up to 3 ghosts off one tile.
+    fn score_completed(
+        &mut self,
+        state: &mut State,
+        score: &mut FeatureScore,
+        decider: &mut dyn Decider,
+    ) {
+        if self.is_over() {
+            score.winners.clear();
+            return;
+        }
+        if score.kind == FeatureKind::Castle {
+            let Some(&castle) = state.component(score.node).tiles.first() else {
+                return;
+            };
+            let at = state.board.placed[castle as usize].pos;
+            let misty = std::iter::once(at)
+                .chain(at.neighbours8())
+                .filter_map(|p| state.board.at(p))
+                .filter(|p| !state.catalog.tiles[p.tile].fog.is_empty())
+                .count();
+            score.points = 2 * misty as i32;
+            score.rule = "dc.zamek.hodnoceni";
+            score.explanation = format!("{misty} kartiček s mlhou v okolí 3x3 × 2");
+        }
+        if !matches!(
+            score.kind,
+            FeatureKind::Road | FeatureKind::City | FeatureKind::Castle
+        ) {
+            return;
+        }
+        let mut colours: Vec<usize> = state
+            .component(score.node)
+            .meeples
+            .iter()
+            .map(|m| state.meeples[*m as usize].player)
+            .collect();
+        colours.sort_unstable();
+        colours.dedup();
+        if colours.is_empty() {
+            return;
+        }
+        let all_tiles = 0..state.board.placed.len();
+        let haunted = self.tiles_with_ghosts(state, all_tiles);
+        if !haunted.is_empty() {
+            let mut options = vec!["body".to_owned()];
+            let mut worth = vec![Worth {
+                points: score.points * colours.len() as i32,
+                ghosts: 0,
+            }];
+            for &tile in &haunted {
+                options.push(format!("duchy {}", Self::tile_option(state, tile)));
+                worth.push(Worth {
+                    points: 0,
+                    ghosts: self.ghosts_on_tile(state, tile).min(PACIFY_MAX) as i32,
+                });
+            }
+            let mut question = Question::new("dc.hodnoceni.volba", options);
+            question.worth = worth;
+            let choice = decider.choose(&question).min(haunted.len());
+            if choice > 0 {
+                let tile = haunted[choice - 1];
+                let removed = self.clear_tile(state, tile, PACIFY_MAX);
+                let pos = state.board.placed[tile].pos;
+                let kind = score.kind;
+                state.event("dc.hodnoceni.duchove", || {
+                    format!(
+                        "{}: místo bodů se z {pos} odhání {} (celé hodnocení odpadá)",
+                        kind.czech(),
+                        count_cs(removed as usize, "duch", "duchové", "duchů")
+                    )
+                });
+                score.winners.clear();
+                return;
+            }
+        }
+        if colours.len() > 1 {
+            let n = colours.len();
+            let points = score.points;
+            state.event("dc.hodnoceni.barvy", || {
+                format!("{n} různé barvy: každá získá plných {points} b.")
+            });
+        }
+        score.winners = colours;
+    }
+
+    /// The points move the counters; a dog beside a meeple of this feature scores a point
+    /// per ghost on the board, whether the feature scored or was given up for ghosts.
+    fn feature_scored(&mut self, state: &mut State, score: &FeatureScore, decider: &mut dyn Decider) {
+        if self.is_over() {
+            return;
+        }
+        for &player in &score.winners {
+            self.advance(state, player, score.points, decider);
+            if self.is_over() {
+                return;
+            }
+        }
+        let meeples: Vec<usize> = state
+            .component(score.node)
+            .meeples
+            .iter()
+            .map(|m| *m as usize)
+            .collect();
+        for dog in 0..self.dogs.len() {
+            let Dog::With(meeple) = self.dogs[dog] else {
+                continue;
+            };
+            if !meeples.contains(&meeple) {
+                continue;
+            }
+            self.dogs[dog] = Dog::Gone;
+            let points = self.ghosts_on_board() as i32;
+            let player = state.meeples[meeple].player;
+            state.event("dc.pes.hodnoceni", || {
+                format!("pes se hodnotí: {points} b. za duchy na plánu a odchází do krabice")
+            });
+            self.advance(state, player, points, decider);
+            if self.is_over() {
+                return;
+            }
+        }
+    }
+
+    fn end_of_turn(&mut self, state: &mut State, decider: &mut dyn Decider) {
+        if self.level.cursed && !self.is_over() {
+            self.sync(state);
+            self.lay_face_down(state, decider);
+        }
+    }
+}
