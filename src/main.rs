@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use carcref::cli::{self, ContentSource, Output, Style};
+use carcref::engine::simulate::Policy;
 use carcref::model::RulingFilter;
 use carcref::search::SearchOptions;
 
@@ -84,12 +85,38 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         svg: Option<PathBuf>,
     },
+    /// Odehraje celé kooperativní hry Duchů Carcassonne a spočítá, jak často tým vyhraje.
+    Simulate {
+        /// Úroveň 1–6.
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=6))]
+        level: u8,
+        /// Počet hráčů 1–6 (sólo a ve dvou hraje každý více barvami).
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=6))]
+        players: u8,
+        /// Počet her (1–1 000 000).
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        games: u32,
+        /// Semínko náhody: stejné semínko dá stejné hry.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Jak hráči táhnou: random (náhodně) nebo greedy (nejlepší tah podle okamžitého výsledku).
+        #[arg(long, value_enum, default_value_t = PolicyArg::Random)]
+        policy: PolicyArg,
+        #[arg(long)]
+        json: bool,
+    },
     /// Ukáže výklad podle id nebo ID ze zdroje (např. Dized.MoC.0027), nebo sekci pravidel.
     Show {
         id: String,
         #[arg(long)]
         json: bool,
     },
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum PolicyArg {
+    Random,
+    Greedy,
 }
 
 fn main() -> ExitCode {
@@ -105,6 +132,28 @@ fn main() -> ExitCode {
         Command::Check { file, svg, json } => cli::check(&source, &file, json, svg.as_deref()),
         Command::Verify => cli::verify(&source),
         Command::Coverage { game, json } => cli::coverage(&source, game.as_deref(), json),
+        Command::Simulate {
+            level,
+            players,
+            games,
+            seed,
+            policy,
+            json,
+        } => cli::simulate(
+            &source,
+            &cli::SimulateOptions {
+                level,
+                players: usize::from(players),
+                games,
+                seed,
+                policy: match policy {
+                    PolicyArg::Random => Policy::Random,
+                    PolicyArg::Greedy => Policy::Greedy,
+                },
+                json,
+                progress: std::io::stderr().is_terminal(),
+            },
+        ),
         Command::Tiles { set, svg } => cli::tiles(&source, set.as_deref(), svg.as_deref()),
         Command::Search {
             query,

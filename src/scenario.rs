@@ -10,8 +10,8 @@ use serde::Serialize;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::engine::base::{base_game, FeatureValues};
 use crate::engine::game::State;
-use crate::engine::mists::{Level, Mists, Outcome};
 use crate::engine::game::{Event, Game};
+use crate::engine::mists::{Level, Mists, Outcome};
 use crate::engine::rules::{Decider, Question, Refusal};
 use crate::engine::tile::Catalog;
 use crate::model::geometry::Pos;
@@ -174,7 +174,10 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
     let (modules, supply) = match &scenario.mists {
         Some(setup) => {
             let level = Level::get(setup.level).ok_or_else(|| {
-                setup_error(&scenario_start, format!("úroveň {} neexistuje", setup.level))
+                setup_error(
+                    &scenario_start,
+                    format!("úroveň {} neexistuje", setup.level),
+                )
             })?;
             if level.cursed {
                 catalog.face_down_index();
@@ -333,6 +336,13 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
                         }
                     }
                     game.finish_turn(&mut decider);
+                }
+                if !decider.answers.is_empty() {
+                    let unused: Vec<String> = decider.answers.drain(..).collect();
+                    decider.problems.push(format!(
+                        "odpovědi, na které se pravidla nezeptala: {}",
+                        unused.join(", ")
+                    ));
                 }
                 decider_problems.extend(
                     decider

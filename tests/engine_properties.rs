@@ -27,12 +27,7 @@ fn base_game(players: usize) -> (Game, Vec<usize>) {
         Colour::Yellow,
         Colour::Black,
     ];
-    let mut game = Game::new(
-        catalog,
-        &colours[..players],
-        SUPPLY,
-        base::base_game(),
-    );
+    let mut game = Game::new(catalog, &colours[..players], SUPPLY, base::base_game());
     game.lay(start, carcref::model::geometry::Pos::new(0, 0), 0)
         .expect("start tile goes down");
     (game, bag)

@@ -315,12 +315,7 @@ fn a_face_down_tile_fills_its_cell_but_nothing_closes_across_it() {
     let start = tile(&catalog, "zh-mesto-cesta");
     let junction = tile(&catalog, "zh-krizovatka-tri");
     let monastery = tile(&catalog, "zh-klaster");
-    let mut game = Game::new(
-        Arc::new(catalog),
-        &COLOURS[..1],
-        [7, 0, 0],
-        base_game(),
-    );
+    let mut game = Game::new(Arc::new(catalog), &COLOURS[..1], [7, 0, 0], base_game());
     let s = game.lay(start, Pos::new(0, 0), 0).unwrap();
     game.lay_meeple(s, port("EM"), 0, MeepleKind::Normal)
         .unwrap();

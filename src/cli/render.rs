@@ -558,3 +558,40 @@ pub fn tile_sets(sets: &[&crate::model::tiles::TileSet]) -> String {
     }
     out
 }
+
+/// A percentage with a decimal comma, as Czech writes it.
+fn percent(rate: f64) -> String {
+    format!("{:.1}", rate * 100.0).replace('.', ",")
+}
+
+pub fn simulation(s: &crate::engine::simulate::Summary) -> String {
+    let policy = match s.policy {
+        crate::engine::simulate::Policy::Random => "náhodná",
+        crate::engine::simulate::Policy::Greedy => "hladová (greedy)",
+    };
+    let mut out = format!(
+        "Simulace Duchů Carcassonne: úroveň {}, hráčů {}, her {}, strategie {policy}, seed {}\n",
+        s.level, s.players, s.games, s.seed
+    );
+    out.push_str(&format!(
+        "Vítězství: {} % ({} z {}; 95% interval {}–{} %)\n",
+        percent(s.win_rate),
+        s.wins,
+        s.games,
+        percent(s.win_rate_low),
+        percent(s.win_rate_high)
+    ));
+    out.push_str(&format!(
+        "Průměrné skóre na počítadle: {}\n",
+        format!("{:.1}", s.mean_score).replace('.', ",")
+    ));
+    out.push_str(&format!(
+        "Prohry: došli duchové {}, došly kartičky {}, nesplněný práh psa {}\n",
+        s.losses_by_ghosts, s.losses_by_tiles, s.losses_by_threshold
+    ));
+    out.push_str(
+        "Pozor: tvary kartiček Duchů jsou schematické (zdroje je neuvádějí), čísla tedy \
+         platí pro náhradní kartičky, ne přesně pro skutečnou hru.\n",
+    );
+    out
+}

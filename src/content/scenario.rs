@@ -6,10 +6,10 @@ use marked_yaml::Node;
 use super::tiles::{tile_spec, INLINE_TILE_FIELDS};
 use super::yaml::{self, Fields};
 use crate::diagnostic::Diagnostics;
+use crate::engine::mists::{Level, START_GHOSTS};
 use crate::engine::tile::FACE_DOWN_ID;
 use crate::model::geometry::{Pos, BOARD_RADIUS as RADIUS};
 use crate::model::pieces::{Colour, FeatureKind, MeepleKind, Spot};
-use crate::engine::mists::{Level, START_GHOSTS};
 use crate::model::scenario::{
     BoardTile, Expectations, MeepleSpec, MistsSetup, Scenario, Start, Step, TileRef,
 };
@@ -772,7 +772,10 @@ fn mists_setup(
         diags.error(
             fields.value_location("track"),
             None,
-            format!("úroveň 6 má {} počítadla, každé jedné barvy", level.counters),
+            format!(
+                "úroveň 6 má {} počítadla, každé jedné barvy",
+                level.counters
+            ),
         );
     }
     let stacks = fields.optional_list("stacks", diags).map(|items| {

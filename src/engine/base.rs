@@ -109,7 +109,9 @@ impl RuleModule for FeatureValues {
                 score.points = 2 * tiles as i32 + 2 * pennants;
                 score.rule = "zh.mesto.hodnoceni";
                 score.explanation = format!(
-                    "{tiles} kartiček × 2 + {pennants} erbů × 2{}",
+                    "{} × 2 + {} × 2{}",
+                    tiles_cs(tiles),
+                    crate::model::pieces::count_cs(pennants as usize, "erb", "erby", "erbů"),
                     start_note(start)
                 );
             }

@@ -7,7 +7,7 @@ use std::any::Any;
 
 use super::game::State;
 use super::rules::{
-    Decider, FeatureScore, MeeplePlacement, Question, Refusal, RuleModule, Surround,
+    ask, Decider, FeatureScore, MeeplePlacement, Question, Refusal, RuleModule, Surround,
     TilePlacement, Worth,
 };
 use super::tile::FeatureKind;
@@ -192,6 +192,9 @@ pub struct Mists {
     /// Stacks not opened yet, in order.
     pub stacks_waiting: Vec<u32>,
     players: usize,
+    /// The feature being scored: its meeples have left in the rules' eyes (a dog reached by
+    /// its points cannot go to them, 11/2022).
+    scoring: Option<u32>,
 }
 
 impl Mists {
@@ -223,6 +226,7 @@ impl Mists {
             stack_left: None,
             stacks_waiting: Vec::new(),
             players,
+            scoring: None,
         }
     }
 
@@ -474,9 +478,7 @@ impl Mists {
         let due = if extends { symbols - 1 } else { symbols };
         if extends {
             state.event("dc.duchove.o-jednoho-mene", || {
-                format!(
-                    "kartička rozšiřuje mlhu na plánu: místo {symbols} se staví o ducha méně"
-                )
+                format!("kartička rozšiřuje mlhu na plánu: místo {symbols} se staví o ducha méně")
             });
         }
         if due == 0 {
@@ -510,15 +512,11 @@ impl Mists {
         if open.is_empty() {
             return;
         }
-        let choice = if open.len() == 1 {
-            0
-        } else {
-            let question = Question::new(
-                "dc.hrbitov.duch",
-                open.iter().map(|g| Self::tile_option(state, *g)).collect(),
-            );
-            decider.choose(&question).min(open.len() - 1)
-        };
+        let question = Question::new(
+            "dc.hrbitov.duch",
+            open.iter().map(|g| Self::tile_option(state, *g)).collect(),
+        );
+        let choice = ask(decider, &question);
         let graveyard = open[choice];
         if self.take_from_bank(state, 1) == 1 {
             self.grave_ghosts[graveyard] += 1;
@@ -568,7 +566,7 @@ impl Mists {
                         .map(|m| Self::meeple_option(state, *m))
                         .collect(),
                 );
-                standing[decider.choose(&question).min(standing.len() - 1)]
+                standing[ask(decider, &question)]
             };
             let player = state.meeples[chosen].player;
             state.take_off_board(chosen);
@@ -600,13 +598,15 @@ impl Mists {
                             .map(|p| format!("{} zásoba", state.players[*p].colour.id()))
                             .collect(),
                     );
-                    with_supply[decider.choose(&question).min(with_supply.len() - 1)]
+                    with_supply[ask(decider, &question)]
                 };
                 state.players[chosen].supply[0] -= 1;
                 self.buried[chosen] += 1;
                 let colour = state.colour_name(chosen);
                 state.event("dc.hrbitov.ze-zasoby", || {
-                    format!("na plánu nestojí žádný družiník: pohřben je družiník ze zásoby ({colour})")
+                    format!(
+                        "na plánu nestojí žádný družiník: pohřben je družiník ze zásoby ({colour})"
+                    )
                 });
             }
         }
@@ -638,7 +638,13 @@ impl Mists {
     }
 
     /// Adds points to the counters after a colour scored, then sees what the track reached.
-    fn advance(&mut self, state: &mut State, player: usize, points: i32, decider: &mut dyn Decider) {
+    fn advance(
+        &mut self,
+        state: &mut State,
+        player: usize,
+        points: i32,
+        decider: &mut dyn Decider,
+    ) {
         if points == 0 || self.is_over() {
             return;
         }
@@ -659,7 +665,7 @@ impl Mists {
                     })
                     .collect(),
             );
-            let index = decider.choose(&question).min(self.counters.len() - 1);
+            let index = ask(decider, &question);
             let to = self.counters[index]
                 .player
                 .map(|p| state.colour_name(p))
@@ -716,13 +722,19 @@ impl Mists {
     /// that meeple's 3x3; with no standing meeple it is lost (11/2022).
     fn place_dog(&mut self, state: &mut State, dog: usize, decider: &mut dyn Decider) {
         let threshold = self.level.dogs[dog];
+        let leaving: &[u32] = match self.scoring {
+            Some(node) => &state.component(node).meeples,
+            None => &[],
+        };
         let standing: Vec<usize> = (0..state.meeples.len())
-            .filter(|m| state.meeples[*m].on_board)
+            .filter(|m| state.meeples[*m].on_board && !leaving.contains(&(*m as u32)))
             .collect();
         if standing.is_empty() {
             self.dogs[dog] = Dog::Gone;
             state.event("dc.pes.ztracen", || {
-                format!("práh {threshold} dosažen, ale na plánu nestojí žádný družiník: pes propadá")
+                format!(
+                    "práh {threshold} dosažen, ale na plánu nestojí žádný družiník: pes propadá"
+                )
             });
             return;
         }
@@ -746,7 +758,7 @@ impl Mists {
                     }
                 })
                 .collect();
-            standing[decider.choose(&question).min(standing.len() - 1)]
+            standing[ask(decider, &question)]
         };
         self.dogs[dog] = Dog::With(chosen);
         let at = state.board.placed[state.meeples[chosen].tile].pos;
@@ -778,7 +790,7 @@ impl Mists {
                     ghosts: self.ghosts_on_tile(state, *p).min(PACIFY_MAX) as i32,
                 })
                 .collect();
-            let tile = options[decider.choose(&question).min(options.len() - 1)];
+            let tile = options[ask(decider, &question)];
             let removed = self.clear_tile(state, tile, PACIFY_MAX);
             cleared.push(tile);
             let pos = state.board.placed[tile].pos;
@@ -839,7 +851,7 @@ impl Mists {
             "dc.zaklety.licem-dolu",
             cells.iter().map(|c| c.to_string()).collect(),
         );
-        let cell = cells[decider.choose(&question).min(cells.len() - 1)];
+        let cell = cells[ask(decider, &question)];
         let placement = state.lay_extra(face_down, cell, 0);
         state.event("dc.zaklety.licem-dolu", || {
             format!("hřbitov je otevřený: na {cell} se přikládá kartička lícem dolů")
@@ -1003,7 +1015,7 @@ impl RuleModule for Mists {
             }
             let mut question = Question::new("dc.hodnoceni.volba", options);
             question.worth = worth;
-            let choice = decider.choose(&question).min(haunted.len());
+            let choice = ask(decider, &question);
             if choice > 0 {
                 let tile = haunted[choice - 1];
                 let removed = self.clear_tile(state, tile, PACIFY_MAX);
@@ -1032,10 +1044,37 @@ impl RuleModule for Mists {
 
     /// The points move the counters; a dog beside a meeple of this feature scores a point
     /// per ghost on the board, whether the feature scored or was given up for ghosts.
-    fn feature_scored(&mut self, state: &mut State, score: &FeatureScore, decider: &mut dyn Decider) {
+    fn feature_scored(
+        &mut self,
+        state: &mut State,
+        score: &FeatureScore,
+        decider: &mut dyn Decider,
+    ) {
         if self.is_over() {
             return;
         }
+        self.scoring = Some(score.node);
+        self.score_feature(state, score, decider);
+        self.scoring = None;
+    }
+
+    fn end_of_turn(&mut self, state: &mut State, decider: &mut dyn Decider) {
+        if self.level.cursed && !self.is_over() {
+            self.sync(state);
+            self.lay_face_down(state, decider);
+        }
+    }
+}
+
+impl Mists {
+    /// The counters move for each colour, then a dog beside one of the feature's meeples
+    /// scores.
+    fn score_feature(
+        &mut self,
+        state: &mut State,
+        score: &FeatureScore,
+        decider: &mut dyn Decider,
+    ) {
         for &player in &score.winners {
             self.advance(state, player, score.points, decider);
             if self.is_over() {
@@ -1065,13 +1104,6 @@ impl RuleModule for Mists {
             if self.is_over() {
                 return;
             }
-        }
-    }
-
-    fn end_of_turn(&mut self, state: &mut State, decider: &mut dyn Decider) {
-        if self.level.cursed && !self.is_over() {
-            self.sync(state);
-            self.lay_face_down(state, decider);
         }
     }
 }

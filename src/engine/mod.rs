@@ -2,9 +2,10 @@
 //! game modes plug in as `RuleModule`s (`base` is the base game).
 
 pub mod base;
-pub mod mists;
 pub mod board;
 pub mod game;
+pub mod mists;
 pub mod random;
 pub mod rules;
+pub mod simulate;
 pub mod tile;

@@ -33,6 +33,14 @@ pub struct Question {
     pub worth: Vec<Worth>,
 }
 
+/// Asks the players only when there is a choice: a single option is taken without asking.
+pub fn ask(decider: &mut dyn Decider, question: &Question) -> usize {
+    match question.options.len() {
+        0 | 1 => 0,
+        n => decider.choose(question).min(n - 1),
+    }
+}
+
 /// Points scored and ghosts removed by one option of a question.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Worth {
@@ -239,34 +247,118 @@ pub const RULE_KEYS: &[(&str, &str)] = &[
         "du.mlha.nelze-uzavrit",
         "mlha sousedí s územím bez mlhy a nelze ji uzavřít",
     ),
-    ("zh.konec.hra-skoncila", "hra skončila, další tahy se nehrají"),
-    ("dc.druzinik.louka", "v Duších nejsou sedláci: na louku se družiník nestaví"),
-    ("dc.mlha.duchove-odchazeji", "z uzavřené mlhy se duchové vracejí do banku a žádní nepřicházejí"),
-    ("dc.duchove.vynoreni", "na symboly duchů v neuzavřené mlze přikládané kartičky přicházejí duchové"),
-    ("dc.duchove.o-jednoho-mene", "kartička rozšiřující mlhu na plánu dostane o ducha méně"),
-    ("dc.hodnoceni.barvy", "každá barva na dokončeném území získá jeho plnou hodnotu, většina neplatí"),
-    ("dc.hodnoceni.duchove", "místo bodů za dokončené území až 3 duchové z jedné kartičky; odpadá celé hodnocení"),
-    ("dc.cil.vyhra", "tým vyhrává, jakmile počítadlo dosáhne cíle nebo ho přejde"),
-    ("dc.prohra.duchove", "je třeba postavit ducha a bank je prázdný: prohra"),
-    ("dc.prohra.karticky", "je třeba táhnout kartičku a žádná nezbývá: prohra"),
-    ("dc.prohra.prah", "hromádka došla dřív, než tým dosáhl prahu psa: prohra"),
-    ("dc.zamek.hodnoceni", "obklopený zámek: 2 body za každou kartičku s mlhou v okolí 3x3"),
-    ("dc.hrbitov.bez-druzinika", "na hřbitov se družiník nestaví, leží tam jen pohřbený"),
-    ("dc.hrbitov.duch", "když přijde duch do mlhy, další jde na jeden otevřený hřbitov"),
-    ("dc.hrbitov.pohrbeni", "uzavřený hřbitov: pohřbí se jeden družiník z plánu"),
-    ("dc.hrbitov.ze-zasoby", "na plánu nestojí družiník: pohřbí se družiník ze zásoby"),
-    ("dc.hrbitov.duchove-odchazeji", "z uzavřeného hřbitova se duchové vracejí do banku"),
-    ("dc.hromadka.dalsi", "dosažený práh psa otevírá další hromádku, zbytek jde navrch"),
-    ("dc.pes.umisteni", "dosažený práh: pes k stojícímu družiníkovi"),
-    ("dc.pes.duchove", "pes odhání až 3 duchy z každé ze 2 kartiček okolí 3x3"),
-    ("dc.pes.ztracen", "na plánu nestojí žádný družiník: pes propadá"),
-    ("dc.pes.hodnoceni", "pes se hodnotí s územím svého družiníka: 1 bod za ducha na plánu"),
-    ("dc.pes.do-krabice", "pes u pohřbeného družiníka se vrací do krabice bez hodnocení"),
-    ("dc.pocitadla.barva", "úroveň 6: body barvy bez počítadla posunou zvolené počítadlo"),
-    ("dc.pocitadla.prahy", "úroveň 6: práh i cíl platí, až je dosáhnou všechna počítadla"),
-    ("dc.zaklety.duchove", "přiložený zakletý hřbitov: duch na každou sousední kartičku s mlhou"),
-    ("dc.zaklety.licem-dolu", "otevřený zakletý hřbitov: na konci tahu jedna kartička lícem dolů k němu"),
-    ("dc.rub.soused", "kartička lícem nahoru musí sousedit s kartičkou lícem nahoru"),
+    (
+        "zh.konec.hra-skoncila",
+        "hra skončila, další tahy se nehrají",
+    ),
+    (
+        "dc.druzinik.louka",
+        "v Duších nejsou sedláci: na louku se družiník nestaví",
+    ),
+    (
+        "dc.mlha.duchove-odchazeji",
+        "z uzavřené mlhy se duchové vracejí do banku a žádní nepřicházejí",
+    ),
+    (
+        "dc.duchove.vynoreni",
+        "na symboly duchů v neuzavřené mlze přikládané kartičky přicházejí duchové",
+    ),
+    (
+        "dc.duchove.o-jednoho-mene",
+        "kartička rozšiřující mlhu na plánu dostane o ducha méně",
+    ),
+    (
+        "dc.hodnoceni.barvy",
+        "každá barva na dokončeném území získá jeho plnou hodnotu, většina neplatí",
+    ),
+    (
+        "dc.hodnoceni.duchove",
+        "místo bodů za dokončené území až 3 duchové z jedné kartičky; odpadá celé hodnocení",
+    ),
+    (
+        "dc.cil.vyhra",
+        "tým vyhrává, jakmile počítadlo dosáhne cíle nebo ho přejde",
+    ),
+    (
+        "dc.prohra.duchove",
+        "je třeba postavit ducha a bank je prázdný: prohra",
+    ),
+    (
+        "dc.prohra.karticky",
+        "je třeba táhnout kartičku a žádná nezbývá: prohra",
+    ),
+    (
+        "dc.prohra.prah",
+        "hromádka došla dřív, než tým dosáhl prahu psa: prohra",
+    ),
+    (
+        "dc.zamek.hodnoceni",
+        "obklopený zámek: 2 body za každou kartičku s mlhou v okolí 3x3",
+    ),
+    (
+        "dc.hrbitov.bez-druzinika",
+        "na hřbitov se družiník nestaví, leží tam jen pohřbený",
+    ),
+    (
+        "dc.hrbitov.duch",
+        "když přijde duch do mlhy, další jde na jeden otevřený hřbitov",
+    ),
+    (
+        "dc.hrbitov.pohrbeni",
+        "uzavřený hřbitov: pohřbí se jeden družiník z plánu",
+    ),
+    (
+        "dc.hrbitov.ze-zasoby",
+        "na plánu nestojí družiník: pohřbí se družiník ze zásoby",
+    ),
+    (
+        "dc.hrbitov.duchove-odchazeji",
+        "z uzavřeného hřbitova se duchové vracejí do banku",
+    ),
+    (
+        "dc.hromadka.dalsi",
+        "dosažený práh psa otevírá další hromádku, zbytek jde navrch",
+    ),
+    (
+        "dc.pes.umisteni",
+        "dosažený práh: pes k stojícímu družiníkovi",
+    ),
+    (
+        "dc.pes.duchove",
+        "pes odhání až 3 duchy z každé ze 2 kartiček okolí 3x3",
+    ),
+    (
+        "dc.pes.ztracen",
+        "na plánu nestojí žádný družiník: pes propadá",
+    ),
+    (
+        "dc.pes.hodnoceni",
+        "pes se hodnotí s územím svého družiníka: 1 bod za ducha na plánu",
+    ),
+    (
+        "dc.pes.do-krabice",
+        "pes u pohřbeného družiníka se vrací do krabice bez hodnocení",
+    ),
+    (
+        "dc.pocitadla.barva",
+        "úroveň 6: body barvy bez počítadla posunou zvolené počítadlo",
+    ),
+    (
+        "dc.pocitadla.prahy",
+        "úroveň 6: práh i cíl platí, až je dosáhnou všechna počítadla",
+    ),
+    (
+        "dc.zaklety.duchove",
+        "přiložený zakletý hřbitov: duch na každou sousední kartičku s mlhou",
+    ),
+    (
+        "dc.zaklety.licem-dolu",
+        "otevřený zakletý hřbitov: na konci tahu jedna kartička lícem dolů k němu",
+    ),
+    (
+        "dc.rub.soused",
+        "kartička lícem nahoru musí sousedit s kartičkou lícem nahoru",
+    ),
 ];
 
 pub fn rule_description(key: &str) -> Option<&'static str> {
