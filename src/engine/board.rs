@@ -87,7 +87,7 @@ struct FrontierCell {
     value: u32,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Board {
     cells: Vec<u32>,
     frontier: Vec<FrontierCell>,
@@ -101,6 +101,27 @@ pub struct Board {
 }
 
 const NOT_IN_FRONTIER: u32 = u32::MAX;
+
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        let mut board = Board::new();
+        board.clone_from(self);
+        board
+    }
+
+    /// Reuses this board's buffers (the grids are large; trying moves copies boards often).
+    fn clone_from(&mut self, source: &Board) {
+        self.cells.clone_from(&source.cells);
+        self.frontier.clone_from(&source.frontier);
+        self.frontier_slot.clone_from(&source.frontier_slot);
+        self.touched.clone_from(&source.touched);
+        self.placed.clone_from(&source.placed);
+        self.parent.clone_from(&source.parent);
+        self.components.clone_from(&source.components);
+        self.fog_parent.clone_from(&source.fog_parent);
+        self.fog.clone_from(&source.fog);
+    }
+}
 
 /// What placing a tile completed.
 #[derive(Debug, Default, Clone)]

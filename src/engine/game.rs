@@ -201,6 +201,24 @@ impl Clone for Game {
             modules: self.modules.iter().map(|m| m.clone_box()).collect(),
         }
     }
+
+    /// Reuses this game's buffers, the board's grids above all (greedy play copies a game
+    /// for every move it tries).
+    fn clone_from(&mut self, source: &Game) {
+        let (state, from) = (&mut self.state, &source.state);
+        state.catalog.clone_from(&from.catalog);
+        state.board.clone_from(&from.board);
+        state.players.clone_from(&from.players);
+        state.meeples.clone_from(&from.meeples);
+        state.trace.clone_from(&from.trace);
+        state.turn.clone_from(&from.turn);
+        state.completed_count = from.completed_count;
+        state.returned.clone_from(&from.returned);
+        state.ended = from.ended;
+        state.tracing = from.tracing;
+        state.surround = from.surround;
+        self.modules = source.modules.iter().map(|m| m.clone_box()).collect();
+    }
 }
 
 impl Game {

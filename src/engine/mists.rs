@@ -485,6 +485,9 @@ impl Mists {
             return;
         }
         let taken = self.take_from_bank(state, due);
+        if taken == 0 {
+            return;
+        }
         // Onto the open areas' symbols in order.
         let mut left = taken;
         for i in open_areas {
@@ -637,8 +640,9 @@ impl Mists {
         }
     }
 
-    /// Adds points to the counters after a colour scored, then sees what the track reached.
-    fn advance(
+    /// Adds a colour's points to the counters (the caller then sees what the track reached:
+    /// a joint scoring counts as one, FAQ.MoC.0004).
+    fn add_points(
         &mut self,
         state: &mut State,
         player: usize,
@@ -677,7 +681,6 @@ impl Mists {
             index
         };
         self.counters[index].points += points;
-        self.reached(state, decider);
     }
 
     /// The goal wins at once (Dized.MoC.0032); a dog's threshold brings the dog and opens the
@@ -1076,10 +1079,11 @@ impl Mists {
         decider: &mut dyn Decider,
     ) {
         for &player in &score.winners {
-            self.advance(state, player, score.points, decider);
-            if self.is_over() {
-                return;
-            }
+            self.add_points(state, player, score.points, decider);
+        }
+        self.reached(state, decider);
+        if self.is_over() {
+            return;
         }
         let meeples: Vec<usize> = state
             .component(score.node)
@@ -1100,7 +1104,8 @@ impl Mists {
             state.event("dc.pes.hodnoceni", || {
                 format!("pes se hodnotí: {points} b. za duchy na plánu a odchází do krabice")
             });
-            self.advance(state, player, points, decider);
+            self.add_points(state, player, points, decider);
+            self.reached(state, decider);
             if self.is_over() {
                 return;
             }

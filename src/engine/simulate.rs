@@ -274,8 +274,8 @@ impl Table {
         placed
     }
 
-    /// Tries every legal placement, with each meeple spot or none, on a copy of the game
-    /// through the end of the turn, and plays the best.
+    /// Tries every legal placement, with a meeple on each free feature of the tile or none,
+    /// on a copy of the game through the end of the turn, and plays the best.
     fn place_greedy(
         &mut self,
         tile: usize,
@@ -287,28 +287,31 @@ impl Table {
             return false;
         }
         let mut best: Option<(i64, Pos, u8, Option<Spot>)> = None;
-        let spots: Vec<Option<Spot>> = std::iter::once(None)
-            .chain(std::iter::once(Some(Spot::Center)))
-            .chain((0..12).map(|p| Some(Spot::Port(Port(p)))))
-            .collect();
+        let mut placed = self.game.clone();
+        let mut trial = self.game.clone();
+        let mut spots: Vec<Option<Spot>> = Vec::new();
         for &(pos, rotation) in fits.iter() {
-            let mut placed = self.game.clone();
-            let mut trial = Policied {
+            placed.clone_from(&self.game);
+            let mut answers = Policied {
                 policy: Policy::Greedy,
                 rng: &mut *decider.rng,
             };
-            if placed.place_tile(tile, pos, rotation, &mut trial).is_err() {
+            if placed
+                .place_tile(tile, pos, rotation, &mut answers)
+                .is_err()
+            {
                 continue;
             }
+            free_spots(&placed, &mut spots);
             for &spot in &spots {
-                let mut game = placed.clone();
+                trial.clone_from(&placed);
                 if let Some(spot) = spot {
-                    if game.state.ended || game.place_meeple(spot, MeepleKind::Normal).is_err() {
+                    if trial.place_meeple(spot, MeepleKind::Normal).is_err() {
                         continue;
                     }
                 }
-                game.finish_turn(&mut trial);
-                let value = evaluate(&game, spot.is_some());
+                trial.finish_turn(&mut answers);
+                let value = evaluate(&trial, spot.is_some());
                 if best.is_none_or(|(b, ..)| value > b) {
                     best = Some((value, pos, rotation, spot));
                 }
@@ -324,6 +327,36 @@ impl Table {
             let _ = self.game.place_meeple(spot, MeepleKind::Normal);
         }
         true
+    }
+}
+
+/// No meeple, or one spot per distinct free road, city or castle of the tile just placed.
+fn free_spots(game: &Game, spots: &mut Vec<Option<Spot>>) {
+    spots.clear();
+    spots.push(None);
+    let state = &game.state;
+    let (Some(placed), false) = (state.turn.placed, state.ended) else {
+        return;
+    };
+    if state.players[state.turn.player].supply[0] == 0 {
+        return;
+    }
+    let mut seen: Vec<u32> = Vec::new();
+    let candidates = std::iter::once(Spot::Center).chain((0..12).map(|p| Spot::Port(Port(p))));
+    for spot in candidates {
+        let Some((node, kind)) = state.node_at(placed, spot) else {
+            continue;
+        };
+        let root = state.board.root(node);
+        if matches!(
+            kind,
+            FeatureKind::Road | FeatureKind::City | FeatureKind::Castle
+        ) && state.component(node).meeples.is_empty()
+            && !seen.contains(&root)
+        {
+            seen.push(root);
+            spots.push(Some(spot));
+        }
     }
 }
 
