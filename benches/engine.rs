@@ -8,6 +8,8 @@ use carcref::content::{load, ContentFiles};
 use carcref::engine::base::base_game;
 use carcref::engine::game::{Colour, Game};
 use carcref::engine::random::{play, Rng};
+use carcref::engine::mists::Level;
+use carcref::engine::simulate::{game_rng, MistsTiles, Policy, Table};
 use carcref::engine::tile::Catalog;
 use carcref::model::geometry::Pos;
 
@@ -61,6 +63,8 @@ fn main() {
         total_score as f64 / 14000.0
     );
 
+    mists_games(&corpus);
+
     // Every shipped scenario, as `carcref verify` runs them (in process, content loaded).
     let runs: Vec<f64> = (0..10)
         .map(|_| {
@@ -94,5 +98,52 @@ fn main() {
     println!(
         "| `carcref verify` (whole process) | {:.2} ms |",
         median(whole)
+    );
+}
+
+/// Whole cooperative games of level 6 (the heaviest rules: cursed graveyards, face-down
+/// tiles, three counters) with the random policy, and greedy games for scale.
+fn mists_games(corpus: &carcref::model::Corpus) {
+    let set = corpus.tile_set("duchove").expect("Mists catalog");
+    let tiles = Arc::new(MistsTiles::new(&set.tiles).expect("start quarters"));
+    let level = Level::get(6).expect("level 6");
+    let mut table = Table::new(tiles.clone(), level, 3);
+    let mut rates = Vec::new();
+    let mut turns = 0u64;
+    let mut played = 0u64;
+    for round in 0..7 {
+        let games = 20_000;
+        let begin = Instant::now();
+        for game in 0..games {
+            let result = table.play(Policy::Random, &mut game_rng(round, game), |_| {});
+            turns += u64::from(result.turns);
+            played += 1;
+        }
+        rates.push(f64::from(games) / begin.elapsed().as_secs_f64());
+    }
+    println!("\n## Cooperative Mists games, level 6, 3 players, one thread\n");
+    println!("| measure | median |");
+    println!("|---|---|");
+    println!(
+        "| random-policy games per second (7 rounds × 20,000 games) | {:.0} |",
+        median(rates)
+    );
+    println!(
+        "| turns per random game (mean) | {:.1} |",
+        turns as f64 / played as f64
+    );
+    let mut greedy = Table::new(tiles, Level::get(1).expect("level 1"), 3);
+    let times: Vec<f64> = (0..5)
+        .map(|round| {
+            let begin = Instant::now();
+            for game in 0..10 {
+                greedy.play(Policy::Greedy, &mut game_rng(round, game), |_| {});
+            }
+            begin.elapsed().as_secs_f64() * 100.0
+        })
+        .collect();
+    println!(
+        "| greedy game of level 1 (5 rounds × 10 games) | {:.1} ms |",
+        median(times)
     );
 }

@@ -273,6 +273,25 @@ pub fn tile_svg(tile: &CompiledTile, schematic: bool) -> String {
 
 /// The whole board of a game, with meeples and coordinates.
 pub fn board_svg(state: &State, title: &str) -> String {
+    board_svg_with_ghosts(state, title, &[])
+}
+
+/// The board of a game: with the Mists module, its ghosts on their tiles.
+pub fn game_svg(game: &crate::engine::game::Game, title: &str) -> String {
+    let ghosts: Vec<u32> = match game.module::<crate::engine::mists::Mists>() {
+        Some(mists) => (0..game.state.board.placed.len())
+            .map(|p| mists.ghosts_on_tile(&game.state, p))
+            .collect(),
+        None => Vec::new(),
+    };
+    board_svg_with_ghosts(&game.state, title, &ghosts)
+}
+
+/// A ghost figure centred on (0, 0), about 16 px wide.
+const GHOST: &str = r##"<path d="M-7,7 V-1 A7,7 0 0 1 7,-1 V7 L4.7,5 L2.3,7 L0,5 L-2.3,7 L-4.7,5 Z" fill="#fff" stroke="#556" stroke-width="1.2"/><circle cx="-2.4" cy="-1" r="1.2" fill="#334"/><circle cx="2.4" cy="-1" r="1.2" fill="#334"/>"##;
+
+/// `ghosts[i]`: ghosts on placed tile `i` (empty: none drawn).
+pub fn board_svg_with_ghosts(state: &State, title: &str, ghosts: &[u32]) -> String {
     let placed = &state.board.placed;
     let (mut min_x, mut min_y, mut max_x, mut max_y) = (0, 0, 0, 0);
     for p in placed {
@@ -344,6 +363,15 @@ pub fn board_svg(state: &State, title: &str) -> String {
             r##"<circle cx="{x:.1}" cy="{y:.1}" r="9" fill="{}" stroke="#fff" stroke-width="2"/><text x="{x:.1}" y="{:.1}" font-size="9" text-anchor="middle" fill="#fff">{letter}</text>"##,
             colour.hex(),
             y + 3.0
+        );
+    }
+    for (index, count) in ghosts.iter().enumerate().filter(|(_, n)| **n > 0) {
+        let p = placed[index];
+        let (px, py) = origin(p.pos.x, p.pos.y);
+        let (x, y) = (px + CELL - 16, py + 14);
+        let _ = write!(
+            out,
+            r##"<g transform="translate({x},{y})"><title>duchové: {count}</title>{GHOST}<text x="-10" y="5" font-size="12" font-weight="bold" text-anchor="end" fill="#223">{count}×</text></g>"##
         );
     }
     if schematic {

@@ -145,25 +145,34 @@ fn a_seed_replays_the_same_game() {
 }
 
 #[test]
-fn games_end_both_ways_across_levels() {
-    // Over many random games the engine must produce wins and each kind of loss somewhere,
-    // or a rule is dead (e.g. no game can ever be lost by ghosts).
+fn games_end_in_every_way_the_rules_allow() {
+    // Random play loses to ghosts and to missed thresholds; greedy play wins some games of
+    // level 1 and loses others when the tiles run out. If one of these never happened, a
+    // rule would be dead (e.g. no game could ever be won).
     let tiles = tiles();
-    let mut won = 0;
     let mut causes = std::collections::BTreeMap::new();
-    for level in 1..=6 {
+    for level in [3, 6] {
         let mut table = Table::new(tiles.clone(), Level::get(level).expect("level"), 4);
-        for seed in 0..150 {
+        for seed in 0..100 {
             let r = table.play(Policy::Random, &mut game_rng(seed, 2), |_| {});
-            if r.won {
-                won += 1;
-            }
             if let Some(cause) = r.loss {
                 *causes.entry(cause).or_insert(0) += 1;
             }
         }
     }
-    assert!(won > 0, "no random game was won: {causes:?}");
+    let mut table = Table::new(tiles, Level::get(1).expect("level 1"), 3);
+    let mut won = false;
+    for game in 0..40 {
+        let r = table.play(Policy::Greedy, &mut game_rng(1, game), |_| {});
+        won |= r.won;
+        if let Some(cause) = r.loss {
+            *causes.entry(cause).or_insert(0) += 1;
+        }
+        if won && causes.contains_key("karticky") {
+            break;
+        }
+    }
+    assert!(won, "no greedy game of level 1 was won: {causes:?}");
     for cause in ["duchove", "karticky", "prah"] {
         assert!(causes.contains_key(cause), "no loss by {cause}: {causes:?}");
     }

@@ -320,7 +320,7 @@ pub fn check(
     };
     let mut stderr = String::new();
     if let Some(svg_path) = svg {
-        let picture = crate::draw::board_svg(&report.game.state, &scenario.title);
+        let picture = crate::draw::game_svg(&report.game, &scenario.title);
         if let Err(e) = std::fs::write(svg_path, picture) {
             return Output::input_error(format!(
                 "chyba: obrázek {} nelze zapsat: {e}\n",

@@ -384,6 +384,9 @@ pub fn report_text(
         "Družiníků na plánu: {on_board}; dokončených území: {}",
         report.game.state.completed_count
     );
+    if let Some(mists) = report.game.module::<crate::engine::mists::Mists>() {
+        let _ = writeln!(out, "{}", mists_status(mists, &report.game.state));
+    }
     if report.expectations.is_empty() {
         let _ = writeln!(out, "\nScénář neuvádí očekávání.");
         return out;
@@ -408,6 +411,33 @@ pub fn report_text(
         );
     }
     out
+}
+
+/// The Mists game's state in one line: counters, ghosts, buried meeples, outcome.
+fn mists_status(mists: &crate::engine::mists::Mists, state: &crate::engine::game::State) -> String {
+    use crate::engine::mists::Outcome;
+    let counters: Vec<String> = mists
+        .counters
+        .iter()
+        .map(|c| match c.player {
+            Some(p) => format!("{} {}", state.colour_name(p), c.points),
+            None => c.points.to_string(),
+        })
+        .collect();
+    let outcome = match mists.outcome {
+        None => "hra pokračuje".to_owned(),
+        Some(Outcome::Won) => "vítězství".to_owned(),
+        Some(Outcome::Lost(cause)) => format!("prohra ({})", cause.czech()),
+    };
+    format!(
+        "Úroveň {}: počítadlo {} (cíl {}); duchů na plánu {}, v banku {}; pohřbených družiníků {}; {outcome}",
+        mists.level.number,
+        counters.join(", "),
+        mists.level.goal,
+        mists.ghosts_on_board(),
+        mists.bank,
+        mists.buried.iter().sum::<u32>()
+    )
 }
 
 pub fn report_json(
@@ -450,6 +480,23 @@ pub fn report_json(
         "expectations": report.expectations,
         "scores": scores,
         "completed": report.game.state.completed_count,
+        "mists": report.game.module::<crate::engine::mists::Mists>().map(|m| serde_json::json!({
+            "level": m.level.number,
+            "track": m.track(),
+            "counters": m.counters.iter().map(|c| c.points).collect::<Vec<_>>(),
+            "ghosts_on_board": m.ghosts_on_board(),
+            "bank": m.bank,
+            "buried": m.buried.iter().sum::<u32>(),
+            "outcome": match m.outcome {
+                None => "playing",
+                Some(crate::engine::mists::Outcome::Won) => "won",
+                Some(crate::engine::mists::Outcome::Lost(_)) => "lost",
+            },
+            "loss": match m.outcome {
+                Some(crate::engine::mists::Outcome::Lost(cause)) => Some(cause.id()),
+                _ => None,
+            },
+        })),
     }))
 }
 

@@ -311,7 +311,7 @@ impl Table {
                     }
                 }
                 trial.finish_turn(&mut answers);
-                let value = evaluate(&trial, spot.is_some());
+                let value = evaluate(&trial);
                 if best.is_none_or(|(b, ..)| value > b) {
                     best = Some((value, pos, rotation, spot));
                 }
@@ -360,9 +360,10 @@ fn free_spots(game: &Game, spots: &mut Vec<Option<Spot>>) {
     }
 }
 
-/// How good a position looks to the greedy policy: points, minus ghosts weighed by how
-/// close the bank is to empty; a meeple placed is worth a little (it may score later).
-fn evaluate(game: &Game, meeple_placed: bool) -> i64 {
+/// How good a position looks to the greedy policy: points on the track; what occupied
+/// unfinished roads and cities may still bring (their value per colour, discounted by the
+/// open edges left); minus ghosts, weighed by how close the bank is to empty.
+fn evaluate(game: &Game) -> i64 {
     let Some(mists) = game.module::<Mists>() else {
         return 0;
     };
@@ -371,9 +372,33 @@ fn evaluate(game: &Game, meeple_placed: bool) -> i64 {
         Some(Outcome::Lost(_)) => return -1_000_000,
         None => {}
     }
-    let danger = if mists.bank <= 3 { 12 } else { 4 };
-    10 * i64::from(mists.track()) - danger * i64::from(mists.ghosts_on_board())
-        + if meeple_placed { 8 } else { 0 }
+    let state = &game.state;
+    let mut roots: Vec<u32> = Vec::new();
+    let mut potential = 0i64;
+    for meeple in state.meeples.iter().filter(|m| m.on_board) {
+        let root = state.board.root(meeple.node);
+        if roots.contains(&root) {
+            continue;
+        }
+        roots.push(root);
+        let feature = &state.board.components[root as usize];
+        let per_colour = match feature.kind {
+            Some(FeatureKind::Road) => feature.tiles.len() as i64,
+            Some(FeatureKind::City) => 2 * (feature.tiles.len() + feature.pennants as usize) as i64,
+            Some(FeatureKind::Castle) => 6,
+            _ => 0,
+        };
+        let mut colours: Vec<usize> = feature
+            .meeples
+            .iter()
+            .map(|m| state.meeples[*m as usize].player)
+            .collect();
+        colours.sort_unstable();
+        colours.dedup();
+        potential += 25 * per_colour * colours.len() as i64 / (2 + i64::from(feature.open));
+    }
+    let danger = if mists.bank <= 3 { 120 } else { 40 };
+    100 * i64::from(mists.track()) + potential - danger * i64::from(mists.ghosts_on_board())
 }
 
 /// Answers the rules' questions for a policy.
