@@ -85,3 +85,20 @@ fn coverage_lists_every_ruling_with_a_status() {
         .iter()
         .any(|s| s == "scenarios/zakladni/mesto-s-erbem.yaml"));
 }
+
+#[test]
+fn every_ruling_of_the_cooperative_game_is_verified_or_says_why_not() {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_carcref"))
+        .args(["coverage", "--game", "duchove-carcassonne", "--json"])
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let rulings = json["rulings"].as_array().unwrap();
+    assert!(rulings.len() >= 60, "{}", rulings.len());
+    let open: Vec<String> = rulings
+        .iter()
+        .filter(|r| !matches!(r["status"].as_str(), Some("verified" | "non-mechanical")))
+        .map(|r| format!("{} {}", r["id"], r["status"]))
+        .collect();
+    assert!(open.is_empty(), "{open:?}");
+}

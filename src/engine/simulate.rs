@@ -493,7 +493,12 @@ pub fn wilson(wins: u32, games: u32) -> (f64, f64, f64) {
     let denominator = 1.0 + z * z / n;
     let center = (p + z * z / (2.0 * n)) / denominator;
     let half = z * ((p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt()) / denominator;
-    (p, (center - half).max(0.0), (center + half).min(1.0))
+    // Rounding may put a bound a hair past the rate at 0 or 1 wins.
+    (
+        p,
+        (center - half).clamp(0.0, p),
+        (center + half).clamp(p, 1.0),
+    )
 }
 
 /// Game `i` of a run seeded `seed`: each game its own stream, so a seed replays the same run.
