@@ -176,80 +176,57 @@ impl RuleModule for BaseGame {
         }
     }
 
-    fn end_of_game(&mut self, state: &mut State) {
-        // Each feature once: the nodes that are their own root.
-        let roots: Vec<u32> = (0..state.board.node_count() as u32)
-            .filter(|n| state.board.is_root(*n))
-            .collect();
-        let mut scored_fields = Vec::new();
-        for root in roots {
-            let component = &state.board.components[root as usize];
-            if component.meeples.is_empty() || component.complete {
-                continue;
-            }
-            let Some(kind) = component.kind else { continue };
-            let winners = state.majority(root);
-            let (rule, points, what) = match kind {
-                FeatureKind::Road => (
-                    "zh.konec.cesta",
-                    component.tiles.len() as i32,
-                    format!("{} kartiček", component.tiles.len()),
+    /// Unfinished features at the end: roads 1 per tile, cities 1 per tile and pennant,
+    /// monasteries 1 per tile of the 3x3, fields 3 per completed city they touch.
+    fn score_unfinished(&mut self, state: &mut State, score: &mut FeatureScore) {
+        let component = &state.board.components[score.node as usize];
+        let (rule, points, what) = match score.kind {
+            FeatureKind::Road => (
+                "zh.konec.cesta",
+                component.tiles.len() as i32,
+                tiles_cs(component.tiles.len()),
+            ),
+            FeatureKind::City => (
+                "zh.konec.mesto",
+                component.tiles.len() as i32 + component.pennants as i32,
+                format!(
+                    "{} + {}",
+                    tiles_cs(component.tiles.len()),
+                    crate::model::pieces::count_cs(
+                        component.pennants as usize,
+                        "erb",
+                        "erby",
+                        "erbů"
+                    )
                 ),
-                FeatureKind::City => {
-                    let points = component.tiles.len() as i32 + component.pennants as i32;
-                    (
-                        "zh.konec.mesto",
-                        points,
-                        format!(
-                            "{} kartiček + {} erbů",
-                            component.tiles.len(),
-                            component.pennants
-                        ),
-                    )
-                }
-                FeatureKind::Monastery => {
-                    let (tiles, _) = FeatureValues::monastery_tiles(state, root);
-                    (
-                        "zh.konec.klaster",
-                        tiles as i32,
-                        format!("{tiles} kartiček v okolí 3x3"),
-                    )
-                }
-                FeatureKind::Field => {
-                    scored_fields.push(root);
-                    continue;
-                }
-                FeatureKind::Castle | FeatureKind::Graveyard => continue,
-            };
-            state.award(&winners, points);
-            let names: Vec<&str> = winners.iter().map(|p| state.colour_name(*p)).collect();
-            state.event(rule, || {
-                format!(
-                    "nedokončené území ({}): {} získává {points} b. ({what})",
-                    kind.czech(),
-                    names.join(" a ")
+            ),
+            FeatureKind::Monastery => {
+                let (tiles, _) = FeatureValues::monastery_tiles(state, score.node);
+                (
+                    "zh.konec.klaster",
+                    tiles as i32,
+                    format!("{} v okolí 3x3", tiles_cs(tiles)),
                 )
-            });
-        }
-        for field in scored_fields {
-            let cities: BTreeSet<u32> = state.board.components[field as usize]
-                .borders
-                .iter()
-                .map(|c| state.board.root(*c))
-                .filter(|c| state.board.components[*c as usize].complete)
-                .collect();
-            let points = 3 * cities.len() as i32;
-            let winners = state.majority(field);
-            state.award(&winners, points);
-            let names: Vec<&str> = winners.iter().map(|p| state.colour_name(*p)).collect();
-            state.event("zh.konec.louka", || {
-                format!(
-                    "louka: {} získává {points} b. ({} dokončených měst × 3)",
-                    names.join(" a "),
-                    cities.len()
+            }
+            FeatureKind::Field => {
+                let cities: BTreeSet<u32> = component
+                    .borders
+                    .iter()
+                    .map(|c| state.board.root(*c))
+                    .filter(|c| state.board.components[*c as usize].complete)
+                    .collect();
+                (
+                    "zh.konec.louka",
+                    3 * cities.len() as i32,
+                    format!("{} dokončených měst × 3", cities.len()),
                 )
-            });
-        }
+            }
+            FeatureKind::Castle | FeatureKind::Graveyard => return,
+        };
+        score.rule = rule;
+        score.points = points;
+        score.explanation = what;
+        score.winners = state.majority(score.node);
     }
 }
 

@@ -436,17 +436,24 @@ impl Board {
                 let a = first_node + u32::from(def.feature_at(mine, rotation));
                 let b =
                     neighbour.first_node + u32::from(other.feature_at(theirs, neighbour.rotation));
-                let root = self.union(a, b);
+                let fog_mine = def.fog_at(mine, rotation);
+                let fog_theirs = other.fog_at(theirs, neighbour.rotation);
+                // Mist separates fields: a field under mist does not run on into a clear one.
+                let is_field = |n: u32| {
+                    self.components[self.root(n) as usize].kind == Some(FeatureKind::Field)
+                };
+                let root = if fog_mine.is_some() != fog_theirs.is_some() && is_field(a) {
+                    self.find(a)
+                } else {
+                    self.union(a, b)
+                };
                 let component = &mut self.components[root as usize];
                 if matches!(component.kind, Some(FeatureKind::Road | FeatureKind::City)) {
                     component.open = component.open.saturating_sub(2);
                 }
                 touched_nodes[touched_count] = root;
                 touched_count += 1;
-                match (
-                    def.fog_at(mine, rotation),
-                    other.fog_at(theirs, neighbour.rotation),
-                ) {
+                match (fog_mine, fog_theirs) {
                     (Some(x), Some(y)) => {
                         let root = self.fog_union(
                             first_fog + u32::from(x),

@@ -664,15 +664,88 @@ impl Game {
         };
     }
 
-    /// Final scoring; the game accepts no more moves.
+    /// Final scoring: every occupied unfinished feature (fields last) as the modules value it,
+    /// then the modules' own end; the game accepts no more moves.
     pub fn end_game(&mut self) {
         if self.state.ended {
             return;
+        }
+        let board = &self.state.board;
+        let mut roots: Vec<u32> = (0..board.node_count() as u32)
+            .filter(|n| {
+                let c = &board.components[*n as usize];
+                board.is_root(*n) && !c.complete && !c.meeples.is_empty() && c.kind.is_some()
+            })
+            .collect();
+        roots.sort_by_key(|n| board.components[*n as usize].kind == Some(FeatureKind::Field));
+        for root in roots {
+            if let Some(score) = self.value_unfinished(root) {
+                self.award_score(&score, "na konci hry");
+            }
         }
         for module in &mut self.modules {
             module.end_of_game(&mut self.state);
         }
         self.state.ended = true;
+    }
+
+    /// Scores an unfinished feature now, as at the end of the game, and sends its meeples
+    /// home (the gift "Vyklizení cesty"); `None` when nobody stands there.
+    pub fn score_unfinished_now(
+        &mut self,
+        node: u32,
+        decider: &mut dyn Decider,
+    ) -> Option<FeatureScore> {
+        let root = self.state.board.root(node);
+        let score = self.value_unfinished(root)?;
+        self.award_score(&score, "hned");
+        for module in &mut self.modules {
+            module.feature_scored(&mut self.state, &score, decider);
+        }
+        self.state.return_meeples(root);
+        Some(score)
+    }
+
+    fn value_unfinished(&mut self, root: u32) -> Option<FeatureScore> {
+        let component = &self.state.board.components[root as usize];
+        let kind = component.kind?;
+        if component.meeples.is_empty() {
+            return None;
+        }
+        let mut score = FeatureScore {
+            node: root,
+            kind,
+            points: 0,
+            winners: Vec::new(),
+            rule: "zh.konec",
+            explanation: String::new(),
+        };
+        for module in &mut self.modules {
+            module.score_unfinished(&mut self.state, &mut score);
+        }
+        Some(score)
+    }
+
+    fn award_score(&mut self, score: &FeatureScore, when: &str) {
+        if score.winners.is_empty() {
+            return;
+        }
+        self.state.award(&score.winners, score.points);
+        let names: Vec<&str> = score
+            .winners
+            .iter()
+            .map(|p| self.state.colour_name(*p))
+            .collect();
+        let kind = score.kind;
+        self.state.event(score.rule, || {
+            format!(
+                "nedokončené území ({}) {when}: {} získává {} b. ({})",
+                kind.czech(),
+                names.join(" a "),
+                score.points,
+                score.explanation
+            )
+        });
     }
 }
 

@@ -168,6 +168,11 @@ pub trait RuleModule: Send + Sync {
 
     fn end_of_turn(&mut self, _state: &mut State, _decider: &mut dyn Decider) {}
 
+    /// Fills in or adjusts the score of an occupied unfinished feature, at the end of the game
+    /// (or when something scores it early, as the gift "Vyklizení cesty").
+    fn score_unfinished(&mut self, _state: &mut State, _score: &mut FeatureScore) {}
+
+    /// After the unfinished features were scored.
     fn end_of_game(&mut self, _state: &mut State) {}
 }
 
@@ -217,6 +222,7 @@ pub const RULE_KEYS: &[(&str, &str)] = &[
         "zh.vetsina",
         "body získá hráč s většinou družiníků, při rovnosti všichni",
     ),
+    ("zh.konec", "závěrečné hodnocení nedokončeného území"),
     (
         "zh.konec.cesta",
         "nedokončená cesta na konci: 1 bod za kartičku",
