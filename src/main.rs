@@ -84,6 +84,15 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         svg: Option<PathBuf>,
     },
+    /// Sestaví statický web s pravidly, výklady a ověřenými scénáři (s hledáním offline).
+    Build {
+        /// Cílová složka; nahradí se celá, až když je nový web hotový.
+        #[arg(long, value_name = "DIR", default_value = "public")]
+        out: PathBuf,
+        /// Sestaví web i se scénáři, které neprošly (jejich výklady budou „Neověřeno“).
+        #[arg(long)]
+        allow_failing: bool,
+    },
     /// Ukáže výklad podle id nebo ID ze zdroje (např. Dized.MoC.0027), nebo sekci pravidel.
     Show {
         id: String,
@@ -105,6 +114,7 @@ fn main() -> ExitCode {
         Command::Check { file, svg, json } => cli::check(&source, &file, json, svg.as_deref()),
         Command::Verify => cli::verify(&source),
         Command::Coverage { game, json } => cli::coverage(&source, game.as_deref(), json),
+        Command::Build { out, allow_failing } => cli::build(&source, &out, allow_failing),
         Command::Tiles { set, svg } => cli::tiles(&source, set.as_deref(), svg.as_deref()),
         Command::Search {
             query,
