@@ -163,10 +163,11 @@
       });
       average.push(total / N);
     }
-    // Filters are scored terms too (a Must clause adds its BM25 score, length 1).
-    const filterScore = (count, totalTokens) => {
+    // Filters are scored terms too: a Must clause adds its BM25 score (term frequency 1;
+    // the field's length is its number of values: 1 game, a ruling's levels).
+    const filterScore = (count, length, totalTokens) => {
       const avg = totalTokens / N;
-      return (idf(count, N) * (1 + K1)) / (1 + K1 * (1 - B + B / avg));
+      return (idf(count, N) * (1 + K1)) / (1 + K1 * (1 - B + (B * storedLength(length)) / avg));
     };
     const levelTokens = docs.reduce((sum, d) => sum + (d.levels ? d.levels.length : 0), 0);
 
@@ -318,8 +319,8 @@
         else if (options.level && !(doc.levels || []).includes(options.level)) scores.delete(d);
         else {
           let extra = 0;
-          if (options.game) extra += filterScore(gameCount, N);
-          if (options.level) extra += filterScore(levelCount, levelTokens);
+          if (options.game) extra += filterScore(gameCount, 1, N);
+          if (options.level) extra += filterScore(levelCount, doc.levels.length, levelTokens);
           scores.set(d, scores.get(d) + extra);
         }
       }
