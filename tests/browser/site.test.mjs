@@ -99,21 +99,28 @@ test('a verified ruling leads to its scenario page with the boards', async () =>
   await page.close();
 });
 
-test('every kind of page opens without a console error', async () => {
+test('every kind of page opens without a console error and fits 360 px', async () => {
   const { page, problems } = await watchedPage(browser.context);
   for (const path of [
     'index.html',
     'hry/duchove-carcassonne/index.html',
+    'hry/duchove-carcassonne/vyklady.html',
     'hry/darky/vyklady.html',
+    'scenare/zakladni/erb-dva-body.html',
     'karticky.html',
     'slovnicek.html',
     'pokryti.html',
     'scenare/index.html',
   ]) {
-    await page.goto(fileUrl(SITE, path));
-    assert.ok((await page.title()).length > 0, path);
-    assert.ok((await page.getAttribute('meta[name="description"]', 'content')).length > 20, path);
-    assert.equal(await page.$$eval('main', (m) => m.length), 1, path);
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(fileUrl(SITE, path));
+      assert.ok((await page.title()).length > 0, path);
+      assert.ok((await page.getAttribute('meta[name="description"]', 'content')).length > 20, path);
+      assert.equal(await page.$$eval('main', (m) => m.length), 1, path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(overflow <= width, `${path} is ${overflow} px wide at ${width} px`);
+    }
   }
   assert.deepEqual(problems, []);
   await page.close();
