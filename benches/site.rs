@@ -36,13 +36,20 @@ fn write_mdbook(corpus: &Corpus, root: &Path) {
     .expect("book.toml");
     let mut summary = String::from("# Summary\n\n");
     for game in &corpus.games {
-        let mut sections: Vec<_> = corpus.sections.iter().filter(|s| s.game == game.id).collect();
+        let mut sections: Vec<_> = corpus
+            .sections
+            .iter()
+            .filter(|s| s.game == game.id)
+            .collect();
         sections.sort_by_key(|s| s.order);
         let _ = writeln!(summary, "# {}\n", game.title);
         for section in sections {
             let file = format!("{}.md", section.id);
-            fs::write(src.join(&file), format!("# {}\n\n{}", section.title, section.body))
-                .expect("chapter");
+            fs::write(
+                src.join(&file),
+                format!("# {}\n\n{}", section.title, section.body),
+            )
+            .expect("chapter");
             let _ = writeln!(summary, "- [{}]({file})", section.title);
         }
         let mut rulings = format!("# {}: výklady\n\n", game.title);
