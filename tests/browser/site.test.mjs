@@ -151,3 +151,62 @@ test('injected markup shows as text in pages and search results and runs nothing
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+// WCAG contrast of every visible text element against the background it sits on (AA: 4.5:1,
+// 3:1 for large text), on pages that show every component.
+async function contrastProblems(page) {
+  return page.evaluate(() => {
+    const rgb = (text) => (text.match(/[\d.]+/g) || []).map(Number);
+    const luminance = ([r, g, b]) => {
+      const channel = (c) => {
+        const v = c / 255;
+        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+    };
+    const background = (el) => {
+      for (let node = el; node; node = node.parentElement) {
+        const c = rgb(getComputedStyle(node).backgroundColor);
+        if (c.length === 3 || (c.length === 4 && c[3] > 0)) return c.slice(0, 3);
+      }
+      return [255, 255, 255];
+    };
+    const problems = [];
+    for (const el of document.querySelectorAll('body *')) {
+      const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+      if (!own || el.closest('svg, .visually-hidden, .skip') || el.getClientRects().length === 0) continue;
+      const style = getComputedStyle(el);
+      const [a, b] = [luminance(rgb(style.color)), luminance(background(el))];
+      const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      const size = parseFloat(style.fontSize);
+      const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
+      if (ratio < (large ? 3 : 4.5)) {
+        problems.push(`${el.tagName}.${el.className}: ${ratio.toFixed(2)} "${el.textContent.trim().slice(0, 30)}"`);
+      }
+    }
+    return problems;
+  });
+}
+
+test('text has AA contrast and focus is visible', async () => {
+  const { page, problems } = await watchedPage(browser.context);
+  const low = [];
+  for (const path of [
+    'index.html',
+    'hry/duchove-carcassonne/vyklady.html',
+    'scenare/zakladni/erb-dva-body.html',
+    'pokryti.html',
+    'karticky.html',
+  ]) {
+    await page.goto(fileUrl(SITE, path));
+    if (path === 'index.html') await searchFor(page, 'hrbitov');
+    low.push(...(await contrastProblems(page)).map((p) => `${path}: ${p}`));
+  }
+  assert.deepEqual(low, []);
+  await page.goto(fileUrl(SITE, 'index.html'));
+  await page.keyboard.press('Tab');
+  const outline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
+  assert.notEqual(outline, 'none');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
