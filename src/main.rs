@@ -105,6 +105,15 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Sestaví statický web s pravidly, výklady a ověřenými scénáři (s hledáním offline).
+    Build {
+        /// Cílová složka; nahradí se celá, až když je nový web hotový.
+        #[arg(long, value_name = "DIR", default_value = "public")]
+        out: PathBuf,
+        /// Sestaví web i se scénáři, které neprošly (jejich výklady budou „Neověřeno“).
+        #[arg(long)]
+        allow_failing: bool,
+    },
     /// Ukáže výklad podle id nebo ID ze zdroje (např. Dized.MoC.0027), nebo sekci pravidel.
     Show {
         id: String,
@@ -154,6 +163,7 @@ fn main() -> ExitCode {
                 progress: std::io::stderr().is_terminal(),
             },
         ),
+        Command::Build { out, allow_failing } => cli::build(&source, &out, allow_failing),
         Command::Tiles { set, svg } => cli::tiles(&source, set.as_deref(), svg.as_deref()),
         Command::Search {
             query,

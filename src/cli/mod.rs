@@ -394,54 +394,52 @@ pub fn coverage(source: &ContentSource, game: Option<&str>, json: bool) -> Outpu
             ));
         }
     }
-    let results: Vec<(String, bool)> = corpus
+    let passed: Vec<bool> = corpus
         .scenarios
         .iter()
-        .map(|s| {
-            let passed = crate::scenario::run(s, &corpus).is_ok_and(|r| r.passed());
-            (s.path.clone(), passed)
-        })
+        .map(|s| crate::scenario::run(s, &corpus).is_ok_and(|r| r.passed()))
         .collect();
-    let entries: Vec<render::CoverageEntry> = corpus
-        .rulings
-        .iter()
-        .filter(|r| game.is_none_or(|g| r.game == g))
-        .map(|ruling| {
-            let scenarios: Vec<&(String, bool)> = corpus
-                .scenarios
-                .iter()
-                .zip(&results)
-                .filter(|(s, _)| s.rulings.contains(&ruling.id))
-                .map(|(_, result)| result)
-                .collect();
-            let (status, reason) = if scenarios.iter().any(|(_, passed)| !passed) {
-                ("failing", None)
-            } else if !scenarios.is_empty() {
-                ("verified", None)
-            } else {
-                match &ruling.coverage {
-                    Some(note) if note.status == crate::model::CoverageStatus::NonMechanical => {
-                        ("non-mechanical", Some(note.reason.clone()))
-                    }
-                    Some(note) => ("out-of-scope", Some(note.reason.clone())),
-                    None => ("unlinked", None),
-                }
-            };
-            render::CoverageEntry {
-                id: ruling.id.clone(),
-                source_id: ruling.source_id.clone(),
-                game: ruling.game.clone(),
-                status,
-                reason,
-                scenarios: scenarios.iter().map(|(path, _)| path.clone()).collect(),
-            }
-        })
-        .collect();
+    let entries = crate::coverage::entries(&corpus, &passed, game);
     Output::ok(if json {
         render::json(&serde_json::json!({ "rulings": entries }))
     } else {
         render::coverage(&entries)
     })
+}
+
+/// `carcref build`: the static site, with every scenario verified on the way.
+pub fn build(source: &ContentSource, out: &std::path::Path, allow_failing: bool) -> Output {
+    let corpus = match source.corpus() {
+        Ok(corpus) => corpus,
+        Err(output) => return output,
+    };
+    let options = crate::site::BuildOptions { allow_failing };
+    match crate::site::build(&corpus, out, &options) {
+        Ok(summary) => {
+            let mut stderr = String::new();
+            for failed in &summary.scenarios_failed {
+                stderr.push_str(&format!("varování: scénář neprošel: {failed}\n"));
+            }
+            Output {
+                stdout: format!(
+                    "web sestaven do {}: {} stránek, {} souborů; scénáře: {} prošlo, {} neprošlo\n",
+                    out.display(),
+                    summary.pages,
+                    summary.files,
+                    summary.scenarios_passed,
+                    summary.scenarios_failed.len()
+                ),
+                stderr,
+                code: EXIT_OK,
+            }
+        }
+        Err(error @ crate::site::BuildError::Failing(_)) => Output {
+            stdout: String::new(),
+            stderr: format!("chyba: {error}\n"),
+            code: EXIT_FAILURE,
+        },
+        Err(error) => Output::input_error(format!("chyba: {error}\n")),
+    }
 }
 
 /// `carcref tiles`: the catalogs, optionally drawn.

@@ -5,6 +5,7 @@ use std::fmt::Write;
 use serde::Serialize;
 
 use crate::content::markdown::to_plain_text;
+use crate::coverage::{CoverageEntry, Status};
 use crate::diagnostic::Diagnostic;
 use crate::model::{format_levels, Corpus, RuleSection, Ruling};
 use crate::search::{Hit, HitKind};
@@ -500,17 +501,6 @@ pub fn report_json(
     }))
 }
 
-#[derive(Serialize)]
-pub struct CoverageEntry {
-    pub id: String,
-    pub source_id: Option<String>,
-    pub game: String,
-    pub status: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
-    pub scenarios: Vec<String>,
-}
-
 pub fn coverage(entries: &[CoverageEntry]) -> String {
     let mut out = String::new();
     let width = entries.iter().map(|e| e.id.len()).max().unwrap_or(0);
@@ -520,17 +510,11 @@ pub fn coverage(entries: &[CoverageEntry]) -> String {
             (None, false) => e.scenarios.join(", "),
             (None, true) => String::new(),
         };
-        let _ = writeln!(out, "{:width$}  {:14}  {detail}", e.id, e.status);
+        let _ = writeln!(out, "{:width$}  {:14}  {detail}", e.id, e.status.key());
     }
-    for status in [
-        "verified",
-        "failing",
-        "non-mechanical",
-        "out-of-scope",
-        "unlinked",
-    ] {
+    for status in Status::ALL {
         let n = entries.iter().filter(|e| e.status == status).count();
-        let _ = write!(out, "{status}: {n}  ");
+        let _ = write!(out, "{}: {n}  ", status.key());
     }
     out.push('\n');
     out

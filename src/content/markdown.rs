@@ -69,7 +69,7 @@ pub struct Link {
     pub column: usize,
 }
 
-fn options() -> Options {
+pub fn options() -> Options {
     Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH
 }
 

@@ -162,13 +162,13 @@ impl Fields {
 }
 
 /// An exact-diacritics match adds this share of the folded match's weight.
-const EXACT_BONUS: f32 = 0.5;
+pub const EXACT_BONUS: f32 = 0.5;
 /// A glossary expansion counts this much of a typed term.
-const EXPANSION_WEIGHT: f32 = 0.6;
+pub const EXPANSION_WEIGHT: f32 = 0.6;
 /// A one-typo match counts this much of an exact one.
-const FUZZY_WEIGHT: f32 = 0.3;
+pub const FUZZY_WEIGHT: f32 = 0.3;
 /// How much a concept's other matching alternatives add to its best one.
-const CONCEPT_TIE_BREAKER: f32 = 0.2;
+pub const CONCEPT_TIE_BREAKER: f32 = 0.2;
 /// Added to the score of rulings the query names by ID, so they rank first.
 pub const ID_MATCH_BONUS: f32 = 1000.0;
 
@@ -201,7 +201,8 @@ fn one_shot_reader(index: &Index) -> Result<IndexReader, SearchError> {
         .try_into()?)
 }
 
-const TEXT_FIELDS: [(&str, f32); 4] =
+/// Text fields and their weights, in the order of `Fields::texts`.
+pub const TEXT_FIELDS: [(&str, f32); 4] =
     [("title", 3.0), ("tags", 2.0), ("short", 1.5), ("body", 1.0)];
 
 fn schema() -> (Schema, Fields) {
@@ -255,8 +256,9 @@ impl Fields {
     }
 }
 
-/// Splits a rule section's Markdown into parts at its headings, each with its heading path.
-fn section_parts(title: &str, body: &str) -> Vec<(String, String)> {
+/// Splits a rule section's Markdown into parts at its headings, each with its heading path
+/// (the site exports the same parts to the browser search).
+pub fn section_parts(title: &str, body: &str) -> Vec<(String, String)> {
     let mut parts = Vec::new();
     let mut heading = title.to_owned();
     let mut current = String::new();

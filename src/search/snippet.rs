@@ -4,7 +4,7 @@ use super::analyzer::Analyzer;
 use super::terms::QueryTerms;
 
 /// Words shown around the best match.
-const WINDOW_WORDS: usize = 28;
+pub const WINDOW_WORDS: usize = 28;
 
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Snippet {

@@ -1,0 +1,99 @@
+/* The Czech analyzer in the browser: the pipeline of src/search/analyzer.rs over the same
+ * tables (czech.json, embedded in the site as assets/czech.js). NFC → runs of letters and
+ * digits → lowercase → diacritics folded → stop words dropped → light stemming. Checked word
+ * for word against `carcref analyze --vectors` by site/analyzer.test.js. Offsets are UTF-16
+ * indices into the analyzed text (the Rust side uses bytes; each side slices its own). */
+(function (root) {
+  'use strict';
+
+  // Rust's char::is_alphanumeric: Alphabetic or Numeric (Nd, Nl, No).
+  const WORD = /[\p{Alphabetic}\p{N}]+/gu;
+
+  function createAnalyzer(tables) {
+    const fold = new Map(Object.entries(tables.fold));
+    const stopwords = new Set(tables.stopwords);
+    const letters = (s) => Array.from(s);
+    const group = (g) => ({ min: g.min_letters, suffixes: g.suffixes.map(letters) });
+    const caseGroups = tables.case_suffixes.map(group);
+    const possessive = [group(tables.possessive_suffixes)];
+    const endings = tables.normalize_endings.map((r) => ({
+      ending: letters(r.ending),
+      becomes: letters(r.becomes),
+    }));
+
+    // Each letter is [folded, original]: suffixes match folded letters, and the exact term
+    // is cut at the same place.
+    function endsWith(word, suffix) {
+      const from = word.length - suffix.length;
+      return from >= 0 && suffix.every((s, i) => word[from + i][0] === s);
+    }
+
+    function strip(word, groups) {
+      for (const g of groups) {
+        if (word.length < g.min) continue;
+        const suffix = g.suffixes.find((s) => endsWith(word, s));
+        if (suffix) {
+          word.length -= suffix.length;
+          return;
+        }
+      }
+    }
+
+    function stem(word) {
+      strip(word, caseGroups);
+      strip(word, possessive);
+      if (word.length === 0) return;
+      const rule = endings.find((r) => endsWith(word, r.ending));
+      if (rule) {
+        word.length -= rule.ending.length;
+        for (const c of rule.becomes) word.push([c, c]);
+        return;
+      }
+      const n = word.length;
+      if (tables.drop_e_before_last_letter && n > 1 && word[n - 2][0] === 'e') {
+        word.splice(n - 2, 1);
+      }
+    }
+
+    /** [folded, exact] terms of one word, or null for a stop word or an over-long token. */
+    function stemWord(text) {
+      const word = [];
+      for (const c of text) {
+        // Per character, as Rust's char::to_lowercase (no final-sigma context).
+        for (const l of c.toLowerCase()) word.push([fold.get(l) ?? l, l]);
+      }
+      if (word.length > tables.max_token_letters) return null;
+      const folded = word.map((l) => l[0]).join('');
+      if (stopwords.has(folded)) return null;
+      if (!word.some((l) => l[0] >= '0' && l[0] <= '9')) stem(word);
+      return [word.map((l) => l[0]).join(''), word.map((l) => l[1]).join('')];
+    }
+
+    /** Tokens of text already in NFC (content is normalized when the site is built). */
+    function analyze(text) {
+      const tokens = [];
+      for (const m of text.matchAll(WORD)) {
+        const terms = stemWord(m[0]);
+        if (terms) {
+          tokens.push({
+            start: m.index,
+            end: m.index + m[0].length,
+            word: m[0],
+            folded: terms[0],
+            exact: terms[1],
+          });
+        }
+      }
+      return tokens;
+    }
+
+    /** Tokens of a user's query, which may arrive in any normalization form. */
+    function analyzeQuery(text) {
+      return analyze(text.normalize('NFC'));
+    }
+
+    return { analyze, analyzeQuery };
+  }
+
+  root.CarcrefAnalyzer = { createAnalyzer };
+})(typeof globalThis !== 'undefined' ? globalThis : this);

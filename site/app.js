@@ -1,0 +1,109 @@
+/* The search box on the home page: results while typing, filters by game and level,
+ * keyboard navigation, matched words marked. Content is only ever inserted as text. */
+(function () {
+  'use strict';
+  const input = document.getElementById('dotaz');
+  const list = document.getElementById('vysledky');
+  const status = document.getElementById('stav');
+  const gameFilter = document.getElementById('filtr-hra');
+  const levelFilter = document.getElementById('filtr-uroven');
+  if (!input || !list || !globalThis.CARCREF_INDEX || !globalThis.CARCREF_CZECH) return;
+
+  const analyzer = globalThis.CarcrefAnalyzer.createAnalyzer(globalThis.CARCREF_CZECH);
+  const engine = globalThis.CarcrefSearch.createSearch(globalThis.CARCREF_INDEX, analyzer);
+  const games = new Map(globalThis.CARCREF_INDEX.games.map((g) => [g.id, g]));
+
+  function element(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function href(hit) {
+    const page = hit.kind === 'v' ? 'vyklady.html' : 'index.html';
+    return `hry/${encodeURIComponent(hit.game)}/${page}#${encodeURIComponent(hit.id)}`;
+  }
+
+  function plural(n, one, few, many) {
+    if (n === 1) return `${n} ${one}`;
+    if (n >= 2 && n <= 4) return `${n} ${few}`;
+    return `${n} ${many}`;
+  }
+
+  function render() {
+    const query = input.value;
+    list.replaceChildren();
+    if (query.trim() === '') {
+      status.textContent = '';
+      return;
+    }
+    const level = levelFilter.value ? Number(levelFilter.value) : null;
+    const found = engine.search(query, { game: gameFilter.value || null, level, limit: 20 });
+    if (found.nothingToSearch) {
+      status.textContent = 'Dotaz obsahuje jen běžná slova nebo znaky, podle kterých nelze hledat.';
+      return;
+    }
+    status.textContent =
+      found.hits.length === 0
+        ? 'Nic nenalezeno. Zkuste jiný tvar slova nebo zrušte filtr.'
+        : `Nalezeno: ${plural(found.hits.length, 'výsledek', 'výsledky', 'výsledků')}.`;
+    for (const hit of found.hits) {
+      const item = element('li', 'result');
+      const link = element('a', 'result-link');
+      link.href = href(hit);
+      const head = element('span', 'result-head');
+      head.append(element('span', `kind kind-${hit.kind}`, hit.kind === 'v' ? 'Výklad' : 'Pravidla'));
+      head.append(element('span', 'result-title', hit.title));
+      link.append(head);
+      const meta = element('span', 'result-meta');
+      const game = games.get(hit.game);
+      meta.textContent = [game ? game.title : hit.game, hit.sourceId, hit.short ? `Krátce: ${hit.short}` : null]
+        .filter(Boolean)
+        .join(' · ');
+      link.append(meta);
+      const snippet = element('span', 'result-snippet');
+      for (const [text, matched] of hit.snippet) {
+        snippet.append(matched ? element('mark', null, text) : document.createTextNode(text));
+      }
+      link.append(snippet);
+      item.append(link);
+      list.append(item);
+    }
+  }
+
+  function links() {
+    return Array.from(list.querySelectorAll('a.result-link'));
+  }
+
+  input.addEventListener('input', render);
+  gameFilter.addEventListener('change', render);
+  levelFilter.addEventListener('change', render);
+  input.addEventListener('keydown', (event) => {
+    if (event.key === 'ArrowDown' && links().length > 0) {
+      event.preventDefault();
+      links()[0].focus();
+    } else if (event.key === 'Enter' && links().length > 0) {
+      event.preventDefault();
+      links()[0].click();
+    }
+  });
+  list.addEventListener('keydown', (event) => {
+    const all = links();
+    const at = all.indexOf(document.activeElement);
+    if (at < 0) return;
+    if (event.key === 'ArrowDown' && at + 1 < all.length) {
+      event.preventDefault();
+      all[at + 1].focus();
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      (at === 0 ? input : all[at - 1]).focus();
+    } else if (event.key === 'Escape') {
+      input.focus();
+    }
+  });
+
+  const initial = new URLSearchParams(window.location.search).get('q');
+  if (initial) input.value = initial;
+  if (input.value) render();
+})();

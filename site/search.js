@@ -1,0 +1,445 @@
+/* Search in the browser, ranked as `carcref search` ranks (src/search/index.rs, query.rs,
+ * terms.rs, snippet.rs): tantivy's BM25 over the same fields and weights, each query word a
+ * concept whose best alternative counts (typed term with an exact-diacritics bonus, one-typo
+ * variants, glossary expansions), glossary phrases, coordination by matched concepts, and
+ * the ID bonus. The index (assets/search-index.js) carries the documents' texts; they are
+ * analyzed here with the shared analyzer. A Rust test checks that both sides rank alike. */
+(function (root) {
+  'use strict';
+
+  // tantivy's BM25 parameters (query/bm25.rs).
+  const K1 = 1.2;
+  const B = 0.75;
+  const WORD_RUNS = /[\p{Alphabetic}\p{N}]+/gu;
+
+  /** At most one edit (insertion, deletion, substitution, adjacent transposition) apart. */
+  function withinOneEdit(a, b) {
+    if (a === b) return true;
+    const x = Array.from(a);
+    const y = Array.from(b);
+    if (Math.abs(x.length - y.length) > 1) return false;
+    let i = 0;
+    while (i < x.length && i < y.length && x[i] === y[i]) i += 1;
+    if (x.length === y.length) {
+      const rest = (n) => x.slice(n).join('') === y.slice(n).join('');
+      return (
+        rest(i + 1) ||
+        (i + 1 < x.length && x[i] === y[i + 1] && x[i + 1] === y[i] && rest(i + 2))
+      );
+    }
+    const [long, short] = x.length > y.length ? [x, y] : [y, x];
+    return long.slice(i + 1).join('') === short.slice(i).join('');
+  }
+
+  function idf(docFreq, docCount) {
+    return Math.log(1 + (docCount - docFreq + 0.5) / (docFreq + 0.5));
+  }
+
+  // --- Query parsing: IDs in any form (query.rs) ---
+  const PUBLISHERS = [
+    ['dized', 'Dized'],
+    ['faq', 'FAQ'],
+  ];
+
+  function splitLettersDigits(word) {
+    const parts = [];
+    let current = '';
+    for (const c of word.toLowerCase()) {
+      const digit = c >= '0' && c <= '9';
+      if (current !== '') {
+        const last = current[current.length - 1];
+        if ((last >= '0' && last <= '9') !== digit) {
+          parts.push(current);
+          current = '';
+        }
+      }
+      current += c;
+    }
+    if (current !== '') parts.push(current);
+    return parts;
+  }
+
+  function idNumber(text, prefixed) {
+    if (!/^[0-9]+$/.test(text)) return null;
+    const ok = prefixed ? text.length >= 1 && text.length <= 4 : text.length === 4;
+    const n = Number(text);
+    return ok && n > 0 ? n : null;
+  }
+
+  function parseQuery(raw, maxChars) {
+    const chars = Array.from(raw.normalize('NFC'));
+    const truncated = chars.length > maxChars;
+    const query = chars.slice(0, maxChars).join('');
+    const words = query.match(WORD_RUNS) || [];
+    const parts = [];
+    words.forEach((word, index) => {
+      for (const text of splitLettersDigits(word)) parts.push({ word: index, text });
+    });
+    const consumed = parts.map(() => false);
+    const ids = [];
+    let i = 0;
+    while (i < parts.length) {
+      const publisher = PUBLISHERS.find(([key]) => parts[i].text === key);
+      let j = i + (publisher ? 1 : 0);
+      const hasGame = j < parts.length && parts[j].text === 'moc';
+      j += hasGame ? 1 : 0;
+      const number = j < parts.length ? idNumber(parts[j].text, !!publisher || hasGame) : null;
+      if (number !== null) {
+        ids.push({ publisher: publisher ? publisher[1] : null, number });
+        for (let k = i; k <= j; k += 1) consumed[k] = true;
+        i = j + 1;
+      } else {
+        i += 1;
+      }
+    }
+    const text = words
+      .filter((_, index) => !parts.every((p, k) => p.word !== index || consumed[k]))
+      .join(' ');
+    return { ids, text, truncated };
+  }
+
+  function idMatches(ref, sourceId) {
+    const parts = sourceId.split('.');
+    if (parts.length < 3) return false;
+    const number = parts[2];
+    if (!/^\+?[0-9]+$/.test(number) || Number(number) > 65535) return false;
+    return (
+      Number(number) === ref.number &&
+      (ref.publisher === null || ref.publisher.toLowerCase() === parts[0].toLowerCase())
+    );
+  }
+
+  function createSearch(index, analyzer) {
+    const s = index.scoring;
+    const weights = s.fields;
+    const nFields = weights.length;
+    const docs = index.docs;
+    const N = docs.length;
+
+    // fieldnorm_to_id then id_to_fieldnorm: the field length as tantivy stores it (lossy).
+    function storedLength(length) {
+      const table = s.fieldnorms;
+      let lo = 0;
+      let hi = table.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (table[mid] <= length) lo = mid;
+        else hi = mid - 1;
+      }
+      return table[lo];
+    }
+
+    // Postings per field: term → Map(doc → frequency), for folded and exact terms.
+    const folded = [];
+    const exact = [];
+    const lengths = [];
+    const average = [];
+    for (let f = 0; f < nFields; f += 1) {
+      folded.push(new Map());
+      exact.push(new Map());
+      lengths.push(new Array(N));
+    }
+    const docTerms = docs.map(() => new Set());
+    const add = (postings, term, doc) => {
+      let list = postings.get(term);
+      if (!list) postings.set(term, (list = new Map()));
+      list.set(doc, (list.get(doc) || 0) + 1);
+    };
+    docs.forEach((doc, d) => {
+      for (let f = 0; f < nFields; f += 1) {
+        const tokens = analyzer.analyze(doc.f[f]);
+        lengths[f][d] = storedLength(tokens.length);
+        for (const t of tokens) {
+          add(folded[f], t.folded, d);
+          add(exact[f], t.exact, d);
+          docTerms[d].add(t.folded);
+        }
+      }
+    });
+    for (let f = 0; f < nFields; f += 1) {
+      let total = 0;
+      docs.forEach((doc, d) => {
+        total += analyzer.analyze(doc.f[f]).length;
+      });
+      average.push(total / N);
+    }
+    // Filters are scored terms too: a Must clause adds its BM25 score (term frequency 1;
+    // the field's length is its number of values: 1 game, a ruling's levels).
+    const filterScore = (count, length, totalTokens) => {
+      const avg = totalTokens / N;
+      return (idf(count, N) * (1 + K1)) / (1 + K1 * (1 - B + (B * storedLength(length)) / avg));
+    };
+    const levelTokens = docs.reduce((sum, d) => sum + (d.levels ? d.levels.length : 0), 0);
+
+    // Glossary groups → which groups each term belongs to (terms.rs Expansions).
+    const groups = index.glossary.map((g) => ({ single: g.single, phrases: g.phrases }));
+    const byTerm = new Map();
+    groups.forEach((g, gi) => {
+      for (const term of [...g.single, ...g.phrases.flat()]) {
+        const list = byTerm.get(term) || [];
+        if (!list.includes(gi)) list.push(gi);
+        byTerm.set(term, list);
+      }
+    });
+    function expand(word) {
+      const out = new Set();
+      for (const gi of byTerm.get(word) || []) {
+        if (groups[gi].single.includes(word)) groups[gi].single.forEach((t) => out.add(t));
+      }
+      return [...out].sort();
+    }
+    function phrasesIn(typed) {
+      const candidates = new Set();
+      for (const t of typed) for (const gi of byTerm.get(t) || []) candidates.add(gi);
+      return [...candidates]
+        .sort((a, b) => a - b)
+        .map((gi) => groups[gi])
+        .filter((g) => g.phrases.some((p) => p.every((t) => typed.has(t))))
+        .map((g) => [...g.phrases, ...g.single.map((t) => [t])]);
+    }
+
+    function queryTerms(text) {
+      const normalized = text.split(/\s+/).filter(Boolean).join(' ');
+      const words = [];
+      for (const token of analyzer.analyzeQuery(normalized)) {
+        const word = {
+          folded: token.folded,
+          exact: token.exact,
+          fuzzy:
+            Array.from(token.word).length >= s.fuzzy_min_letters &&
+            Array.from(token.folded).length >= 4,
+          expansions: [],
+        };
+        if (!words.some((w) => w.folded === word.folded)) words.push(word);
+      }
+      const typed = new Set(words.map((w) => w.folded));
+      for (const word of words) word.expansions = expand(word.folded).filter((t) => !typed.has(t));
+      return { words, phrases: phrasesIn(typed) };
+    }
+
+    function matchesTerm(terms, term) {
+      return (
+        terms.words.some(
+          (w) =>
+            w.folded === term ||
+            w.expansions.includes(term) ||
+            (w.fuzzy && withinOneEdit(w.folded, term)),
+        ) || terms.phrases.some((alts) => alts.some((words) => words.includes(term)))
+      );
+    }
+
+    function conceptsMatched(terms, d) {
+      const have = docTerms[d];
+      const words = terms.words.map(
+        (w) =>
+          have.has(w.folded) ||
+          w.expansions.some((e) => have.has(e)) ||
+          (w.fuzzy && [...have].some((t) => withinOneEdit(w.folded, t))),
+      );
+      const phrases = terms.phrases.map((alts) =>
+        alts.some((words) => words.every((t) => have.has(t))),
+      );
+      return words.concat(phrases);
+    }
+
+    function bm25(postings, f, term, into, boost) {
+      const list = postings[f].get(term);
+      if (!list) return;
+      const weight = idf(list.size, N) * (1 + K1) * boost;
+      for (const [d, tf] of list) {
+        const norm = K1 * (1 - B + (B * lengths[f][d]) / average[f]);
+        into.set(d, (into.get(d) || 0) + (weight * tf) / (tf + norm));
+      }
+    }
+
+    // One typed word over all fields: folded terms, plus exact terms when given.
+    function overFields(term, exactTerm, boost) {
+      const scores = new Map();
+      for (let f = 0; f < nFields; f += 1) {
+        bm25(folded, f, term, scores, weights[f] * boost);
+        if (exactTerm !== null) bm25(exact, f, exactTerm, scores, weights[f] * s.exact_bonus * boost);
+      }
+      return scores;
+    }
+
+    // FuzzyTermQuery scores a constant (its boost) per field with a term one edit away.
+    function fuzzyOverFields(term, boost) {
+      const scores = new Map();
+      for (let f = 0; f < nFields; f += 1) {
+        const docsHit = new Set();
+        for (const [candidate, list] of folded[f]) {
+          if (withinOneEdit(term, candidate)) for (const d of list.keys()) docsHit.add(d);
+        }
+        for (const d of docsHit) scores.set(d, (scores.get(d) || 0) + weights[f] * boost);
+      }
+      return scores;
+    }
+
+    function disjunctionMax(alternatives, into) {
+      const best = new Map();
+      const sum = new Map();
+      for (const alt of alternatives) {
+        for (const [d, score] of alt) {
+          best.set(d, Math.max(best.get(d) || 0, score));
+          sum.set(d, (sum.get(d) || 0) + score);
+        }
+      }
+      for (const [d, max] of best) {
+        into.set(d, (into.get(d) || 0) + max + (sum.get(d) - max) * s.tie_breaker);
+      }
+    }
+
+    function textScores(terms, options) {
+      const scores = new Map();
+      for (const word of terms.words) {
+        const alternatives = [overFields(word.folded, word.exact, 1)];
+        if (word.fuzzy) alternatives.push(fuzzyOverFields(word.folded, s.fuzzy_weight));
+        for (const e of word.expansions) alternatives.push(overFields(e, null, s.expansion_weight));
+        disjunctionMax(alternatives, scores);
+      }
+      for (const alts of terms.phrases) {
+        const alternatives = alts.map((words) => {
+          const total = new Map();
+          for (const w of words) {
+            for (const [d, v] of overFields(w, null, s.expansion_weight)) {
+              total.set(d, (total.get(d) || 0) + v);
+            }
+          }
+          return total;
+        });
+        disjunctionMax(alternatives, scores);
+      }
+      const gameCount = options.game ? docs.filter((d) => d.game === options.game).length : 0;
+      const levelCount = options.level
+        ? docs.filter((d) => (d.levels || []).includes(options.level)).length
+        : 0;
+      for (const d of [...scores.keys()]) {
+        const doc = docs[d];
+        if (options.game && doc.game !== options.game) scores.delete(d);
+        else if (options.level && !(doc.levels || []).includes(options.level)) scores.delete(d);
+        else {
+          let extra = 0;
+          if (options.game) extra += filterScore(gameCount, 1, N);
+          if (options.level) extra += filterScore(levelCount, doc.levels.length, levelTokens);
+          scores.set(d, scores.get(d) + extra);
+        }
+      }
+      return scores;
+    }
+
+    /** A passage around the matched words, as [text, matched] pieces (snippet.rs). */
+    function snippet(rawText, terms) {
+      const text = rawText.split(/\s+/).filter(Boolean).join(' ');
+      const tokens = analyzer.analyze(text);
+      const hits = tokens.map((t) => matchesTerm(terms, t.folded));
+      const words = [];
+      let start = null;
+      for (let i = 0; i < text.length; i += 1) {
+        if (text[i] !== ' ' && start === null) start = i;
+        else if (text[i] === ' ' && start !== null) {
+          words.push([start, i]);
+          start = null;
+        }
+      }
+      if (start !== null) words.push([start, text.length]);
+      if (words.length === 0) return [];
+      const wordOf = (offset) => words.findIndex(([a, b]) => offset >= a && offset < b);
+      const perWord = words.map(() => 0);
+      tokens.forEach((t, i) => {
+        if (hits[i]) {
+          const w = wordOf(t.start);
+          if (w >= 0) perWord[w] += 1;
+        }
+      });
+      const window = Math.min(s.window_words, words.length);
+      let best = 0;
+      let bestCount = -1;
+      for (let st = 0; st + window <= words.length; st += 1) {
+        let count = 0;
+        for (let k = st; k < st + window; k += 1) count += perWord[k];
+        if (count > bestCount) {
+          bestCount = count;
+          best = st;
+        }
+      }
+      const from = words[best][0];
+      const to = words[best + window - 1][1];
+      const segments = [];
+      if (best > 0) segments.push(['… ', false]);
+      let cursor = from;
+      tokens.forEach((t, i) => {
+        if (!hits[i] || t.start < from || t.end > to) return;
+        if (t.start > cursor) segments.push([text.slice(cursor, t.start), false]);
+        segments.push([text.slice(t.start, t.end), true]);
+        cursor = t.end;
+      });
+      if (cursor < to) segments.push([text.slice(cursor, to), false]);
+      if (best + window < words.length) segments.push([' …', false]);
+      return segments;
+    }
+
+    /** Ranked hits for a query; options: {game, level, limit}. */
+    function search(raw, options) {
+      const opts = Object.assign({ game: null, level: null, limit: 10 }, options || {});
+      const parsed = parseQuery(raw, s.max_query_chars);
+      const terms = queryTerms(parsed.text);
+      const own = raw.trim().toLowerCase();
+      const named = new Set(
+        docs
+          .filter(
+            (d) =>
+              d.k === 'v' &&
+              (d.id === own || (d.sid && parsed.ids.some((ref) => idMatches(ref, d.sid)))),
+          )
+          .map((d) => d.id),
+      );
+      const namedSection = docs.findIndex((d) => d.k === 'p' && d.id === raw.trim());
+      if (terms.words.length === 0 && named.size === 0 && namedSection < 0) {
+        return { hits: [], nothingToSearch: true, truncated: parsed.truncated };
+      }
+      let scores = new Map();
+      if (terms.words.length > 0) {
+        const all = [...textScores(terms, opts)].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+        const candidates = Math.min(Math.max(opts.limit, 1) * 4 + 20, Math.max(N, 1));
+        scores = new Map(all.slice(0, candidates));
+      }
+      // Coordination: the share of the query's concepts a candidate matches.
+      const matched = new Map([...scores.keys()].map((d) => [d, conceptsMatched(terms, d)]));
+      const nConcepts = terms.words.length + terms.phrases.length;
+      let present = 0;
+      for (let i = 0; i < nConcepts; i += 1) {
+        if ([...matched.values()].some((m) => m[i])) present += 1;
+      }
+      if (present > 0) {
+        for (const [d, m] of matched) scores.set(d, (scores.get(d) * m.filter(Boolean).length) / present);
+      }
+      docs.forEach((doc, d) => {
+        if ((doc.k === 'v' && named.has(doc.id)) || namedSection === d) {
+          scores.set(d, (scores.get(d) || 0) + s.id_bonus);
+        }
+      });
+      const ranked = [...scores].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+      const hits = [];
+      for (const [d, score] of ranked) {
+        const doc = docs[d];
+        if (hits.some((h) => h.kind === doc.k && h.id === doc.id)) continue;
+        if (hits.length === opts.limit) break;
+        hits.push({
+          kind: doc.k,
+          id: doc.id,
+          sourceId: doc.sid || null,
+          game: doc.game,
+          title: doc.f[0],
+          short: doc.k === 'v' ? doc.f[2] : null,
+          snippet: snippet(doc.f[3], terms),
+          score,
+        });
+      }
+      return { hits, nothingToSearch: false, truncated: parsed.truncated };
+    }
+
+    return { search, parseQuery: (q) => parseQuery(q, s.max_query_chars) };
+  }
+
+  root.CarcrefSearch = { createSearch };
+})(typeof globalThis !== 'undefined' ? globalThis : this);

@@ -1,0 +1,203 @@
+//! Markdown of rule texts and answers as HTML for the site: internal links (`rule:`,
+//! `ruling:`) become relative links, raw HTML is shown as text, only web and mail links stay
+//! links and images become their alt text, so that content can neither run script nor make
+//! the page fetch anything.
+
+use pulldown_cmark::{CowStr, Event, HeadingLevel, Parser, Tag, TagEnd};
+
+use crate::content::markdown::{options, parse_target, LinkTarget};
+
+/// A heading of a rule text, for the table of contents.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Heading {
+    pub id: String,
+    pub title: String,
+}
+
+/// A URL-fragment-safe slug: ASCII letters and digits (diacritics dropped), other runs as `-`.
+pub fn slug(text: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    let mut out = String::new();
+    for c in text.nfd().flat_map(char::to_lowercase) {
+        if c.is_ascii_alphanumeric() {
+            out.push(c);
+        } else if !('\u{300}'..='\u{36f}').contains(&c) && !out.ends_with('-') {
+            // Combining accents vanish; anything else separates words.
+            out.push('-');
+        }
+    }
+    let slug = out.trim_matches('-');
+    if slug.is_empty() {
+        "oddil".to_owned()
+    } else {
+        slug.to_owned()
+    }
+}
+
+fn safe_url(url: &str) -> bool {
+    let lower = url.to_ascii_lowercase();
+    lower.starts_with("https://") || lower.starts_with("http://") || lower.starts_with("mailto:")
+}
+
+/// Renders Markdown. `resolve` turns an internal link target into a URL; headings get ids
+/// `{heading_prefix}-{slug}` and are pushed down `shift` levels (a section body under the
+/// section's own heading).
+pub fn to_html(
+    markdown: &str,
+    resolve: &dyn Fn(&LinkTarget) -> Option<String>,
+    heading_prefix: &str,
+    shift: usize,
+) -> (String, Vec<Heading>) {
+    let mut headings = Vec::new();
+    let mut events: Vec<Event> = Vec::new();
+    // Which opened links were kept, so that the matching ends are kept or dropped too.
+    let mut links_kept: Vec<bool> = Vec::new();
+    let mut in_image = 0usize;
+    let mut heading_text: Option<String> = None;
+    let mut heading_start = 0usize;
+    for event in Parser::new_ext(markdown, options()) {
+        match event {
+            Event::Html(html) | Event::InlineHtml(html) => events.push(Event::Text(html)),
+            Event::Start(Tag::Image { .. }) => in_image += 1,
+            Event::End(TagEnd::Image) => in_image = in_image.saturating_sub(1),
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                title,
+                id,
+            }) => {
+                let url = match parse_target(&dest_url) {
+                    Some(target) => resolve(&target),
+                    None if safe_url(&dest_url) => Some(dest_url.to_string()),
+                    None => None,
+                };
+                links_kept.push(url.is_some());
+                if let Some(url) = url {
+                    events.push(Event::Start(Tag::Link {
+                        link_type,
+                        dest_url: CowStr::from(url),
+                        title,
+                        id,
+                    }));
+                }
+            }
+            Event::End(TagEnd::Link) => {
+                if links_kept.pop().unwrap_or(false) {
+                    events.push(Event::End(TagEnd::Link));
+                }
+            }
+            Event::Start(Tag::Heading {
+                level,
+                classes,
+                attrs,
+                ..
+            }) => {
+                heading_text = Some(String::new());
+                heading_start = events.len();
+                events.push(Event::Start(Tag::Heading {
+                    level: shifted(level, shift),
+                    id: None,
+                    classes,
+                    attrs,
+                }));
+            }
+            Event::End(TagEnd::Heading(level)) => {
+                let title = heading_text.take().unwrap_or_default();
+                let mut id = format!("{heading_prefix}-{}", slug(&title));
+                // Two headings of the same name in one text still get distinct anchors.
+                let mut n = 2;
+                while headings.iter().any(|h: &Heading| h.id == id) {
+                    id = format!("{heading_prefix}-{}-{n}", slug(&title));
+                    n += 1;
+                }
+                if let Some(Event::Start(Tag::Heading { id: slot, .. })) =
+                    events.get_mut(heading_start)
+                {
+                    *slot = Some(CowStr::from(id.clone()));
+                }
+                headings.push(Heading { id, title });
+                events.push(Event::End(TagEnd::Heading(shifted(level, shift))));
+            }
+            Event::Text(text) | Event::Code(text) if in_image > 0 => {
+                events.push(Event::Text(text));
+            }
+            other => {
+                if let (Some(title), Event::Text(t) | Event::Code(t)) = (&mut heading_text, &other)
+                {
+                    title.push_str(t);
+                }
+                events.push(other);
+            }
+        }
+    }
+    let mut html = String::new();
+    pulldown_cmark::html::push_html(&mut html, events.into_iter());
+    (html, headings)
+}
+
+fn shifted(level: HeadingLevel, shift: usize) -> HeadingLevel {
+    let n = (level as usize + shift).min(6);
+    HeadingLevel::try_from(n).unwrap_or(HeadingLevel::H6)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn render(markdown: &str) -> String {
+        let resolve = |t: &LinkTarget| match t {
+            LinkTarget::Rule(id) => Some(format!("pravidla.html#{id}")),
+            LinkTarget::Ruling(_) => None,
+        };
+        to_html(markdown, &resolve, "s", 1).0
+    }
+
+    #[test]
+    fn raw_html_is_text() {
+        let html = render("Pozor <script>alert(1)</script> a \"><img src=x onerror=alert(1)>");
+        assert!(!html.contains("<script"), "{html}");
+        assert!(!html.contains("<img"), "{html}");
+        assert!(html.contains("&lt;script&gt;"), "{html}");
+    }
+
+    #[test]
+    fn only_safe_links_stay_links() {
+        let html = render(
+            "[a](rule:dc-mlha) [b](javascript:alert(1)) [c](https://example.org) [d](ruling:x)",
+        );
+        assert!(
+            html.contains(r#"<a href="pravidla.html#dc-mlha">a</a>"#),
+            "{html}"
+        );
+        assert!(!html.contains("javascript"), "{html}");
+        assert!(
+            html.contains(r#"<a href="https://example.org">c</a>"#),
+            "{html}"
+        );
+        assert!(html.contains(" d"), "{html}");
+    }
+
+    #[test]
+    fn images_become_their_alt_text() {
+        let html = render("![plán hry](https://example.org/x.png)");
+        assert!(!html.contains("<img"), "{html}");
+        assert!(html.contains("plán hry"), "{html}");
+    }
+
+    #[test]
+    fn headings_get_ids_and_shift() {
+        let (html, headings) = to_html(
+            "## Mlha a duchové\n\n## Mlha a duchové\n",
+            &|_| None,
+            "dc-x",
+            1,
+        );
+        assert!(html.contains(r#"<h3 id="dc-x-mlha-a-duchove">"#), "{html}");
+        assert_eq!(headings[1].id, "dc-x-mlha-a-duchove-2");
+    }
+
+    #[test]
+    fn slugs_fold_czech() {
+        assert_eq!(slug("Příprava hry – úroveň 2"), "priprava-hry-uroven-2");
+    }
+}

@@ -1,0 +1,792 @@
+//! Page contexts and rendering with the minijinja templates of `templates/`. Links between
+//! pages are relative (`root` leads from a page to the site's top), so the site works from
+//! `file://` and from any folder of a static host.
+
+use std::collections::BTreeMap;
+
+use minijinja::{context, Environment};
+use serde::Serialize;
+
+use super::markdown::{self, Heading};
+use super::scenarios::{Played, StepView, TraceLine};
+use super::{search, BuildError, Site};
+use crate::content::markdown::LinkTarget;
+use crate::coverage::{self, CoverageEntry, Status};
+use crate::engine::tile::CompiledTile;
+use crate::model::geometry::{Dir, Terrain};
+use crate::model::tiles::{Center, TileSpec};
+use crate::model::{format_levels, Corpus, Game, GameKind, Ruling};
+use crate::scenario::ExpectationResult;
+
+const TEMPLATES: &[(&str, &str)] = &[
+    ("base.html", include_str!("../../templates/base.html")),
+    ("macros.html", include_str!("../../templates/macros.html")),
+    ("home.html", include_str!("../../templates/home.html")),
+    ("rules.html", include_str!("../../templates/rules.html")),
+    ("rulings.html", include_str!("../../templates/rulings.html")),
+    (
+        "scenario.html",
+        include_str!("../../templates/scenario.html"),
+    ),
+    (
+        "scenarios.html",
+        include_str!("../../templates/scenarios.html"),
+    ),
+    ("tiles.html", include_str!("../../templates/tiles.html")),
+    (
+        "glossary.html",
+        include_str!("../../templates/glossary.html"),
+    ),
+    (
+        "coverage.html",
+        include_str!("../../templates/coverage.html"),
+    ),
+];
+
+/// Front-end files copied as they are.
+const ASSETS: &[(&str, &str)] = &[
+    ("assets/style.css", include_str!("../../site/style.css")),
+    ("assets/analyzer.js", include_str!("../../site/analyzer.js")),
+    ("assets/search.js", include_str!("../../site/search.js")),
+    ("assets/app.js", include_str!("../../site/app.js")),
+];
+
+fn environment() -> Result<Environment<'static>, BuildError> {
+    let mut env = Environment::new();
+    for (name, source) in TEMPLATES {
+        env.add_template(name, source)
+            .map_err(|e| BuildError::Template(format!("{name}: {e}")))?;
+    }
+    Ok(env)
+}
+
+/// Where pages live, relative to the site's top.
+fn rules_url(game: &str) -> String {
+    format!("hry/{game}/index.html")
+}
+
+fn rulings_url(game: &str) -> String {
+    format!("hry/{game}/vyklady.html")
+}
+
+fn scenario_url(slug: &str) -> String {
+    format!("scenare/{slug}.html")
+}
+
+/// From a page at `path` back to the top: `../` per folder.
+fn root_for(path: &str) -> String {
+    "../".repeat(path.matches('/').count())
+}
+
+#[derive(Serialize)]
+struct Link {
+    href: String,
+    title: String,
+}
+
+#[derive(Serialize)]
+struct GameView {
+    id: String,
+    title: String,
+    title_en: String,
+    kind: &'static str,
+    rules_href: String,
+    rulings_href: String,
+    sections: usize,
+    rulings: usize,
+}
+
+fn game_view(corpus: &Corpus, game: &Game) -> GameView {
+    GameView {
+        id: game.id.clone(),
+        title: game.title.clone(),
+        title_en: game.title_en.clone(),
+        kind: match game.kind {
+            GameKind::Zakladni => "základní hra",
+            GameKind::Kooperativni => "kooperativní hra v úrovních 1–6",
+            GameKind::Rozsireni => "rozšíření",
+        },
+        rules_href: rules_url(&game.id),
+        rulings_href: rulings_url(&game.id),
+        sections: corpus.sections.iter().filter(|s| s.game == game.id).count(),
+        rulings: corpus.rulings.iter().filter(|r| r.game == game.id).count(),
+    }
+}
+
+#[derive(Serialize)]
+struct RulingView {
+    id: String,
+    source_id: Option<String>,
+    date: Option<String>,
+    levels: String,
+    tags: Vec<String>,
+    question: String,
+    answer_short: String,
+    answer_html: String,
+    status: &'static str,
+    reason: Option<String>,
+    scenarios: Vec<Link>,
+    section: Link,
+}
+
+#[derive(Serialize)]
+struct RulingGroup {
+    levels: String,
+    rulings: Vec<RulingView>,
+}
+
+#[derive(Serialize)]
+struct SectionRulings {
+    id: String,
+    title: String,
+    rules_href: String,
+    groups: Vec<RulingGroup>,
+}
+
+#[derive(Serialize)]
+struct SectionView {
+    id: String,
+    title: String,
+    body_html: String,
+    headings: Vec<Heading>,
+    rulings: usize,
+}
+
+#[derive(Serialize)]
+struct ScenarioView {
+    title: String,
+    description: Option<String>,
+    path: String,
+    href: String,
+    passed: bool,
+    error: Option<String>,
+    ruleset: String,
+    players: Vec<String>,
+    rulings: Vec<Link>,
+    board_before: Option<String>,
+    board_after: Option<String>,
+    setup: Vec<TraceView>,
+    steps: Vec<StepPage>,
+    expectations: Vec<ExpectationResult>,
+    scores: Vec<(String, i32)>,
+}
+
+#[derive(Serialize)]
+struct TraceView {
+    text: String,
+    rule: String,
+    cite: Option<Link>,
+}
+
+#[derive(Serialize)]
+struct StepPage {
+    number: usize,
+    action: String,
+    events: Vec<TraceView>,
+    refusal: Option<TraceView>,
+}
+
+#[derive(Serialize)]
+struct TileView {
+    id: String,
+    count: u32,
+    src: String,
+    description: String,
+    note: Option<String>,
+}
+
+#[derive(Serialize)]
+struct TileSetView {
+    id: String,
+    title: String,
+    schematic: bool,
+    kinds: usize,
+    total: u32,
+    tiles: Vec<TileView>,
+}
+
+#[derive(Serialize)]
+struct CoverageRow {
+    id: String,
+    href: String,
+    source_id: Option<String>,
+    game: String,
+    status: &'static str,
+    reason: Option<String>,
+    scenarios: Vec<Link>,
+}
+
+struct Renderer<'a> {
+    corpus: &'a Corpus,
+    env: Environment<'static>,
+    coverage: BTreeMap<String, CoverageEntry>,
+    played: BTreeMap<String, &'a Played>,
+    nav: Vec<Link>,
+    site: Site,
+}
+
+/// How a ruling's status reads on the page.
+fn status_class(status: Status) -> &'static str {
+    match status {
+        Status::Verified => "overeno",
+        Status::Failing => "neovereno",
+        Status::NonMechanical => "neoveritelne",
+        Status::OutOfScope => "mimo",
+        Status::Unlinked => "bez-scenare",
+    }
+}
+
+impl<'a> Renderer<'a> {
+    fn page(
+        &mut self,
+        path: &str,
+        template: &str,
+        title: &str,
+        description: &str,
+        current: &str,
+        extra: minijinja::Value,
+    ) -> Result<(), BuildError> {
+        let root = root_for(path);
+        let ctx = context! {
+            root => root,
+            title => title,
+            description => description,
+            current => current,
+            nav => &self.nav,
+            ..extra
+        };
+        let html = self
+            .env
+            .get_template(template)
+            .and_then(|t| t.render(ctx))
+            .map_err(|e| BuildError::Template(format!("{template}: {e}")))?;
+        self.site.insert(path.to_owned(), html.into_bytes());
+        Ok(())
+    }
+
+    fn markdown(
+        &self,
+        text: &str,
+        root: &str,
+        prefix: &str,
+        shift: usize,
+    ) -> (String, Vec<Heading>) {
+        let corpus = self.corpus;
+        let resolve = |target: &LinkTarget| match target {
+            LinkTarget::Rule(id) => corpus
+                .section(id)
+                .map(|s| format!("{root}{}#{id}", rules_url(&s.game))),
+            LinkTarget::Ruling(id) => corpus
+                .ruling(id)
+                .map(|r| format!("{root}{}#{id}", rulings_url(&r.game))),
+        };
+        markdown::to_html(text, &resolve, prefix, shift)
+    }
+
+    fn scenario_link(&self, path: &str, root: &str) -> Option<Link> {
+        let scenario = self.corpus.scenarios.iter().find(|s| s.path == path)?;
+        Some(Link {
+            href: format!("{root}{}", scenario_url(&super::scenarios::slug(scenario))),
+            title: scenario.title.clone(),
+        })
+    }
+
+    fn section_link(&self, id: &str, root: &str) -> Link {
+        match self.corpus.section(id) {
+            Some(s) => Link {
+                href: format!("{root}{}#{}", rules_url(&s.game), s.id),
+                title: s.title.clone(),
+            },
+            None => Link {
+                href: String::new(),
+                title: id.to_owned(),
+            },
+        }
+    }
+
+    fn ruling_view(&self, ruling: &Ruling, root: &str) -> RulingView {
+        let entry = self.coverage.get(&ruling.id);
+        let status = entry.map(|e| e.status).unwrap_or(Status::Unlinked);
+        RulingView {
+            id: ruling.id.clone(),
+            source_id: ruling.source_id.clone(),
+            date: ruling.date.clone(),
+            levels: format_levels(&ruling.levels),
+            tags: ruling.tags.clone(),
+            question: ruling.question.clone(),
+            answer_short: ruling.answer_short.clone(),
+            answer_html: self.markdown(&ruling.answer, root, &ruling.id, 3).0,
+            status: status_class(status),
+            reason: entry.and_then(|e| e.reason.clone()),
+            scenarios: entry
+                .map(|e| {
+                    e.scenarios
+                        .iter()
+                        .filter_map(|p| self.scenario_link(p, root))
+                        .collect()
+                })
+                .unwrap_or_default(),
+            section: self.section_link(&ruling.section, root),
+        }
+    }
+
+    /// The engine's rule key, with the rule section it follows from.
+    fn trace(&self, line: &TraceLine, root: &str) -> TraceView {
+        TraceView {
+            text: line.text.clone(),
+            rule: line.rule.clone(),
+            cite: self
+                .corpus
+                .rule_key(&line.rule)
+                .map(|r| self.section_link(&r.section, root)),
+        }
+    }
+
+    fn home(&mut self) -> Result<(), BuildError> {
+        let games: Vec<GameView> = self
+            .corpus
+            .games
+            .iter()
+            .map(|g| game_view(self.corpus, g))
+            .collect();
+        let counts = context! {
+            rulings => self.corpus.rulings.len(),
+            scenarios => self.corpus.scenarios.len(),
+            verified => self.coverage.values().filter(|e| e.status == Status::Verified).count(),
+        };
+        self.page(
+            "index.html",
+            "home.html",
+            "carcref — pravidla a výklady Carcassonne",
+            "Česká pravidla a komentované výklady pro Duchy Carcassonne, Duchy, zámky a hřbitovy, Hostince a katedrály a Dárky; offline hledání a výklady ověřené scénáři.",
+            "home",
+            context! { games => games, counts => counts },
+        )
+    }
+
+    fn game_pages(&mut self, game: &Game) -> Result<(), BuildError> {
+        let mut sections: Vec<_> = self
+            .corpus
+            .sections
+            .iter()
+            .filter(|s| s.game == game.id)
+            .collect();
+        sections.sort_by(|a, b| a.order.cmp(&b.order).then(a.id.cmp(&b.id)));
+        let view = game_view(self.corpus, game);
+
+        let path = rules_url(&game.id);
+        let root = root_for(&path);
+        let section_views: Vec<SectionView> = sections
+            .iter()
+            .map(|s| {
+                let (body_html, headings) = self.markdown(&s.body, &root, &s.id, 1);
+                SectionView {
+                    id: s.id.clone(),
+                    title: s.title.clone(),
+                    body_html,
+                    headings,
+                    rulings: s.rulings.len(),
+                }
+            })
+            .collect();
+        self.page(
+            &path,
+            "rules.html",
+            &format!("{} — pravidla", game.title),
+            &format!(
+                "Pravidla hry {} ({}) po sekcích, s obsahem a odkazy na výklady.",
+                game.title, game.title_en
+            ),
+            &game.id,
+            context! { game => &view, sections => section_views },
+        )?;
+
+        let path = rulings_url(&game.id);
+        let root = root_for(&path);
+        let mut groups: Vec<SectionRulings> = Vec::new();
+        for section in &sections {
+            let mut rulings: Vec<&Ruling> = self
+                .corpus
+                .rulings
+                .iter()
+                .filter(|r| r.game == game.id && r.section == section.id)
+                .collect();
+            if rulings.is_empty() {
+                continue;
+            }
+            // Within a section, by level: the lowest level first, then as the content lists them.
+            rulings.sort_by_key(|r| r.levels.iter().min().copied().unwrap_or(0));
+            let mut level_groups: Vec<RulingGroup> = Vec::new();
+            for ruling in rulings {
+                let levels = format_levels(&ruling.levels);
+                let view = self.ruling_view(ruling, &root);
+                match level_groups.iter_mut().find(|g| g.levels == levels) {
+                    Some(group) => group.rulings.push(view),
+                    None => level_groups.push(RulingGroup {
+                        levels,
+                        rulings: vec![view],
+                    }),
+                }
+            }
+            groups.push(SectionRulings {
+                id: section.id.clone(),
+                title: section.title.clone(),
+                rules_href: format!("{root}{}#{}", rules_url(&game.id), section.id),
+                groups: level_groups,
+            });
+        }
+        let orphans: Vec<RulingView> = self
+            .corpus
+            .rulings
+            .iter()
+            .filter(|r| r.game == game.id && !sections.iter().any(|s| s.id == r.section))
+            .map(|r| self.ruling_view(r, &root))
+            .collect();
+        if !orphans.is_empty() {
+            groups.push(SectionRulings {
+                id: format!("{}-ostatni", game.prefix),
+                title: "Ostatní".into(),
+                rules_href: format!("{root}{}", rules_url(&game.id)),
+                groups: vec![RulingGroup {
+                    levels: String::new(),
+                    rulings: orphans,
+                }],
+            });
+        }
+        self.page(
+            &path,
+            "rulings.html",
+            &format!("{} — výklady", game.title),
+            &format!(
+                "Výklady pravidel hry {} podle sekcí a úrovní: ID ze zdroje, datum, krátká a úplná odpověď a ověřující scénář.",
+                game.title
+            ),
+            &game.id,
+            context! { game => &view, sections => groups, levelled => game.has_levels() },
+        )
+    }
+
+    fn scenario_pages(&mut self) -> Result<(), BuildError> {
+        let mut list = Vec::new();
+        for scenario in &self.corpus.scenarios {
+            let Some(played) = self.played.get(&scenario.path).copied() else {
+                continue;
+            };
+            let path = scenario_url(&played.slug);
+            let root = root_for(&path);
+            let mut board = |suffix: &str, svg: &Option<String>| {
+                svg.as_ref().map(|svg| {
+                    let file = format!("scenare/{}-{suffix}.svg", played.slug);
+                    self.site.insert(file.clone(), svg.clone().into_bytes());
+                    format!("{root}{file}")
+                })
+            };
+            let board_before = board("pred", &played.board_before);
+            let board_after = board("po", &played.board_after);
+            let step = |s: &StepView| StepPage {
+                number: s.number,
+                action: s.action.clone(),
+                events: s.events.iter().map(|e| self.trace(e, &root)).collect(),
+                refusal: s.refusal.as_ref().map(|r| self.trace(r, &root)),
+            };
+            let view = ScenarioView {
+                title: scenario.title.clone(),
+                description: scenario.description.clone(),
+                path: scenario.path.clone(),
+                href: path.clone(),
+                passed: played.passed,
+                error: played.error.clone(),
+                ruleset: scenario.ruleset.clone(),
+                players: scenario
+                    .players
+                    .iter()
+                    .map(|c| c.czech().to_owned())
+                    .collect(),
+                rulings: scenario
+                    .rulings
+                    .iter()
+                    .filter_map(|id| self.corpus.ruling(id))
+                    .map(|r| Link {
+                        href: format!("{root}{}#{}", rulings_url(&r.game), r.id),
+                        title: r.question.clone(),
+                    })
+                    .collect(),
+                board_before,
+                board_after,
+                setup: played.setup.iter().map(|e| self.trace(e, &root)).collect(),
+                steps: played.steps.iter().map(step).collect(),
+                expectations: played.expectations.clone(),
+                scores: played.scores.clone(),
+            };
+            self.page(
+                &path,
+                "scenario.html",
+                &format!("Scénář: {}", scenario.title),
+                &format!(
+                    "Scénář přehraný enginem carcref: {}. Plán před a po, kroky, očekávání a průběh.",
+                    scenario.title
+                ),
+                "scenare",
+                context! { scenario => &view },
+            )?;
+            list.push(Link {
+                href: path,
+                title: scenario.title.clone(),
+            });
+        }
+        let rows: Vec<_> = self
+            .corpus
+            .scenarios
+            .iter()
+            .zip(&list)
+            .map(|(s, link)| {
+                context! {
+                    link => link,
+                    path => &s.path,
+                    passed => self.played.get(&s.path).is_some_and(|p| p.passed),
+                    rulings => s.rulings.len(),
+                }
+            })
+            .collect();
+        self.page(
+            "scenare/index.html",
+            "scenarios.html",
+            "Scénáře",
+            "Všechny scénáře, které engine carcref přehrává při sestavení webu, a jejich výsledek.",
+            "scenare",
+            context! { scenarios => rows },
+        )
+    }
+
+    fn tiles(&mut self) -> Result<(), BuildError> {
+        let mut sets = Vec::new();
+        for set in &self.corpus.tile_sets {
+            let mut tiles = Vec::new();
+            for spec in &set.tiles {
+                let file = format!("karticky/{}.svg", spec.id);
+                let tile = CompiledTile::compile(spec);
+                self.site.insert(
+                    file.clone(),
+                    crate::draw::tile_svg(&tile, set.schematic).into_bytes(),
+                );
+                tiles.push(TileView {
+                    id: spec.id.clone(),
+                    count: spec.count,
+                    src: file,
+                    description: describe_tile(spec),
+                    note: spec.note.clone(),
+                });
+            }
+            sets.push(TileSetView {
+                id: set.id.clone(),
+                title: set.title.clone(),
+                schematic: set.schematic,
+                kinds: set.tiles.len(),
+                total: set.tiles.iter().map(|t| t.count).sum(),
+                tiles,
+            });
+        }
+        self.page(
+            "karticky.html",
+            "tiles.html",
+            "Katalog kartiček",
+            "Katalogy kartiček základní hry, Hostinců a katedrál a Duchů: strany, města, cesty, louky, mlha a počty kusů.",
+            "karticky",
+            context! { sets => sets },
+        )
+    }
+
+    fn glossary(&mut self) -> Result<(), BuildError> {
+        let mut entries: Vec<_> = self.corpus.glossary.iter().collect();
+        entries.sort_by(|a, b| a.term.cmp(&b.term));
+        let entries: Vec<_> = entries
+            .into_iter()
+            .map(|e| {
+                context! {
+                    id => markdown::slug(&e.term),
+                    term => &e.term,
+                    forms => &e.forms,
+                    synonyms => &e.synonyms,
+                    english => &e.english,
+                    definition => &e.definition,
+                }
+            })
+            .collect();
+        self.page(
+            "slovnicek.html",
+            "glossary.html",
+            "Slovníček pojmů",
+            "Pojmy Carcassonne česky, s tvary, synonymy a anglickými názvy, které zná i vyhledávání.",
+            "slovnicek",
+            context! { entries => entries },
+        )
+    }
+
+    fn coverage_page(&mut self) -> Result<(), BuildError> {
+        let root = "";
+        let rows: Vec<CoverageRow> = self
+            .corpus
+            .rulings
+            .iter()
+            .filter_map(|r| self.coverage.get(&r.id).map(|e| (r, e)))
+            .map(|(r, e)| CoverageRow {
+                id: r.id.clone(),
+                href: format!("{}#{}", rulings_url(&r.game), r.id),
+                source_id: r.source_id.clone(),
+                game: self
+                    .corpus
+                    .game(&r.game)
+                    .map(|g| g.title.clone())
+                    .unwrap_or_default(),
+                status: status_class(e.status),
+                reason: e.reason.clone(),
+                scenarios: e
+                    .scenarios
+                    .iter()
+                    .filter_map(|p| self.scenario_link(p, root))
+                    .collect(),
+            })
+            .collect();
+        let totals: Vec<_> = Status::ALL
+            .iter()
+            .map(|s| {
+                context! {
+                    status => status_class(*s),
+                    count => rows.iter().filter(|r| r.status == status_class(*s)).count(),
+                }
+            })
+            .collect();
+        self.page(
+            "pokryti.html",
+            "coverage.html",
+            "Pokrytí výkladů scénáři",
+            "Každý výklad a jeho stav: ověřený scénářem, neověřitelný s důvodem, mimo engine s důvodem, nebo zatím bez scénáře.",
+            "pokryti",
+            context! { rows => rows, totals => totals },
+        )
+    }
+}
+
+const SIDES: [(Dir, &str); 4] = [
+    (Dir::N, "sever"),
+    (Dir::E, "východ"),
+    (Dir::S, "jih"),
+    (Dir::W, "západ"),
+];
+
+/// A tile said in words: what each side holds, then what stands on it.
+fn describe_tile(spec: &TileSpec) -> String {
+    let sides: Vec<String> = SIDES
+        .iter()
+        .zip(spec.edges)
+        .map(|((_, name), terrain)| {
+            let what = match terrain {
+                Terrain::City => "město",
+                Terrain::Road => "cesta",
+                Terrain::Field => "louka",
+            };
+            format!("{name} {what}")
+        })
+        .collect();
+    let mut parts = vec![sides.join(", ")];
+    let side_names = |dirs: &[Dir]| -> String {
+        dirs.iter()
+            .filter_map(|d| SIDES.iter().find(|(s, _)| s == d).map(|(_, n)| *n))
+            .collect::<Vec<_>>()
+            .join(" a ")
+    };
+    for city in &spec.cities {
+        let mut text = if city.sides.len() > 1 {
+            format!("město spojuje {}", side_names(&city.sides))
+        } else {
+            format!("město jen na straně {}", side_names(&city.sides))
+        };
+        if city.pennant {
+            text.push_str(", s erbem");
+        }
+        if city.cathedral {
+            text.push_str(", s katedrálou");
+        }
+        parts.push(text);
+    }
+    for road in &spec.roads {
+        let mut text = if road.sides.len() > 1 {
+            format!("cesta vede {}", side_names(&road.sides))
+        } else {
+            format!("cesta z {} končí uprostřed", side_names(&road.sides))
+        };
+        if road.inn {
+            text.push_str(", s hostincem");
+        }
+        parts.push(text);
+    }
+    match spec.center {
+        Some(Center::Monastery) => parts.push("uprostřed klášter".into()),
+        Some(Center::Castle) => parts.push("uprostřed zámek".into()),
+        Some(Center::Graveyard) => parts.push("uprostřed hřbitov".into()),
+        None => {}
+    }
+    let ghosts: u32 = spec.fog.iter().map(|f| u32::from(f.ghosts)).sum();
+    if !spec.fog.is_empty() {
+        parts.push(format!("mlha (symbolů duchů: {ghosts})"));
+    }
+    if spec.start {
+        parts.push("startovní kartička".into());
+    }
+    if spec.start_part.is_some() {
+        parts.push("čtvrtina startovní destičky 2x2".into());
+    }
+    let mut text = parts.join("; ");
+    text.push('.');
+    text
+}
+
+/// Every page and file of the site.
+pub fn render_all(corpus: &Corpus, played: &[Played]) -> Result<Site, BuildError> {
+    let passed: Vec<bool> = played.iter().map(|p| p.passed).collect();
+    let coverage = coverage::entries(corpus, &passed, None)
+        .into_iter()
+        .map(|e| (e.id.clone(), e))
+        .collect();
+    let mut nav = vec![Link {
+        href: "index.html".into(),
+        title: "Hledat".into(),
+    }];
+    nav.extend(corpus.games.iter().map(|g| Link {
+        href: rules_url(&g.id),
+        title: g.title.clone(),
+    }));
+    let mut renderer = Renderer {
+        corpus,
+        env: environment()?,
+        coverage,
+        played: corpus
+            .scenarios
+            .iter()
+            .zip(played)
+            .map(|(s, p)| (s.path.clone(), p))
+            .collect(),
+        nav,
+        site: Site::new(),
+    };
+    renderer.home()?;
+    for game in &corpus.games {
+        renderer.game_pages(game)?;
+    }
+    renderer.scenario_pages()?;
+    renderer.tiles()?;
+    renderer.glossary()?;
+    renderer.coverage_page()?;
+    let mut site = renderer.site;
+    for (path, text) in ASSETS {
+        site.insert((*path).to_owned(), text.as_bytes().to_vec());
+    }
+    site.insert(
+        "assets/czech.js".into(),
+        search::tables_script().into_bytes(),
+    );
+    let index = search::index_script(corpus)
+        .map_err(|e| BuildError::Template(format!("vyhledávací index: {e}")))?;
+    site.insert("assets/search-index.js".into(), index.into_bytes());
+    Ok(site)
+}

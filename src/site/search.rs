@@ -1,0 +1,117 @@
+//! The browser search's data: the same documents the CLI indexes (rulings, then rule
+//! sections split at their headings), the glossary groups, the scoring constants and
+//! tantivy's field-length table, written as a script that sets a global (pages opened
+//! from `file://` cannot fetch JSON). The browser analyzes the texts itself with the same
+//! tables (`czech.json`), so the index carries only text.
+
+use serde::Serialize;
+use serde_json::json;
+
+use crate::content::markdown::to_plain_text;
+use crate::model::Corpus;
+use crate::search::analyzer::CzechAnalyzer;
+use crate::search::index::{
+    section_parts, CONCEPT_TIE_BREAKER, EXACT_BONUS, EXPANSION_WEIGHT, FUZZY_WEIGHT,
+    ID_MATCH_BONUS, TEXT_FIELDS,
+};
+use crate::search::query::MAX_QUERY_CHARS;
+use crate::search::snippet::WINDOW_WORDS;
+use crate::search::terms::{Expansions, FUZZY_MIN_LETTERS};
+
+/// One searchable document, in the CLI index's order (its position is tantivy's doc id).
+#[derive(Debug, Serialize)]
+struct Doc {
+    /// `v` ruling (výklad), `p` rule part (pravidla).
+    k: &'static str,
+    id: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sid: Option<String>,
+    game: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    levels: Vec<u8>,
+    /// The texts of the index's fields: title, tags, short answer, body.
+    f: [String; 4],
+}
+
+fn documents(corpus: &Corpus) -> Vec<Doc> {
+    let mut docs = Vec::new();
+    for ruling in &corpus.rulings {
+        docs.push(Doc {
+            k: "v",
+            id: ruling.id.clone(),
+            sid: ruling.source_id.clone(),
+            game: ruling.game.clone(),
+            levels: ruling.levels.clone(),
+            f: [
+                ruling.question.clone(),
+                ruling.tags.join(", "),
+                ruling.answer_short.clone(),
+                to_plain_text(&ruling.answer),
+            ],
+        });
+    }
+    for section in &corpus.sections {
+        let levels = match corpus.game(&section.game) {
+            Some(game) if game.has_levels() => vec![1, 2, 3, 4, 5, 6],
+            _ => Vec::new(),
+        };
+        for (heading, markdown) in section_parts(&section.title, &section.body) {
+            docs.push(Doc {
+                k: "p",
+                id: section.id.clone(),
+                sid: None,
+                game: section.game.clone(),
+                levels: levels.clone(),
+                f: [
+                    heading,
+                    String::new(),
+                    String::new(),
+                    to_plain_text(&markdown),
+                ],
+            });
+        }
+    }
+    docs
+}
+
+/// The script `assets/search-index.js`.
+pub fn index_script(corpus: &Corpus) -> Result<String, serde_json::Error> {
+    let expansions = serde_json::to_value(Expansions::new(&CzechAnalyzer, &corpus.glossary))?;
+    let fieldnorms: Vec<u32> = (0..=255u8)
+        .map(tantivy::fieldnorm::FieldNormReader::id_to_fieldnorm)
+        .collect();
+    let games: Vec<_> = corpus
+        .games
+        .iter()
+        .map(|g| json!({"id": g.id, "title": g.title, "levels": g.has_levels()}))
+        .collect();
+    let data = json!({
+        "scoring": {
+            "fields": TEXT_FIELDS.iter().map(|(_, w)| w).collect::<Vec<_>>(),
+            "exact_bonus": EXACT_BONUS,
+            "expansion_weight": EXPANSION_WEIGHT,
+            "fuzzy_weight": FUZZY_WEIGHT,
+            "tie_breaker": CONCEPT_TIE_BREAKER,
+            "id_bonus": ID_MATCH_BONUS,
+            "fuzzy_min_letters": FUZZY_MIN_LETTERS,
+            "max_query_chars": MAX_QUERY_CHARS,
+            "window_words": WINDOW_WORDS,
+            "fieldnorms": fieldnorms,
+        },
+        "games": games,
+        "glossary": expansions.get("groups").cloned().unwrap_or_default(),
+        "docs": documents(corpus),
+    });
+    Ok(format!(
+        "globalThis.CARCREF_INDEX = {};\n",
+        serde_json::to_string(&data)?
+    ))
+}
+
+/// The script `assets/czech.js`: the analyzer's tables, the very file the CLI uses.
+pub fn tables_script() -> String {
+    format!(
+        "globalThis.CARCREF_CZECH = {};\n",
+        crate::search::analyzer::tables_json().trim()
+    )
+}

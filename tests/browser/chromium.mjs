@@ -1,0 +1,54 @@
+// Debian's Chromium driven by playwright-core (no browser download): the launch flags that
+// work on a closed network, and a page that records every console error and uncaught error.
+import { chromium } from 'playwright-core';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+
+export async function launch() {
+  if (!fs.existsSync(CHROMIUM)) {
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}: install it with \`apt-get install -y chromium chromium-driver\` (or set CHROMIUM)`,
+    );
+  }
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'carcref-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const close = async () => {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  };
+  return { context, close };
+}
+
+/** A new page that collects console errors, page errors and requests leaving file://. */
+export async function watchedPage(context) {
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('request', (request) => {
+    if (!request.url().startsWith('file://')) problems.push(`external request: ${request.url()}`);
+  });
+  page.on('requestfailed', (request) => problems.push(`failed: ${request.url()}`));
+  return { page, problems };
+}
+
+export function fileUrl(dir, page) {
+  return 'file://' + path.join(path.resolve(dir), page);
+}

@@ -1,0 +1,481 @@
+//! `carcref build`: determinism, atomicity, failing scenarios, links and anchors, the
+//! search index's size, and the browser search agreeing with the CLI (analyzer vectors and
+//! ranking, run in node).
+
+mod common;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::io::Write;
+use std::path::{Component, Path, PathBuf};
+use std::process::Command;
+
+use carcref::content::{load, ContentFiles};
+use carcref::model::Corpus;
+use carcref::search::{AnalyzerChoice, HitKind, SearchIndex, SearchOptions};
+use carcref::site::{render, BuildOptions, Site};
+use common::{carcref, code, copy_tree, repo, stderr, stdout};
+
+fn corpus() -> Corpus {
+    let loaded = load(&ContentFiles::embedded());
+    assert!(loaded.diagnostics.is_empty());
+    loaded.corpus
+}
+
+fn site() -> Site {
+    render(
+        &corpus(),
+        &BuildOptions {
+            allow_failing: false,
+        },
+    )
+    .expect("the real content builds")
+    .0
+}
+
+/// Every file under `dir` with its bytes.
+fn read_tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut files = BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                files.insert(
+                    path.strip_prefix(dir).unwrap().to_path_buf(),
+                    fs::read(&path).unwrap(),
+                );
+            }
+        }
+    }
+    files
+}
+
+fn node() -> Command {
+    Command::new(std::env::var("NODE").unwrap_or_else(|_| "node".into()))
+}
+
+#[test]
+fn two_builds_are_byte_identical() {
+    let temp = tempfile::tempdir().unwrap();
+    let (a, b) = (temp.path().join("a"), temp.path().join("b"));
+    for out in [&a, &b] {
+        let output = carcref(&["build", "--out", out.to_str().unwrap()], None);
+        assert_eq!(code(&output), 0, "{}", stderr(&output));
+    }
+    let (first, second) = (read_tree(&a), read_tree(&b));
+    assert!(first.len() > 100, "{} files", first.len());
+    assert_eq!(
+        first.keys().collect::<Vec<_>>(),
+        second.keys().collect::<Vec<_>>()
+    );
+    for (path, bytes) in &first {
+        assert!(
+            second[path] == *bytes,
+            "{} differs between builds",
+            path.display()
+        );
+    }
+}
+
+/// A copy of the real content whose scenario `erb-dva-body` expects a wrong score.
+fn content_with_failing_scenario(dir: &Path) -> PathBuf {
+    let content = dir.join("content");
+    copy_tree(&repo().join("content"), &content);
+    let scenario = content.join("scenarios/zakladni/erb-dva-body.yaml");
+    let text = fs::read_to_string(&scenario).unwrap();
+    assert!(text.contains("red: 12"));
+    fs::write(&scenario, text.replace("red: 12", "red: 11")).unwrap();
+    content
+}
+
+#[test]
+fn a_failing_scenario_fails_the_build_and_leaves_the_old_site() {
+    let temp = tempfile::tempdir().unwrap();
+    let out = temp.path().join("public");
+    let out_arg = out.to_str().unwrap();
+    assert_eq!(code(&carcref(&["build", "--out", out_arg], None)), 0);
+    let before = read_tree(&out);
+
+    let content = content_with_failing_scenario(temp.path());
+    let content_arg = content.to_str().unwrap();
+    let failed = carcref(&["build", "--content", content_arg, "--out", out_arg], None);
+    assert_eq!(code(&failed), 1, "{}", stderr(&failed));
+    assert!(
+        stderr(&failed).contains("scenarios/zakladni/erb-dva-body.yaml"),
+        "{}",
+        stderr(&failed)
+    );
+    assert!(
+        stderr(&failed).contains("červený má 11 b."),
+        "{}",
+        stderr(&failed)
+    );
+    assert_eq!(read_tree(&out), before, "the old site must stay as it was");
+
+    // Broken content (an input error) leaves it too.
+    fs::write(content.join("games.yaml"), "- id: [\n").unwrap();
+    let broken = carcref(&["build", "--content", content_arg, "--out", out_arg], None);
+    assert_eq!(code(&broken), 2, "{}", stderr(&broken));
+    assert_eq!(read_tree(&out), before);
+    let leftovers: Vec<_> = fs::read_dir(temp.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with('.'))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
+#[test]
+fn allow_failing_builds_and_marks_the_rulings_unverified() {
+    let temp = tempfile::tempdir().unwrap();
+    let content = content_with_failing_scenario(temp.path());
+    let out = temp.path().join("web");
+    let output = carcref(
+        &[
+            "build",
+            "--allow-failing",
+            "--content",
+            content.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("erb-dva-body"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(
+        stdout(&output).contains("1 neprošlo"),
+        "{}",
+        stdout(&output)
+    );
+    let page = fs::read_to_string(out.join("hry/duchove-carcassonne/vyklady.html")).unwrap();
+    let ruling = &page[page.find(r#"id="dc-erb-dva-body""#).unwrap()..];
+    let ruling = &ruling[..ruling.find("</article>").unwrap()];
+    assert!(ruling.contains(r#"class="badge neovereno""#), "{ruling}");
+    assert!(ruling.contains("Neověřeno"), "{ruling}");
+    let scenario = fs::read_to_string(out.join("scenare/zakladni/erb-dva-body.html")).unwrap();
+    assert!(scenario.contains("✘ neplatí"));
+}
+
+#[test]
+fn the_output_replaces_only_an_earlier_build() {
+    let temp = tempfile::tempdir().unwrap();
+    let precious = temp.path().join("precious");
+    fs::create_dir_all(&precious).unwrap();
+    fs::write(precious.join("notes.txt"), "mine").unwrap();
+    let output = carcref(&["build", "--out", precious.to_str().unwrap()], None);
+    assert_eq!(code(&output), 2, "{}", stderr(&output));
+    assert_eq!(
+        fs::read_to_string(precious.join("notes.txt")).unwrap(),
+        "mine"
+    );
+    // An earlier build is replaced whole: files it had and the new one lacks disappear.
+    let out = temp.path().join("public");
+    assert_eq!(
+        code(&carcref(&["build", "--out", out.to_str().unwrap()], None)),
+        0
+    );
+    fs::write(out.join("stale.html"), "old").unwrap();
+    assert_eq!(
+        code(&carcref(&["build", "--out", out.to_str().unwrap()], None)),
+        0
+    );
+    assert!(!out.join("stale.html").exists());
+    assert!(out.join("index.html").is_file());
+}
+
+/// A start tag's name and attributes.
+type Tag = (String, BTreeMap<String, String>);
+
+/// The start tags of an HTML page, by a real HTML tokenizer.
+fn tags(html: &str) -> Vec<Tag> {
+    let text = |s: &[u8]| String::from_utf8_lossy(s).into_owned();
+    html5gum::Tokenizer::new(html)
+        .filter_map(|token| match token {
+            Ok(html5gum::Token::StartTag(tag)) => Some((
+                text(&tag.name),
+                tag.attributes
+                    .iter()
+                    .map(|(k, v)| (text(k), text(&v.value)))
+                    .collect(),
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+/// `base/link` with `..` resolved, or `None` when it leaves the site.
+fn resolve(base: &Path, link: &str) -> Option<PathBuf> {
+    let mut out = PathBuf::new();
+    for component in base.join(link).components() {
+        match component {
+            Component::ParentDir if !out.pop() => return None,
+            Component::Normal(part) => out.push(part),
+            _ => {}
+        }
+    }
+    Some(out)
+}
+
+#[test]
+fn every_internal_link_and_anchor_resolves_and_every_page_has_a_title() {
+    let site = site();
+    let pages: BTreeMap<&String, Vec<Tag>> = site
+        .iter()
+        .filter(|(path, _)| path.ends_with(".html"))
+        .map(|(path, bytes)| (path, tags(std::str::from_utf8(bytes).unwrap())))
+        .collect();
+    let ids: BTreeMap<String, BTreeSet<String>> = pages
+        .iter()
+        .map(|(path, tags)| {
+            let ids: Vec<String> = tags
+                .iter()
+                .filter_map(|(_, a)| a.get("id").cloned())
+                .collect();
+            let unique: BTreeSet<String> = ids.iter().cloned().collect();
+            assert_eq!(ids.len(), unique.len(), "duplicate ids in {path}");
+            ((*path).clone(), unique)
+        })
+        .collect();
+    let mut checked = 0;
+    let mut problems = Vec::new();
+    for (path, tags) in &pages {
+        let html = std::str::from_utf8(&site[*path]).unwrap();
+        assert!(
+            html.starts_with("<!DOCTYPE html>\n<html lang=\"cs\">"),
+            "{path}"
+        );
+        assert_eq!(
+            tags.iter().filter(|(t, _)| t == "title").count(),
+            1,
+            "{path}"
+        );
+        assert!(
+            tags.iter().any(|(t, a)| t == "meta"
+                && a.get("name").map(String::as_str) == Some("description")
+                && a.get("content").is_some_and(|c| c.len() > 20)),
+            "{path} has no description"
+        );
+        let dir = Path::new(path.as_str()).parent().unwrap();
+        for (tag, attributes) in tags {
+            for key in ["href", "src"] {
+                let Some(link) = attributes.get(key) else {
+                    continue;
+                };
+                if link.starts_with("https://") || link.starts_with("mailto:") {
+                    continue;
+                }
+                assert!(
+                    !link.starts_with("http:") && !link.starts_with("//"),
+                    "{path}: {link}"
+                );
+                checked += 1;
+                let (file, fragment) = link.split_once('#').unwrap_or((link, ""));
+                let target = if file.is_empty() {
+                    Some(PathBuf::from(path.as_str()))
+                } else {
+                    resolve(dir, file)
+                };
+                let Some(target) = target else {
+                    problems.push(format!("{path}: <{tag} {key}={link}> leaves the site"));
+                    continue;
+                };
+                let target = target.to_string_lossy().into_owned();
+                if !site.contains_key(&target) {
+                    problems.push(format!("{path}: <{tag} {key}={link}> → missing {target}"));
+                } else if !fragment.is_empty()
+                    && !ids.get(&target).is_some_and(|ids| ids.contains(fragment))
+                {
+                    problems.push(format!("{path}: <{tag} {key}={link}> → no #{fragment}"));
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert!(checked > 1000, "only {checked} links checked");
+}
+
+#[test]
+fn the_link_checker_catches_a_broken_anchor() {
+    // The check above must be able to fail: a page with a dangling anchor and file.
+    let html = r##"<p id="a"><a href="#b">x</a><a href="nikde.html">y</a></p>"##;
+    let links: Vec<String> = tags(html)
+        .into_iter()
+        .filter_map(|(_, a)| a.get("href").cloned())
+        .collect();
+    assert_eq!(links, ["#b", "nikde.html"]);
+    assert_eq!(
+        resolve(Path::new("hry/x"), "../../index.html"),
+        Some("index.html".into())
+    );
+    assert_eq!(resolve(Path::new(""), "../index.html"), None);
+}
+
+#[test]
+fn the_search_index_gzipped_is_at_most_150_kb() {
+    let site = site();
+    let index = &site["assets/search-index.js"];
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    encoder.write_all(index).unwrap();
+    let gzipped = encoder.finish().unwrap().len();
+    assert!(gzipped <= 150 * 1024, "{gzipped} bytes gzipped");
+    assert!(
+        gzipped > 10 * 1024,
+        "{gzipped} bytes: the index seems empty"
+    );
+}
+
+#[test]
+fn the_site_needs_nothing_from_the_network() {
+    for (path, bytes) in &site() {
+        let text = String::from_utf8_lossy(bytes);
+        for needle in [
+            "@import",
+            "url(http",
+            "src=\"http",
+            "src=\"//",
+            "fonts.googleapis",
+            "cdn.",
+        ] {
+            assert!(!text.contains(needle), "{path} contains {needle}");
+        }
+    }
+}
+
+#[test]
+fn the_browser_analyzer_matches_every_rust_test_vector() {
+    let temp = tempfile::tempdir().unwrap();
+    let output = carcref(&["analyze", "--vectors"], None);
+    assert_eq!(code(&output), 0);
+    let vectors = temp.path().join("vectors.json");
+    fs::write(&vectors, &output.stdout).unwrap();
+    let run = node()
+        .arg(repo().join("site/analyzer.test.js"))
+        .arg(&vectors)
+        .output()
+        .expect("node runs (Node.js 20 is needed for the browser-side tests)");
+    let out = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        run.status.success(),
+        "{out}\n{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(out.contains(" 0 failed"), "{out}");
+}
+
+#[derive(serde::Deserialize, Debug)]
+struct JsHit {
+    kind: String,
+    id: String,
+    score: f64,
+    snippet: String,
+}
+
+/// Runs the built site's browser search in node on these queries.
+fn js_search(site: &Site, queries: &[serde_json::Value]) -> Vec<Vec<JsHit>> {
+    let temp = tempfile::tempdir().unwrap();
+    for (path, bytes) in site.iter().filter(|(p, _)| p.starts_with("assets/")) {
+        let target = temp.path().join(path);
+        fs::create_dir_all(target.parent().unwrap()).unwrap();
+        fs::write(target, bytes).unwrap();
+    }
+    let file = temp.path().join("queries.json");
+    fs::write(&file, serde_json::to_vec(queries).unwrap()).unwrap();
+    let run = node()
+        .arg(repo().join("tests/js/rank.js"))
+        .arg(temp.path())
+        .arg(&file)
+        .output()
+        .expect("node runs");
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    serde_json::from_slice(&run.stdout).unwrap()
+}
+
+#[test]
+fn browser_ranking_agrees_with_the_cli() {
+    let corpus = corpus();
+    let index = SearchIndex::build(&corpus, AnalyzerChoice::Czech).unwrap();
+    let cases = carcref::search::eval::parse_cases(
+        &fs::read_to_string(repo().join("tests/search/queries.yaml")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(cases.len(), 50);
+    let mut queries: Vec<(String, SearchOptions)> = cases
+        .iter()
+        .map(|c| (c.query.clone(), SearchOptions::default()))
+        .collect();
+    // Filters, ID forms, nothing to search, and an over-long query.
+    for (q, game, level) in [
+        ("duch", Some("duchove-carcassonne"), Some(3)),
+        ("katedrála město", Some("hostince-a-katedraly"), None),
+        ("hřbitov", None, Some(5)),
+        ("dc-hrbitov", None, None),
+        ("Dized.MoC.0027", None, None),
+        ("faq 3 mlha", None, None),
+        ("a na ve", None, None),
+    ] {
+        queries.push((
+            q.to_owned(),
+            SearchOptions {
+                game: game.map(str::to_owned),
+                level,
+                limit: 10,
+            },
+        ));
+    }
+    queries.push(("duchové hřbitov ".repeat(60), SearchOptions::default()));
+    let json: Vec<serde_json::Value> = queries
+        .iter()
+        .map(|(q, o)| serde_json::json!({"query": q, "game": o.game, "level": o.level, "limit": o.limit}))
+        .collect();
+    let js = js_search(&site(), &json);
+    let mut compared = 0;
+    for ((query, options), js_hits) in queries.iter().zip(&js) {
+        let rust = index.search(query, options).unwrap().hits;
+        let kind = |k: HitKind| match k {
+            HitKind::Ruling => "ruling",
+            HitKind::Rule => "rule",
+        };
+        let rust_top: Vec<(&str, &str)> = rust
+            .iter()
+            .take(3)
+            .map(|h| (kind(h.kind), h.id.as_str()))
+            .collect();
+        let js_top: Vec<(&str, &str)> = js_hits
+            .iter()
+            .take(3)
+            .map(|h| (h.kind.as_str(), h.id.as_str()))
+            .collect();
+        assert_eq!(rust_top, js_top, "top 3 for {query:?} {options:?}");
+        assert_eq!(rust.len(), js_hits.len(), "hits for {query:?}");
+        for (r, j) in rust.iter().zip(js_hits) {
+            let diff = (f64::from(r.score) - j.score).abs();
+            assert!(
+                diff <= 1e-3 * f64::from(r.score).abs().max(1.0),
+                "{query:?}: {} scores {} in Rust, {} in JS",
+                r.id,
+                r.score,
+                j.score
+            );
+            assert_eq!(
+                r.snippet.marked("[", "]"),
+                j.snippet,
+                "snippet of {} for {query:?}",
+                r.id
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared > 400, "{compared} hits compared");
+}

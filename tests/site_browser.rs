@@ -1,0 +1,57 @@
+//! The built site in real headless Chromium (tests/browser/*.mjs, playwright-core driving
+//! Debian's chromium): search from `file://`, a ruling's scenario page, no console error,
+//! escaped content. Needs `apt-get install -y chromium chromium-driver` and `npm ci`;
+//! `.ci/run` does both. Without them this test fails and says so.
+
+mod common;
+
+use std::path::Path;
+use std::process::Command;
+
+use common::{carcref, code, repo, stderr};
+
+#[test]
+fn the_site_works_in_headless_chromium() {
+    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+    assert!(
+        Path::new(&chromium).is_file(),
+        "Chromium is missing at {chromium}: install it with \
+         `apt-get install -y chromium chromium-driver` (as .ci/run does), or set CHROMIUM"
+    );
+    assert!(
+        repo().join("node_modules/playwright-core").is_dir(),
+        "playwright-core is missing: run `npm ci` in the repository (as .ci/run does)"
+    );
+    let temp = tempfile::tempdir().unwrap();
+    let (site, xss) = (temp.path().join("site"), temp.path().join("xss"));
+    let built = carcref(&["build", "--out", site.to_str().unwrap()], None);
+    assert_eq!(code(&built), 0, "{}", stderr(&built));
+    let fixture = repo().join("tests/content/xss");
+    let built = carcref(
+        &[
+            "build",
+            "--content",
+            fixture.to_str().unwrap(),
+            "--out",
+            xss.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(code(&built), 0, "{}", stderr(&built));
+    let run = Command::new(std::env::var("NODE").unwrap_or_else(|_| "node".into()))
+        .args(["--test", "--test-reporter=spec"])
+        .arg(repo().join("tests/browser/site.test.mjs"))
+        .env("CARCREF_SITE", &site)
+        .env("CARCREF_XSS_SITE", &xss)
+        .env("CHROMIUM", &chromium)
+        .current_dir(repo())
+        .output()
+        .expect("node runs (Node.js 20 is needed for the browser tests)");
+    let out = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        run.status.success(),
+        "browser tests failed:\n{out}\n{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(out.contains("pass 5"), "{out}");
+}
