@@ -7,15 +7,22 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
+use crate::content::scenario::{GHOSTS_EXPANSION, GIFTS_EXPANSION, INNS_EXPANSION};
 use crate::diagnostic::{Diagnostic, Location};
 use crate::engine::base::{base_game, FeatureValues};
 use crate::engine::game::State;
 use crate::engine::game::{Event, Game};
+use crate::engine::ghosts::{self, CompetitiveGhosts};
+use crate::engine::gifts::{self, Gift, GiftTarget, Gifts};
+use crate::engine::inns::{self, InnsAndCathedrals};
 use crate::engine::mists::{Level, Mists, Outcome};
+use crate::engine::rules::RuleModule;
 use crate::engine::rules::{Decider, Question, Refusal};
 use crate::engine::tile::Catalog;
 use crate::model::geometry::Pos;
 use crate::model::pieces::Colour;
+use crate::model::pieces::Spot;
+use crate::model::scenario::GiftSpec;
 use crate::model::scenario::{MeepleSpec, Scenario, Start, Step, TileRef};
 use crate::model::Corpus;
 
@@ -170,6 +177,16 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
             Step::EndGame { .. } => None,
         })
         .collect();
+    let other_tiles: Vec<Option<usize>> = scenario
+        .steps
+        .iter()
+        .map(|s| match s {
+            Step::Place { gift: Some(g), .. } | Step::Pass { gift: Some(g), .. } => {
+                g.other.as_ref().and_then(&mut resolve)
+            }
+            _ => None,
+        })
+        .collect();
 
     let (modules, supply) = match &scenario.mists {
         Some(setup) => {
@@ -188,9 +205,28 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
             ];
             (modules, [setup.meeples, 0, 0])
         }
-        None => (base_game(), BASE_SUPPLY),
+        None => base_with_expansions(scenario),
     };
     let mut game = Game::new(Arc::new(catalog), &scenario.players, supply, modules);
+    if let Some(setup) = &scenario.gifts {
+        let parse = |ids: &[String]| {
+            ids.iter()
+                .filter_map(|id| Gift::parse(id))
+                .collect::<Vec<_>>()
+        };
+        let hands: Vec<(usize, Vec<Gift>)> = setup
+            .hands
+            .iter()
+            .filter_map(|(c, ids)| {
+                let player = scenario.players.iter().position(|p| p == c)?;
+                Some((player, parse(ids)))
+            })
+            .collect();
+        let stacked = game
+            .with_module(|gifts: &mut Gifts, _| gifts.stack_deck(&parse(&setup.deck_top), &hands))
+            .unwrap_or(Ok(()));
+        stacked.map_err(|m| setup_error(&scenario_start, m))?;
+    }
     for (tile, pos) in start_tiles {
         game.lay(tile, pos, 0).map_err(|r| {
             setup_error(
@@ -252,6 +288,18 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
                 .unwrap_or(0);
             game.lay_meeple(placed, meeple.on, player, meeple.kind)
                 .map_err(|r| setup_error(&meeple.location, r.message))?;
+            if meeple.ghosts > 0 {
+                let index = game.state.meeples.len() - 1;
+                let put = game.with_module(|ghosts: &mut CompetitiveGhosts, state| {
+                    ghosts.put_ghosts(state, index, meeple.ghosts)
+                });
+                if put != Some(true) {
+                    return Err(setup_error(
+                        &meeple.location,
+                        "duchy nelze přidat: strážný je nemá, družiník jich snese nejvýš 2 a bank má 15",
+                    ));
+                }
+            }
         }
     }
     let setup = std::mem::take(&mut game.state.trace);
@@ -272,7 +320,7 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
                     events: Vec::new(),
                 }
             }
-            Step::Pass { player, .. } => {
+            Step::Pass { player, gift, .. } => {
                 take_turn(&mut game, scenario, *player);
                 draw(&mut game);
                 let tile = steps[index].unwrap_or(0);
@@ -281,7 +329,16 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
                     "{who} táhne {} a nechce ji přiložit",
                     game.state.catalog.tiles[tile].spec.id
                 );
-                let refusal = game.pass_with(tile).err().map(RefusalInfo::from);
+                let mut decider = ScenarioDecider {
+                    answers: VecDeque::new(),
+                    problems: Vec::new(),
+                };
+                let gift_refusal = gift.as_ref().and_then(|g| {
+                    open_gift(&mut game, tile, g, other_tiles[index], &mut decider).err()
+                });
+                let refusal = gift_refusal
+                    .or_else(|| game.pass_with(tile).err())
+                    .map(RefusalInfo::from);
                 StepOutcome {
                     number,
                     action,
@@ -295,6 +352,7 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
                 rotation,
                 meeples,
                 choose,
+                gift,
                 ..
             } => {
                 take_turn(&mut game, scenario, *player);
@@ -310,7 +368,11 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
                     answers: choose.iter().cloned().collect(),
                     problems: Vec::new(),
                 };
-                let mut refusal = None;
+                let mut refusal = gift.as_ref().and_then(|g| {
+                    open_gift(&mut game, tile, g, other_tiles[index], &mut decider)
+                        .err()
+                        .map(RefusalInfo::from)
+                });
                 if let Err(r) = game.place_tile(tile, *at, *rotation, &mut decider) {
                     let r = if game.legal_placements(tile).is_empty() {
                         Refusal::new(
@@ -370,6 +432,48 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
         expectations,
         game,
     })
+}
+
+/// The base game with the scenario's expansions, and each player's meeples.
+fn base_with_expansions(scenario: &Scenario) -> (Vec<Box<dyn RuleModule>>, [u32; 3]) {
+    let has = |e: &str| scenario.expansions.iter().any(|x| x == e);
+    let mut modules = base_game();
+    let mut supply = BASE_SUPPLY;
+    if has(INNS_EXPANSION) {
+        modules.push(Box::new(InnsAndCathedrals));
+        supply[1] = inns::SUPPLY[1];
+    }
+    if has(GHOSTS_EXPANSION) {
+        modules.push(Box::new(CompetitiveGhosts::new(scenario.players.len())));
+        supply[0] = ghosts::SUPPLY[0];
+        supply[2] = ghosts::SUPPLY[2];
+    }
+    if has(GIFTS_EXPANSION) {
+        modules.push(Box::new(Gifts::new(scenario.players.len(), 0)));
+    }
+    (modules, supply)
+}
+
+/// Opens a step's gift before its tile is placed.
+fn open_gift(
+    game: &mut Game,
+    drawn: usize,
+    spec: &GiftSpec,
+    other: Option<usize>,
+    decider: &mut dyn Decider,
+) -> Result<(), Refusal> {
+    let Some(card) = Gift::parse(&spec.card) else {
+        return Err(Refusal::new("da.otevreni.cil", "neznámý dárek"));
+    };
+    let at = spec.at.unwrap_or(Pos::new(0, 0));
+    let on = spec.on.unwrap_or(Spot::Center);
+    let target = match card {
+        Gift::Koncil => GiftTarget::Tile(at),
+        Gift::VyklizeniCesty | Gift::Vyplaceni => GiftTarget::Spot(at, on),
+        Gift::ZmenaPostoje => GiftTarget::Move(at, on, spec.to.unwrap_or(Spot::Center)),
+        Gift::VyberZeDvou => GiftTarget::OtherTile(other.unwrap_or(drawn)),
+    };
+    gifts::open(game, drawn, card, target, decider)
 }
 
 /// The Mists games count the tiles drawn from the stacks (when the scenario gives them).
@@ -497,6 +601,25 @@ fn evaluate(
     if let Some(mists) = game.module::<Mists>() {
         mists_expectations(scenario, state, mists, &mut check);
     }
+    if let Some(ghosts) = game.module::<CompetitiveGhosts>() {
+        ghost_expectations(scenario, state, ghosts, &mut check);
+    }
+    for (colour, n) in &expect.gifts {
+        let player = scenario
+            .players
+            .iter()
+            .position(|p| p == colour)
+            .unwrap_or(0);
+        let actual = game
+            .module::<Gifts>()
+            .map(|g| g.unopened(player) as u32)
+            .unwrap_or(0);
+        check(
+            format!("{} má {n} neotevřených dárků", colour.czech()),
+            actual == *n,
+            actual.to_string(),
+        );
+    }
     for problem in decider_problems {
         check("rozhodnutí hráčů jsou uvedena".into(), false, problem);
     }
@@ -587,6 +710,55 @@ fn mists_expectations(
         check(
             format!("pohřbených družiníků: {n}"),
             actual == n,
+            actual.to_string(),
+        );
+    }
+}
+
+fn ghost_expectations(
+    scenario: &Scenario,
+    state: &State,
+    ghosts: &CompetitiveGhosts,
+    check: &mut impl FnMut(String, bool, String),
+) {
+    let expect = &scenario.expect;
+    if let Some(n) = expect.ghosts {
+        let actual = ghosts.ghosts_on_board();
+        check(
+            format!("u figurek je {n} duchů"),
+            actual == n,
+            actual.to_string(),
+        );
+    }
+    if let Some(n) = expect.bank {
+        check(
+            format!("v banku je {n} duchů"),
+            ghosts.bank == n,
+            ghosts.bank.to_string(),
+        );
+    }
+    for (at, n) in &expect.ghosts_at {
+        let actual = state
+            .board
+            .index_at(*at)
+            .map(|p| ghosts.ghosts_on_tile(state, p))
+            .unwrap_or(0);
+        check(
+            format!("u figurek na {at} je {n} duchů"),
+            actual == *n,
+            actual.to_string(),
+        );
+    }
+    for (colour, n) in &expect.guards {
+        let player = scenario
+            .players
+            .iter()
+            .position(|p| p == colour)
+            .unwrap_or(0);
+        let actual = state.players[player].supply[crate::model::pieces::MeepleKind::Guard.index()];
+        check(
+            format!("{} má v zásobě {n} strážných", colour.czech()),
+            actual == *n,
             actual.to_string(),
         );
     }

@@ -6,12 +6,14 @@ use marked_yaml::Node;
 use super::tiles::{tile_spec, INLINE_TILE_FIELDS};
 use super::yaml::{self, Fields};
 use crate::diagnostic::Diagnostics;
+use crate::engine::gifts::Gift;
 use crate::engine::mists::{Level, START_GHOSTS};
 use crate::engine::tile::FACE_DOWN_ID;
 use crate::model::geometry::{Pos, BOARD_RADIUS as RADIUS};
 use crate::model::pieces::{Colour, FeatureKind, MeepleKind, Spot};
 use crate::model::scenario::{
-    BoardTile, Expectations, MeepleSpec, MistsSetup, Scenario, Start, Step, TileRef,
+    BoardTile, Expectations, GiftSpec, GiftsSetup, MeepleSpec, MistsSetup, Scenario, Start, Step,
+    TileRef,
 };
 use crate::model::Corpus;
 
@@ -31,9 +33,16 @@ const SCENARIO_FIELDS: &[&str] = &[
 const BOARD_FIELDS: &[&str] = &["tile", "at", "rotation", "meeples", "ghosts"];
 const SETUP_FIELDS: &[&str] = &["level", "track", "start_ghosts", "stacks", "meeples"];
 const STEP_FIELDS: &[&str] = &[
-    "player", "place", "pass", "at", "rotation", "meeple", "choose", "end",
+    "player", "place", "pass", "at", "rotation", "meeple", "choose", "gift", "end",
 ];
-const MEEPLE_FIELDS: &[&str] = &["on", "player", "kind", "feature", "at"];
+const MEEPLE_FIELDS: &[&str] = &["on", "player", "kind", "feature", "at", "ghosts"];
+const GIFT_FIELDS: &[&str] = &["card", "at", "on", "to", "other"];
+const GIFTS_SETUP_FIELDS: &[&str] = &["gift_deck", "gifts"];
+/// Expansions of the base game the engine plays.
+pub const EXPANSIONS: &[&str] = &[GHOSTS_EXPANSION, INNS_EXPANSION, GIFTS_EXPANSION];
+pub const GHOSTS_EXPANSION: &str = "duchove-zamky-hrbitovy";
+pub const INNS_EXPANSION: &str = "hostince-a-katedraly";
+pub const GIFTS_EXPANSION: &str = "darky";
 const EXPECT_FIELDS: &[&str] = &[
     "score",
     "completed",
@@ -49,18 +58,13 @@ const EXPECT_FIELDS: &[&str] = &[
     "outcome",
     "loss",
     "buried",
+    "guards",
+    "gifts",
 ];
-/// Keys that only the cooperative Mists game gives meaning to.
-const MISTS_ONLY: &[&str] = &[
-    "ghosts",
-    "bank",
-    "ghosts_at",
-    "track",
-    "counters",
-    "outcome",
-    "loss",
-    "buried",
-];
+/// Expectation and board keys that only the cooperative Mists game gives meaning to.
+const MISTS_ONLY: &[&str] = &["track", "counters", "outcome", "loss", "buried"];
+/// Keys about ghosts: the Mists game or the competitive ghosts expansion.
+const GHOST_KEYS: &[&str] = &["ghosts", "bank", "ghosts_at"];
 pub const MISTS_RULESET: &str = "duchove-carcassonne";
 
 /// Rulesets the engine can play so far.
@@ -110,13 +114,34 @@ pub fn load_scenario(
         }
         supported
     });
-    if let Some(expansions) = fields.optional_list("expansions", diags) {
-        for (name, location) in expansions {
+    let mut expansions: Vec<String> = Vec::new();
+    for (name, location) in fields
+        .optional_list("expansions", diags)
+        .unwrap_or_default()
+    {
+        if !EXPANSIONS.contains(&name.as_str()) {
             diags.error(
                 location,
                 None,
-                format!("rozšíření `{name}` engine zatím neumí"),
+                format!(
+                    "rozšíření `{name}` engine neumí (umí: {})",
+                    EXPANSIONS.join(", ")
+                ),
             );
+        } else if ruleset.as_deref() != Some("zakladni-hra") {
+            diags.error(
+                location,
+                None,
+                "rozšíření se hrají se základní hrou (`ruleset: zakladni-hra`)",
+            );
+        } else if expansions.contains(&name) {
+            diags.error(
+                location,
+                None,
+                format!("rozšíření `{name}` je uvedeno dvakrát"),
+            );
+        } else {
+            expansions.push(name);
         }
     }
     let start = match fields.optional_str("start", diags).as_deref() {
@@ -134,15 +159,21 @@ pub fn load_scenario(
     };
     let players = players(&fields, diags);
     let is_mists = ruleset.as_deref() == Some(MISTS_RULESET);
+    let has = |e: &str| expansions.iter().any(|x| x == e);
+    let mut gifts = None;
     let mists = match map.get_mapping("setup") {
         Some(setup) if is_mists => {
             mists_setup(file, setup, players.as_deref().unwrap_or(&[]), diags)
+        }
+        Some(setup) if has(GIFTS_EXPANSION) => {
+            gifts = gifts_setup(file, setup, players.as_deref().unwrap_or(&[]), diags);
+            None
         }
         Some(_) => {
             diags.error(
                 fields.value_location("setup"),
                 None,
-                format!("`setup` (úroveň, počítadlo…) patří jen k pravidlům `{MISTS_RULESET}`"),
+                format!("`setup` patří k pravidlům `{MISTS_RULESET}` (úroveň…) nebo k rozšíření `{GIFTS_EXPANSION}` (balíček dárků)"),
             );
             None
         }
@@ -156,9 +187,7 @@ pub fn load_scenario(
         }
         None => None,
     };
-    if !is_mists {
-        refuse_mists_keys(file, map, diags);
-    }
+    refuse_foreign_keys(file, map, is_mists, &expansions, diags);
     let board = list(&fields, "board", diags)
         .into_iter()
         .filter_map(|item| board_tile(file, item, corpus, players.as_deref().unwrap_or(&[]), diags))
@@ -193,7 +222,9 @@ pub fn load_scenario(
         description,
         rulings,
         ruleset: ruleset?,
+        expansions,
         mists,
+        gifts,
         start: start?,
         players: players?,
         board,
@@ -433,12 +464,22 @@ fn meeple(
         );
         return None;
     }
+    let ghosts = count(fields, "ghosts", diags).unwrap_or(0);
+    if ghosts > 0 && !needs_player {
+        diags.error(
+            fields.value_location("ghosts"),
+            None,
+            "duchy lze dát jen k družiníkovi na připraveném plánu (`board`)",
+        );
+        return None;
+    }
     Some(MeepleSpec {
         on: spot,
         kind,
         feature,
         player,
         at,
+        ghosts,
         location: fields.start(),
     })
 }
@@ -498,10 +539,15 @@ fn step(
         });
     }
     let player = colour(&fields, "player", players, diags);
+    let gift = match fields.map.get_mapping("gift") {
+        Some(g) => Some(gift_spec(file, g, corpus, diags)?),
+        None => None,
+    };
     if fields.map.get_node("pass").is_some() {
         return Some(Step::Pass {
             player,
             tile: tile_ref(&fields, "pass", corpus, diags)?,
+            gift,
             location: fields.start(),
         });
     }
@@ -565,6 +611,7 @@ fn step(
         rotation: rotation?,
         meeples,
         choose,
+        gift,
         location: fields.start(),
     })
 }
@@ -694,6 +741,8 @@ fn expectations(
         outcome,
         loss,
         buried: count(&fields, "buried", diags),
+        guards: per_player(file, expect, "guards", players, diags, |t| t.parse().ok()),
+        gifts: per_player(file, expect, "gifts", players, diags, |t| t.parse().ok()),
         score: per_player(file, expect, "score", players, diags, |t| t.parse().ok()),
         completed,
         meeples_on_board: per_player(file, expect, "meeples_on_board", players, diags, |t| {
@@ -799,15 +848,36 @@ fn mists_setup(
     })
 }
 
-/// Keys of the Mists game in a scenario of another ruleset: said, not silently ignored.
-fn refuse_mists_keys(file: &str, map: &MarkedMappingNode, diags: &mut Diagnostics) {
+/// Keys that belong to another game or expansion than the scenario plays: said, not
+/// silently ignored.
+fn refuse_foreign_keys(
+    file: &str,
+    map: &MarkedMappingNode,
+    is_mists: bool,
+    expansions: &[String],
+    diags: &mut Diagnostics,
+) {
+    let has = |e: &str| expansions.iter().any(|x| x == e);
+    let owner = |key: &str| -> Option<&'static str> {
+        if MISTS_ONLY.contains(&key) && !is_mists {
+            Some("k pravidlům `duchove-carcassonne`")
+        } else if GHOST_KEYS.contains(&key) && !is_mists && !has(GHOSTS_EXPANSION) {
+            Some("k pravidlům `duchove-carcassonne` nebo k rozšíření `duchove-zamky-hrbitovy`")
+        } else if key == "guards" && !has(GHOSTS_EXPANSION) {
+            Some("k rozšíření `duchove-zamky-hrbitovy`")
+        } else if (key == "gifts" || key == "gift") && !has(GIFTS_EXPANSION) {
+            Some("k rozšíření `darky`")
+        } else {
+            None
+        }
+    };
     let mut refuse = |node: &MarkedMappingNode| {
         for (key, _) in node.iter() {
-            if MISTS_ONLY.contains(&key.as_str()) {
+            if let Some(owner) = owner(key.as_str()) {
                 diags.error(
                     yaml::location(file, key.span(), 0),
                     None,
-                    format!("`{}` patří jen k pravidlům `{MISTS_RULESET}`", key.as_str()),
+                    format!("`{}` patří jen {owner}", key.as_str()),
                 );
             }
         }
@@ -815,11 +885,160 @@ fn refuse_mists_keys(file: &str, map: &MarkedMappingNode, diags: &mut Diagnostic
     if let Some(expect) = map.get_mapping("expect") {
         refuse(expect);
     }
-    if let Some(Node::Sequence(items)) = map.get_node("board") {
-        for item in items.iter() {
-            if let Some(tile) = item.as_mapping() {
-                refuse(tile);
+    for list in ["board", "steps"] {
+        if let Some(Node::Sequence(items)) = map.get_node(list) {
+            for item in items.iter() {
+                if let Some(entry) = item.as_mapping() {
+                    refuse(entry);
+                    if let Some(Node::Sequence(meeples)) = entry.get_node("meeples") {
+                        for meeple in meeples.iter().filter_map(|m| m.as_mapping()) {
+                            refuse(meeple);
+                        }
+                    }
+                }
             }
         }
     }
+}
+
+fn gift_id(
+    text: &str,
+    location: crate::diagnostic::Location,
+    diags: &mut Diagnostics,
+) -> Option<String> {
+    if Gift::parse(text).is_none() {
+        diags.error(
+            location,
+            None,
+            format!("neznámý dárek `{text}` (známé: {})", Gift::NAMES),
+        );
+        return None;
+    }
+    Some(text.to_owned())
+}
+
+fn gift_spec(
+    file: &str,
+    map: &MarkedMappingNode,
+    corpus: &Corpus,
+    diags: &mut Diagnostics,
+) -> Option<GiftSpec> {
+    let fields = Fields::new(file, 0, map, GIFT_FIELDS, None, diags);
+    let card = fields.required_str("card", diags)?;
+    let card = gift_id(&card, fields.value_location("card"), diags)?;
+    let at = if map.get_node("at").is_some() {
+        Some(position(&fields, diags)?)
+    } else {
+        None
+    };
+    let spot = |key: &str, diags: &mut Diagnostics| -> Option<Option<Spot>> {
+        match fields.optional_str(key, diags) {
+            None => Some(None),
+            Some(text) => match Spot::parse(&text) {
+                Some(spot) => Some(Some(spot)),
+                None => {
+                    diags.error(
+                        fields.value_location(key),
+                        None,
+                        format!("`{text}` není místo na kartičce (N, E, S, W, NL, NR, …, center)"),
+                    );
+                    None
+                }
+            },
+        }
+    };
+    let on = spot("on", diags)?;
+    let to = spot("to", diags)?;
+    let other = if map.get_node("other").is_some() {
+        Some(tile_ref(&fields, "other", corpus, diags)?)
+    } else {
+        None
+    };
+    let needs: &[&str] = match card.as_str() {
+        "koncil" => &["at"],
+        "vyklizeni-cesty" | "vyplaceni" => &["at", "on"],
+        "zmena-postoje" => &["at", "on", "to"],
+        _ => &["other"],
+    };
+    let given = |k: &str| match k {
+        "at" => at.is_some(),
+        "on" => on.is_some(),
+        "to" => to.is_some(),
+        _ => other.is_some(),
+    };
+    let missing: Vec<&str> = needs.iter().copied().filter(|k| !given(k)).collect();
+    if !missing.is_empty() {
+        diags.error(
+            fields.start(),
+            None,
+            format!("dárek `{card}` potřebuje pole: {}", missing.join(", ")),
+        );
+        return None;
+    }
+    Some(GiftSpec {
+        card,
+        at,
+        on,
+        to,
+        other,
+        location: fields.start(),
+    })
+}
+
+fn gifts_setup(
+    file: &str,
+    setup: &MarkedMappingNode,
+    players: &[Colour],
+    diags: &mut Diagnostics,
+) -> Option<GiftsSetup> {
+    let fields = Fields::new(file, 0, setup, GIFTS_SETUP_FIELDS, None, diags);
+    let deck_top = fields
+        .optional_list("gift_deck", diags)
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|(name, location)| gift_id(&name, location, diags))
+        .collect();
+    let mut hands = Vec::new();
+    if let Some(node) = setup.get_node("gifts") {
+        let Some(map) = node.as_mapping() else {
+            diags.error(
+                yaml::location(file, node.span(), 0),
+                None,
+                "`gifts` má tvar {red: [koncil], blue: []}",
+            );
+            return None;
+        };
+        for (name, value) in map.iter() {
+            let location = yaml::location(file, name.span(), 0);
+            let Some(colour) = Colour::parse(name.as_str()).filter(|c| players.contains(c)) else {
+                diags.error(
+                    location,
+                    None,
+                    format!("`{}` není hráč scénáře", name.as_str()),
+                );
+                continue;
+            };
+            let Some(items) = value.as_sequence() else {
+                diags.error(
+                    yaml::location(file, value.span(), 0),
+                    None,
+                    "dárky hráče jsou seznam, např. [koncil, vyplaceni]",
+                );
+                continue;
+            };
+            let cards = items
+                .iter()
+                .filter_map(|item| {
+                    let location = yaml::location(file, item.span(), 0);
+                    let text = item
+                        .as_scalar()
+                        .map(|s| s.as_str().to_owned())
+                        .unwrap_or_default();
+                    gift_id(&text, location, diags)
+                })
+                .collect();
+            hands.push((colour, cards));
+        }
+    }
+    Some(GiftsSetup { deck_top, hands })
 }

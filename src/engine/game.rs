@@ -161,6 +161,75 @@ impl State {
         }
     }
 
+    /// Stands a meeple from `player`'s supply on a feature node of a placed tile (legality is
+    /// the caller's business); returns its index.
+    pub fn put_meeple(
+        &mut self,
+        placed: usize,
+        spot: Spot,
+        node: u32,
+        player: usize,
+        kind: MeepleKind,
+    ) -> usize {
+        let index = self.meeples.len();
+        self.meeples.push(Meeple {
+            player,
+            kind,
+            tile: placed,
+            spot,
+            node,
+            on_board: true,
+        });
+        let supply = &mut self.players[player].supply[kind.index()];
+        *supply = supply.saturating_sub(1);
+        let root = self.board.find(node);
+        self.board.components[root as usize]
+            .meeples
+            .push(index as u32);
+        index
+    }
+
+    /// Sends one meeple back to its owner's supply (driven off by ghosts, taken back by a gift).
+    pub fn return_meeple(&mut self, meeple: usize) {
+        let Some(m) = self.meeples.get(meeple) else {
+            return;
+        };
+        if !m.on_board {
+            return;
+        }
+        let (player, kind) = (m.player, m.kind);
+        self.take_off_board(meeple);
+        self.players[player].supply[kind.index()] += 1;
+        self.returned[player] += 1;
+    }
+
+    /// Moves a meeple to another feature of its own tile (the gift "Změna postoje").
+    pub fn move_meeple(&mut self, meeple: usize, spot: Spot, node: u32) {
+        let Some(m) = self.meeples.get(meeple) else {
+            return;
+        };
+        if !m.on_board {
+            return;
+        }
+        let old = self.board.find(m.node) as usize;
+        self.board.components[old]
+            .meeples
+            .retain(|other| *other as usize != meeple);
+        let new = self.board.find(node) as usize;
+        self.board.components[new].meeples.push(meeple as u32);
+        let m = &mut self.meeples[meeple];
+        m.spot = spot;
+        m.node = node;
+    }
+
+    /// Meeples standing on the board at a spot of the tile at `pos`.
+    pub fn meeple_at(&self, pos: Pos, spot: Spot) -> Option<usize> {
+        let placed = self.board.index_at(pos)?;
+        self.meeples
+            .iter()
+            .position(|m| m.on_board && m.tile == placed && m.spot == spot)
+    }
+
     /// Takes a meeple off the board without returning it to supply (a module keeps it,
     /// e.g. buried on a graveyard).
     pub fn take_off_board(&mut self, meeple: usize) {
@@ -340,7 +409,7 @@ impl Game {
         if !self.state.component(node).meeples.is_empty() {
             return Err(Refusal::new("zh.druzinik.obsazeno", "území už je obsazené"));
         }
-        self.put_meeple(placed, spot, node, player, kind);
+        self.state.put_meeple(placed, spot, node, player, kind);
         Ok(())
     }
 
@@ -562,7 +631,7 @@ impl Game {
         {
             return Err(refusal);
         }
-        let meeple = self.put_meeple(placed, spot, node, player, kind);
+        let meeple = self.state.put_meeple(placed, spot, node, player, kind);
         self.state.turn.meeple_placed = true;
         let colour = self.state.colour_name(player);
         self.state.event("zh.druzinik.nasazen", || {
@@ -572,32 +641,6 @@ impl Game {
             module.meeple_placed(&mut self.state, meeple);
         }
         Ok(())
-    }
-
-    fn put_meeple(
-        &mut self,
-        placed: usize,
-        spot: Spot,
-        node: u32,
-        player: usize,
-        kind: MeepleKind,
-    ) -> usize {
-        let index = self.state.meeples.len();
-        self.state.meeples.push(Meeple {
-            player,
-            kind,
-            tile: placed,
-            spot,
-            node,
-            on_board: true,
-        });
-        let supply = &mut self.state.players[player].supply[kind.index()];
-        *supply = supply.saturating_sub(1);
-        let root = self.state.board.find(node);
-        self.state.board.components[root as usize]
-            .meeples
-            .push(index as u32);
-        index
     }
 
     /// Step 3 and the turn's end: score what this turn completed, then the next player. A

@@ -864,6 +864,16 @@ impl Mists {
     }
 }
 
+/// Tiles with mist among `pos` and its 8 neighbours: what a castle is worth (each quarter
+/// of the 2x2 start tile is a tile of its own).
+pub fn misty_tiles_around(state: &State, pos: Pos) -> usize {
+    std::iter::once(pos)
+        .chain(pos.neighbours8())
+        .filter_map(|p| state.board.at(p))
+        .filter(|p| !state.catalog.tiles[p.tile].fog.is_empty())
+        .count()
+}
+
 fn center_kind(state: &State, placed: usize) -> Option<FeatureKind> {
     let p = state.board.placed.get(placed)?;
     let def = &state.catalog.tiles[p.tile];
@@ -974,12 +984,7 @@ impl RuleModule for Mists {
             let Some(&castle) = state.component(score.node).tiles.first() else {
                 return;
             };
-            let at = state.board.placed[castle as usize].pos;
-            let misty = std::iter::once(at)
-                .chain(at.neighbours8())
-                .filter_map(|p| state.board.at(p))
-                .filter(|p| !state.catalog.tiles[p.tile].fog.is_empty())
-                .count();
+            let misty = misty_tiles_around(state, state.board.placed[castle as usize].pos);
             score.points = 2 * misty as i32;
             score.rule = "dc.zamek.hodnoceni";
             score.explanation = format!("{misty} kartiček s mlhou v okolí 3x3 × 2");

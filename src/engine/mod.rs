@@ -4,6 +4,9 @@
 pub mod base;
 pub mod board;
 pub mod game;
+pub mod ghosts;
+pub mod gifts;
+pub mod inns;
 pub mod mists;
 pub mod random;
 pub mod rules;

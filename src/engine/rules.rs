@@ -365,6 +365,103 @@ pub const RULE_KEYS: &[(&str, &str)] = &[
         "dc.rub.soused",
         "kartička lícem nahoru musí sousedit s kartičkou lícem nahoru",
     ),
+    (
+        "dzh.mlha.houstne",
+        "mlha houstne (navazuje na mlhu na plánu): duch k figurce soupeře",
+    ),
+    (
+        "dzh.mlha.rozptyleni",
+        "mlha se rozptyluje (sousedí se stranou bez mlhy): duch k vlastní figurce",
+    ),
+    ("dzh.duch.souper", "duch přichází k figurce soupeře"),
+    ("dzh.duch.vlastni", "duch přichází k vlastní figurce"),
+    (
+        "dzh.duch.nic",
+        "prázdný bank nebo žádná vhodná figurka: nestane se nic",
+    ),
+    (
+        "dzh.duch.treti",
+        "třetí duch vyžene figurku z plánu, duchové do banku",
+    ),
+    (
+        "dzh.duch.minus-dva",
+        "za každého ducha u hodnocené figurky −2 body, skóre nikdy pod 0",
+    ),
+    (
+        "dzh.duch.konec",
+        "na konci hry −1 bod za každého ducha u figurky",
+    ),
+    (
+        "dzh.zamek.hodnoceni",
+        "obklopený zámek: 2 body za kartičku s mlhou v okolí 3x3",
+    ),
+    (
+        "dzh.zamek.konec",
+        "obsazený nedokončený zámek na konci: 1 bod za kartičku s mlhou",
+    ),
+    (
+        "dzh.hrbitov.strazny",
+        "obklopený hřbitov: hrobník získá strážného z obecné zásoby, žádné body",
+    ),
+    (
+        "hk.hostinec",
+        "dokončená cesta s hostincem: 2 body za kartičku",
+    ),
+    (
+        "hk.hostinec.nedokoncena",
+        "nedokončená cesta s hostincem na konci: 0 bodů",
+    ),
+    (
+        "hk.katedrala",
+        "dokončené město s katedrálou: 3 body za kartičku a erb",
+    ),
+    (
+        "hk.katedrala.nedokoncene",
+        "nedokončené město s katedrálou na konci: 0 bodů",
+    ),
+    (
+        "da.obdrzeni",
+        "rozšíření cizí cesty či města bez podílu na převaze: jeden dárek za tah",
+    ),
+    (
+        "da.obdrzeni.zadny",
+        "všechny dárky jsou neotevřené v rukou: žádný dárek",
+    ),
+    (
+        "da.balicek.znovu",
+        "došlý balíček dárků se doplní zamícháním odložených",
+    ),
+    (
+        "da.otevreni.prilozitelna",
+        "dárek lze otevřít jen s taženou kartičkou, kterou lze přiložit",
+    ),
+    ("da.otevreni.nema", "hráč takový neotevřený dárek nemá"),
+    ("da.otevreni.cil", "dárek potřebuje jiný cíl"),
+    (
+        "da.koncil",
+        "Koncil: družiník do libovolného nedokončeného kláštera",
+    ),
+    (
+        "da.vyklizeni",
+        "Vyklizení cesty: cesta se hodnotí jako na konci a figurky z ní odcházejí",
+    ),
+    (
+        "da.vyplaceni",
+        "Vyplacení: vlastní družiník zpět, 2 body za každou figurku na území",
+    ),
+    (
+        "da.zmena-postoje",
+        "Změna postoje: družiník si lehne na louku nebo z ní vstane na téže kartičce",
+    ),
+    (
+        "da.vyber",
+        "Výběr ze 2: tahají se dvě kartičky, jedna se přiloží, druhá odloží",
+    ),
+    (
+        "da.vyber.neprilozitelna",
+        "Výběr ze 2: nepřiložitelná kartička se odkládá a táhne se další",
+    ),
+    ("da.konec", "na konci 2 body za každý neotevřený dárek"),
 ];
 
 pub fn rule_description(key: &str) -> Option<&'static str> {

@@ -32,7 +32,29 @@ pub struct MeepleSpec {
     pub player: Option<Colour>,
     /// A step's meeple aimed at another tile than the one just placed (a rule test).
     pub at: Option<Pos>,
+    /// Ghosts beside a board meeple (Duchové, zámky a hřbitovy).
+    pub ghosts: u32,
     pub location: Location,
+}
+
+/// A gift the player on turn opens before placing the drawn tile (Dárky).
+#[derive(Debug, Clone)]
+pub struct GiftSpec {
+    /// The card's id (koncil, vyklizeni-cesty, vyplaceni, zmena-postoje, vyber-ze-dvou).
+    pub card: String,
+    pub at: Option<Pos>,
+    pub on: Option<Spot>,
+    pub to: Option<Spot>,
+    /// Výběr ze 2: the other tile drawn, which is set aside.
+    pub other: Option<TileRef>,
+    pub location: Location,
+}
+
+/// The gift deck of a scenario: cards on top of the deck and in the players' hands.
+#[derive(Debug, Clone, Default)]
+pub struct GiftsSetup {
+    pub deck_top: Vec<String>,
+    pub hands: Vec<(Colour, Vec<String>)>,
 }
 
 #[derive(Debug, Clone)]
@@ -69,12 +91,14 @@ pub enum Step {
         meeples: Vec<MeepleSpec>,
         /// Answers to the questions the rules ask the players this turn, in order.
         choose: Vec<String>,
+        gift: Option<GiftSpec>,
         location: Location,
     },
     /// The player draws `tile` and places nothing (allowed only when it fits nowhere).
     Pass {
         player: Option<Colour>,
         tile: TileRef,
+        gift: Option<GiftSpec>,
         location: Location,
     },
     EndGame {
@@ -103,6 +127,10 @@ pub struct Expectations {
     pub outcome: Option<String>,
     pub loss: Option<String>,
     pub buried: Option<u32>,
+    /// Guards in each player's supply (Duchové, zámky a hřbitovy).
+    pub guards: Vec<(Colour, u32)>,
+    /// Unopened gifts in each player's hand (Dárky).
+    pub gifts: Vec<(Colour, u32)>,
 }
 
 #[derive(Debug, Clone)]
@@ -113,7 +141,10 @@ pub struct Scenario {
     pub description: Option<String>,
     pub rulings: Vec<String>,
     pub ruleset: String,
+    /// Expansions played with the base game (duchove-zamky-hrbitovy, hostince-a-katedraly, darky).
+    pub expansions: Vec<String>,
     pub mists: Option<MistsSetup>,
+    pub gifts: Option<GiftsSetup>,
     pub start: Start,
     pub players: Vec<Colour>,
     pub board: Vec<BoardTile>,

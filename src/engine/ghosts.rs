@@ -1,0 +1,350 @@
+//! Duchové, zámky a hřbitovy (Ghosts, Castles and Cemeteries, source 003): the Mists material
+//! as a competitive expansion of the base game. Ghosts haunt meeples (never guards): a tile
+//! whose mist thickens mist on the board haunts an opponent's meeple, one whose mist meets a
+//! clear edge haunts one of the placer's own; the third ghost drives a meeple off; each ghost
+//! costs 2 points when its meeple scores and 1 at the end. Castles score misty tiles around
+//! them; a gravedigger on a surrounded graveyard earns a guard from the general supply.
+
+use std::any::Any;
+
+use super::game::{MeepleKind, State};
+use super::mists::misty_tiles_around;
+use super::rules::{ask, Decider, FeatureScore, Question, RuleModule, Surround, Worth};
+use super::tile::FeatureKind;
+use crate::model::geometry::{Dir, Port};
+use crate::model::pieces::count_cs;
+
+/// Ghosts in the bank at the start.
+pub const BANK: u32 = 15;
+/// Each player's guards left in the general supply at the start (5 per colour, 2 in hand).
+pub const GENERAL_GUARDS: u32 = 3;
+/// Meeples and guards each player starts with: 5 meeples, 2 guards.
+pub const SUPPLY: [u32; 3] = [5, 0, 2];
+/// Ghosts that drive a meeple off.
+const DRIVEN_OFF: u8 = 3;
+
+#[derive(Debug, Clone)]
+pub struct CompetitiveGhosts {
+    pub bank: u32,
+    /// Ghosts beside each meeple (by meeple index).
+    ghosts: Vec<u8>,
+    /// Guards of each player still in the general supply.
+    pub general_guards: Vec<u32>,
+    players: usize,
+}
+
+impl CompetitiveGhosts {
+    pub fn new(players: usize) -> CompetitiveGhosts {
+        CompetitiveGhosts {
+            bank: BANK,
+            ghosts: Vec::new(),
+            general_guards: vec![GENERAL_GUARDS; players],
+            players,
+        }
+    }
+
+    pub fn ghosts_of(&self, meeple: usize) -> u32 {
+        u32::from(self.ghosts.get(meeple).copied().unwrap_or(0))
+    }
+
+    pub fn ghosts_on_board(&self) -> u32 {
+        self.ghosts.iter().map(|g| u32::from(*g)).sum()
+    }
+
+    /// Ghosts beside the meeples standing on the tile at `placed`.
+    pub fn ghosts_on_tile(&self, state: &State, placed: usize) -> u32 {
+        state
+            .meeples
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.on_board && m.tile == placed)
+            .map(|(i, _)| self.ghosts_of(i))
+            .sum()
+    }
+
+    /// Puts ghosts beside a meeple of a prepared board; false if the bank has not enough or
+    /// the meeple is a guard.
+    pub fn put_ghosts(&mut self, state: &State, meeple: usize, count: u32) -> bool {
+        self.sync(state);
+        let guard = state.meeples.get(meeple).map(|m| m.kind) == Some(MeepleKind::Guard);
+        if guard || count > self.bank || count >= u32::from(DRIVEN_OFF) {
+            return false;
+        }
+        self.ghosts[meeple] += count as u8;
+        self.bank -= count;
+        true
+    }
+
+    /// Ghosts of meeples that left the board (scored, taken back by a gift…) go to the bank.
+    fn sync(&mut self, state: &State) {
+        self.ghosts.resize(state.meeples.len(), 0);
+        for (i, g) in self.ghosts.iter_mut().enumerate() {
+            if *g > 0 && !state.meeples[i].on_board {
+                self.bank += u32::from(*g);
+                *g = 0;
+            }
+        }
+    }
+
+    /// One ghost beside a meeple the placer chooses among `candidates`; nothing happens with
+    /// an empty bank or no candidate. The third ghost drives the meeple off.
+    fn haunt(
+        &mut self,
+        state: &mut State,
+        candidates: Vec<usize>,
+        key: &'static str,
+        decider: &mut dyn Decider,
+    ) {
+        if self.bank == 0 {
+            state.event("dzh.duch.nic", || {
+                "v banku není žádný duch: nestane se nic".into()
+            });
+            return;
+        }
+        if candidates.is_empty() {
+            state.event("dzh.duch.nic", || {
+                "duch nemá ke komu přijít (žádný vhodný družiník): nestane se nic".into()
+            });
+            return;
+        }
+        let mut question = Question::new(
+            key,
+            candidates
+                .iter()
+                .map(|m| meeple_option(state, *m))
+                .collect(),
+        );
+        question.worth = candidates
+            .iter()
+            .map(|m| Worth {
+                points: 0,
+                ghosts: i32::from(self.ghosts[*m]),
+            })
+            .collect();
+        let meeple = candidates[ask(decider, &question)];
+        self.ghosts[meeple] += 1;
+        self.bank -= 1;
+        let whose = state.colour_name(state.meeples[meeple].player);
+        let count = self.ghosts[meeple];
+        state.event(key, || {
+            format!("duch přichází k figurce: {whose} (u ní duchů: {count})")
+        });
+        if self.ghosts[meeple] >= DRIVEN_OFF {
+            let freed = u32::from(std::mem::take(&mut self.ghosts[meeple]));
+            self.bank += freed;
+            state.return_meeple(meeple);
+            state.event("dzh.duch.treti", || {
+                format!("třetí duch vyhání figurku ({whose}) z plánu; duchové se vracejí do banku")
+            });
+        }
+    }
+}
+
+fn meeple_option(state: &State, meeple: usize) -> String {
+    let m = &state.meeples[meeple];
+    let pos = state.board.placed[m.tile].pos;
+    let spot = match m.spot {
+        crate::model::pieces::Spot::Center => "center".to_owned(),
+        crate::model::pieces::Spot::Port(port) => port.name(),
+    };
+    format!("{} {pos} {spot}", state.players[m.player].colour.id())
+}
+
+impl RuleModule for CompetitiveGhosts {
+    fn id(&self) -> &'static str {
+        "duchove-zamky-hrbitovy"
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+
+    fn clone_box(&self) -> Box<dyn RuleModule> {
+        Box::new(self.clone())
+    }
+
+    /// Castles and graveyards are surrounded like monasteries.
+    fn surround(&self, kind: FeatureKind) -> Option<Surround> {
+        matches!(kind, FeatureKind::Castle | FeatureKind::Graveyard).then_some(Surround {
+            needed: 8,
+            face_down_counts: false,
+        })
+    }
+
+    fn reset(&mut self) {
+        *self = CompetitiveGhosts::new(self.players);
+    }
+
+    /// Mist meeting mist on the board thickens it (an opponent's meeple is haunted); mist
+    /// meeting a clear edge disperses (one of the placer's own). Edges facing empty cells
+    /// do nothing; thickening is resolved first.
+    fn tile_placed(&mut self, state: &mut State, placed: usize, decider: &mut dyn Decider) {
+        self.sync(state);
+        let p = state.board.placed[placed];
+        let def = &state.catalog.tiles[p.tile];
+        let (mut thickens, mut disperses) = (false, false);
+        for side in Dir::ALL {
+            let Some(neighbour) = state.board.at(p.pos.step(side)) else {
+                continue;
+            };
+            let other = &state.catalog.tiles[neighbour.tile];
+            for part in 0..3 {
+                let mine = Port::new(side, part);
+                match (
+                    def.fog_at(mine, p.rotation),
+                    other.fog_at(mine.facing(), neighbour.rotation),
+                ) {
+                    (Some(_), Some(_)) => thickens = true,
+                    (Some(_), None) | (None, Some(_)) => disperses = true,
+                    (None, None) => {}
+                }
+            }
+        }
+        let active = state.turn.player;
+        let haunted = |state: &State, own: bool| -> Vec<usize> {
+            (0..state.meeples.len())
+                .filter(|m| {
+                    let m = &state.meeples[*m];
+                    m.on_board && m.kind != MeepleKind::Guard && (m.player == active) == own
+                })
+                .collect()
+        };
+        if thickens {
+            state.event("dzh.mlha.houstne", || {
+                "mlha houstne: duch jde k figurce soupeře".into()
+            });
+            let candidates = haunted(state, false);
+            self.haunt(state, candidates, "dzh.duch.souper", decider);
+        }
+        if disperses {
+            state.event("dzh.mlha.rozptyleni", || {
+                "mlha se rozptyluje: duch jde k vlastní figurce".into()
+            });
+            let candidates = haunted(state, true);
+            self.haunt(state, candidates, "dzh.duch.vlastni", decider);
+        }
+    }
+
+    fn score_completed(
+        &mut self,
+        state: &mut State,
+        score: &mut FeatureScore,
+        _decider: &mut dyn Decider,
+    ) {
+        if score.kind != FeatureKind::Castle {
+            return;
+        }
+        let Some(&castle) = state.component(score.node).tiles.first() else {
+            return;
+        };
+        let misty = misty_tiles_around(state, state.board.placed[castle as usize].pos);
+        score.points = 2 * misty as i32;
+        score.rule = "dzh.zamek.hodnoceni";
+        score.explanation = format!(
+            "{} s mlhou v okolí 3x3 × 2",
+            count_cs(misty, "kartička", "kartičky", "kartiček")
+        );
+        score.winners = state.majority(score.node);
+    }
+
+    /// Each ghost beside a scoring meeple costs its owner 2 points; then the ghosts go back to
+    /// the bank with the meeples. A gravedigger's owner takes a guard from the general supply.
+    fn feature_scored(
+        &mut self,
+        state: &mut State,
+        score: &FeatureScore,
+        _decider: &mut dyn Decider,
+    ) {
+        self.sync(state);
+        let meeples: Vec<usize> = state
+            .component(score.node)
+            .meeples
+            .iter()
+            .map(|m| *m as usize)
+            .collect();
+        for &player in &score.winners {
+            let ghosts: u32 = meeples
+                .iter()
+                .filter(|m| state.meeples[**m].player == player)
+                .map(|m| self.ghosts_of(*m))
+                .sum();
+            if ghosts > 0 {
+                state.award(&[player], -2 * ghosts as i32);
+                let whose = state.colour_name(player);
+                state.event("dzh.duch.minus-dva", || {
+                    format!(
+                        "{whose}: −{} b. za {} u hodnocené figurky (skóre nikdy pod 0)",
+                        2 * ghosts,
+                        count_cs(ghosts as usize, "ducha", "duchy", "duchů")
+                    )
+                });
+            }
+        }
+        for m in &meeples {
+            let freed = u32::from(std::mem::take(&mut self.ghosts[*m]));
+            self.bank += freed;
+        }
+        if score.kind == FeatureKind::Graveyard {
+            for player in state.majority(score.node) {
+                let whose = state.colour_name(player);
+                if self.general_guards[player] > 0 {
+                    self.general_guards[player] -= 1;
+                    state.players[player].supply[MeepleKind::Guard.index()] += 1;
+                    state.event("dzh.hrbitov.strazny", || {
+                        format!("hřbitov je obklopen: {whose} bere z obecné zásoby strážného (bez bodů)")
+                    });
+                } else {
+                    state.event("dzh.hrbitov.strazny", || {
+                        format!(
+                            "hřbitov je obklopen, ale {whose} už v obecné zásobě strážného nemá"
+                        )
+                    });
+                }
+            }
+        }
+    }
+
+    /// An occupied unfinished castle is worth 1 per misty tile around it; a graveyard nothing.
+    fn score_unfinished(&mut self, state: &mut State, score: &mut FeatureScore) {
+        if score.kind != FeatureKind::Castle {
+            return;
+        }
+        let Some(&castle) = state.component(score.node).tiles.first() else {
+            return;
+        };
+        let misty = misty_tiles_around(state, state.board.placed[castle as usize].pos);
+        score.points = misty as i32;
+        score.rule = "dzh.zamek.konec";
+        score.explanation = format!(
+            "{} s mlhou v okolí 3x3 × 1",
+            count_cs(misty, "kartička", "kartičky", "kartiček")
+        );
+        score.winners = state.majority(score.node);
+    }
+
+    fn end_of_turn(&mut self, state: &mut State, _decider: &mut dyn Decider) {
+        self.sync(state);
+    }
+
+    /// Each ghost still beside a meeple costs its owner 1 point.
+    fn end_of_game(&mut self, state: &mut State) {
+        self.sync(state);
+        for player in 0..state.players.len() {
+            let ghosts: u32 = (0..state.meeples.len())
+                .filter(|m| state.meeples[*m].on_board && state.meeples[*m].player == player)
+                .map(|m| self.ghosts_of(m))
+                .sum();
+            if ghosts > 0 {
+                state.award(&[player], -(ghosts as i32));
+                let whose = state.colour_name(player);
+                state.event("dzh.duch.konec", || {
+                    format!("{whose}: −{ghosts} b. za duchy u figurek na konci hry")
+                });
+            }
+        }
+    }
+}

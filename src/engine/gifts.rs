@@ -1,0 +1,387 @@
+//! Dárky (Gifts, source 002): extending another player's road or city, so that the placer has
+//! no share of its majority, earns a gift card (at most one a turn); after drawing a tile that
+//! can be placed and before placing it, a player may open one gift; each unopened gift is worth
+//! 2 points at the end.
+
+use std::any::Any;
+
+use super::game::{Game, MeepleKind, State};
+use super::random::Rng;
+use super::rules::{Decider, Refusal, RuleModule};
+use super::tile::FeatureKind;
+use crate::model::geometry::Pos;
+use crate::model::pieces::Spot;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Gift {
+    Koncil,
+    VyklizeniCesty,
+    Vyplaceni,
+    ZmenaPostoje,
+    VyberZeDvou,
+}
+
+impl Gift {
+    pub const ALL: [Gift; 5] = [
+        Gift::Koncil,
+        Gift::VyklizeniCesty,
+        Gift::Vyplaceni,
+        Gift::ZmenaPostoje,
+        Gift::VyberZeDvou,
+    ];
+
+    pub const NAMES: &'static str =
+        "koncil, vyklizeni-cesty, vyplaceni, zmena-postoje, vyber-ze-dvou";
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Gift::Koncil => "koncil",
+            Gift::VyklizeniCesty => "vyklizeni-cesty",
+            Gift::Vyplaceni => "vyplaceni",
+            Gift::ZmenaPostoje => "zmena-postoje",
+            Gift::VyberZeDvou => "vyber-ze-dvou",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Gift> {
+        Gift::ALL.into_iter().find(|g| g.id() == text)
+    }
+
+    pub fn czech(self) -> &'static str {
+        match self {
+            Gift::Koncil => "Koncil",
+            Gift::VyklizeniCesty => "Vyklizení cesty",
+            Gift::Vyplaceni => "Vyplacení",
+            Gift::ZmenaPostoje => "Změna postoje",
+            Gift::VyberZeDvou => "Výběr ze 2",
+        }
+    }
+}
+
+/// Cards of each kind in the deck.
+pub const EACH: usize = 5;
+/// Points per unopened gift at the end.
+const UNOPENED_POINTS: i32 = 2;
+
+/// What an opened gift acts on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GiftTarget {
+    /// Koncil: the monastery tile.
+    Tile(Pos),
+    /// Vyklizení cesty: a road; Vyplacení: the player's meeple there.
+    Spot(Pos, Spot),
+    /// Změna postoje: the player's meeple at the first spot, to the second spot of its tile.
+    Move(Pos, Spot, Spot),
+    /// Výběr ze 2: the other drawn tile, placeable, which is set aside.
+    OtherTile(usize),
+}
+
+#[derive(Debug, Clone)]
+pub struct Gifts {
+    pub deck: Vec<Gift>,
+    pub discard: Vec<Gift>,
+    pub hands: Vec<Vec<Gift>>,
+    rng: Rng,
+    players: usize,
+    seed: u64,
+}
+
+impl Gifts {
+    /// The 25 cards shuffled by `seed` (a seed always deals the same deck).
+    pub fn new(players: usize, seed: u64) -> Gifts {
+        let mut rng = Rng::new(seed);
+        let mut deck: Vec<Gift> = Gift::ALL
+            .iter()
+            .flat_map(|g| std::iter::repeat_n(*g, EACH))
+            .collect();
+        rng.shuffle(&mut deck);
+        Gifts {
+            deck,
+            discard: Vec::new(),
+            hands: vec![Vec::new(); players],
+            rng,
+            players,
+            seed,
+        }
+    }
+
+    /// A scenario's deck: `top` first, then the other cards of the 25.
+    pub fn stack_deck(&mut self, top: &[Gift], hands: &[(usize, Vec<Gift>)]) -> Result<(), String> {
+        let mut rest: Vec<Gift> = Gift::ALL
+            .iter()
+            .flat_map(|g| std::iter::repeat_n(*g, EACH))
+            .collect();
+        let mut take = |gift: Gift| -> Result<(), String> {
+            let index = rest
+                .iter()
+                .position(|g| *g == gift)
+                .ok_or_else(|| format!("dárek {} je v balíčku jen {EACH}×", gift.id()))?;
+            rest.remove(index);
+            Ok(())
+        };
+        for (player, hand) in hands {
+            for gift in hand {
+                take(*gift)?;
+            }
+            if let Some(h) = self.hands.get_mut(*player) {
+                h.clone_from(hand);
+            }
+        }
+        for gift in top {
+            take(*gift)?;
+        }
+        // The deck is drawn from its end.
+        self.deck = rest.into_iter().chain(top.iter().rev().copied()).collect();
+        Ok(())
+    }
+
+    pub fn unopened(&self, player: usize) -> usize {
+        self.hands.get(player).map_or(0, Vec::len)
+    }
+
+    /// The top card; an empty deck is reshuffled from the discards; none when every card is
+    /// in someone's hand.
+    fn receive(&mut self, state: &mut State, player: usize) {
+        if self.deck.is_empty() {
+            self.deck = std::mem::take(&mut self.discard);
+            self.rng.shuffle(&mut self.deck);
+            if !self.deck.is_empty() {
+                state.event("da.balicek.znovu", || {
+                    "balíček dárků došel: zamíchá se odkládací hromádka".into()
+                });
+            }
+        }
+        let Some(gift) = self.deck.pop() else {
+            state.event("da.obdrzeni.zadny", || {
+                "všechny dárky leží neotevřené u hráčů: žádný dárek".into()
+            });
+            return;
+        };
+        self.hands[player].push(gift);
+        let whose = state.colour_name(player);
+        state.event("da.obdrzeni", || {
+            format!("{whose} rozšířil cestu či město, kde nemá převahu: dostává dárek")
+        });
+    }
+}
+
+impl RuleModule for Gifts {
+    fn id(&self) -> &'static str {
+        "darky"
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+
+    fn clone_box(&self) -> Box<dyn RuleModule> {
+        Box::new(self.clone())
+    }
+
+    fn reset(&mut self) {
+        *self = Gifts::new(self.players, self.seed);
+    }
+
+    /// One gift when the tile extends a road or city on the board where, after placing, others
+    /// stand and the placer has no share of the majority (footnote 1 of source 002).
+    fn tile_placed(&mut self, state: &mut State, placed: usize, _decider: &mut dyn Decider) {
+        let player = state.turn.player;
+        let p = state.board.placed[placed];
+        let def = &state.catalog.tiles[p.tile];
+        let earns = (0..def.features.len()).any(|i| {
+            let kind = def.features[i].kind;
+            if !matches!(kind, FeatureKind::Road | FeatureKind::City) {
+                return false;
+            }
+            let node = p.first_node + i as u32;
+            let feature = state.component(node);
+            let extends = feature.tiles.iter().any(|t| *t as usize != placed);
+            extends && !feature.meeples.is_empty() && !state.majority(node).contains(&player)
+        });
+        if earns {
+            self.receive(state, player);
+        }
+    }
+
+    fn end_of_game(&mut self, state: &mut State) {
+        for player in 0..self.hands.len().min(state.players.len()) {
+            let n = self.hands[player].len();
+            if n > 0 {
+                state.award(&[player], UNOPENED_POINTS * n as i32);
+                let whose = state.colour_name(player);
+                state.event("da.konec", || {
+                    format!(
+                        "{whose}: {} b. za {n} neotevřených dárků",
+                        UNOPENED_POINTS * n as i32
+                    )
+                });
+            }
+        }
+    }
+}
+
+fn refuse(rule: &'static str, message: impl Into<String>) -> Result<(), Refusal> {
+    Err(Refusal::new(rule, message))
+}
+
+/// The player on turn opens `gift`, having drawn `drawn`, which must be placeable
+/// (4/2022); the card goes to the discards.
+pub fn open(
+    game: &mut Game,
+    drawn: usize,
+    gift: Gift,
+    target: GiftTarget,
+    decider: &mut dyn Decider,
+) -> Result<(), Refusal> {
+    let player = game.state.turn.player;
+    if game.legal_placements(drawn).is_empty() {
+        return refuse(
+            "da.otevreni.prilozitelna",
+            "dárek lze otevřít jen s taženou kartičkou, kterou lze přiložit",
+        );
+    }
+    let has = game
+        .module::<Gifts>()
+        .is_some_and(|g| g.hands.get(player).is_some_and(|h| h.contains(&gift)));
+    if !has {
+        return refuse(
+            "da.otevreni.nema",
+            format!("hráč nemá neotevřený dárek {}", gift.czech()),
+        );
+    }
+    let state = &mut game.state;
+    let whose = state.colour_name(player);
+    match (gift, target) {
+        (Gift::Koncil, GiftTarget::Tile(pos)) => {
+            let monastery = state.board.index_at(pos).and_then(|placed| {
+                let (node, kind) = state.node_at(placed, Spot::Center)?;
+                (kind == FeatureKind::Monastery).then_some((placed, node))
+            });
+            let Some((placed, node)) = monastery else {
+                return refuse("da.koncil", format!("na {pos} není klášter"));
+            };
+            if state.component(node).complete {
+                return refuse("da.koncil", "klášter už je dokončený");
+            }
+            if state.players[player].supply[MeepleKind::Normal.index()] == 0 {
+                return refuse("zh.druzinik.zasoba", "hráč nemá družiníka v zásobě");
+            }
+            state.put_meeple(placed, Spot::Center, node, player, MeepleKind::Normal);
+            state.event("da.koncil", || {
+                format!("Koncil: {whose} staví družiníka do kláštera na {pos}, i když je obsazený")
+            });
+        }
+        (Gift::VyklizeniCesty, GiftTarget::Spot(pos, spot)) => {
+            let road = state
+                .board
+                .index_at(pos)
+                .and_then(|placed| state.node_at(placed, spot))
+                .filter(|(_, kind)| *kind == FeatureKind::Road);
+            let Some((node, _)) = road else {
+                return refuse("da.vyklizeni", format!("na {pos} {spot:?} není cesta"));
+            };
+            if state.component(node).complete {
+                return refuse("da.vyklizeni", "cesta už je dokončená");
+            }
+            state.event("da.vyklizeni", || {
+                format!("Vyklizení cesty: cesta na {pos} se hodnotí jako na konci hry a všechny figurky z ní odcházejí")
+            });
+            game.score_unfinished_now(node, decider);
+        }
+        (Gift::Vyplaceni, GiftTarget::Spot(pos, spot)) => {
+            let Some(meeple) = state
+                .meeple_at(pos, spot)
+                .filter(|m| state.meeples[*m].player == player)
+            else {
+                return refuse(
+                    "da.vyplaceni",
+                    format!("na {pos} nestojí družiník hráče na tahu"),
+                );
+            };
+            let standing = state.component(state.meeples[meeple].node).meeples.len() as i32;
+            state.return_meeple(meeple);
+            state.award(&[player], 2 * standing);
+            state.event("da.vyplaceni", || {
+                format!("Vyplacení: {whose} bere družiníka zpět a získává {} b. (2 za každou figurku na území)", 2 * standing)
+            });
+        }
+        (Gift::ZmenaPostoje, GiftTarget::Move(pos, from, to)) => {
+            let Some(meeple) = state
+                .meeple_at(pos, from)
+                .filter(|m| state.meeples[*m].player == player)
+            else {
+                return refuse(
+                    "da.zmena-postoje",
+                    format!("na {pos} nestojí družiník hráče na tahu"),
+                );
+            };
+            let placed = state.meeples[meeple].tile;
+            let Some((_, now)) = state.node_at(placed, from) else {
+                return refuse("da.zmena-postoje", "družiník nestojí na území");
+            };
+            let Some((node, kind)) = state.node_at(placed, to) else {
+                return refuse("da.zmena-postoje", "na cílovém místě kartičky není území");
+            };
+            let lies_down = now != FeatureKind::Field && kind == FeatureKind::Field;
+            let stands_up = now == FeatureKind::Field
+                && matches!(
+                    kind,
+                    FeatureKind::Road | FeatureKind::City | FeatureKind::Monastery
+                );
+            if !lies_down && !stands_up {
+                return refuse(
+                    "da.zmena-postoje",
+                    "změna postoje znamená lehnout si na louku nebo z louky vstát na cestu, město či klášter téže kartičky",
+                );
+            }
+            let def = &state.catalog.tiles[state.board.placed[placed].tile];
+            let local = (node - state.board.placed[placed].first_node) as usize;
+            if kind == FeatureKind::Field && def.features[local].fogged {
+                return refuse(
+                    "du.mlha.louka",
+                    "na louku pokrytou mlhou nelze družiníka položit",
+                );
+            }
+            state.move_meeple(meeple, to, node);
+            state.event("da.zmena-postoje", || {
+                format!(
+                    "Změna postoje: {whose} mění postoj družiníka na {pos} ({})",
+                    kind.czech()
+                )
+            });
+        }
+        (Gift::VyberZeDvou, GiftTarget::OtherTile(other)) => {
+            if game.legal_placements(other).is_empty() {
+                return refuse(
+                    "da.vyber.neprilozitelna",
+                    "druhou kartičku nelze přiložit: odkládá se a táhne se další, dokud nejsou dvě přiložitelné",
+                );
+            }
+            let name = game.state.catalog.tiles[other].spec.id.clone();
+            game.state.event("da.vyber", || {
+                format!(
+                    "Výběr ze 2: {whose} táhne i {name}, jednu kartičku přiloží a druhou odloží"
+                )
+            });
+        }
+        _ => {
+            return refuse(
+                "da.otevreni.cil",
+                format!("dárek {} potřebuje jiný cíl", gift.czech()),
+            )
+        }
+    }
+    game.with_module(|gifts: &mut Gifts, _| {
+        if let Some(hand) = gifts.hands.get_mut(player) {
+            if let Some(i) = hand.iter().position(|g| *g == gift) {
+                hand.remove(i);
+            }
+        }
+        gifts.discard.push(gift);
+    });
+    Ok(())
+}

@@ -1,0 +1,80 @@
+//! Hostince a katedrály (Inns & Cathedrals, source 004): a completed road with an inn is worth
+//! 2 per tile and a completed city with a cathedral 3 per tile and pennant, but either is worth
+//! nothing if still unfinished at the end. (The big meeple's weight of 2 in the majority is
+//! the core's; its tiles are data in `content/tiles/hostince-a-katedraly.yaml`.)
+
+use std::any::Any;
+
+use super::game::State;
+use super::rules::{Decider, FeatureScore, RuleModule};
+use super::tile::FeatureKind;
+use crate::model::pieces::{count_cs, tiles_cs};
+
+#[derive(Debug, Clone)]
+pub struct InnsAndCathedrals;
+
+/// Each player's meeples with this expansion: 7 normal and 1 big.
+pub const SUPPLY: [u32; 3] = [7, 1, 0];
+
+impl RuleModule for InnsAndCathedrals {
+    fn id(&self) -> &'static str {
+        "hostince-a-katedraly"
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+
+    fn clone_box(&self) -> Box<dyn RuleModule> {
+        Box::new(self.clone())
+    }
+
+    fn score_completed(
+        &mut self,
+        state: &mut State,
+        score: &mut FeatureScore,
+        _decider: &mut dyn Decider,
+    ) {
+        let component = state.component(score.node);
+        let tiles = component.tiles.len();
+        let pennants = component.pennants as usize;
+        match score.kind {
+            FeatureKind::Road if component.inns > 0 => {
+                score.points = 2 * tiles as i32;
+                score.rule = "hk.hostinec";
+                score.explanation = format!("cesta s hostincem: {} × 2", tiles_cs(tiles));
+            }
+            FeatureKind::City if component.cathedrals > 0 => {
+                score.points = 3 * (tiles + pennants) as i32;
+                score.rule = "hk.katedrala";
+                score.explanation = format!(
+                    "město s katedrálou: ({} + {}) × 3",
+                    tiles_cs(tiles),
+                    count_cs(pennants, "erb", "erby", "erbů")
+                );
+            }
+            _ => {}
+        }
+    }
+
+    fn score_unfinished(&mut self, state: &mut State, score: &mut FeatureScore) {
+        let component = state.component(score.node);
+        match score.kind {
+            FeatureKind::Road if component.inns > 0 => {
+                score.points = 0;
+                score.rule = "hk.hostinec.nedokoncena";
+                score.explanation = "nedokončená cesta s hostincem nedává nic".into();
+            }
+            FeatureKind::City if component.cathedrals > 0 => {
+                score.points = 0;
+                score.rule = "hk.katedrala.nedokoncene";
+                score.explanation = "nedokončené město s katedrálou nedává nic".into();
+            }
+            _ => {}
+        }
+    }
+}
