@@ -1,0 +1,303 @@
+//! Properties of seeded random competitive games of the base game with each expansion module
+//! on, and all together: no panic, ghosts conserved (beside meeples + bank = 15), no score below
+//! 0, meeples and guards conserved, the 25 gift cards conserved. Gifts are opened at random too.
+
+use std::sync::Arc;
+
+use carcref::content::{load, ContentFiles};
+use carcref::engine::base::base_game;
+use carcref::engine::game::{Colour, Game, MeepleKind, Spot};
+use carcref::engine::ghosts::{self, CompetitiveGhosts};
+use carcref::engine::gifts::{self, Gift, GiftTarget, Gifts};
+use carcref::engine::inns::{self, InnsAndCathedrals};
+use carcref::engine::random::Rng;
+use carcref::engine::rules::RuleModule;
+use carcref::engine::tile::Catalog;
+use carcref::model::geometry::{Port, Pos};
+use proptest::prelude::*;
+
+const COLOURS: [Colour; 6] = [
+    Colour::Red,
+    Colour::Blue,
+    Colour::Green,
+    Colour::Yellow,
+    Colour::Black,
+    Colour::Pink,
+];
+
+#[derive(Debug, Clone, Copy)]
+struct Expansions {
+    ghosts: bool,
+    inns: bool,
+    gifts: bool,
+}
+
+/// A new game with the expansions' tiles, start tile, modules and supplies, and its bag.
+fn setup(e: Expansions, players: usize, seed: u64) -> (Game, Vec<usize>, [u32; 3]) {
+    let corpus = load(&ContentFiles::embedded()).corpus;
+    let mut sets = vec!["zakladni-hra"];
+    if e.ghosts {
+        sets.push("duchove");
+    }
+    if e.inns {
+        sets.push("hostince-a-katedraly");
+    }
+    let specs: Vec<_> = sets
+        .iter()
+        .flat_map(|s| corpus.tile_set(s).expect("catalog").tiles.iter())
+        .collect();
+    let catalog = Catalog::from_specs(specs);
+    let mut bag = Vec::new();
+    let mut start = Vec::new();
+    for (index, tile) in catalog.tiles.iter().enumerate() {
+        let base_start = tile.spec.start;
+        match tile.spec.start_part {
+            Some(part) if e.ghosts => {
+                let (dx, dy) = part.offset();
+                start.push((index, Pos::new(dx, dy)));
+                continue;
+            }
+            Some(_) => continue,
+            None => {}
+        }
+        let count = tile.spec.count as usize - usize::from(base_start);
+        if base_start && !e.ghosts {
+            start.push((index, Pos::new(0, 0)));
+        }
+        bag.extend(std::iter::repeat_n(index, count));
+    }
+    let mut modules: Vec<Box<dyn RuleModule>> = base_game();
+    let mut supply = [7, 0, 0];
+    if e.inns {
+        modules.push(Box::new(InnsAndCathedrals));
+        supply[1] = inns::SUPPLY[1];
+    }
+    if e.ghosts {
+        modules.push(Box::new(CompetitiveGhosts::new(players)));
+        supply[0] = ghosts::SUPPLY[0];
+        supply[2] = ghosts::SUPPLY[2];
+    }
+    if e.gifts {
+        modules.push(Box::new(Gifts::new(players, seed)));
+    }
+    let mut game = Game::new(Arc::new(catalog), &COLOURS[..players], supply, modules);
+    game.state.tracing = false;
+    for (tile, pos) in start {
+        game.lay(tile, pos, 0).expect("start tile");
+    }
+    (game, bag, supply)
+}
+
+/// Opens a random gift of the player on turn at a random target (refusals are legal).
+fn maybe_open_gift(game: &mut Game, drawn: usize, rng: &mut Rng) {
+    let player = game.state.turn.player;
+    let Some(hand) = game.module::<Gifts>().map(|g| g.hands[player].clone()) else {
+        return;
+    };
+    if hand.is_empty() || rng.below(3) != 0 {
+        return;
+    }
+    let gift = hand[rng.below(hand.len())];
+    let state = &game.state;
+    let placed = state.board.placed.len();
+    let pos = state.board.placed[rng.below(placed)].pos;
+    let spot = match rng.below(13) {
+        12 => Spot::Center,
+        p => Spot::Port(Port(p as u8)),
+    };
+    let own: Vec<usize> = (0..state.meeples.len())
+        .filter(|m| state.meeples[*m].on_board && state.meeples[*m].player == player)
+        .collect();
+    let target = match gift {
+        Gift::Koncil => GiftTarget::Tile(pos),
+        Gift::VyklizeniCesty => GiftTarget::Spot(pos, spot),
+        Gift::Vyplaceni | Gift::ZmenaPostoje if !own.is_empty() => {
+            let m = &state.meeples[own[rng.below(own.len())]];
+            let at = state.board.placed[m.tile].pos;
+            if gift == Gift::Vyplaceni {
+                GiftTarget::Spot(at, m.spot)
+            } else {
+                GiftTarget::Move(at, m.spot, spot)
+            }
+        }
+        Gift::VyberZeDvou => GiftTarget::OtherTile(drawn),
+        _ => return,
+    };
+    let _ = gifts::open(game, drawn, gift, target, rng);
+}
+
+/// Plays a whole random game, checking the invariants after every turn and at the end.
+fn play_checked(e: Expansions, players: usize, seed: u64) -> Result<(), String> {
+    let (mut game, mut bag, supply) = setup(e, players, seed);
+    let mut rng = Rng::new(seed);
+    rng.shuffle(&mut bag);
+    let mut counts = Vec::new();
+    for (turn, tile) in bag.into_iter().enumerate() {
+        game.state.turn.player = turn % players;
+        if e.gifts {
+            maybe_open_gift(&mut game, tile, &mut rng);
+        }
+        let Some((pos, rotation)) =
+            game.state
+                .board
+                .draw_fit(&game.state.catalog, tile, &mut counts, |n| rng.below(n))
+        else {
+            continue;
+        };
+        if game.place_tile(tile, pos, rotation, &mut rng).is_err() {
+            continue;
+        }
+        if rng.below(2) == 0 {
+            let spot = match rng.below(13) {
+                12 => Spot::Center,
+                p => Spot::Port(Port(p as u8)),
+            };
+            let kind = [MeepleKind::Normal, MeepleKind::Big, MeepleKind::Guard][rng.below(3)];
+            let _ = game.place_meeple(spot, kind);
+        }
+        game.finish_turn(&mut rng);
+        check(&game, e, supply).map_err(|p| format!("turn {turn}: {p}"))?;
+    }
+    game.end_game();
+    check(&game, e, supply).map_err(|p| format!("after the end: {p}"))
+}
+
+fn check(game: &Game, e: Expansions, supply: [u32; 3]) -> Result<(), String> {
+    let state = &game.state;
+    for (player, p) in state.players.iter().enumerate() {
+        if p.score < 0 {
+            return Err(format!("player {player} has {} points", p.score));
+        }
+        for kind in [MeepleKind::Normal, MeepleKind::Big, MeepleKind::Guard] {
+            let on_board = state
+                .meeples
+                .iter()
+                .filter(|m| m.on_board && m.player == player && m.kind == kind)
+                .count() as u32;
+            let general = match (kind, game.module::<CompetitiveGhosts>()) {
+                (MeepleKind::Guard, Some(g)) => g.general_guards[player],
+                _ => 0,
+            };
+            let expected = supply[kind.index()]
+                + if kind == MeepleKind::Guard && e.ghosts {
+                    ghosts::GENERAL_GUARDS
+                } else {
+                    0
+                };
+            let total = on_board + p.supply[kind.index()] + general;
+            if total != expected {
+                return Err(format!(
+                    "player {player} has {total} {kind:?} (board {on_board}, supply {}, general {general}), not {expected}",
+                    p.supply[kind.index()]
+                ));
+            }
+        }
+    }
+    if let Some(g) = game.module::<CompetitiveGhosts>() {
+        if g.ghosts_on_board() + g.bank != ghosts::BANK {
+            return Err(format!(
+                "ghosts {} + bank {} != {}",
+                g.ghosts_on_board(),
+                g.bank,
+                ghosts::BANK
+            ));
+        }
+        for (i, m) in state.meeples.iter().enumerate() {
+            if g.ghosts_of(i) > 0 && (!m.on_board || m.kind == MeepleKind::Guard) {
+                return Err(format!("meeple {i} off the board or a guard keeps ghosts"));
+            }
+            if g.ghosts_of(i) >= 3 {
+                return Err(format!("meeple {i} stays with 3 ghosts"));
+            }
+        }
+    }
+    if let Some(gifts) = game.module::<Gifts>() {
+        let cards = gifts.deck.len()
+            + gifts.discard.len()
+            + gifts.hands.iter().map(Vec::len).sum::<usize>();
+        if cards != 25 {
+            return Err(format!("{cards} gift cards, not 25"));
+        }
+    }
+    // A meeple in a component's list is on the board, and the other way round.
+    for (i, m) in state.meeples.iter().enumerate() {
+        let listed = state.component(m.node).meeples.contains(&(i as u32));
+        if listed != m.on_board {
+            return Err(format!(
+                "meeple {i}: on board {} but listed {listed}",
+                m.on_board
+            ));
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn each_expansion_alone_and_all_together_keep_the_invariants(
+        which in 0usize..4,
+        players in 2usize..=6,
+        seed in any::<u64>(),
+    ) {
+        let e = match which {
+            0 => Expansions { ghosts: true, inns: false, gifts: false },
+            1 => Expansions { ghosts: false, inns: true, gifts: false },
+            2 => Expansions { ghosts: false, inns: false, gifts: true },
+            _ => Expansions { ghosts: true, inns: true, gifts: true },
+        };
+        let result = play_checked(e, players, seed);
+        prop_assert!(result.is_ok(), "{e:?} players {players} seed {seed}: {}", result.unwrap_err());
+    }
+}
+
+#[test]
+fn random_games_exercise_the_expansions() {
+    // Ghosts drive meeples off, gifts are received and opened, guards are earned: if none of
+    // this ever happened in 40 random games, the properties above would prove little.
+    let all = Expansions {
+        ghosts: true,
+        inns: true,
+        gifts: true,
+    };
+    let (mut driven_off, mut received, mut guards_earned) = (false, false, false);
+    for seed in 0..40 {
+        let (mut game, mut bag, _) = setup(all, 4, seed);
+        game.state.tracing = true;
+        let mut rng = Rng::new(seed);
+        rng.shuffle(&mut bag);
+        let mut counts = Vec::new();
+        for (turn, tile) in bag.into_iter().enumerate() {
+            game.state.turn.player = turn % 4;
+            maybe_open_gift(&mut game, tile, &mut rng);
+            if let Some((pos, rotation)) =
+                game.state
+                    .board
+                    .draw_fit(&game.state.catalog, tile, &mut counts, |n| rng.below(n))
+            {
+                if game.place_tile(tile, pos, rotation, &mut rng).is_ok() {
+                    // Centers first (graveyards and castles are rare), any meeple kind left.
+                    let spot = match game.state.catalog.tiles[tile].center {
+                        Some(_) => Spot::Center,
+                        None => Spot::Port(Port(rng.below(12) as u8)),
+                    };
+                    let _ = game
+                        .place_meeple(spot, MeepleKind::Normal)
+                        .or_else(|_| game.place_meeple(spot, MeepleKind::Guard));
+                    game.finish_turn(&mut rng);
+                }
+            }
+        }
+        game.end_game();
+        let rules: Vec<&str> = game.state.trace.iter().map(|e| e.rule).collect();
+        driven_off |= rules.contains(&"dzh.duch.treti");
+        received |= rules.contains(&"da.obdrzeni");
+        guards_earned |= game
+            .module::<CompetitiveGhosts>()
+            .is_some_and(|g| g.general_guards.iter().any(|n| *n < ghosts::GENERAL_GUARDS));
+    }
+    assert!(driven_off, "no meeple was ever driven off by a third ghost");
+    assert!(received, "no gift was ever received");
+    assert!(guards_earned, "no guard was ever earned on a graveyard");
+}
