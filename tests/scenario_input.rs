@@ -51,6 +51,12 @@ fn bad_cases() -> Vec<(String, &'static str, &'static str)> {
         ("title: T\nruleset: duchove-carcassonne\nsetup: {level: 1}\nplayers: [red]\nsteps: []\nexpect: {outcome: remiza}\n".to_string(), "6:19", "neznámý výsledek"),
         (format!("{HEAD}steps: []\nexpect:\n  rejected: {{step: 3, reason: zh.druzinik.obsazeno}}\n"), "6:20", "krok 3 neexistuje"),
         (format!("{HEAD}steps:\n  - place: zh-cesta-rovna\n    at: [500, 0]\n"), "6:9", "souřadnice musí být"),
+        ("title: T\nruleset: zakladni-hra\nexpansions: [vez]\nplayers: [red]\nsteps: []\n".to_string(), "3:14", "rozšíření `vez` engine neumí"),
+        ("title: T\nruleset: duchove-carcassonne\nsetup: {level: 1}\nexpansions: [darky]\nplayers: [red]\nsteps: []\n".to_string(), "4:14", "se hrají se základní hrou"),
+        ("title: T\nruleset: zakladni-hra\nexpansions: [darky]\nplayers: [red]\nsteps:\n  - place: zh-cesta-rovna\n    at: [0, 1]\n    gift: {card: bonbon}\n".to_string(), "8:18", "neznámý dárek `bonbon`"),
+        ("title: T\nruleset: zakladni-hra\nexpansions: [darky]\nplayers: [red]\nsteps:\n  - place: zh-cesta-rovna\n    at: [0, 1]\n    gift: {card: vyplaceni, at: [0, 0]}\n".to_string(), "8:12", "potřebuje pole: on"),
+        (format!("{HEAD}steps:\n  - place: zh-cesta-rovna\n    at: [0, 1]\n    gift: {{card: koncil, at: [0, 0]}}\n"), "7:5", "patří jen k rozšíření `darky`"),
+        (format!("{HEAD}steps: []\nexpect:\n  guards: {{red: 2}}\n"), "6:3", "k rozšíření `duchove-zamky-hrbitovy`"),
     ]
 }
 
