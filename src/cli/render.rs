@@ -388,6 +388,36 @@ pub fn report_text(
     if let Some(mists) = report.game.module::<crate::engine::mists::Mists>() {
         let _ = writeln!(out, "{}", mists_status(mists, &report.game.state));
     }
+    let state = &report.game.state;
+    if let Some(g) = report
+        .game
+        .module::<crate::engine::ghosts::CompetitiveGhosts>()
+    {
+        let guards: Vec<String> = state
+            .players
+            .iter()
+            .map(|p| format!("{} {}", p.colour.czech(), p.supply[2]))
+            .collect();
+        let _ = writeln!(
+            out,
+            "Duchů u figurek: {}, v banku: {}; strážní v zásobě: {}",
+            g.ghosts_on_board(),
+            g.bank,
+            guards.join(", ")
+        );
+    }
+    if let Some(gifts) = report.game.module::<crate::engine::gifts::Gifts>() {
+        let hands: Vec<String> = (0..state.players.len())
+            .map(|p| format!("{} {}", state.colour_name(p), gifts.unopened(p)))
+            .collect();
+        let _ = writeln!(
+            out,
+            "Neotevřené dárky: {}; v balíčku {}, odloženo {}",
+            hands.join(", "),
+            gifts.deck.len(),
+            gifts.discard.len()
+        );
+    }
     if report.expectations.is_empty() {
         let _ = writeln!(out, "\nScénář neuvádí očekávání.");
         return out;
