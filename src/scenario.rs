@@ -177,14 +177,16 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
             Step::EndGame { .. } => None,
         })
         .collect();
-    let other_tiles: Vec<Option<usize>> = scenario
+    // Výběr ze 2: the other tile and the tiles set aside before it, per step.
+    let other_tiles: Vec<(Option<usize>, Vec<usize>)> = scenario
         .steps
         .iter()
         .map(|s| match s {
-            Step::Place { gift: Some(g), .. } | Step::Pass { gift: Some(g), .. } => {
-                g.other.as_ref().and_then(&mut resolve)
-            }
-            _ => None,
+            Step::Place { gift: Some(g), .. } | Step::Pass { gift: Some(g), .. } => (
+                g.other.as_ref().and_then(&mut resolve),
+                g.set_aside.iter().filter_map(&mut resolve).collect(),
+            ),
+            _ => (None, Vec::new()),
         })
         .collect();
 
@@ -334,7 +336,7 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
                     problems: Vec::new(),
                 };
                 let gift_refusal = gift.as_ref().and_then(|g| {
-                    open_gift(&mut game, tile, g, other_tiles[index], &mut decider).err()
+                    open_gift(&mut game, tile, g, &other_tiles[index], &mut decider).err()
                 });
                 let refusal = gift_refusal
                     .or_else(|| game.pass_with(tile).err())
@@ -369,7 +371,7 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
                     problems: Vec::new(),
                 };
                 let mut refusal = gift.as_ref().and_then(|g| {
-                    open_gift(&mut game, tile, g, other_tiles[index], &mut decider)
+                    open_gift(&mut game, tile, g, &other_tiles[index], &mut decider)
                         .err()
                         .map(RefusalInfo::from)
                 });
@@ -459,7 +461,7 @@ fn open_gift(
     game: &mut Game,
     drawn: usize,
     spec: &GiftSpec,
-    other: Option<usize>,
+    (other, set_aside): &(Option<usize>, Vec<usize>),
     decider: &mut dyn Decider,
 ) -> Result<(), Refusal> {
     let Some(card) = Gift::parse(&spec.card) else {
@@ -471,7 +473,13 @@ fn open_gift(
         Gift::Koncil => GiftTarget::Tile(at),
         Gift::VyklizeniCesty | Gift::Vyplaceni => GiftTarget::Spot(at, on),
         Gift::ZmenaPostoje => GiftTarget::Move(at, on, spec.to.unwrap_or(Spot::Center)),
-        Gift::VyberZeDvou => GiftTarget::OtherTile(other.unwrap_or(drawn)),
+        Gift::VyberZeDvou => match other {
+            Some(other) => GiftTarget::OtherTile {
+                other: *other,
+                set_aside: set_aside.clone(),
+            },
+            None => GiftTarget::NoTile,
+        },
     };
     gifts::open(game, drawn, card, target, decider)
 }

@@ -120,7 +120,10 @@ fn maybe_open_gift(game: &mut Game, drawn: usize, rng: &mut Rng) {
                 GiftTarget::Move(at, m.spot, spot)
             }
         }
-        Gift::VyberZeDvou => GiftTarget::OtherTile(drawn),
+        Gift::VyberZeDvou => GiftTarget::OtherTile {
+            other: drawn,
+            set_aside: Vec::new(),
+        },
         _ => return,
     };
     let _ = gifts::open(game, drawn, gift, target, rng);

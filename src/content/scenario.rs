@@ -36,7 +36,7 @@ const STEP_FIELDS: &[&str] = &[
     "player", "place", "pass", "at", "rotation", "meeple", "choose", "gift", "end",
 ];
 const MEEPLE_FIELDS: &[&str] = &["on", "player", "kind", "feature", "at", "ghosts"];
-const GIFT_FIELDS: &[&str] = &["card", "at", "on", "to", "other"];
+const GIFT_FIELDS: &[&str] = &["card", "at", "on", "to", "other", "set_aside"];
 const GIFTS_SETUP_FIELDS: &[&str] = &["gift_deck", "gifts"];
 /// Expansions of the base game the engine plays.
 pub const EXPANSIONS: &[&str] = &[GHOSTS_EXPANSION, INNS_EXPANSION, GIFTS_EXPANSION];
@@ -954,11 +954,24 @@ fn gift_spec(
     } else {
         None
     };
+    let mut set_aside = Vec::new();
+    for (id, location) in fields.optional_list("set_aside", diags).unwrap_or_default() {
+        if corpus.tile(&id).is_none() {
+            diags.error(
+                location,
+                None,
+                format!("kartička `{id}` není v žádném katalogu"),
+            );
+            return None;
+        }
+        set_aside.push(TileRef::Catalog(id));
+    }
     let needs: &[&str] = match card.as_str() {
         "koncil" => &["at"],
         "vyklizeni-cesty" | "vyplaceni" => &["at", "on"],
         "zmena-postoje" => &["at", "on", "to"],
-        _ => &["other"],
+        // Výběr ze 2 without `other`: no tile was left to draw.
+        _ => &[],
     };
     let given = |k: &str| match k {
         "at" => at.is_some(),
@@ -981,6 +994,7 @@ fn gift_spec(
         on,
         to,
         other,
+        set_aside,
         location: fields.start(),
     })
 }

@@ -179,13 +179,17 @@ impl RuleModule for CompetitiveGhosts {
         *self = CompetitiveGhosts::new(self.players);
     }
 
-    /// Mist meeting mist on the board thickens it (an opponent's meeple is haunted); mist
-    /// meeting a clear edge disperses (one of the placer's own). Edges facing empty cells
-    /// do nothing; thickening is resolved first.
+    /// A tile with mist: mist meeting mist on the board thickens it (an opponent's meeple is
+    /// haunted); mist meeting a clear edge, or a clear edge of it meeting mist, disperses (one
+    /// of the placer's own). Edges facing empty cells do nothing; thickening comes first.
     fn tile_placed(&mut self, state: &mut State, placed: usize, decider: &mut dyn Decider) {
         self.sync(state);
         let p = state.board.placed[placed];
         let def = &state.catalog.tiles[p.tile];
+        // Only a tile with mist stirs ghosts (source 003: "přikládáte-li kartičku s mlhou").
+        if def.fog.is_empty() {
+            return;
+        }
         let (mut thickens, mut disperses) = (false, false);
         for side in Dir::ALL {
             let Some(neighbour) = state.board.at(p.pos.step(side)) else {
@@ -266,7 +270,13 @@ impl RuleModule for CompetitiveGhosts {
             .iter()
             .map(|m| *m as usize)
             .collect();
-        for &player in &score.winners {
+        // The scored meeples: the winners', or on a graveyard the gravedigger's.
+        let scored = if score.kind == FeatureKind::Graveyard {
+            state.majority(score.node)
+        } else {
+            score.winners.clone()
+        };
+        for &player in &scored {
             let ghosts: u32 = meeples
                 .iter()
                 .filter(|m| state.meeples[**m].player == player)

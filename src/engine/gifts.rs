@@ -64,7 +64,7 @@ pub const EACH: usize = 5;
 const UNOPENED_POINTS: i32 = 2;
 
 /// What an opened gift acts on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum GiftTarget {
     /// Koncil: the monastery tile.
     Tile(Pos),
@@ -72,8 +72,11 @@ pub enum GiftTarget {
     Spot(Pos, Spot),
     /// Změna postoje: the player's meeple at the first spot, to the second spot of its tile.
     Move(Pos, Spot, Spot),
-    /// Výběr ze 2: the other drawn tile, placeable, which is set aside.
-    OtherTile(usize),
+    /// Výběr ze 2: the other drawn tile (placeable) and, drawn before it, tiles that fit
+    /// nowhere and are set aside (4/2022).
+    OtherTile { other: usize, set_aside: Vec<usize> },
+    /// Výběr ze 2 when no tile is left to draw: the card has no effect.
+    NoTile,
 }
 
 #[derive(Debug, Clone)]
@@ -253,6 +256,18 @@ pub fn open(
             format!("hráč nemá neotevřený dárek {}", gift.czech()),
         );
     }
+    if !has_effect(game, player, gift, &target) {
+        // A gift that can do nothing now is simply discarded (source 002, footnote 2).
+        let whose = game.state.colour_name(player);
+        game.state.event("da.bez-ucinku", || {
+            format!(
+                "{whose} otevírá {}, který teď nemá žádný účinek: jen se odkládá",
+                gift.czech()
+            )
+        });
+        discard(game, player, gift);
+        return Ok(());
+    }
     let state = &mut game.state;
     let whose = state.colour_name(player);
     match (gift, target) {
@@ -354,7 +369,21 @@ pub fn open(
                 )
             });
         }
-        (Gift::VyberZeDvou, GiftTarget::OtherTile(other)) => {
+        (Gift::VyberZeDvou, GiftTarget::OtherTile { other, set_aside }) => {
+            for &tile in &set_aside {
+                let name = game.state.catalog.tiles[tile].spec.id.clone();
+                if !game.legal_placements(tile).is_empty() {
+                    return refuse(
+                        "da.vyber.neprilozitelna",
+                        format!(
+                            "{name} lze přiložit, takže se neodkládá: je to druhá kartička výběru"
+                        ),
+                    );
+                }
+                game.state.event("da.vyber.neprilozitelna", || {
+                    format!("Výběr ze 2: {name} nelze nikam přiložit, odkládá se a táhne se další")
+                });
+            }
             if game.legal_placements(other).is_empty() {
                 return refuse(
                     "da.vyber.neprilozitelna",
@@ -375,6 +404,12 @@ pub fn open(
             )
         }
     }
+    discard(game, player, gift);
+    Ok(())
+}
+
+/// The opened card leaves the player's hand for the discards.
+fn discard(game: &mut Game, player: usize, gift: Gift) {
     game.with_module(|gifts: &mut Gifts, _| {
         if let Some(hand) = gifts.hands.get_mut(player) {
             if let Some(i) = hand.iter().position(|g| *g == gift) {
@@ -383,5 +418,48 @@ pub fn open(
         }
         gifts.discard.push(gift);
     });
-    Ok(())
+}
+
+/// Whether the gift could do anything now, whatever the target: an unfinished monastery and a
+/// meeple in supply (Koncil), an unfinished road (Vyklizení cesty), one of the player's meeples
+/// on the board (Vyplacení; Změna postoje where it can lie down or stand up), a second tile
+/// (Výběr ze 2: none when no tile is left to draw).
+fn has_effect(game: &Game, player: usize, gift: Gift, target: &GiftTarget) -> bool {
+    let state = &game.state;
+    let board = &state.board;
+    let unfinished = |kind: FeatureKind| {
+        (0..board.node_count() as u32).any(|n| {
+            let c = &board.components[n as usize];
+            board.is_root(n) && c.kind == Some(kind) && !c.complete
+        })
+    };
+    let own = || {
+        (0..state.meeples.len())
+            .filter(move |m| state.meeples[*m].on_board && state.meeples[*m].player == player)
+    };
+    match gift {
+        Gift::Koncil => {
+            unfinished(FeatureKind::Monastery)
+                && state.players[player].supply[MeepleKind::Normal.index()] > 0
+        }
+        Gift::VyklizeniCesty => unfinished(FeatureKind::Road),
+        Gift::Vyplaceni => own().next().is_some(),
+        Gift::ZmenaPostoje => own().any(|m| {
+            let meeple = &state.meeples[m];
+            let Some((_, now)) = state.node_at(meeple.tile, meeple.spot) else {
+                return false;
+            };
+            let placed = state.board.placed[meeple.tile];
+            let def = &state.catalog.tiles[placed.tile];
+            def.features.iter().any(|f| {
+                (now != FeatureKind::Field && f.kind == FeatureKind::Field && !f.fogged)
+                    || (now == FeatureKind::Field
+                        && matches!(
+                            f.kind,
+                            FeatureKind::Road | FeatureKind::City | FeatureKind::Monastery
+                        ))
+            })
+        }),
+        Gift::VyberZeDvou => *target != GiftTarget::NoTile,
+    }
 }

@@ -462,6 +462,10 @@ pub const RULE_KEYS: &[(&str, &str)] = &[
         "Výběr ze 2: nepřiložitelná kartička se odkládá a táhne se další",
     ),
     ("da.konec", "na konci 2 body za každý neotevřený dárek"),
+    (
+        "da.bez-ucinku",
+        "dárek, který teď nemá účinek, se jen odloží",
+    ),
 ];
 
 pub fn rule_description(key: &str) -> Option<&'static str> {

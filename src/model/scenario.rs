@@ -47,6 +47,8 @@ pub struct GiftSpec {
     pub to: Option<Spot>,
     /// Výběr ze 2: the other tile drawn, which is set aside.
     pub other: Option<TileRef>,
+    /// Výběr ze 2: tiles drawn before it that fit nowhere and are set aside.
+    pub set_aside: Vec<TileRef>,
     pub location: Location,
 }
 
