@@ -207,15 +207,6 @@ impl RuleModule for RecorderModule {
     fn id(&self) -> &'static str {
         "recorder"
     }
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
-    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
-        self
-    }
-    fn clone_box(&self) -> Box<dyn RuleModule> {
-        Box::new(self.clone())
-    }
     fn surround(&self, kind: FeatureKind) -> Option<Surround> {
         // A toy rule: three orthogonal neighbours complete a monastery.
         (kind == FeatureKind::Monastery).then_some(Surround {

@@ -2,7 +2,6 @@
 //! monasteries are worth; the Mists games use it too) and `BaseGame` (the majority and the
 //! final scoring of unfinished features and fields, which the cooperative game has not).
 
-use std::any::Any;
 use std::collections::BTreeSet;
 
 use super::game::State;
@@ -54,18 +53,6 @@ impl FeatureValues {
 impl RuleModule for FeatureValues {
     fn id(&self) -> &'static str {
         "hodnoty-uzemi"
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
-    }
-
-    fn clone_box(&self) -> Box<dyn RuleModule> {
-        Box::new(self.clone())
     }
 
     /// Says where the 2x2 start tile counts: as 4 tiles, and its ruin ends roads.
@@ -129,18 +116,6 @@ impl RuleModule for FeatureValues {
 impl RuleModule for BaseGame {
     fn id(&self) -> &'static str {
         "zakladni-hra"
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
-    }
-
-    fn clone_box(&self) -> Box<dyn RuleModule> {
-        Box::new(self.clone())
     }
 
     /// Names the majority when more than one player stands on a completed feature.

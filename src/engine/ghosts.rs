@@ -5,8 +5,6 @@
 //! costs 2 points when its meeple scores and 1 at the end. Castles score misty tiles around
 //! them; a gravedigger on a surrounded graveyard earns a guard from the general supply.
 
-use std::any::Any;
-
 use super::game::{MeepleKind, State};
 use super::mists::misty_tiles_around;
 use super::rules::{ask, Decider, FeatureScore, Question, RuleModule, Surround, Worth};
@@ -153,18 +151,6 @@ fn meeple_option(state: &State, meeple: usize) -> String {
 impl RuleModule for CompetitiveGhosts {
     fn id(&self) -> &'static str {
         "duchove-zamky-hrbitovy"
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
-    }
-
-    fn clone_box(&self) -> Box<dyn RuleModule> {
-        Box::new(self.clone())
     }
 
     /// Castles and graveyards are surrounded like monasteries.

@@ -3,8 +3,6 @@
 //! can be placed and before placing it, a player may open one gift; each unopened gift is worth
 //! 2 points at the end.
 
-use std::any::Any;
-
 use super::game::{Game, MeepleKind, State};
 use super::random::Rng;
 use super::rules::{Decider, Refusal, RuleModule};
@@ -171,18 +169,6 @@ impl Gifts {
 impl RuleModule for Gifts {
     fn id(&self) -> &'static str {
         "darky"
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
-    }
-
-    fn clone_box(&self) -> Box<dyn RuleModule> {
-        Box::new(self.clone())
     }
 
     fn reset(&mut self) {

@@ -3,8 +3,6 @@
 //! nothing if still unfinished at the end. (The big meeple's weight of 2 in the majority is
 //! the core's; its tiles are data in `content/tiles/hostince-a-katedraly.yaml`.)
 
-use std::any::Any;
-
 use super::game::State;
 use super::rules::{Decider, FeatureScore, RuleModule};
 use super::tile::FeatureKind;
@@ -19,18 +17,6 @@ pub const SUPPLY: [u32; 3] = [7, 1, 0];
 impl RuleModule for InnsAndCathedrals {
     fn id(&self) -> &'static str {
         "hostince-a-katedraly"
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
-    }
-
-    fn clone_box(&self) -> Box<dyn RuleModule> {
-        Box::new(self.clone())
     }
 
     fn score_completed(

@@ -3,8 +3,6 @@
 //! castles, graveyards, dogs, cursed graveyards with face-down tiles, level 6's counters,
 //! and how the game is won or lost. All of the game's rules live here; the core knows none.
 
-use std::any::Any;
-
 use super::game::State;
 use super::rules::{
     ask, Decider, FeatureScore, MeeplePlacement, Question, Refusal, RuleModule, Surround,
@@ -890,18 +888,6 @@ fn spot_name(spot: crate::model::pieces::Spot) -> String {
 impl RuleModule for Mists {
     fn id(&self) -> &'static str {
         "duchove-carcassonne"
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
-    }
-
-    fn clone_box(&self) -> Box<dyn RuleModule> {
-        Box::new(self.clone())
     }
 
     fn surround(&self, kind: FeatureKind) -> Option<Surround> {

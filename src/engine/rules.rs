@@ -116,15 +116,8 @@ pub struct FeatureScore {
 /// A game mode or expansion. Every hook has a default that does nothing, so a module
 /// implements only what its rules change. A module keeps its own state (ghosts, dogs…);
 /// observers reach it through `Game::module`.
-pub trait RuleModule: Send + Sync {
+pub trait RuleModule: ModuleObject + Send + Sync {
     fn id(&self) -> &'static str;
-
-    fn as_any(&self) -> &dyn Any;
-
-    fn as_any_mut(&mut self) -> &mut dyn Any;
-
-    /// A copy for trying moves on a copied game (greedy policies).
-    fn clone_box(&self) -> Box<dyn RuleModule>;
 
     /// How a center feature of this kind completes, if this module decides it.
     fn surround(&self, _kind: FeatureKind) -> Option<Surround> {
@@ -174,6 +167,28 @@ pub trait RuleModule: Send + Sync {
 
     /// After the unfinished features were scored.
     fn end_of_game(&mut self, _state: &mut State) {}
+}
+
+/// What every module gets for free from being `Clone + 'static`: reaching its own type (for
+/// observers) and a boxed copy (for trying moves on a copied game).
+pub trait ModuleObject {
+    fn as_any(&self) -> &dyn Any;
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+    fn clone_box(&self) -> Box<dyn RuleModule>;
+}
+
+impl<T: RuleModule + Clone + 'static> ModuleObject for T {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+
+    fn clone_box(&self) -> Box<dyn RuleModule> {
+        Box::new(self.clone())
+    }
 }
 
 /// Every rule key the engine and its modules emit, with what it stands for. Content maps
