@@ -161,6 +161,28 @@ impl State {
         }
     }
 
+    /// The meeples standing on a feature (by index).
+    pub fn meeples_on(&self, node: u32) -> Vec<usize> {
+        self.component(node)
+            .meeples
+            .iter()
+            .map(|m| *m as usize)
+            .collect()
+    }
+
+    /// The players (colours) with a meeple on a feature, each once, in order.
+    pub fn colours_on(&self, node: u32) -> Vec<usize> {
+        let mut colours: Vec<usize> = self
+            .component(node)
+            .meeples
+            .iter()
+            .map(|m| self.meeples[*m as usize].player)
+            .collect();
+        colours.sort_unstable();
+        colours.dedup();
+        colours
+    }
+
     /// Stands a meeple from `player`'s supply on a feature node of a placed tile (legality is
     /// the caller's business); returns its index.
     pub fn put_meeple(
@@ -673,23 +695,7 @@ impl Game {
             for module in &mut self.modules {
                 module.score_completed(&mut self.state, &mut score, decider);
             }
-            if !score.winners.is_empty() {
-                self.state.award(&score.winners, score.points);
-                let names: Vec<&str> = score
-                    .winners
-                    .iter()
-                    .map(|p| self.state.colour_name(*p))
-                    .collect();
-                self.state.event(score.rule, || {
-                    format!(
-                        "{}: {} získává {} b. ({})",
-                        kind.czech(),
-                        names.join(" a "),
-                        score.points,
-                        score.explanation
-                    )
-                });
-            }
+            self.award_score(&score, |kind| kind.czech().to_owned());
             for module in &mut self.modules {
                 module.feature_scored(&mut self.state, &score, decider);
             }
@@ -723,7 +729,9 @@ impl Game {
         roots.sort_by_key(|n| board.components[*n as usize].kind == Some(FeatureKind::Field));
         for root in roots {
             if let Some(score) = self.value_unfinished(root) {
-                self.award_score(&score, "na konci hry");
+                self.award_score(&score, |kind| {
+                    format!("nedokončené území ({}) na konci hry", kind.czech())
+                });
             }
         }
         for module in &mut self.modules {
@@ -741,7 +749,9 @@ impl Game {
     ) -> Option<FeatureScore> {
         let root = self.state.board.root(node);
         let score = self.value_unfinished(root)?;
-        self.award_score(&score, "hned");
+        self.award_score(&score, |kind| {
+            format!("nedokončené území ({}) hned", kind.czech())
+        });
         for module in &mut self.modules {
             module.feature_scored(&mut self.state, &score, decider);
         }
@@ -769,26 +779,29 @@ impl Game {
         Some(score)
     }
 
-    fn award_score(&mut self, score: &FeatureScore, when: &str) {
+    /// Awards a feature's points and says so: "{heading}: {winners} získává {points} b. (…)";
+    /// the heading is only built when tracing.
+    fn award_score(&mut self, score: &FeatureScore, heading: impl FnOnce(FeatureKind) -> String) {
         if score.winners.is_empty() {
             return;
         }
         self.state.award(&score.winners, score.points);
+        if !self.state.tracing {
+            return;
+        }
         let names: Vec<&str> = score
             .winners
             .iter()
             .map(|p| self.state.colour_name(*p))
             .collect();
-        let kind = score.kind;
-        self.state.event(score.rule, || {
-            format!(
-                "nedokončené území ({}) {when}: {} získává {} b. ({})",
-                kind.czech(),
-                names.join(" a "),
-                score.points,
-                score.explanation
-            )
-        });
+        let text = format!(
+            "{}: {} získává {} b. ({})",
+            heading(score.kind),
+            names.join(" a "),
+            score.points,
+            score.explanation
+        );
+        self.state.event(score.rule, || text);
     }
 }
 

@@ -250,12 +250,7 @@ impl RuleModule for CompetitiveGhosts {
         _decider: &mut dyn Decider,
     ) {
         self.sync(state);
-        let meeples: Vec<usize> = state
-            .component(score.node)
-            .meeples
-            .iter()
-            .map(|m| *m as usize)
-            .collect();
+        let meeples: Vec<usize> = state.meeples_on(score.node);
         // The scored meeples: the winners', or on a graveyard the gravedigger's.
         let scored = if score.kind == FeatureKind::Graveyard {
             state.majority(score.node)

@@ -981,14 +981,7 @@ impl RuleModule for Mists {
         ) {
             return;
         }
-        let mut colours: Vec<usize> = state
-            .component(score.node)
-            .meeples
-            .iter()
-            .map(|m| state.meeples[*m as usize].player)
-            .collect();
-        colours.sort_unstable();
-        colours.dedup();
+        let colours = state.colours_on(score.node);
         if colours.is_empty() {
             return;
         }
@@ -1076,12 +1069,7 @@ impl Mists {
         if self.is_over() {
             return;
         }
-        let meeples: Vec<usize> = state
-            .component(score.node)
-            .meeples
-            .iter()
-            .map(|m| *m as usize)
-            .collect();
+        let meeples: Vec<usize> = state.meeples_on(score.node);
         for dog in 0..self.dogs.len() {
             let Dog::With(meeple) = self.dogs[dog] else {
                 continue;

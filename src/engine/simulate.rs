@@ -388,14 +388,8 @@ fn evaluate(game: &Game) -> i64 {
             Some(FeatureKind::Castle) => 6,
             _ => 0,
         };
-        let mut colours: Vec<usize> = feature
-            .meeples
-            .iter()
-            .map(|m| state.meeples[*m as usize].player)
-            .collect();
-        colours.sort_unstable();
-        colours.dedup();
-        potential += 25 * per_colour * colours.len() as i64 / (2 + i64::from(feature.open));
+        let colours = state.colours_on(root).len() as i64;
+        potential += 25 * per_colour * colours / (2 + i64::from(feature.open));
     }
     let danger = if mists.bank <= 3 { 120 } else { 40 };
     100 * i64::from(mists.track()) + potential - danger * i64::from(mists.ghosts_on_board())
