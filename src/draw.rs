@@ -279,15 +279,11 @@ pub fn board_svg(state: &State, title: &str) -> String {
 /// The board of a game: with a ghost module, its ghosts on their tiles (beside the meeples
 /// there, in the competitive game).
 pub fn game_svg(game: &crate::engine::game::Game, title: &str) -> String {
-    let tiles = 0..game.state.board.placed.len();
-    let ghosts: Vec<u32> = if let Some(mists) = game.module::<crate::engine::mists::Mists>() {
-        tiles
-            .map(|p| mists.ghosts_on_tile(&game.state, p))
-            .collect()
-    } else if let Some(g) = game.module::<crate::engine::ghosts::CompetitiveGhosts>() {
-        tiles.map(|p| g.ghosts_on_tile(&game.state, p)).collect()
-    } else {
-        Vec::new()
+    let ghosts: Vec<u32> = match game.ghosts() {
+        Some(keeper) => (0..game.state.board.placed.len())
+            .map(|p| keeper.ghosts_on_tile(&game.state, p))
+            .collect(),
+        None => Vec::new(),
     };
     board_svg_with_ghosts(&game.state, title, &ghosts)
 }

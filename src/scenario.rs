@@ -9,25 +9,17 @@ use serde::Serialize;
 
 use crate::content::scenario::{GHOSTS_EXPANSION, GIFTS_EXPANSION, INNS_EXPANSION};
 use crate::diagnostic::{Diagnostic, Location};
-use crate::engine::base::{base_game, FeatureValues};
-use crate::engine::game::State;
-use crate::engine::game::{Event, Game};
-use crate::engine::ghosts::{self, CompetitiveGhosts};
+use crate::engine::game::{Event, Game, State};
+use crate::engine::ghosts::CompetitiveGhosts;
 use crate::engine::gifts::{self, Gift, GiftTarget, Gifts};
-use crate::engine::inns::{self, InnsAndCathedrals};
-use crate::engine::mists::{Level, Mists, Outcome};
-use crate::engine::rules::RuleModule;
-use crate::engine::rules::{Decider, Question, Refusal};
+use crate::engine::mists::{Level, Mists};
+use crate::engine::rules::{Decider, GhostKeeper, Question, Refusal};
+use crate::engine::rulesets::{self, Expansions};
 use crate::engine::tile::Catalog;
 use crate::model::geometry::Pos;
-use crate::model::pieces::Colour;
-use crate::model::pieces::Spot;
-use crate::model::scenario::GiftSpec;
-use crate::model::scenario::{MeepleSpec, Scenario, Start, Step, TileRef};
+use crate::model::pieces::{Colour, Spot};
+use crate::model::scenario::{GiftSpec, MeepleSpec, Scenario, Start, Step, TileRef};
 use crate::model::Corpus;
-
-/// Meeples each player starts with in the base game.
-const BASE_SUPPLY: [u32; 3] = [7, 0, 0];
 
 #[derive(Debug, Clone, Serialize)]
 pub struct StepOutcome {
@@ -201,13 +193,20 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
             if level.cursed {
                 catalog.face_down_index();
             }
-            let modules: Vec<Box<dyn crate::engine::rules::RuleModule>> = vec![
-                Box::new(FeatureValues),
-                Box::new(Mists::new(level, scenario.players.len())),
-            ];
-            (modules, [setup.meeples, 0, 0])
+            (
+                rulesets::mists(level, scenario.players.len()),
+                [setup.meeples, 0, 0],
+            )
         }
-        None => base_with_expansions(scenario),
+        None => {
+            let has = |e: &str| scenario.expansions.iter().any(|x| x == e);
+            let expansions = Expansions {
+                ghosts: has(GHOSTS_EXPANSION),
+                inns: has(INNS_EXPANSION),
+                gifts: has(GIFTS_EXPANSION),
+            };
+            rulesets::base_with(expansions, scenario.players.len(), 0)
+        }
     };
     let mut game = Game::new(Arc::new(catalog), &scenario.players, supply, modules);
     if let Some(setup) = &scenario.gifts {
@@ -436,26 +435,6 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
     })
 }
 
-/// The base game with the scenario's expansions, and each player's meeples.
-fn base_with_expansions(scenario: &Scenario) -> (Vec<Box<dyn RuleModule>>, [u32; 3]) {
-    let has = |e: &str| scenario.expansions.iter().any(|x| x == e);
-    let mut modules = base_game();
-    let mut supply = BASE_SUPPLY;
-    if has(INNS_EXPANSION) {
-        modules.push(Box::new(InnsAndCathedrals));
-        supply[1] = inns::SUPPLY[1];
-    }
-    if has(GHOSTS_EXPANSION) {
-        modules.push(Box::new(CompetitiveGhosts::new(scenario.players.len())));
-        supply[0] = ghosts::SUPPLY[0];
-        supply[2] = ghosts::SUPPLY[2];
-    }
-    if has(GIFTS_EXPANSION) {
-        modules.push(Box::new(Gifts::new(scenario.players.len(), 0)));
-    }
-    (modules, supply)
-}
-
 /// Opens a step's gift before its tile is placed.
 fn open_gift(
     game: &mut Game,
@@ -607,10 +586,23 @@ fn evaluate(
         );
     }
     if let Some(mists) = game.module::<Mists>() {
-        mists_expectations(scenario, state, mists, &mut check);
+        mists_expectations(scenario, mists, &mut check);
     }
-    if let Some(ghosts) = game.module::<CompetitiveGhosts>() {
+    if let Some(ghosts) = game.ghosts() {
         ghost_expectations(scenario, state, ghosts, &mut check);
+    }
+    for (colour, n) in &expect.guards {
+        let player = scenario
+            .players
+            .iter()
+            .position(|p| p == colour)
+            .unwrap_or(0);
+        let actual = state.players[player].supply[crate::model::pieces::MeepleKind::Guard.index()];
+        check(
+            format!("{} má v zásobě {n} strážných", colour.czech()),
+            actual == *n,
+            actual.to_string(),
+        );
     }
     for (colour, n) in &expect.gifts {
         let player = scenario
@@ -636,38 +628,10 @@ fn evaluate(
 
 fn mists_expectations(
     scenario: &Scenario,
-    state: &State,
     mists: &Mists,
     check: &mut impl FnMut(String, bool, String),
 ) {
     let expect = &scenario.expect;
-    if let Some(n) = expect.ghosts {
-        let actual = mists.ghosts_on_board();
-        check(
-            format!("na plánu je {n} duchů"),
-            actual == n,
-            actual.to_string(),
-        );
-    }
-    if let Some(n) = expect.bank {
-        check(
-            format!("v banku je {n} duchů"),
-            mists.bank == n,
-            mists.bank.to_string(),
-        );
-    }
-    for (at, n) in &expect.ghosts_at {
-        let actual = state
-            .board
-            .index_at(*at)
-            .map(|p| mists.ghosts_on_tile(state, p))
-            .unwrap_or(0);
-        check(
-            format!("na {at} je {n} duchů"),
-            actual == *n,
-            actual.to_string(),
-        );
-    }
     if let Some(n) = expect.track {
         let actual = mists.track();
         check(
@@ -690,11 +654,7 @@ fn mists_expectations(
             actual,
         );
     }
-    let outcome = match mists.outcome {
-        None => "playing",
-        Some(Outcome::Won) => "won",
-        Some(Outcome::Lost(_)) => "lost",
-    };
+    let outcome = mists.outcome_id();
     if let Some(expected) = &expect.outcome {
         check(
             format!("výsledek hry: {expected}"),
@@ -703,10 +663,7 @@ fn mists_expectations(
         );
     }
     if let Some(expected) = &expect.loss {
-        let actual = match mists.outcome {
-            Some(Outcome::Lost(cause)) => cause.id(),
-            _ => "žádná prohra",
-        };
+        let actual = mists.loss().map_or("žádná prohra", |cause| cause.id());
         check(
             format!("příčina prohry: {expected}"),
             actual == expected,
@@ -723,17 +680,18 @@ fn mists_expectations(
     }
 }
 
+/// Ghosts on the board and in the bank, for both Mists games.
 fn ghost_expectations(
     scenario: &Scenario,
     state: &State,
-    ghosts: &CompetitiveGhosts,
+    ghosts: &dyn GhostKeeper,
     check: &mut impl FnMut(String, bool, String),
 ) {
     let expect = &scenario.expect;
     if let Some(n) = expect.ghosts {
         let actual = ghosts.ghosts_on_board();
         check(
-            format!("u figurek je {n} duchů"),
+            format!("na plánu je {n} duchů"),
             actual == n,
             actual.to_string(),
         );
@@ -741,8 +699,8 @@ fn ghost_expectations(
     if let Some(n) = expect.bank {
         check(
             format!("v banku je {n} duchů"),
-            ghosts.bank == n,
-            ghosts.bank.to_string(),
+            ghosts.bank() == n,
+            ghosts.bank().to_string(),
         );
     }
     for (at, n) in &expect.ghosts_at {
@@ -752,20 +710,7 @@ fn ghost_expectations(
             .map(|p| ghosts.ghosts_on_tile(state, p))
             .unwrap_or(0);
         check(
-            format!("u figurek na {at} je {n} duchů"),
-            actual == *n,
-            actual.to_string(),
-        );
-    }
-    for (colour, n) in &expect.guards {
-        let player = scenario
-            .players
-            .iter()
-            .position(|p| p == colour)
-            .unwrap_or(0);
-        let actual = state.players[player].supply[crate::model::pieces::MeepleKind::Guard.index()];
-        check(
-            format!("{} má v zásobě {n} strážných", colour.czech()),
+            format!("na {at} je {n} duchů"),
             actual == *n,
             actual.to_string(),
         );

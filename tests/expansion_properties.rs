@@ -5,32 +5,14 @@
 use std::sync::Arc;
 
 use carcref::content::{load, ContentFiles};
-use carcref::engine::base::base_game;
 use carcref::engine::game::{Colour, Game, MeepleKind, Spot};
 use carcref::engine::ghosts::{self, CompetitiveGhosts};
 use carcref::engine::gifts::{self, Gift, GiftTarget, Gifts};
-use carcref::engine::inns::{self, InnsAndCathedrals};
 use carcref::engine::random::Rng;
-use carcref::engine::rules::RuleModule;
+use carcref::engine::rulesets::{self, Expansions};
 use carcref::engine::tile::Catalog;
 use carcref::model::geometry::{Port, Pos};
 use proptest::prelude::*;
-
-const COLOURS: [Colour; 6] = [
-    Colour::Red,
-    Colour::Blue,
-    Colour::Green,
-    Colour::Yellow,
-    Colour::Black,
-    Colour::Pink,
-];
-
-#[derive(Debug, Clone, Copy)]
-struct Expansions {
-    ghosts: bool,
-    inns: bool,
-    gifts: bool,
-}
 
 /// A new game with the expansions' tiles, start tile, modules and supplies, and its bag.
 fn setup(e: Expansions, players: usize, seed: u64) -> (Game, Vec<usize>, [u32; 3]) {
@@ -66,21 +48,8 @@ fn setup(e: Expansions, players: usize, seed: u64) -> (Game, Vec<usize>, [u32; 3
         }
         bag.extend(std::iter::repeat_n(index, count));
     }
-    let mut modules: Vec<Box<dyn RuleModule>> = base_game();
-    let mut supply = [7, 0, 0];
-    if e.inns {
-        modules.push(Box::new(InnsAndCathedrals));
-        supply[1] = inns::SUPPLY[1];
-    }
-    if e.ghosts {
-        modules.push(Box::new(CompetitiveGhosts::new(players)));
-        supply[0] = ghosts::SUPPLY[0];
-        supply[2] = ghosts::SUPPLY[2];
-    }
-    if e.gifts {
-        modules.push(Box::new(Gifts::new(players, seed)));
-    }
-    let mut game = Game::new(Arc::new(catalog), &COLOURS[..players], supply, modules);
+    let (modules, supply) = rulesets::base_with(e, players, seed);
+    let mut game = Game::new(Arc::new(catalog), &Colour::ALL[..players], supply, modules);
     game.state.tracing = false;
     for (tile, pos) in start {
         game.lay(tile, pos, 0).expect("start tile");

@@ -518,15 +518,8 @@ pub fn report_json(
             "ghosts_on_board": m.ghosts_on_board(),
             "bank": m.bank,
             "buried": m.buried.iter().sum::<u32>(),
-            "outcome": match m.outcome {
-                None => "playing",
-                Some(crate::engine::mists::Outcome::Won) => "won",
-                Some(crate::engine::mists::Outcome::Lost(_)) => "lost",
-            },
-            "loss": match m.outcome {
-                Some(crate::engine::mists::Outcome::Lost(cause)) => Some(cause.id()),
-                _ => None,
-            },
+            "outcome": m.outcome_id(),
+            "loss": m.loss().map(|cause| cause.id()),
         })),
     }))
 }

@@ -161,6 +161,17 @@ impl State {
         }
     }
 
+    /// How players name a standing meeple when the rules ask about one: `red [0, 1] EM`.
+    pub fn meeple_label(&self, meeple: usize) -> String {
+        let m = &self.meeples[meeple];
+        let pos = self.board.placed[m.tile].pos;
+        format!(
+            "{} {pos} {}",
+            self.players[m.player].colour.id(),
+            m.spot.name()
+        )
+    }
+
     /// The meeples standing on a feature (by index).
     pub fn meeples_on(&self, node: u32) -> Vec<usize> {
         self.component(node)
@@ -361,6 +372,11 @@ impl Game {
     /// A module of the game by its type (observers: scenario checks, simulations).
     pub fn module<T: Any>(&self) -> Option<&T> {
         self.modules.iter().find_map(|m| m.as_any().downcast_ref())
+    }
+
+    /// The ghosts of whichever module keeps them.
+    pub fn ghosts(&self) -> Option<&dyn super::rules::GhostKeeper> {
+        self.modules.iter().find_map(|m| m.ghosts())
     }
 
     /// Runs `f` on a module of the game and the state together (setting up a scenario).

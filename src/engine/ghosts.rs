@@ -7,7 +7,9 @@
 
 use super::game::{MeepleKind, State};
 use super::mists::misty_tiles_around;
-use super::rules::{ask, Decider, FeatureScore, Question, RuleModule, Surround, Worth};
+use super::rules::{
+    ask, Decider, FeatureScore, GhostKeeper, Question, RuleModule, Surround, Worth,
+};
 use super::tile::FeatureKind;
 use crate::model::geometry::{Dir, Port};
 use crate::model::pieces::count_cs;
@@ -107,10 +109,7 @@ impl CompetitiveGhosts {
         }
         let mut question = Question::new(
             key,
-            candidates
-                .iter()
-                .map(|m| meeple_option(state, *m))
-                .collect(),
+            candidates.iter().map(|m| state.meeple_label(*m)).collect(),
         );
         question.worth = candidates
             .iter()
@@ -138,17 +137,25 @@ impl CompetitiveGhosts {
     }
 }
 
-fn meeple_option(state: &State, meeple: usize) -> String {
-    let m = &state.meeples[meeple];
-    let pos = state.board.placed[m.tile].pos;
-    let spot = match m.spot {
-        crate::model::pieces::Spot::Center => "center".to_owned(),
-        crate::model::pieces::Spot::Port(port) => port.name(),
-    };
-    format!("{} {pos} {spot}", state.players[m.player].colour.id())
+impl GhostKeeper for CompetitiveGhosts {
+    fn bank(&self) -> u32 {
+        self.bank
+    }
+
+    fn ghosts_on_board(&self) -> u32 {
+        CompetitiveGhosts::ghosts_on_board(self)
+    }
+
+    fn ghosts_on_tile(&self, state: &State, placed: usize) -> u32 {
+        CompetitiveGhosts::ghosts_on_tile(self, state, placed)
+    }
 }
 
 impl RuleModule for CompetitiveGhosts {
+    fn ghosts(&self) -> Option<&dyn GhostKeeper> {
+        Some(self)
+    }
+
     fn id(&self) -> &'static str {
         "duchove-zamky-hrbitovy"
     }

@@ -5,8 +5,8 @@
 
 use super::game::State;
 use super::rules::{
-    ask, Decider, FeatureScore, MeeplePlacement, Question, Refusal, RuleModule, Surround,
-    TilePlacement, Worth,
+    ask, Decider, FeatureScore, GhostKeeper, MeeplePlacement, Question, Refusal, RuleModule,
+    Surround, TilePlacement, Worth,
 };
 use super::tile::FeatureKind;
 use crate::model::geometry::{Dir, Pos};
@@ -264,6 +264,23 @@ impl Mists {
         fog + u32::from(self.grave_ghosts.get(placed).copied().unwrap_or(0))
     }
 
+    /// `playing`, `won` or `lost` (scenario expectations and JSON use these ids).
+    pub fn outcome_id(&self) -> &'static str {
+        match self.outcome {
+            None => "playing",
+            Some(Outcome::Won) => "won",
+            Some(Outcome::Lost(_)) => "lost",
+        }
+    }
+
+    /// The cause of a loss, if the game was lost.
+    pub fn loss(&self) -> Option<LossCause> {
+        match self.outcome {
+            Some(Outcome::Lost(cause)) => Some(cause),
+            _ => None,
+        }
+    }
+
     pub fn is_over(&self) -> bool {
         self.outcome.is_some()
     }
@@ -420,13 +437,6 @@ impl Mists {
         state.board.placed[placed].pos.to_string()
     }
 
-    fn meeple_option(state: &State, meeple: usize) -> String {
-        let m = &state.meeples[meeple];
-        let pos = state.board.placed[m.tile].pos;
-        let colour = state.players[m.player].colour.id();
-        format!("{colour} {pos} {}", spot_name(m.spot))
-    }
-
     fn is_open_graveyard(state: &State, placed: usize) -> bool {
         let p = state.board.placed[placed];
         let def = &state.catalog.tiles[p.tile];
@@ -557,18 +567,11 @@ impl Mists {
             .filter(|m| state.meeples[*m].on_board)
             .collect();
         if !standing.is_empty() {
-            let chosen = if standing.len() == 1 {
-                standing[0]
-            } else {
-                let question = Question::new(
-                    "dc.hrbitov.pohrbeni",
-                    standing
-                        .iter()
-                        .map(|m| Self::meeple_option(state, *m))
-                        .collect(),
-                );
-                standing[ask(decider, &question)]
-            };
+            let question = Question::new(
+                "dc.hrbitov.pohrbeni",
+                standing.iter().map(|m| state.meeple_label(*m)).collect(),
+            );
+            let chosen = standing[ask(decider, &question)];
             let player = state.meeples[chosen].player;
             state.take_off_board(chosen);
             self.buried[player] += 1;
@@ -589,18 +592,14 @@ impl Mists {
                 .filter(|p| state.players[*p].supply[0] > 0)
                 .collect();
             if !with_supply.is_empty() {
-                let chosen = if with_supply.len() == 1 {
-                    with_supply[0]
-                } else {
-                    let question = Question::new(
-                        "dc.hrbitov.pohrbeni",
-                        with_supply
-                            .iter()
-                            .map(|p| format!("{} zásoba", state.players[*p].colour.id()))
-                            .collect(),
-                    );
-                    with_supply[ask(decider, &question)]
-                };
+                let question = Question::new(
+                    "dc.hrbitov.pohrbeni",
+                    with_supply
+                        .iter()
+                        .map(|p| format!("{} zásoba", state.players[*p].colour.id()))
+                        .collect(),
+                );
+                let chosen = with_supply[ask(decider, &question)];
                 state.players[chosen].supply[0] -= 1;
                 self.buried[chosen] += 1;
                 let colour = state.colour_name(chosen);
@@ -739,28 +738,21 @@ impl Mists {
             });
             return;
         }
-        let chosen = if standing.len() == 1 {
-            standing[0]
-        } else {
-            let mut question = Question::new(
-                "dc.pes.umisteni",
-                standing
-                    .iter()
-                    .map(|m| Self::meeple_option(state, *m))
-                    .collect(),
-            );
-            question.worth = standing
-                .iter()
-                .map(|m| {
-                    let area = self.area_ghosts(state, state.meeples[*m].tile);
-                    Worth {
-                        points: 0,
-                        ghosts: area as i32,
-                    }
-                })
-                .collect();
-            standing[ask(decider, &question)]
-        };
+        let mut question = Question::new(
+            "dc.pes.umisteni",
+            standing.iter().map(|m| state.meeple_label(*m)).collect(),
+        );
+        question.worth = standing
+            .iter()
+            .map(|m| {
+                let area = self.area_ghosts(state, state.meeples[*m].tile);
+                Worth {
+                    points: 0,
+                    ghosts: area as i32,
+                }
+            })
+            .collect();
+        let chosen = standing[ask(decider, &question)];
         self.dogs[dog] = Dog::With(chosen);
         let at = state.board.placed[state.meeples[chosen].tile].pos;
         let colour = state.colour_name(state.meeples[chosen].player);
@@ -878,14 +870,25 @@ fn center_kind(state: &State, placed: usize) -> Option<FeatureKind> {
     def.center.map(|c| def.features[usize::from(c)].kind)
 }
 
-fn spot_name(spot: crate::model::pieces::Spot) -> String {
-    match spot {
-        crate::model::pieces::Spot::Center => "center".into(),
-        crate::model::pieces::Spot::Port(port) => port.name(),
+impl GhostKeeper for Mists {
+    fn bank(&self) -> u32 {
+        self.bank
+    }
+
+    fn ghosts_on_board(&self) -> u32 {
+        Mists::ghosts_on_board(self)
+    }
+
+    fn ghosts_on_tile(&self, state: &State, placed: usize) -> u32 {
+        Mists::ghosts_on_tile(self, state, placed)
     }
 }
 
 impl RuleModule for Mists {
+    fn ghosts(&self) -> Option<&dyn GhostKeeper> {
+        Some(self)
+    }
+
     fn id(&self) -> &'static str {
         "duchove-carcassonne"
     }

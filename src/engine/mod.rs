@@ -10,5 +10,6 @@ pub mod inns;
 pub mod mists;
 pub mod random;
 pub mod rules;
+pub mod rulesets;
 pub mod simulate;
 pub mod tile;

@@ -127,6 +127,11 @@ pub trait RuleModule: ModuleObject + Send + Sync {
     /// A new game on the same module (random games reuse it).
     fn reset(&mut self) {}
 
+    /// The module's ghosts, if it keeps any (scenario checks and drawings read them).
+    fn ghosts(&self) -> Option<&dyn GhostKeeper> {
+        None
+    }
+
     fn veto_tile(&self, _state: &State, _placement: &TilePlacement) -> Option<Refusal> {
         None
     }
@@ -167,6 +172,14 @@ pub trait RuleModule: ModuleObject + Send + Sync {
 
     /// After the unfinished features were scored.
     fn end_of_game(&mut self, _state: &mut State) {}
+}
+
+/// A module that keeps ghost figures: on the board (on tiles or beside meeples) and in a bank.
+pub trait GhostKeeper {
+    fn bank(&self) -> u32;
+    fn ghosts_on_board(&self) -> u32;
+    /// Ghosts on the placed tile `placed`, or beside the meeples standing on it.
+    fn ghosts_on_tile(&self, state: &State, placed: usize) -> u32;
 }
 
 /// What every module gets for free from being `Clone + 'static`: reaching its own type (for

@@ -6,11 +6,11 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use super::base::FeatureValues;
 use super::game::{Game, MeepleKind, Spot};
 use super::mists::{colours_and_meeples, Level, LossCause, Mists, Outcome, START_GHOSTS};
 use super::random::Rng;
-use super::rules::{Decider, Question, RuleModule};
+use super::rules::{Decider, Question};
+use super::rulesets;
 use super::tile::{Catalog, FeatureKind};
 use crate::model::geometry::{Port, Pos};
 use crate::model::pieces::Colour;
@@ -103,15 +103,6 @@ pub struct Table {
     colours_of: Vec<Vec<usize>>,
 }
 
-const COLOURS: [Colour; 6] = [
-    Colour::Red,
-    Colour::Blue,
-    Colour::Green,
-    Colour::Yellow,
-    Colour::Black,
-    Colour::Pink,
-];
-
 impl Table {
     /// `persons` from 1 to 6.
     pub fn new(tiles: Arc<MistsTiles>, level: Level, persons: usize) -> Table {
@@ -121,11 +112,13 @@ impl Table {
             .map(|p| (0..colours).filter(|c| c % persons == p).collect())
             .collect();
         let supply = [meeples, 0, 0];
-        let modules: Vec<Box<dyn RuleModule>> = vec![
-            Box::new(FeatureValues),
-            Box::new(Mists::new(level, colours)),
-        ];
-        let mut game = Game::new(tiles.catalog.clone(), &COLOURS[..colours], supply, modules);
+        let modules = rulesets::mists(level, colours);
+        let mut game = Game::new(
+            tiles.catalog.clone(),
+            &Colour::ALL[..colours],
+            supply,
+            modules,
+        );
         game.state.tracing = false;
         Table {
             game,
@@ -205,10 +198,7 @@ impl Table {
         let mists = self.mists();
         GameResult {
             won: mists.outcome == Some(Outcome::Won),
-            loss: match mists.outcome {
-                Some(Outcome::Lost(cause)) => Some(cause.id()),
-                _ => None,
-            },
+            loss: mists.loss().map(|cause| cause.id()),
             score: mists.track(),
             turns,
         }

@@ -19,6 +19,16 @@ pub enum Colour {
 impl Colour {
     pub const NAMES: &'static str = "red, blue, green, yellow, black, pink";
 
+    /// All six colours, in the order games hand them out.
+    pub const ALL: [Colour; 6] = [
+        Colour::Red,
+        Colour::Blue,
+        Colour::Green,
+        Colour::Yellow,
+        Colour::Black,
+        Colour::Pink,
+    ];
+
     pub fn parse(text: &str) -> Option<Colour> {
         Some(match text {
             "red" => Colour::Red,
@@ -114,6 +124,14 @@ pub enum Spot {
 
 impl Spot {
     /// `N` (the middle port), `NL`, `NR`, …, `center`.
+    /// The name scenarios use (`NL`, `EM`…, `center`): the inverse of `parse`.
+    pub fn name(self) -> String {
+        match self {
+            Spot::Center => "center".into(),
+            Spot::Port(port) => port.name(),
+        }
+    }
+
     pub fn parse(text: &str) -> Option<Spot> {
         if text == "center" {
             return Some(Spot::Center);

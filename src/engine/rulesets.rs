@@ -1,0 +1,56 @@
+//! Which modules and meeples a game is played with: the base game with any of its
+//! expansions, or the cooperative Mists game at a level. Scenarios, simulations and tests
+//! all set games up through here.
+
+use super::base::{base_game, FeatureValues};
+use super::ghosts::{self, CompetitiveGhosts};
+use super::gifts::Gifts;
+use super::inns::{self, InnsAndCathedrals};
+use super::mists::{Level, Mists};
+use super::rules::RuleModule;
+
+/// Meeples (normal, big, guard) each player has in the base game.
+pub const BASE_SUPPLY: [u32; 3] = [7, 0, 0];
+
+/// Expansions played with the base game.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Expansions {
+    /// Duchové, zámky a hřbitovy.
+    pub ghosts: bool,
+    /// Hostince a katedrály.
+    pub inns: bool,
+    /// Dárky.
+    pub gifts: bool,
+}
+
+/// The base game's modules with the expansions', and each player's meeples. `gift_seed`
+/// shuffles the gift deck.
+pub fn base_with(
+    expansions: Expansions,
+    players: usize,
+    gift_seed: u64,
+) -> (Vec<Box<dyn RuleModule>>, [u32; 3]) {
+    let mut modules = base_game();
+    let mut supply = BASE_SUPPLY;
+    if expansions.inns {
+        modules.push(Box::new(InnsAndCathedrals));
+        supply[1] = inns::SUPPLY[1];
+    }
+    if expansions.ghosts {
+        modules.push(Box::new(CompetitiveGhosts::new(players)));
+        supply[0] = ghosts::SUPPLY[0];
+        supply[2] = ghosts::SUPPLY[2];
+    }
+    if expansions.gifts {
+        modules.push(Box::new(Gifts::new(players, gift_seed)));
+    }
+    (modules, supply)
+}
+
+/// The cooperative game's modules at `level` for `colours` colours in play.
+pub fn mists(level: Level, colours: usize) -> Vec<Box<dyn RuleModule>> {
+    vec![
+        Box::new(FeatureValues),
+        Box::new(Mists::new(level, colours)),
+    ]
+}
