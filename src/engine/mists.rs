@@ -230,14 +230,29 @@ impl Mists {
 
     /// Counts the draws: the level's stacks over `tiles` tiles (one stack without dogs).
     pub fn use_stacks(&mut self, tiles: u32) {
-        let mut stacks: Vec<u32> = if self.level.stacks.is_empty() {
-            vec![tiles]
-        } else {
-            self.level.stacks.to_vec()
-        };
-        stacks.reverse();
-        self.stack_left = stacks.pop();
-        self.stacks_waiting = stacks.into_iter().rev().collect();
+        // The level's stack sizes, cut to the tiles there are (the last stack takes the rest).
+        let sizes = self.level.stacks;
+        let mut left = tiles;
+        let mut stacks = Vec::new();
+        for (i, size) in sizes.iter().enumerate() {
+            let n = if i + 1 == sizes.len() {
+                left
+            } else {
+                (*size).min(left)
+            };
+            stacks.push(n);
+            left -= n;
+        }
+        if stacks.is_empty() {
+            stacks.push(tiles);
+        }
+        self.stack_left = Some(stacks.remove(0));
+        self.stacks_waiting = stacks;
+    }
+
+    /// Tiles still to be drawn, in the current stack and those not opened yet.
+    pub fn tiles_left(&self) -> u32 {
+        self.stack_left.unwrap_or(0) + self.stacks_waiting.iter().sum::<u32>()
     }
 
     /// Where the track stands: the team's counter, or the lowest of level 6's counters
@@ -1092,5 +1107,25 @@ impl Mists {
                 return;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stacks(level: u8, tiles: u32) -> (Option<u32>, Vec<u32>) {
+        let mut mists = Mists::new(Level::get(level).expect("level"), 3);
+        mists.use_stacks(tiles);
+        (mists.stack_left, mists.stacks_waiting.clone())
+    }
+
+    #[test]
+    fn stacks_follow_the_level_and_never_count_more_tiles_than_there_are() {
+        assert_eq!(stacks(1, 50), (Some(50), vec![]));
+        assert_eq!(stacks(3, 60), (Some(20), vec![20, 20]));
+        assert_eq!(stacks(6, 45), (Some(20), vec![20, 5]));
+        assert_eq!(stacks(4, 70), (Some(20), vec![20, 30]));
+        assert_eq!(stacks(5, 12), (Some(12), vec![0, 0]));
     }
 }

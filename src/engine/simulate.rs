@@ -169,15 +169,8 @@ impl Table {
                 .game
                 .with_module(|mists: &mut Mists, state| mists.draw(state))
                 .unwrap_or(false);
+            // The deck holds exactly the tiles the stacks count, so a draw finds one.
             let Some(tile) = deck.pop().filter(|_| drawn) else {
-                if drawn {
-                    // The stacks promised a tile the deck has not: the count is the deck's.
-                    self.game.with_module(|mists: &mut Mists, state| {
-                        mists.stack_left = Some(0);
-                        mists.stacks_waiting.clear();
-                        mists.draw(state)
-                    });
-                }
                 break;
             };
             let person = turns as usize % self.persons;
@@ -193,6 +186,8 @@ impl Table {
                 continue;
             }
             self.game.finish_turn(&mut decider);
+            // Tiles laid face down at the end of the turn came off the top of the deck.
+            deck.truncate(self.mists().tiles_left() as usize);
             after_turn(&self.game);
         }
         let mists = self.mists();
