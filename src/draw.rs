@@ -64,8 +64,11 @@ fn points(points: &[(f32, f32)]) -> String {
         .join(" ")
 }
 
+/// XML text: markup escaped, and control characters (which XML cannot hold at all) shown as
+/// their codes.
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
+    crate::safe_text::escape(text)
+        .replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")

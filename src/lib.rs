@@ -10,6 +10,7 @@ pub mod diagnostic;
 pub mod draw;
 pub mod engine;
 pub mod model;
+pub mod safe_text;
 pub mod scenario;
 pub mod search;
 pub mod site;

@@ -1,4 +1,4 @@
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -190,9 +190,11 @@ fn output_style() -> Style {
     )
 }
 
-/// Writes without panicking when the reader has gone away (`carcref list | head`).
 fn print(output: &Output) -> ExitCode {
-    let _ = std::io::stdout().lock().write_all(output.stdout.as_bytes());
-    let _ = std::io::stderr().lock().write_all(output.stderr.as_bytes());
-    ExitCode::from(output.code)
+    ExitCode::from(cli::emit(
+        output,
+        &mut std::io::stdout().lock(),
+        &mut std::io::stderr().lock(),
+        output_style(),
+    ))
 }

@@ -3,6 +3,7 @@
 
 mod render;
 
+use std::io::Write;
 use std::path::PathBuf;
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -11,6 +12,7 @@ use crate::content::{load, ContentFiles, Loaded};
 use crate::engine::mists::Level;
 use crate::engine::simulate::{game_rng, MistsTiles, Policy, Summary, Table};
 use crate::model::{Corpus, RulingFilter};
+use crate::safe_text;
 use crate::search::cache::IndexCache;
 use crate::search::{AnalyzerChoice, SearchIndex, SearchOptions};
 
@@ -205,6 +207,31 @@ impl Style {
             Style::Plain
         }
     }
+}
+
+/// Writes a command's output and gives the exit code. Unsafe characters are made visible (only
+/// the program's own colours pass). A reader that went away (`carcref list | head`) ends the
+/// program quietly, as ripgrep does; any other failed write (a full disk) is an error.
+pub fn emit(output: &Output, stdout: &mut dyn Write, stderr: &mut dyn Write, style: Style) -> u8 {
+    let text = safe_text::escape_for_terminal(&output.stdout, style == Style::Colour);
+    let written = stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush());
+    let mut code = output.code;
+    let mut messages = safe_text::escape_for_terminal(&output.stderr, false);
+    match written {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+        Err(e) => {
+            messages.push_str(&format!("chyba: výstup nelze zapsat: {e}\n"));
+            code = EXIT_INPUT;
+        }
+        Ok(()) => {}
+    }
+    // Nowhere is left to report a failure to write the messages themselves.
+    let _ = stderr
+        .write_all(messages.as_bytes())
+        .and_then(|()| stderr.flush());
+    code
 }
 
 /// `carcref search`: ranked rulings and rule sections for a Czech (or English, or ID) query.

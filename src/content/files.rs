@@ -11,6 +11,13 @@ use include_dir::{include_dir, Dir};
 /// Content files larger than this are refused before parsing: no real rule text comes near it,
 /// and it bounds the work a stray or hostile file can cause.
 pub const MAX_FILE_BYTES: u64 = 1024 * 1024;
+/// A content folder with more files than this is refused as a whole (the shipped content has
+/// a few hundred): a mistaken `--content /usr` stops at once instead of reading gigabytes.
+pub const MAX_FILES: usize = 5_000;
+/// All content files together may hold at most this many bytes.
+pub const MAX_TOTAL_BYTES: u64 = 64 * 1024 * 1024;
+/// Folders nested deeper than this are refused (real content is three levels deep).
+pub const MAX_DEPTH: usize = 16;
 
 static EMBEDDED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/content");
 
@@ -81,23 +88,25 @@ impl ContentFiles {
         }
     }
 
-    /// A content tree on disk. Hidden files and editor backups are skipped.
+    /// A content tree on disk. Hidden files and editor backups are skipped. Only regular
+    /// files are read; a link is followed only when it points at a file inside the folder.
     pub fn from_dir(dir: &Path) -> Result<Self, ContentDirError> {
-        let metadata = fs::metadata(dir).map_err(|e| ContentDirError {
+        let refuse = |reason: String| ContentDirError {
             path: dir.to_owned(),
-            reason: e.to_string(),
-        })?;
+            reason,
+        };
+        let metadata = fs::metadata(dir).map_err(|e| refuse(e.to_string()))?;
         if !metadata.is_dir() {
-            return Err(ContentDirError {
-                path: dir.to_owned(),
-                reason: "není to složka".into(),
-            });
+            return Err(refuse("není to složka".into()));
         }
-        let mut files = Vec::new();
-        walk(dir, dir, &mut files).map_err(|e| ContentDirError {
-            path: dir.to_owned(),
-            reason: e.to_string(),
-        })?;
+        let root = fs::canonicalize(dir).map_err(|e| refuse(e.to_string()))?;
+        let mut walker = Walker {
+            root,
+            files: Vec::new(),
+            total_bytes: 0,
+        };
+        walker.walk(dir, dir, 0).map_err(refuse)?;
+        let mut files = walker.files;
         files.sort_by(|a, b| a.path.cmp(&b.path));
         Ok(ContentFiles {
             root_display: dir.to_string_lossy().trim_end_matches('/').to_owned(),
@@ -137,38 +146,116 @@ fn collect_embedded(dir: &'static Dir<'static>, out: &mut Vec<ContentFile>) {
     }
 }
 
-fn walk(root: &Path, dir: &Path, out: &mut Vec<ContentFile>) -> std::io::Result<()> {
-    for entry in fs::read_dir(dir)? {
-        let entry = entry?;
-        let name = entry.file_name().to_string_lossy().into_owned();
-        if is_ignored(&name) {
-            continue;
-        }
-        let path = entry.path();
-        let file_type = entry.file_type()?;
-        if file_type.is_dir() {
-            walk(root, &path, out)?;
-            continue;
-        }
-        let relative = path
-            .strip_prefix(root)
-            .unwrap_or(&path)
-            .to_string_lossy()
-            .replace('\\', "/");
-        out.push(ContentFile {
-            path: relative,
-            display: path.to_string_lossy().into_owned(),
-            body: read_limited(&path),
-        });
-    }
-    Ok(())
+/// Reads a content tree within the limits above.
+struct Walker {
+    /// The content folder with links resolved, to tell where a link points.
+    root: PathBuf,
+    files: Vec<ContentFile>,
+    total_bytes: u64,
 }
 
+impl Walker {
+    fn walk(&mut self, top: &Path, dir: &Path, depth: usize) -> Result<(), String> {
+        if depth > MAX_DEPTH {
+            return Err(format!(
+                "{} je vnořená hlouběji než {MAX_DEPTH} složek",
+                dir.display()
+            ));
+        }
+        let entries = fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        for entry in entries {
+            let entry = entry.map_err(|e| format!("{}: {e}", dir.display()))?;
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if is_ignored(&name) {
+                continue;
+            }
+            let path = entry.path();
+            // `file_type` does not follow links, so a link is judged by where it points.
+            let file_type = entry
+                .file_type()
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            if file_type.is_dir() {
+                self.walk(top, &path, depth + 1)?;
+                continue;
+            }
+            if self.files.len() >= MAX_FILES {
+                return Err(format!(
+                    "obsahuje víc než {MAX_FILES} souborů; je to opravdu složka s obsahem?"
+                ));
+            }
+            let body = if file_type.is_symlink() {
+                self.follow_link(&path)
+            } else if file_type.is_file() {
+                read_limited(&path)
+            } else {
+                FileBody::Unreadable(NOT_REGULAR.into())
+            };
+            if let FileBody::Bytes(bytes) = &body {
+                self.total_bytes += bytes.len() as u64;
+                if self.total_bytes > MAX_TOTAL_BYTES {
+                    return Err(format!(
+                        "soubory obsahu mají dohromady víc než {} MiB",
+                        MAX_TOTAL_BYTES / (1024 * 1024)
+                    ));
+                }
+            }
+            let relative = path
+                .strip_prefix(top)
+                .unwrap_or(&path)
+                .to_string_lossy()
+                .replace('\\', "/");
+            self.files.push(ContentFile {
+                path: relative,
+                display: path.to_string_lossy().into_owned(),
+                body,
+            });
+        }
+        Ok(())
+    }
+
+    /// A link inside the content is read only when it points at a regular file inside the
+    /// content folder: otherwise a private file elsewhere could end up published on the site.
+    fn follow_link(&self, path: &Path) -> FileBody {
+        let target = match fs::canonicalize(path) {
+            Ok(target) => target,
+            Err(e) => return FileBody::Unreadable(format!("odkaz nikam nevede ({e})")),
+        };
+        if !target.starts_with(&self.root) {
+            return FileBody::Unreadable(format!(
+                "odkaz vede mimo složku s obsahem ({}); obsah se čte jen ze své složky",
+                target.display()
+            ));
+        }
+        if target.is_dir() {
+            return FileBody::Unreadable(
+                "odkaz na složku se nenásleduje (mohl by vést v kruhu); zkopírujte ji".into(),
+            );
+        }
+        read_limited(&target)
+    }
+}
+
+const NOT_REGULAR: &str =
+    "není obyčejný soubor (roura, zařízení nebo soket); čtou se jen obyčejné soubory";
+
+/// Reads a regular file up to the size limit. FIFOs and devices are refused without waiting:
+/// the type is checked before opening, and the file is opened non-blocking and checked again,
+/// so that a file swapped for a FIFO in between cannot hang the program either.
 fn read_limited(path: &Path) -> FileBody {
-    let file = match fs::File::open(path) {
+    match fs::metadata(path) {
+        Ok(metadata) if !metadata.is_file() => return FileBody::Unreadable(NOT_REGULAR.into()),
+        Ok(_) => {}
+        Err(e) => return FileBody::Unreadable(e.to_string()),
+    }
+    let file = match open_non_blocking(path) {
         Ok(file) => file,
         Err(e) => return FileBody::Unreadable(e.to_string()),
     };
+    match file.metadata() {
+        Ok(metadata) if !metadata.is_file() => return FileBody::Unreadable(NOT_REGULAR.into()),
+        Ok(_) => {}
+        Err(e) => return FileBody::Unreadable(e.to_string()),
+    }
     let mut bytes = Vec::new();
     // Read one byte past the limit: enough to know the file is too large without loading it all.
     match file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes) {
@@ -181,4 +268,18 @@ fn read_limited(path: &Path) -> FileBody {
         Ok(_) => FileBody::Bytes(Cow::Owned(bytes)),
         Err(e) => FileBody::Unreadable(e.to_string()),
     }
+}
+
+#[cfg(unix)]
+fn open_non_blocking(path: &Path) -> std::io::Result<fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32)
+        .open(path)
+}
+
+#[cfg(not(unix))]
+fn open_non_blocking(path: &Path) -> std::io::Result<fs::File> {
+    fs::File::open(path)
 }

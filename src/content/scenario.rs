@@ -66,6 +66,12 @@ const MISTS_ONLY: &[&str] = &["track", "counters", "outcome", "loss", "buried"];
 /// Keys about ghosts: the Mists game or the competitive ghosts expansion.
 const GHOST_KEYS: &[&str] = &["ghosts", "bank", "ghosts_at"];
 pub const MISTS_RULESET: &str = "duchove-carcassonne";
+/// Bounds of numbers in scenarios: generous for any real game, and far from overflow.
+const MAX_COUNT: i64 = 1000;
+const MAX_SCORE: i64 = 10_000;
+const MAX_TRACK: i64 = 1000;
+/// A colour's meeples in the cooperative game (5, or more when playing several colours).
+const MAX_MEEPLES: i64 = 20;
 
 /// Rulesets the engine can play so far.
 pub const SUPPORTED_RULESETS: &[&str] = &["zakladni-hra", MISTS_RULESET];
@@ -161,7 +167,7 @@ pub fn load_scenario(
     let is_mists = ruleset.as_deref() == Some(MISTS_RULESET);
     let has = |e: &str| expansions.iter().any(|x| x == e);
     let mut gifts = None;
-    let mists = match map.get_mapping("setup") {
+    let mists = match fields.optional_mapping("setup", diags) {
         Some(setup) if is_mists => {
             mists_setup(file, setup, players.as_deref().unwrap_or(&[]), diags)
         }
@@ -203,7 +209,8 @@ pub fn load_scenario(
             "chybí povinné pole `steps` (seznam tahů)",
         );
     }
-    let expect = match map.get_mapping("expect") {
+    let errors_before_expect = diags.len();
+    let expect = match fields.optional_mapping("expect", diags) {
         Some(expect) => expectations(
             file,
             expect,
@@ -213,6 +220,15 @@ pub fn load_scenario(
         ),
         None => Expectations::default(),
     };
+    // A malformed `expect` is reported already; an empty one is a separate mistake.
+    if !rulings.is_empty() && expect.is_empty() && diags.len() == errors_before_expect {
+        diags.error(
+            fields.value_location("rulings"),
+            None,
+            "scénář bez očekávání (`expect`) nic neověřuje, takže nemůže ověřit výklad; \
+             doplňte, co má platit, nebo odeberte `rulings`",
+        );
+    }
     if diags.len() > before {
         return None;
     }
@@ -525,7 +541,35 @@ fn step(
     diags: &mut Diagnostics,
 ) -> Option<Step> {
     let fields = Fields::new(file, 0, map, STEP_FIELDS, None, diags);
+    let kinds: Vec<&str> = ["place", "pass", "end"]
+        .into_iter()
+        .filter(|k| map.get_node(k).is_some())
+        .collect();
+    if kinds.len() > 1 {
+        diags.error(
+            fields.start(),
+            None,
+            format!(
+                "krok je buď tah (`place`), nebo vynechání (`pass`), nebo konec hry (`end`), ne {}",
+                kinds.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(" a ")
+            ),
+        );
+        return None;
+    }
     if let Some(end) = fields.optional_str("end", diags) {
+        let extra: Vec<&str> = map
+            .keys()
+            .map(|k| k.as_str())
+            .filter(|k| *k != "end")
+            .collect();
+        if !extra.is_empty() {
+            diags.error(
+                fields.start(),
+                None,
+                format!("konec hry (`end: game`) nemá další pole: {}", extra.join(", ")),
+            );
+            return None;
+        }
         if end != "game" {
             diags.error(
                 fields.value_location("end"),
@@ -539,7 +583,7 @@ fn step(
         });
     }
     let player = colour(&fields, "player", players, diags);
-    let gift = match fields.map.get_mapping("gift") {
+    let gift = match fields.optional_mapping("gift", diags) {
         Some(g) => Some(gift_spec(file, g, corpus, diags)?),
         None => None,
     };
@@ -616,15 +660,16 @@ fn step(
     })
 }
 
-fn per_player<T>(
+/// A `{red: 3, blue: 0}` mapping of the scenario's players to whole numbers in `range`.
+fn per_player<T: TryFrom<i64>>(
     file: &str,
-    expect: &MarkedMappingNode,
+    parent: &MarkedMappingNode,
     key: &str,
     players: &[Colour],
+    range: std::ops::RangeInclusive<i64>,
     diags: &mut Diagnostics,
-    parse: impl Fn(&str) -> Option<T>,
 ) -> Vec<(Colour, T)> {
-    let Some(node) = expect.get_node(key) else {
+    let Some(node) = parent.get_node(key) else {
         return Vec::new();
     };
     let Some(map) = node.as_mapping() else {
@@ -638,19 +683,29 @@ fn per_player<T>(
     let mut out = Vec::new();
     for (name, value) in map.iter() {
         let location = yaml::location(file, name.span(), 0);
-        let colour = Colour::parse(name.as_str()).filter(|c| players.contains(c));
-        let number = value.as_scalar().and_then(|v| parse(v.as_str()));
-        match (colour, number) {
-            (Some(c), Some(n)) => out.push((c, n)),
-            (None, _) => diags.error(
+        let Some(colour) = Colour::parse(name.as_str()).filter(|c| players.contains(c)) else {
+            diags.error(
                 location,
                 None,
                 format!("`{}` není hráč scénáře", name.as_str()),
-            ),
-            (_, None) => diags.error(
+            );
+            continue;
+        };
+        let number = value
+            .as_scalar()
+            .and_then(|v| v.as_str().trim().parse::<i64>().ok())
+            .filter(|n| range.contains(n))
+            .and_then(|n| T::try_from(n).ok());
+        match number {
+            Some(n) => out.push((colour, n)),
+            None => diags.error(
                 yaml::location(file, value.span(), 0),
                 None,
-                format!("`{key}` očekává číslo"),
+                format!(
+                    "`{key}` očekává celé číslo od {} do {}",
+                    range.start(),
+                    range.end()
+                ),
             ),
         }
     }
@@ -666,10 +721,24 @@ fn expectations(
 ) -> Expectations {
     let fields = Fields::new(file, 0, expect, EXPECT_FIELDS, None, diags);
     let completed = fields
-        .optional_int("completed", diags)
-        .and_then(|n| usize::try_from(n).ok());
+        .optional_int_in("completed", 0..=MAX_COUNT, diags)
+        .map(|n| n as usize);
     let mut rejected = Vec::new();
-    if let Some(node) = expect.get_mapping("rejected") {
+    // One refused step as a mapping, or several as a list of them.
+    let refusals: Vec<&MarkedMappingNode> = match expect.get_node("rejected") {
+        None => Vec::new(),
+        Some(Node::Mapping(one)) => vec![one],
+        Some(Node::Sequence(_)) => list(&fields, "rejected", diags),
+        Some(other) => {
+            diags.error(
+                fields.at(other.span()),
+                None,
+                "`rejected` má tvar {step: 2, reason: klíč} nebo seznam takových položek",
+            );
+            Vec::new()
+        }
+    };
+    for node in refusals {
         let r = Fields::new(file, 0, node, &["step", "reason"], None, diags);
         let step = r.required_int("step", diags);
         let reason = r.required_str("reason", diags);
@@ -685,6 +754,12 @@ fn expectations(
                     r.value_location("reason"),
                     None,
                     format!("neznámý klíč pravidla `{reason}`"),
+                );
+            } else if rejected.iter().any(|(s, _)| *s == step as usize) {
+                diags.error(
+                    r.value_location("step"),
+                    None,
+                    format!("krok {step} je v `rejected` dvakrát"),
                 );
             } else {
                 rejected.push((step as usize, reason));
@@ -736,19 +811,19 @@ fn expectations(
         ghosts: count(&fields, "ghosts", diags),
         bank: count(&fields, "bank", diags),
         ghosts_at,
-        track: fields.optional_int("track", diags).map(|n| n as i32),
-        counters: per_player(file, expect, "counters", players, diags, |t| t.parse().ok()),
+        track: fields
+            .optional_int_in("track", 0..=MAX_TRACK, diags)
+            .map(|n| n as i32),
+        counters: per_player(file, expect, "counters", players, 0..=MAX_TRACK, diags),
         outcome,
         loss,
         buried: count(&fields, "buried", diags),
-        guards: per_player(file, expect, "guards", players, diags, |t| t.parse().ok()),
-        gifts: per_player(file, expect, "gifts", players, diags, |t| t.parse().ok()),
-        score: per_player(file, expect, "score", players, diags, |t| t.parse().ok()),
+        guards: per_player(file, expect, "guards", players, 0..=MAX_COUNT, diags),
+        gifts: per_player(file, expect, "gifts", players, 0..=MAX_COUNT, diags),
+        score: per_player(file, expect, "score", players, 0..=MAX_SCORE, diags),
         completed,
-        meeples_on_board: per_player(file, expect, "meeples_on_board", players, diags, |t| {
-            t.parse().ok()
-        }),
-        returned: per_player(file, expect, "returned", players, diags, |t| t.parse().ok()),
+        meeples_on_board: per_player(file, expect, "meeples_on_board", players, 0..=MAX_COUNT, diags),
+        returned: per_player(file, expect, "returned", players, 0..=MAX_COUNT, diags),
         rejected,
         rules,
     }
@@ -756,18 +831,9 @@ fn expectations(
 
 /// A non-negative count field.
 fn count(fields: &Fields, key: &str, diags: &mut Diagnostics) -> Option<u32> {
-    let n = fields.optional_int(key, diags)?;
-    match u32::try_from(n) {
-        Ok(n) if n <= 1000 => Some(n),
-        _ => {
-            diags.error(
-                fields.value_location(key),
-                None,
-                format!("`{key}` má být počet od 0 do 1000"),
-            );
-            None
-        }
-    }
+    fields
+        .optional_int_in(key, 0..=MAX_COUNT, diags)
+        .map(|n| n as u32)
 }
 
 fn mists_setup(
@@ -791,7 +857,7 @@ fn mists_setup(
     let track = match setup.get_node("track") {
         None => Vec::new(),
         Some(Node::Mapping(_)) if level.counters > 1 => {
-            per_player(file, setup, "track", players, diags, |t| t.parse().ok())
+            per_player(file, setup, "track", players, 0..=MAX_TRACK, diags)
                 .into_iter()
                 .map(|(c, n)| (Some(c), n))
                 .collect()
@@ -804,7 +870,7 @@ fn mists_setup(
             );
             return None;
         }
-        Some(_) => match fields.optional_int("track", diags) {
+        Some(_) => match fields.optional_int_in("track", 0..=MAX_TRACK, diags) {
             Some(n) if level.counters == 1 => vec![(None, n as i32)],
             Some(_) => {
                 diags.error(
@@ -831,9 +897,13 @@ fn mists_setup(
         items
             .into_iter()
             .filter_map(|(text, location)| match text.parse::<u32>() {
-                Ok(n) => Some(n),
-                Err(_) => {
-                    diags.error(location, None, "`stacks` jsou počty kartiček");
+                Ok(n) if i64::from(n) <= MAX_COUNT => Some(n),
+                _ => {
+                    diags.error(
+                        location,
+                        None,
+                        format!("`stacks` jsou počty kartiček od 0 do {MAX_COUNT}"),
+                    );
                     None
                 }
             })
@@ -842,9 +912,14 @@ fn mists_setup(
     Some(MistsSetup {
         level: level.number,
         track,
-        start_ghosts: count(&fields, "start_ghosts", diags).unwrap_or(START_GHOSTS),
+        // The start tile has room for exactly its 3 ghosts; more would be dropped unseen.
+        start_ghosts: fields
+            .optional_int_in("start_ghosts", 0..=i64::from(START_GHOSTS), diags)
+            .map_or(START_GHOSTS, |n| n as u32),
         stacks,
-        meeples: count(&fields, "meeples", diags).unwrap_or(5),
+        meeples: fields
+            .optional_int_in("meeples", 0..=MAX_MEEPLES, diags)
+            .map_or(5, |n| n as u32),
     })
 }
 

@@ -4,6 +4,7 @@ use unicode_normalization::UnicodeNormalization;
 
 use super::files::{ContentFile, FileBody, MAX_FILE_BYTES};
 use crate::diagnostic::{Diagnostic, Location};
+use crate::safe_text::{is_unsafe, visible};
 
 /// Decodes a content file, or says precisely why it is not usable text.
 pub fn decode(file: &ContentFile) -> Result<String, Diagnostic> {
@@ -46,8 +47,19 @@ pub fn decode(file: &ContentFile) -> Result<String, Diagnostic> {
             "soubor obsahuje znak NUL: vypadá jako binární soubor, ne text",
         ));
     }
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    Ok(normalize(text))
+    let text = normalize(text.strip_prefix('\u{feff}').unwrap_or(text));
+    if let Some((offset, c)) = text.char_indices().find(|(_, c)| is_unsafe(*c)) {
+        let (line, column) = line_column_at_end(&text[..offset]);
+        return Err(Diagnostic::new(
+            Location::new(&file.display, line, column),
+            format!(
+                "soubor obsahuje řídicí znak {}: v textu pravidel nemá co dělat \
+                 (terminál by ho mohl provést jako příkaz)",
+                visible(c)
+            ),
+        ));
+    }
+    Ok(text)
 }
 
 /// NFC and Unix line ends, so that a file saved in NFD or with CRLF loads identically.
@@ -99,6 +111,14 @@ mod tests {
     #[test]
     fn bom_and_crlf_are_removed() {
         assert_eq!(decode(&file(b"\xef\xbb\xbfa\r\nb")).unwrap(), "a\nb");
+    }
+
+    #[test]
+    fn control_characters_are_refused_with_their_place() {
+        let err = decode(&file(b"a: b\nc: \xc5\xaf\x1b]0;x\x07")).unwrap_err();
+        assert_eq!((err.location.line, err.location.column), (2, 5));
+        assert!(err.message.contains("<U+001B>"), "{}", err.message);
+        assert!(decode(&file(b"a:\r\n\tb")).is_ok());
     }
 
     #[test]

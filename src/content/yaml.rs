@@ -31,6 +31,14 @@ pub fn parse(
         );
         return None;
     }
+    if let Some(line) = second_document_line(text) {
+        diags.error(
+            Location::new(file, line + line_offset, 1),
+            None,
+            "soubor má víc dokumentů YAML (`---`); patří do něj jen jeden",
+        );
+        return None;
+    }
     let options = LoaderOptions::default().error_on_duplicate_keys(true);
     let options = if top_level_sequence {
         options.toplevel_sequence()
@@ -49,6 +57,32 @@ pub fn parse(
             None
         }
     }
+}
+
+/// The line where a second YAML document begins, if any. The parser reads only the first one
+/// and would drop the rest without a word. A marker at column 0 always starts a document, even
+/// inside a block scalar, so looking at line starts is exact.
+fn second_document_line(text: &str) -> Option<usize> {
+    let is_marker = |line: &str, marker: &str| {
+        line.strip_prefix(marker)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with([' ', '\t']))
+    };
+    // Whether a document has begun (content or `---`), and whether `...` has ended it.
+    let (mut begun, mut ended) = (false, false);
+    for (index, line) in text.lines().enumerate() {
+        let blank = line.trim().is_empty() || line.trim_start().starts_with('#');
+        if is_marker(line, "...") {
+            ended = true;
+        } else if is_marker(line, "---") || (!blank && ended) {
+            if begun {
+                return Some(index + 1);
+            }
+            begun = true;
+        } else if !blank {
+            begun = true;
+        }
+    }
+    None
 }
 
 /// Block nesting deeper than this is refused before parsing: the parser recurses per level of
@@ -311,6 +345,50 @@ impl<'a> Fields<'a> {
         }
     }
 
+    /// An integer field that must lie in `range` (a count, a score): out-of-range numbers are
+    /// reported, never wrapped or capped.
+    pub fn optional_int_in(
+        &self,
+        key: &str,
+        range: std::ops::RangeInclusive<i64>,
+        diags: &mut Diagnostics,
+    ) -> Option<i64> {
+        let value = self.optional_int(key, diags)?;
+        if !range.contains(&value) {
+            diags.error(
+                self.value_location(key),
+                self.id(),
+                format!(
+                    "pole `{key}` má být od {} do {}, ne {value}",
+                    range.start(),
+                    range.end()
+                ),
+            );
+            return None;
+        }
+        Some(value)
+    }
+
+    /// A mapping field; `None` when absent or empty. Any other kind of value is reported, not
+    /// ignored.
+    pub fn optional_mapping(
+        &self,
+        key: &str,
+        diags: &mut Diagnostics,
+    ) -> Option<&'a MarkedMappingNode> {
+        match self.node(key)? {
+            Node::Mapping(map) => Some(map),
+            other => {
+                diags.error(
+                    self.at(other.span()),
+                    self.id(),
+                    format!("pole `{key}` má být mapování `klíč: hodnota`, ne seznam ani text"),
+                );
+                None
+            }
+        }
+    }
+
     fn sequence(&self, key: &str, diags: &mut Diagnostics) -> Option<&'a MarkedSequenceNode> {
         match self.node(key)? {
             Node::Sequence(seq) => Some(seq),
@@ -461,6 +539,15 @@ mod tests {
         assert_eq!(all[0].location, Location::new("f.yaml", 2, 3));
         assert!(all[0].message.contains("`question`"), "{}", all[0].message);
         assert_eq!(all[0].entry_id.as_deref(), Some("a"));
+    }
+
+    #[test]
+    fn a_second_document_is_refused_at_its_line() {
+        assert_eq!(second_document_line("a: 1\n---\nb: 2\n"), Some(2));
+        assert_eq!(second_document_line("---\na: 1\n"), None);
+        assert_eq!(second_document_line("# c\n---\na: |\n  ---x\n"), None);
+        assert_eq!(second_document_line("a: 1\n...\nb: 2\n"), Some(3));
+        assert_eq!(second_document_line("a: 1\n...\n"), None);
     }
 
     #[test]

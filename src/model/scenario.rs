@@ -135,6 +135,46 @@ pub struct Expectations {
     pub gifts: Vec<(Colour, u32)>,
 }
 
+impl Expectations {
+    /// Whether the scenario expects nothing at all (then it checks nothing either).
+    pub fn is_empty(&self) -> bool {
+        let Expectations {
+            score,
+            completed,
+            meeples_on_board,
+            returned,
+            rejected,
+            rules,
+            ghosts,
+            bank,
+            ghosts_at,
+            track,
+            counters,
+            outcome,
+            loss,
+            buried,
+            guards,
+            gifts,
+        } = self;
+        score.is_empty()
+            && completed.is_none()
+            && meeples_on_board.is_empty()
+            && returned.is_empty()
+            && rejected.is_empty()
+            && rules.is_empty()
+            && ghosts.is_none()
+            && bank.is_none()
+            && ghosts_at.is_empty()
+            && track.is_none()
+            && counters.is_empty()
+            && outcome.is_none()
+            && loss.is_none()
+            && buried.is_none()
+            && guards.is_empty()
+            && gifts.is_empty()
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Scenario {
     /// Path relative to the content root (`scenarios/…`).

@@ -3,6 +3,8 @@
 //! links and images become their alt text, so that content can neither run script nor make
 //! the page fetch anything.
 
+use std::collections::{HashMap, HashSet};
+
 use pulldown_cmark::{CowStr, Event, HeadingLevel, Parser, Tag, TagEnd};
 
 use crate::content::markdown::{options, parse_target, LinkTarget};
@@ -49,6 +51,8 @@ pub fn to_html(
     shift: usize,
 ) -> (String, Vec<Heading>) {
     let mut headings = Vec::new();
+    let mut used_ids: HashSet<String> = HashSet::new();
+    let mut next_number: HashMap<String, usize> = HashMap::new();
     let mut events: Vec<Event> = Vec::new();
     // Which opened links were kept, so that the matching ends are kept or dropped too.
     let mut links_kept: Vec<bool> = Vec::new();
@@ -103,13 +107,22 @@ pub fn to_html(
             }
             Event::End(TagEnd::Heading(level)) => {
                 let title = heading_text.take().unwrap_or_default();
-                let mut id = format!("{heading_prefix}-{}", slug(&title));
-                // Two headings of the same name in one text still get distinct anchors.
-                let mut n = 2;
-                while headings.iter().any(|h: &Heading| h.id == id) {
-                    id = format!("{heading_prefix}-{}-{n}", slug(&title));
-                    n += 1;
+                let base = format!("{heading_prefix}-{}", slug(&title));
+                let mut id = base.clone();
+                // Two headings of the same name in one text still get distinct anchors. The
+                // next number to try is kept per name, so thousands of equal headings stay
+                // linear instead of rescanning every earlier id.
+                if used_ids.contains(&id) {
+                    let next = next_number.entry(base.clone()).or_insert(2);
+                    loop {
+                        id = format!("{base}-{next}");
+                        *next += 1;
+                        if !used_ids.contains(&id) {
+                            break;
+                        }
+                    }
                 }
+                used_ids.insert(id.clone());
                 if let Some(Event::Start(Tag::Heading { id: slot, .. })) =
                     events.get_mut(heading_start)
                 {
