@@ -22,7 +22,13 @@ pub fn escape(text: &str) -> String {
         return text.to_owned();
     }
     text.chars()
-        .map(|c| if is_unsafe(c) { visible(c) } else { c.to_string() })
+        .map(|c| {
+            if is_unsafe(c) {
+                visible(c)
+            } else {
+                c.to_string()
+            }
+        })
         .collect()
 }
 

@@ -551,7 +551,11 @@ fn step(
             None,
             format!(
                 "krok je buď tah (`place`), nebo vynechání (`pass`), nebo konec hry (`end`), ne {}",
-                kinds.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(" a ")
+                kinds
+                    .iter()
+                    .map(|k| format!("`{k}`"))
+                    .collect::<Vec<_>>()
+                    .join(" a ")
             ),
         );
         return None;
@@ -566,7 +570,10 @@ fn step(
             diags.error(
                 fields.start(),
                 None,
-                format!("konec hry (`end: game`) nemá další pole: {}", extra.join(", ")),
+                format!(
+                    "konec hry (`end: game`) nemá další pole: {}",
+                    extra.join(", ")
+                ),
             );
             return None;
         }
@@ -822,7 +829,14 @@ fn expectations(
         gifts: per_player(file, expect, "gifts", players, 0..=MAX_COUNT, diags),
         score: per_player(file, expect, "score", players, 0..=MAX_SCORE, diags),
         completed,
-        meeples_on_board: per_player(file, expect, "meeples_on_board", players, 0..=MAX_COUNT, diags),
+        meeples_on_board: per_player(
+            file,
+            expect,
+            "meeples_on_board",
+            players,
+            0..=MAX_COUNT,
+            diags,
+        ),
         returned: per_player(file, expect, "returned", players, 0..=MAX_COUNT, diags),
         rejected,
         rules,

@@ -6,6 +6,7 @@ use marked_yaml::types::{MarkedMappingNode, MarkedScalarNode, MarkedSequenceNode
 use marked_yaml::{LoadError, LoaderOptions, Marker, Node, Span};
 
 use crate::diagnostic::{Diagnostics, Location};
+use crate::safe_text::{is_unsafe, visible};
 
 /// Parses `text` whose top level must be a sequence (`- ` entries) or a mapping.
 pub fn parse(
@@ -239,12 +240,35 @@ impl<'a> Fields<'a> {
 
     fn scalar(&self, key: &str, diags: &mut Diagnostics) -> Option<&'a MarkedScalarNode> {
         match self.node(key)? {
-            Node::Scalar(s) => Some(s),
+            Node::Scalar(s) => self.safe(s, diags),
             other => {
                 diags.error(
                     self.at(other.span()),
                     self.id(),
                     format!("pole `{key}` má být jednoduchá hodnota, ne seznam ani mapování"),
+                );
+                None
+            }
+        }
+    }
+
+    /// The scalar, unless it holds control characters: YAML escapes such as `"\e"` make them
+    /// out of plain text, which the file-level check cannot see.
+    fn safe(
+        &self,
+        scalar: &'a MarkedScalarNode,
+        diags: &mut Diagnostics,
+    ) -> Option<&'a MarkedScalarNode> {
+        match scalar.as_str().chars().find(|c| is_unsafe(*c)) {
+            None => Some(scalar),
+            Some(c) => {
+                diags.error(
+                    self.at(scalar.span()),
+                    self.id(),
+                    format!(
+                        "hodnota obsahuje řídicí znak {}: v textu nemá co dělat",
+                        visible(c)
+                    ),
                 );
                 None
             }
@@ -414,7 +438,9 @@ impl<'a> Fields<'a> {
         for item in seq.iter() {
             match item {
                 Node::Scalar(s) if !s.as_str().trim().is_empty() => {
-                    items.push((s.as_str().trim().to_owned(), self.at(s.span())))
+                    if let Some(s) = self.safe(s, diags) {
+                        items.push((s.as_str().trim().to_owned(), self.at(s.span())))
+                    }
                 }
                 Node::Scalar(s) => diags.error(
                     self.at(s.span()),
