@@ -5,12 +5,13 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use carcref::content::{load, ContentFiles};
-use carcref::engine::base::base_game;
-use carcref::engine::game::{Colour, Game};
-use carcref::engine::mists::Level;
-use carcref::engine::random::{play, Rng};
+use carcref::engine::core::game::{Colour, Game};
+use carcref::engine::core::rng::Rng;
+use carcref::engine::core::tile::Catalog;
+use carcref::engine::modules::base::base_game;
+use carcref::engine::modules::mists::Level;
+use carcref::engine::simulate::random::play;
 use carcref::engine::simulate::{game_rng, MistsTiles, Policy, Table};
-use carcref::engine::tile::Catalog;
 use carcref::model::geometry::Pos;
 
 const SUPPLY: [u32; 3] = [7, 0, 0];

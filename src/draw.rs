@@ -4,8 +4,8 @@
 
 use std::fmt::Write;
 
-use crate::engine::game::{Spot, State};
-use crate::engine::tile::{CompiledTile, FeatureKind};
+use crate::engine::core::game::{Spot, State};
+use crate::engine::core::tile::{CompiledTile, FeatureKind};
 use crate::model::geometry::{Dir, Port};
 use crate::model::tiles::StartPart;
 
@@ -281,7 +281,7 @@ pub fn board_svg(state: &State, title: &str) -> String {
 
 /// The board of a game: with a ghost module, its ghosts on their tiles (beside the meeples
 /// there, in the competitive game).
-pub fn game_svg(game: &crate::engine::game::Game, title: &str) -> String {
+pub fn game_svg(game: &crate::engine::core::game::Game, title: &str) -> String {
     let ghosts: Vec<u32> = match game.ghosts() {
         Some(keeper) => (0..game.state.board.placed.len())
             .map(|p| keeper.ghosts_on_tile(&game.state, p))

@@ -5,10 +5,11 @@
 use std::sync::Arc;
 
 use carcref::content::{load, ContentFiles};
-use carcref::engine::base;
-use carcref::engine::game::{Colour, Game};
-use carcref::engine::random::{play_observed, Rng};
-use carcref::engine::tile::{mirror_code, Catalog};
+use carcref::engine::core::game::{Colour, Game};
+use carcref::engine::core::rng::Rng;
+use carcref::engine::core::tile::{mirror_code, Catalog};
+use carcref::engine::modules::base;
+use carcref::engine::simulate::random::play_observed;
 use carcref::model::geometry::Dir;
 use proptest::prelude::*;
 

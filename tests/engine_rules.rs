@@ -4,12 +4,12 @@
 use std::sync::{Arc, Mutex};
 
 use carcref::content::{load, ContentFiles};
-use carcref::engine::base::base_game;
-use carcref::engine::game::{Colour, Game, MeepleKind, Spot, State};
-use carcref::engine::rules::{
+use carcref::engine::core::game::{Colour, Game, MeepleKind, Spot, State};
+use carcref::engine::core::hooks::{
     Decider, MeeplePlacement, Question, Refusal, RuleModule, Surround, TilePlacement,
 };
-use carcref::engine::tile::{Catalog, FeatureKind};
+use carcref::engine::core::tile::{Catalog, FeatureKind};
+use carcref::engine::modules::base::base_game;
 use carcref::model::geometry::{Port, Pos, Terrain};
 use carcref::model::tiles::{FieldSpec, FogSpec, TileSpec};
 

@@ -5,12 +5,12 @@
 use std::sync::Arc;
 
 use carcref::content::{load, ContentFiles};
-use carcref::engine::game::{Colour, Game, MeepleKind, Spot};
-use carcref::engine::ghosts::{self, CompetitiveGhosts};
-use carcref::engine::gifts::{self, Gift, GiftTarget, Gifts};
-use carcref::engine::random::Rng;
-use carcref::engine::rulesets::{self, Expansions};
-use carcref::engine::tile::Catalog;
+use carcref::engine::core::game::{Colour, Game, MeepleKind, Spot};
+use carcref::engine::core::rng::Rng;
+use carcref::engine::core::tile::Catalog;
+use carcref::engine::modules::ghosts::{self, CompetitiveGhosts};
+use carcref::engine::modules::gifts::{self, Gift, GiftTarget, Gifts};
+use carcref::engine::modules::rulesets::{self, Expansions};
 use carcref::model::geometry::{Port, Pos};
 use proptest::prelude::*;
 

@@ -6,8 +6,8 @@
 use std::sync::Arc;
 
 use carcref::content::{load, ContentFiles};
-use carcref::engine::game::Game;
-use carcref::engine::mists::{colours_and_meeples, Level, Mists};
+use carcref::engine::core::game::Game;
+use carcref::engine::modules::mists::{colours_and_meeples, Level, Mists};
 use carcref::engine::simulate::{game_rng, MistsTiles, Policy, Table};
 use proptest::prelude::*;
 

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::content::{load, ContentFiles, Loaded};
-use crate::engine::mists::Level;
+use crate::engine::modules::mists::Level;
 use crate::engine::simulate::{game_rng, MistsTiles, Policy, Summary, Table};
 use crate::model::{Corpus, RulingFilter};
 use crate::safe_text;
@@ -499,7 +499,7 @@ pub fn tiles(source: &ContentSource, set: Option<&str>, svg: Option<&std::path::
         let mut written = 0;
         for tile_set in &sets {
             for spec in &tile_set.tiles {
-                let tile = crate::engine::tile::CompiledTile::compile(spec);
+                let tile = crate::engine::core::tile::CompiledTile::compile(spec);
                 let path = dir.join(format!("{}.svg", spec.id));
                 if let Err(e) =
                     std::fs::write(&path, crate::draw::tile_svg(&tile, tile_set.schematic))

@@ -385,13 +385,13 @@ pub fn report_text(
         "Družiníků na plánu: {on_board}; dokončených území: {}",
         report.game.state.completed_count
     );
-    if let Some(mists) = report.game.module::<crate::engine::mists::Mists>() {
+    if let Some(mists) = report.game.module::<crate::engine::modules::mists::Mists>() {
         let _ = writeln!(out, "{}", mists_status(mists, &report.game.state));
     }
     let state = &report.game.state;
     if let Some(g) = report
         .game
-        .module::<crate::engine::ghosts::CompetitiveGhosts>()
+        .module::<crate::engine::modules::ghosts::CompetitiveGhosts>()
     {
         let guards: Vec<String> = state
             .players
@@ -406,7 +406,7 @@ pub fn report_text(
             guards.join(", ")
         );
     }
-    if let Some(gifts) = report.game.module::<crate::engine::gifts::Gifts>() {
+    if let Some(gifts) = report.game.module::<crate::engine::modules::gifts::Gifts>() {
         let hands: Vec<String> = (0..state.players.len())
             .map(|p| format!("{} {}", state.colour_name(p), gifts.unopened(p)))
             .collect();
@@ -445,8 +445,11 @@ pub fn report_text(
 }
 
 /// The Mists game's state in one line: counters, ghosts, buried meeples, outcome.
-fn mists_status(mists: &crate::engine::mists::Mists, state: &crate::engine::game::State) -> String {
-    use crate::engine::mists::Outcome;
+fn mists_status(
+    mists: &crate::engine::modules::mists::Mists,
+    state: &crate::engine::core::game::State,
+) -> String {
+    use crate::engine::modules::mists::Outcome;
     let counters: Vec<String> = mists
         .counters
         .iter()
@@ -511,7 +514,7 @@ pub fn report_json(
         "expectations": report.expectations,
         "scores": scores,
         "completed": report.game.state.completed_count,
-        "mists": report.game.module::<crate::engine::mists::Mists>().map(|m| serde_json::json!({
+        "mists": report.game.module::<crate::engine::modules::mists::Mists>().map(|m| serde_json::json!({
             "level": m.level.number,
             "track": m.track(),
             "counters": m.counters.iter().map(|c| c.points).collect::<Vec<_>>(),

@@ -12,7 +12,7 @@ use super::text::decode;
 use super::tiles::load_tile_set;
 use super::yaml::{self, Fields, TextOrigin};
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
-use crate::engine::rules::RULE_KEYS;
+use crate::engine::rule_keys::RULE_KEYS;
 use crate::model::RuleKeyRef;
 use crate::model::{
     Corpus, CoverageNote, CoverageStatus, Game, GameKind, GlossaryEntry, Origin, RuleSection,

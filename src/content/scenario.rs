@@ -6,9 +6,9 @@ use marked_yaml::Node;
 use super::tiles::{tile_spec, INLINE_TILE_FIELDS};
 use super::yaml::{self, Fields};
 use crate::diagnostic::Diagnostics;
-use crate::engine::gifts::Gift;
-use crate::engine::mists::{Level, START_GHOSTS};
-use crate::engine::tile::FACE_DOWN_ID;
+use crate::engine::core::tile::FACE_DOWN_ID;
+use crate::engine::modules::gifts::Gift;
+use crate::engine::modules::mists::{Level, START_GHOSTS};
 use crate::model::geometry::{Pos, BOARD_RADIUS as RADIUS};
 use crate::model::pieces::{Colour, FeatureKind, MeepleKind, Spot};
 use crate::model::scenario::{
@@ -756,7 +756,7 @@ fn expectations(
                     None,
                     format!("krok {step} neexistuje (scénář má {steps} kroků)"),
                 );
-            } else if crate::engine::rules::rule_description(&reason).is_none() {
+            } else if crate::engine::rule_keys::rule_description(&reason).is_none() {
                 diags.error(
                     r.value_location("reason"),
                     None,
@@ -778,7 +778,7 @@ fn expectations(
         .unwrap_or_default()
         .into_iter()
         .filter_map(|(key, location)| {
-            if crate::engine::rules::rule_description(&key).is_none() {
+            if crate::engine::rule_keys::rule_description(&key).is_none() {
                 diags.error(location, None, format!("neznámý klíč pravidla `{key}`"));
                 return None;
             }

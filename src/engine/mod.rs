@@ -1,15 +1,9 @@
-//! The rules engine: the core (board, tiles, features, placement, turn) knows no expansion;
-//! game modes plug in as `RuleModule`s (`base` is the base game).
+//! The rules engine, in three parts: `core` (board, tiles, features, placement, turn and the
+//! hooks) knows no expansion; `modules` holds the base game and each game mode or expansion
+//! as a `RuleModule`; `simulate` plays whole games with them. `rule_keys` lists the keys
+//! every consequence carries.
 
-pub mod base;
-pub mod board;
-pub mod game;
-pub mod ghosts;
-pub mod gifts;
-pub mod inns;
-pub mod mists;
-pub mod random;
-pub mod rules;
-pub mod rulesets;
+pub mod core;
+pub mod modules;
+pub mod rule_keys;
 pub mod simulate;
-pub mod tile;

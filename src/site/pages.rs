@@ -12,7 +12,7 @@ use super::scenarios::{Played, StepView, TraceLine};
 use super::{search, BuildError, Site};
 use crate::content::markdown::LinkTarget;
 use crate::coverage::{self, CoverageEntry, Status};
-use crate::engine::tile::CompiledTile;
+use crate::engine::core::tile::CompiledTile;
 use crate::model::geometry::{Dir, Terrain};
 use crate::model::tiles::{Center, TileSpec};
 use crate::model::{format_levels, Corpus, Game, GameKind, Ruling};

@@ -4,9 +4,9 @@
 
 use std::collections::BTreeSet;
 
-use super::game::State;
-use super::rules::{Decider, FeatureScore, RuleModule};
-use super::tile::FeatureKind;
+use crate::engine::core::game::State;
+use crate::engine::core::hooks::{Decider, FeatureScore, RuleModule};
+use crate::engine::core::tile::FeatureKind;
 use crate::model::pieces::tiles_cs;
 
 #[derive(Clone)]

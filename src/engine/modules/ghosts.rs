@@ -5,12 +5,12 @@
 //! costs 2 points when its meeple scores and 1 at the end. Castles score misty tiles around
 //! them; a gravedigger on a surrounded graveyard earns a guard from the general supply.
 
-use super::game::{MeepleKind, State};
-use super::mists::misty_tiles_around;
-use super::rules::{
+use crate::engine::core::game::{MeepleKind, State};
+use crate::engine::core::hooks::{
     ask, Decider, FeatureScore, GhostKeeper, Question, RuleModule, Surround, Worth,
 };
-use super::tile::FeatureKind;
+use crate::engine::core::tile::FeatureKind;
+use crate::engine::modules::mists::misty_tiles_around;
 use crate::model::geometry::{Dir, Port};
 use crate::model::pieces::count_cs;
 

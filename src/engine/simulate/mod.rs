@@ -2,16 +2,20 @@
 //! colours each person plays, and a policy (random or greedy) for every decision. Used by
 //! `carcref simulate`, the property tests and the benchmark.
 
+pub mod random;
+
 use std::sync::Arc;
 
 use serde::Serialize;
 
-use super::game::{Game, MeepleKind, Spot};
-use super::mists::{colours_and_meeples, Level, LossCause, Mists, Outcome, START_GHOSTS};
-use super::random::Rng;
-use super::rules::{Decider, Question};
-use super::rulesets;
-use super::tile::{Catalog, FeatureKind};
+use crate::engine::core::game::{Game, MeepleKind, Spot};
+use crate::engine::core::hooks::{Decider, Question};
+use crate::engine::core::rng::Rng;
+use crate::engine::core::tile::{Catalog, FeatureKind};
+use crate::engine::modules::mists::{
+    colours_and_meeples, Level, LossCause, Mists, Outcome, START_GHOSTS,
+};
+use crate::engine::modules::rulesets;
 use crate::model::geometry::{Port, Pos};
 use crate::model::pieces::Colour;
 use crate::model::tiles::TileSpec;

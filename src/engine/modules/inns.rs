@@ -3,9 +3,9 @@
 //! nothing if still unfinished at the end. (The big meeple's weight of 2 in the majority is
 //! the core's; its tiles are data in `content/tiles/hostince-a-katedraly.yaml`.)
 
-use super::game::State;
-use super::rules::{Decider, FeatureScore, RuleModule};
-use super::tile::FeatureKind;
+use crate::engine::core::game::State;
+use crate::engine::core::hooks::{Decider, FeatureScore, RuleModule};
+use crate::engine::core::tile::FeatureKind;
 use crate::model::pieces::{count_cs, tiles_cs};
 
 #[derive(Debug, Clone)]

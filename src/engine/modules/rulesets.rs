@@ -2,12 +2,12 @@
 //! expansions, or the cooperative Mists game at a level. Scenarios, simulations and tests
 //! all set games up through here.
 
-use super::base::{base_game, FeatureValues};
-use super::ghosts::{self, CompetitiveGhosts};
-use super::gifts::Gifts;
-use super::inns::{self, InnsAndCathedrals};
-use super::mists::{Level, Mists};
-use super::rules::RuleModule;
+use crate::engine::core::hooks::RuleModule;
+use crate::engine::modules::base::{base_game, FeatureValues};
+use crate::engine::modules::ghosts::{self, CompetitiveGhosts};
+use crate::engine::modules::gifts::Gifts;
+use crate::engine::modules::inns::{self, InnsAndCathedrals};
+use crate::engine::modules::mists::{Level, Mists};
 
 /// Meeples (normal, big, guard) each player has in the base game.
 pub const BASE_SUPPLY: [u32; 3] = [7, 0, 0];

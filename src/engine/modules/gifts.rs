@@ -3,10 +3,10 @@
 //! can be placed and before placing it, a player may open one gift; each unopened gift is worth
 //! 2 points at the end.
 
-use super::game::{Game, MeepleKind, State};
-use super::random::Rng;
-use super::rules::{Decider, Refusal, RuleModule};
-use super::tile::FeatureKind;
+use crate::engine::core::game::{Game, MeepleKind, State};
+use crate::engine::core::hooks::{Decider, Refusal, RuleModule};
+use crate::engine::core::rng::Rng;
+use crate::engine::core::tile::FeatureKind;
 use crate::model::geometry::Pos;
 use crate::model::pieces::Spot;
 

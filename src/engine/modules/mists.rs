@@ -3,12 +3,12 @@
 //! castles, graveyards, dogs, cursed graveyards with face-down tiles, level 6's counters,
 //! and how the game is won or lost. All of the game's rules live here; the core knows none.
 
-use super::game::State;
-use super::rules::{
+use crate::engine::core::game::State;
+use crate::engine::core::hooks::{
     ask, Decider, FeatureScore, GhostKeeper, MeeplePlacement, Question, Refusal, RuleModule,
     Surround, TilePlacement, Worth,
 };
-use super::tile::FeatureKind;
+use crate::engine::core::tile::FeatureKind;
 use crate::model::geometry::{Dir, Pos};
 use crate::model::pieces::count_cs;
 

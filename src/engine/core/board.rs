@@ -3,9 +3,26 @@
 
 use smallvec::SmallVec;
 
-use super::rules::Surround;
 use super::tile::{mirror_code, Catalog, FeatureKind, SIDE_PRESENT};
 use crate::model::geometry::{Dir, Port, Pos, BOARD_RADIUS};
+
+/// How a center feature (monastery, castle, graveyard) is completed by its neighbours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Surround {
+    /// 4: the orthogonal neighbours; 8: all around.
+    pub needed: usize,
+    /// Whether face-down tiles count as neighbours (otherwise one blocks completion).
+    pub face_down_counts: bool,
+}
+
+impl Default for Surround {
+    fn default() -> Self {
+        Surround {
+            needed: 8,
+            face_down_counts: false,
+        }
+    }
+}
 
 // A flat grid (no hashing on the hot path) over the board's whole extent.
 const RADIUS: i32 = BOARD_RADIUS;

@@ -1,0 +1,187 @@
+//! The seam between the core and the game modes: the named hooks a module may implement.
+
+use std::any::Any;
+
+pub use super::board::Surround;
+use super::state::{MeepleKind, State};
+use super::tile::FeatureKind;
+use crate::model::geometry::Pos;
+
+/// Why a move is refused: a rule key and a Czech sentence.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    pub rule: &'static str,
+    pub message: String,
+}
+
+impl Refusal {
+    pub fn new(rule: &'static str, message: impl Into<String>) -> Self {
+        Refusal {
+            rule,
+            message: message.into(),
+        }
+    }
+}
+
+/// A question the rules leave to the players (which tile to clear, where the dog goes…).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Question {
+    pub key: &'static str,
+    pub options: Vec<String>,
+    /// What each option brings the players by the module's own count, for policies that
+    /// pick greedily; empty when the module has no measure.
+    pub worth: Vec<Worth>,
+}
+
+/// Asks the players only when there is a choice: a single option is taken without asking.
+pub fn ask(decider: &mut dyn Decider, question: &Question) -> usize {
+    match question.options.len() {
+        0 | 1 => 0,
+        n => decider.choose(question).min(n - 1),
+    }
+}
+
+/// Points scored and ghosts removed by one option of a question.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Worth {
+    pub points: i32,
+    pub ghosts: i32,
+}
+
+impl Question {
+    pub fn new(key: &'static str, options: Vec<String>) -> Question {
+        Question {
+            key,
+            options,
+            worth: Vec::new(),
+        }
+    }
+}
+
+/// Whoever answers the players' decisions: a scenario's listed answers, or a random player.
+pub trait Decider {
+    /// The index of the chosen option.
+    fn choose(&mut self, question: &Question) -> usize;
+}
+
+/// A tile about to be placed, for vetoes.
+#[derive(Debug, Clone, Copy)]
+pub struct TilePlacement {
+    pub tile: usize,
+    pub pos: Pos,
+    pub rotation: u8,
+}
+
+/// A meeple about to be placed, for vetoes.
+#[derive(Debug, Clone, Copy)]
+pub struct MeeplePlacement {
+    pub player: usize,
+    pub kind: MeepleKind,
+    /// The feature node it would stand on.
+    pub node: u32,
+    pub feature: FeatureKind,
+}
+
+/// The scoring of one completed feature, built up by the modules in order.
+#[derive(Debug, Clone)]
+pub struct FeatureScore {
+    /// Root node of the feature.
+    pub node: u32,
+    pub kind: FeatureKind,
+    pub points: i32,
+    /// Players who receive `points`.
+    pub winners: Vec<usize>,
+    pub rule: &'static str,
+    pub explanation: String,
+}
+
+/// A game mode or expansion. Every hook has a default that does nothing, so a module
+/// implements only what its rules change. A module keeps its own state (ghosts, dogs…);
+/// observers reach it through `Game::module`.
+pub trait RuleModule: ModuleObject + Send + Sync {
+    fn id(&self) -> &'static str;
+
+    /// How a center feature of this kind completes, if this module decides it.
+    fn surround(&self, _kind: FeatureKind) -> Option<Surround> {
+        None
+    }
+
+    /// A new game on the same module (random games reuse it).
+    fn reset(&mut self) {}
+
+    /// The module's ghosts, if it keeps any (scenario checks and drawings read them).
+    fn ghosts(&self) -> Option<&dyn GhostKeeper> {
+        None
+    }
+
+    fn veto_tile(&self, _state: &State, _placement: &TilePlacement) -> Option<Refusal> {
+        None
+    }
+
+    fn veto_meeple(&self, _state: &State, _placement: &MeeplePlacement) -> Option<Refusal> {
+        None
+    }
+
+    fn tile_placed(&mut self, _state: &mut State, _placed: usize, _decider: &mut dyn Decider) {}
+
+    fn meeple_placed(&mut self, _state: &mut State, _meeple: usize) {}
+
+    fn feature_completed(&mut self, _state: &mut State, _node: u32, _decider: &mut dyn Decider) {}
+
+    /// Fills in or adjusts the score of a completed feature (or its players forgo it).
+    fn score_completed(
+        &mut self,
+        _state: &mut State,
+        _score: &mut FeatureScore,
+        _decider: &mut dyn Decider,
+    ) {
+    }
+
+    /// After a completed feature's points were awarded (or forgone), before its meeples leave.
+    fn feature_scored(
+        &mut self,
+        _state: &mut State,
+        _score: &FeatureScore,
+        _decider: &mut dyn Decider,
+    ) {
+    }
+
+    fn end_of_turn(&mut self, _state: &mut State, _decider: &mut dyn Decider) {}
+
+    /// Fills in or adjusts the score of an occupied unfinished feature, at the end of the game
+    /// (or when something scores it early, as the gift "Vyklizení cesty").
+    fn score_unfinished(&mut self, _state: &mut State, _score: &mut FeatureScore) {}
+
+    /// After the unfinished features were scored.
+    fn end_of_game(&mut self, _state: &mut State) {}
+}
+
+/// A module that keeps ghost figures: on the board (on tiles or beside meeples) and in a bank.
+pub trait GhostKeeper {
+    fn bank(&self) -> u32;
+    fn ghosts_on_board(&self) -> u32;
+    /// Ghosts on the placed tile `placed`, or beside the meeples standing on it.
+    fn ghosts_on_tile(&self, state: &State, placed: usize) -> u32;
+}
+
+/// What every module gets for free from being `Clone + 'static`: reaching its own type (for
+/// observers) and a boxed copy (for trying moves on a copied game).
+pub trait ModuleObject {
+    fn as_any(&self) -> &dyn Any;
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+    fn clone_box(&self) -> Box<dyn RuleModule>;
+}
+
+impl<T: RuleModule + Clone + 'static> ModuleObject for T {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+
+    fn clone_box(&self) -> Box<dyn RuleModule> {
+        Box::new(self.clone())
+    }
+}
