@@ -73,7 +73,10 @@ pub fn render(corpus: &Corpus, options: &BuildOptions) -> Result<(Site, Summary)
     let played: Vec<scenarios::Played> = corpus
         .scenarios
         .iter()
-        .map(|s| scenarios::play(s, corpus))
+        .zip(scenarios::page_names(
+            corpus.scenarios.iter().map(|s| s.path.as_str()),
+        ))
+        .map(|(s, slug)| scenarios::play(s, corpus, slug))
         .collect();
     let failing: Vec<String> = corpus
         .scenarios
