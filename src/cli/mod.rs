@@ -440,6 +440,11 @@ pub fn build(source: &ContentSource, out: &std::path::Path, allow_failing: bool)
         Ok(corpus) => corpus,
         Err(output) => return output,
     };
+    if let ContentSource::Dir(content) = source {
+        if let Err(error) = crate::site::refuse_content_inside(content, out) {
+            return Output::input_error(format!("chyba: {error}\n"));
+        }
+    }
     let options = crate::site::BuildOptions { allow_failing };
     match crate::site::build(&corpus, out, &options) {
         Ok(summary) => {
@@ -500,14 +505,11 @@ pub fn tiles(source: &ContentSource, set: Option<&str>, svg: Option<&std::path::
         for tile_set in &sets {
             for spec in &tile_set.tiles {
                 let tile = crate::engine::core::tile::CompiledTile::compile(spec);
-                let path = dir.join(format!("{}.svg", spec.id));
+                let svg = crate::draw::tile_svg(&tile, tile_set.schematic);
                 if let Err(e) =
-                    std::fs::write(&path, crate::draw::tile_svg(&tile, tile_set.schematic))
+                    crate::site::write_inside(dir, &format!("{}.svg", spec.id), svg.as_bytes())
                 {
-                    return Output::input_error(format!(
-                        "chyba: {} nelze zapsat: {e}\n",
-                        path.display()
-                    ));
+                    return Output::input_error(format!("chyba: kartičku nelze zapsat: {e}\n"));
                 }
                 written += 1;
             }

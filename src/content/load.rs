@@ -778,7 +778,7 @@ fn load_rule_keys(
 }
 
 /// Ids are stable URL-safe slugs: lowercase ASCII letters, digits and single hyphens.
-fn check_slug(fields: &Fields, key: &str, value: &str, diags: &mut Diagnostics) -> bool {
+pub(super) fn check_slug(fields: &Fields, key: &str, value: &str, diags: &mut Diagnostics) -> bool {
     let ok = !value.is_empty()
         && value.split('-').all(|part| {
             !part.is_empty()

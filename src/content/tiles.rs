@@ -3,6 +3,7 @@
 use marked_yaml::types::MarkedMappingNode;
 use marked_yaml::Node;
 
+use super::load::check_slug;
 use super::yaml::{self, Fields};
 use crate::diagnostic::{Diagnostics, Location};
 use crate::model::geometry::{Dir, Port, Terrain};
@@ -96,7 +97,10 @@ pub fn tile_spec(
     diags: &mut Diagnostics,
 ) -> Option<TileSpec> {
     let (id, count) = if with_identity {
-        let id = fields.required_str("id", diags);
+        // The id names the tile's drawing on the site and in `tiles --svg`.
+        let id = fields
+            .required_str("id", diags)
+            .filter(|id| check_slug(fields, "id", id, diags));
         let count = fields.required_int("count", diags).and_then(|n| {
             let count = u32::try_from(n).ok().filter(|n| (1..=100).contains(n));
             if count.is_none() {

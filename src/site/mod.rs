@@ -1,22 +1,25 @@
 //! `carcref build`: the static site. Every page is rendered in memory first (`render`), the
 //! scenarios are played on the way (a failing one stops the build unless allowed), and only
-//! then is the output written, into a temporary folder beside the target that replaces the
-//! old output in one rename (`write_atomic`). Output is deterministic: no timestamps, and
-//! every listing follows the corpus order or a sorted map.
+//! then is the output written, into a temporary folder beside the target that takes the old
+//! output's place in one step (`write_atomic`, in `output`). Output is deterministic: no
+//! timestamps, and every listing follows the corpus order or a sorted map.
 
 pub mod markdown;
+mod output;
 mod pages;
 pub mod scenarios;
 pub mod search;
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::model::Corpus;
 
-/// A file written into every build, so that a later build knows the folder is ours to replace.
+pub use output::{refuse_content_inside, write_atomic, write_inside, WriteError};
+
+/// A file written into every build, listing the files it wrote, so that a later build knows
+/// what in the folder is ours to replace.
 pub const MARKER: &str = ".carcref-site";
 
 #[derive(Debug, Clone)]
@@ -36,6 +39,8 @@ pub enum BuildError {
     Template(String),
     /// The output could not be written; the exit code is 2.
     Output(String),
+    /// Writing would replace or delete something a build did not write; the exit code is 2.
+    Refused(String),
 }
 
 impl fmt::Display for BuildError {
@@ -53,6 +58,7 @@ impl fmt::Display for BuildError {
             }
             BuildError::Template(message) => write!(f, "chyba šablony: {message}"),
             BuildError::Output(message) => write!(f, "výstup nelze zapsat: {message}"),
+            BuildError::Refused(message) => write!(f, "{message}"),
         }
     }
 }
@@ -73,7 +79,10 @@ pub fn render(corpus: &Corpus, options: &BuildOptions) -> Result<(Site, Summary)
     let played: Vec<scenarios::Played> = corpus
         .scenarios
         .iter()
-        .map(|s| scenarios::play(s, corpus))
+        .zip(scenarios::page_names(
+            corpus.scenarios.iter().map(|s| s.path.as_str()),
+        ))
+        .map(|(s, slug)| scenarios::play(s, corpus, slug))
         .collect();
     let failing: Vec<String> = corpus
         .scenarios
@@ -112,67 +121,4 @@ pub fn build(corpus: &Corpus, out: &Path, options: &BuildOptions) -> Result<Summ
     let (site, summary) = render(corpus, options)?;
     write_atomic(out, &site)?;
     Ok(summary)
-}
-
-fn io_error(path: &Path, error: std::io::Error) -> BuildError {
-    BuildError::Output(format!("{}: {error}", path.display()))
-}
-
-/// Writes the site into `.<name>.tmp` beside `out`, then swaps it in with renames. A failure
-/// before the swap leaves the old output as it was. An existing `out` is replaced only when
-/// it is empty or an earlier build (it holds `MARKER`), never some other folder.
-pub fn write_atomic(out: &Path, site: &Site) -> Result<(), BuildError> {
-    let name = out
-        .file_name()
-        .ok_or_else(|| BuildError::Output(format!("{}: není název složky", out.display())))?
-        .to_string_lossy()
-        .into_owned();
-    let parent = match out.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    if out.exists() {
-        let ours = out.join(MARKER).is_file()
-            || fs::read_dir(out).is_ok_and(|mut entries| entries.next().is_none());
-        if !ours {
-            return Err(BuildError::Output(format!(
-                "{} už existuje a není to web sestavený carcref (chybí {MARKER}); zvolte jinou složku",
-                out.display()
-            )));
-        }
-    }
-    fs::create_dir_all(&parent).map_err(|e| io_error(&parent, e))?;
-    let temp = parent.join(format!(".{name}.tmp"));
-    let old = parent.join(format!(".{name}.old"));
-    for leftover in [&temp, &old] {
-        if leftover.exists() {
-            fs::remove_dir_all(leftover).map_err(|e| io_error(leftover, e))?;
-        }
-    }
-    let written = (|| {
-        for (path, bytes) in site {
-            let target = temp.join(path);
-            if let Some(dir) = target.parent() {
-                fs::create_dir_all(dir).map_err(|e| io_error(dir, e))?;
-            }
-            fs::write(&target, bytes).map_err(|e| io_error(&target, e))?;
-        }
-        fs::write(temp.join(MARKER), b"carcref build\n").map_err(|e| io_error(&temp, e))
-    })();
-    if let Err(error) = written {
-        let _ = fs::remove_dir_all(&temp);
-        return Err(error);
-    }
-    if out.exists() {
-        fs::rename(out, &old).map_err(|e| io_error(out, e))?;
-    }
-    if let Err(e) = fs::rename(&temp, out) {
-        // Put the old site back; the new one stays beside it for inspection.
-        let _ = fs::rename(&old, out);
-        return Err(io_error(out, e));
-    }
-    if old.exists() {
-        fs::remove_dir_all(&old).map_err(|e| io_error(&old, e))?;
-    }
-    Ok(())
 }

@@ -285,8 +285,9 @@ impl<'a> Renderer<'a> {
 
     fn scenario_link(&self, path: &str, root: &str) -> Option<Link> {
         let scenario = self.corpus.scenarios.iter().find(|s| s.path == path)?;
+        let played = self.played.get(path)?;
         Some(Link {
-            href: format!("{root}{}", scenario_url(&super::scenarios::slug(scenario))),
+            href: format!("{root}{}", scenario_url(&played.slug)),
             title: scenario.title.clone(),
         })
     }
