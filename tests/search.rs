@@ -318,12 +318,12 @@ fn the_disk_cache_gives_the_same_results_and_survives_damage() {
     }
     // A damaged entry is dropped, not trusted.
     std::fs::write(
-        root.path().join(&key).join("carcref-meta.json"),
+        cache.entry_path(&key).join("carcref-meta.json"),
         b"{not json",
     )
     .unwrap();
     assert!(cache.open(&key).is_none());
-    assert!(!root.path().join(&key).exists());
+    assert!(!cache.entry_path(&key).exists());
     // Other content has another key.
     let other = ContentFiles::from_dir(&repo().join("tests/content/valid-minimal")).unwrap();
     assert_ne!(IndexCache::key(&other), key);

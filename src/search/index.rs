@@ -9,6 +9,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use tantivy::collector::TopDocs;
+use tantivy::directory::RamDirectory;
 use tantivy::query::{
     BooleanQuery, BoostQuery, DisjunctionMaxQuery, FuzzyTermQuery, Occur, Query, TermQuery,
 };
@@ -17,7 +18,7 @@ use tantivy::schema::{
     STRING,
 };
 use tantivy::tokenizer::{PreTokenizedString, Token as TantivyToken};
-use tantivy::{Index, IndexReader, ReloadPolicy, TantivyDocument, Term};
+use tantivy::{Directory, Index, IndexReader, ReloadPolicy, TantivyDocument, Term};
 
 use super::analyzer::{Analyzer, BaselineAnalyzer, CzechAnalyzer};
 use super::query::{self, IdReference};
@@ -299,13 +300,31 @@ impl SearchIndex {
         Ok(built)
     }
 
-    /// Reopens an index written by `build_in`.
-    pub fn open(dir: &Path) -> Result<Self, SearchError> {
-        let meta: Meta = serde_json::from_slice(&fs::read(dir.join(META_FILE))?)?;
-        let index = Index::open_in_dir(dir)?;
+    /// Reopens an index written by `build_in` from its files, already read into memory: the
+    /// cache checks them first, and tantivy then reads exactly the checked bytes, never the
+    /// disk again.
+    pub fn from_files(files: Vec<(String, Vec<u8>)>) -> Result<Self, SearchError> {
+        let directory = RamDirectory::create();
+        let mut meta: Option<Meta> = None;
+        for (name, bytes) in files {
+            if name == META_FILE {
+                meta = Some(serde_json::from_slice(&bytes)?);
+            } else if !name.ends_with(".lock") {
+                // Tantivy's lock files stay out: in memory a lock file's mere presence means
+                // "locked", and opening a reader takes the meta lock.
+                directory.atomic_write(Path::new(&name), &bytes)?;
+            }
+        }
+        let meta = meta.ok_or_else(|| SearchError(format!("index has no {META_FILE}")))?;
+        let index = Index::open(directory)?;
         let fields = Fields::from_schema(&index.schema())?;
+        let reader = one_shot_reader(&index)?;
+        // Cheap consistency check: tantivy's documents and ours must be the same ones.
+        if reader.searcher().num_docs() != meta.docs.len() as u64 {
+            return Err(SearchError("index and its documents disagree".into()));
+        }
         Ok(SearchIndex {
-            reader: one_shot_reader(&index)?,
+            reader,
             fields,
             analyzer: AnalyzerChoice::Czech.analyzer(),
             meta,
@@ -616,7 +635,9 @@ impl SearchIndex {
             )?;
             for (score, address) in top {
                 let doc: TantivyDocument = searcher.doc(address)?;
-                if let Some(ordinal) = doc.get_first(self.fields.ordinal).and_then(|v| v.as_u64()) {
+                // An ordinal outside our documents (a damaged index) is skipped, not a panic.
+                let ordinal = doc.get_first(self.fields.ordinal).and_then(|v| v.as_u64());
+                if let Some(ordinal) = ordinal.filter(|o| *o < self.meta.docs.len() as u64) {
                     scores.insert(ordinal as usize, score);
                 }
             }
