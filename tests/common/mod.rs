@@ -98,12 +98,15 @@ pub fn decide_shared(test: &str, path: &Path, ci: bool) -> SharedNeed {
 }
 
 /// Acts on `decide_shared`: the path to use, or `None` after printing the SKIPPED line on
-/// stderr, or a panic in CI.
+/// stderr (visible even when the harness captures output), or a panic in CI.
 pub fn act_on_shared(need: SharedNeed) -> Option<PathBuf> {
     match need {
         SharedNeed::Run(path) => Some(path),
         SharedNeed::Skip(line) => {
-            eprintln!("{line}");
+            // Straight to the process's stderr, not `eprintln!`: the test harness captures
+            // that and hides it for tests that pass, and a skip must stay visible.
+            use std::io::Write;
+            let _ = writeln!(std::io::stderr(), "{line}");
             None
         }
         SharedNeed::Fail(message) => panic!("{message}"),
