@@ -13,11 +13,11 @@ fn missing() -> std::path::PathBuf {
 
 #[test]
 fn missing_shared_outside_ci_is_a_visible_skip() {
-    let need = decide_shared("some_test", &missing(), false);
+    let need = decide_shared("policy_self_check", &missing(), false);
     let SharedNeed::Skip(line) = &need else {
         panic!("expected a skip, got {need:?}");
     };
-    assert!(line.starts_with("SKIPPED: some_test:"), "{line}");
+    assert!(line.starts_with("SKIPPED: policy_self_check:"), "{line}");
     assert!(line.ends_with("(../shared chybí)"), "{line}");
     assert!(line.contains("no-such-shared-dir"), "{line}");
     assert_eq!(act_on_shared(need), None);
@@ -25,11 +25,11 @@ fn missing_shared_outside_ci_is_a_visible_skip() {
 
 #[test]
 fn missing_shared_in_ci_fails_the_test_and_says_why() {
-    let need = decide_shared("some_test", &missing(), true);
+    let need = decide_shared("policy_self_check", &missing(), true);
     let SharedNeed::Fail(message) = &need else {
         panic!("expected a failure, got {need:?}");
     };
-    assert!(message.contains("some_test"), "{message}");
+    assert!(message.contains("policy_self_check"), "{message}");
     assert!(message.contains("CI"), "{message}");
     assert!(message.contains("no-such-shared-dir"), "{message}");
     let panicked = std::panic::catch_unwind(|| act_on_shared(need.clone()));
@@ -47,7 +47,7 @@ fn present_shared_runs_with_or_without_ci() {
     std::fs::create_dir_all(&dir).unwrap();
     for ci in [false, true] {
         assert_eq!(
-            decide_shared("some_test", &dir, ci),
+            decide_shared("policy_self_check", &dir, ci),
             SharedNeed::Run(dir.clone())
         );
         assert_eq!(
