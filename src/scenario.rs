@@ -386,13 +386,15 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
                     refusal = Some(RefusalInfo::from(r));
                 } else {
                     for meeple in meeples {
+                        // A spot without a feature is the rules' verdict (with `at` or
+                        // without); only a `feature` that contradicts the tile is the file's.
+                        let placed = game.state.board.placed.len() - 1;
+                        if meeple.at.is_none_or(|pos| pos == *at) {
+                            check_declared_feature(&game, placed, meeple)?;
+                        }
                         let result = match meeple.at {
                             Some(pos) => game.place_meeple_at(pos, meeple.on, meeple.kind),
-                            None => {
-                                let placed = game.state.board.placed.len() - 1;
-                                check_feature(&game, placed, meeple)?;
-                                game.place_meeple(meeple.on, meeple.kind)
-                            }
+                            None => game.place_meeple(meeple.on, meeple.kind),
                         };
                         if let Err(r) = result {
                             refusal.get_or_insert(RefusalInfo::from(r));
@@ -482,13 +484,27 @@ fn take_turn(game: &mut Game, scenario: &Scenario, player: Option<Colour>) {
     }
 }
 
-/// A meeple's `feature` must be what the tile really has at that spot.
+/// A meeple of the prepared board must stand on a feature, and its `feature` must be what
+/// the tile really has at that spot.
 fn check_feature(game: &Game, placed: usize, meeple: &MeepleSpec) -> Result<(), Diagnostic> {
     match game.state.node_at(placed, meeple.on) {
         None => Err(setup_error(
             &meeple.location,
             "kartička na tomto místě nemá žádné území (např. `center` bez kláštera)",
         )),
+        Some(_) => check_declared_feature(game, placed, meeple),
+    }
+}
+
+/// A meeple's `feature`, if given, must be what the tile really has at that spot (a spot
+/// without any feature is left to the rules).
+fn check_declared_feature(
+    game: &Game,
+    placed: usize,
+    meeple: &MeepleSpec,
+) -> Result<(), Diagnostic> {
+    match game.state.node_at(placed, meeple.on) {
+        None => Ok(()),
         Some((_, actual)) => match meeple.feature {
             Some(expected) if expected != actual => Err(setup_error(
                 &meeple.location,

@@ -6,7 +6,7 @@ mod common;
 use std::collections::{BTreeSet, HashMap};
 use std::fs;
 
-use common::{carcref, code, repo, sources_dir, stderr, stdout};
+use common::{carcref, code, repo, require_shared, sources_dir, stderr, stdout};
 use serde_json::Value;
 
 fn list_json(args: &[&str]) -> Vec<Value> {
@@ -168,8 +168,7 @@ fn list_filters_by_game_and_level() {
 
 #[test]
 fn every_question_in_the_sources_is_exactly_one_entry() {
-    let Some(dir) = sources_dir() else {
-        eprintln!("skipped: ../shared/sources is not beside this checkout");
+    let Some(dir) = sources_dir("every_question_in_the_sources_is_exactly_one_entry") else {
         return;
     };
     let entries = list_json(&[]);
@@ -238,11 +237,9 @@ fn every_question_in_the_sources_is_exactly_one_entry() {
 
 #[test]
 fn copycheck_finds_no_copied_text() {
-    let tool = repo().join("../shared/tools/copycheck");
-    if !tool.exists() {
-        eprintln!("skipped: ../shared/tools/copycheck is not beside this checkout");
+    let Some(tool) = require_shared("copycheck_finds_no_copied_text", "tools/copycheck") else {
         return;
-    }
+    };
     let output = std::process::Command::new("python3")
         .arg(&tool)
         .current_dir(repo())

@@ -60,10 +60,77 @@ pub fn copy_tree(from: &Path, to: &Path) {
     }
 }
 
-/// The shared source documents, when this checkout has them beside it (developers and CI do).
-pub fn sources_dir() -> Option<PathBuf> {
-    let dir = repo().join("../shared/sources");
-    dir.is_dir().then_some(dir)
+/// The folder of shared documents and tools: `CARCREF_SHARED_DIR` when set (a worktree whose
+/// `..` has no `shared`), otherwise `../shared` beside this checkout.
+pub fn shared_root() -> PathBuf {
+    match std::env::var_os("CARCREF_SHARED_DIR") {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ => repo().join("../shared"),
+    }
+}
+
+/// Whether the tests run in CI: `CI` set to anything but empty, `0` or `false`.
+pub fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| !matches!(v.trim(), "" | "0" | "false" | "False"))
+}
+
+/// What a test that needs a file of `../shared` does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SharedNeed {
+    /// The file is there: the test runs on it.
+    Run(PathBuf),
+    /// Missing outside CI: the test says so on stderr and checks nothing.
+    Skip(String),
+    /// Missing in CI: the test fails, since it would otherwise pass without checking anything.
+    Fail(String),
+}
+
+/// The policy for tests that read `../shared`, as a pure decision: `path` (a file or folder
+/// of the shared documents) exists, or the test is skipped visibly, or in CI it fails.
+pub fn decide_shared(test: &str, path: &Path, ci: bool) -> SharedNeed {
+    if path.exists() {
+        return SharedNeed::Run(path.to_path_buf());
+    }
+    if ci {
+        SharedNeed::Fail(format!(
+            "{test}: {} chybí a CI je nastaveno; v CI musí být ../shared u checkoutu \
+             (nebo CARCREF_SHARED_DIR), jinak by test prošel, aniž by cokoli ověřil",
+            path.display()
+        ))
+    } else {
+        SharedNeed::Skip(format!(
+            "SKIPPED: {test}: {} (../shared chybí)",
+            path.display()
+        ))
+    }
+}
+
+/// Acts on `decide_shared`: the path to use, or `None` after printing the SKIPPED line on
+/// stderr (visible even when the harness captures output), or a panic in CI.
+pub fn act_on_shared(need: SharedNeed) -> Option<PathBuf> {
+    match need {
+        SharedNeed::Run(path) => Some(path),
+        SharedNeed::Skip(line) => {
+            // Straight to the process's stderr, not `eprintln!`: the test harness captures
+            // that and hides it for tests that pass, and a skip must stay visible.
+            use std::io::Write;
+            let _ = writeln!(std::io::stderr(), "{line}");
+            None
+        }
+        SharedNeed::Fail(message) => panic!("{message}"),
+    }
+}
+
+/// For a test named `test` that needs `relative` inside the shared folder (`sources`,
+/// `tools/copycheck`): its path, or `None` when the test must return (skipped, said on
+/// stderr); fails the test when `CI` is set and the file is missing.
+pub fn require_shared(test: &str, relative: &str) -> Option<PathBuf> {
+    act_on_shared(decide_shared(test, &shared_root().join(relative), in_ci()))
+}
+
+/// The shared source documents (see `require_shared`).
+pub fn sources_dir(test: &str) -> Option<PathBuf> {
+    require_shared(test, "sources")
 }
 
 /// Every file under `dir` with its bytes.

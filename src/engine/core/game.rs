@@ -9,8 +9,8 @@ use super::board::{in_bounds, Board};
 use super::hooks::{Decider, FeatureScore, MeeplePlacement, Refusal, RuleModule, TilePlacement};
 use super::state::lookup;
 pub use super::state::{Event, Meeple, Player, State, Turn};
-use super::tile::Catalog;
-use crate::model::geometry::Pos;
+use super::tile::{mirror_code, Catalog};
+use crate::model::geometry::{Dir, Pos, Terrain};
 pub use crate::model::pieces::{Colour, FeatureKind, MeepleKind, Spot};
 
 pub struct Game {
@@ -141,10 +141,7 @@ impl Game {
                 .board
                 .edges_match(&self.state.catalog, tile, pos, rotation)
         {
-            return Err(Refusal::new(
-                "zh.prilozeni.navaznost",
-                "území na stycích s okolními kartičkami nenavazují",
-            ));
+            return Err(self.edge_refusal(tile, pos, rotation));
         }
         let surround = self.state.surround;
         let State { board, catalog, .. } = &mut self.state;
@@ -160,12 +157,10 @@ impl Game {
         player: usize,
         kind: MeepleKind,
     ) -> Result<(), Refusal> {
-        let (node, _) = self.state.node_at(placed, spot).ok_or_else(|| {
-            Refusal::new(
-                "zh.druzinik.zadne-uzemi",
-                "na tomto místě kartičky není území",
-            )
-        })?;
+        let (node, _) = self
+            .state
+            .node_at(placed, spot)
+            .ok_or_else(|| self.no_feature_refusal(placed, spot))?;
         if !self.state.component(node).meeples.is_empty() {
             return Err(Refusal::new("zh.druzinik.obsazeno", "území už je obsazené"));
         }
@@ -189,6 +184,102 @@ impl Game {
         Ok(())
     }
 
+    /// A tile whose edges do not match its neighbours: which side meets what on which
+    /// neighbour, and which rotations would fit on that cell instead.
+    fn edge_refusal(&self, tile: usize, pos: Pos, rotation: u8) -> Refusal {
+        let catalog = &self.state.catalog;
+        let def = &catalog.tiles[tile];
+        let mut clashes = Vec::new();
+        for side in Dir::ALL {
+            let Some(neighbour) = self.state.board.at(pos.step(side)) else {
+                continue;
+            };
+            let other = &catalog.tiles[neighbour.tile];
+            if other.face_down {
+                continue;
+            }
+            let mine = def.side_code(side.index(), rotation % 4);
+            let theirs = other.side_code(side.opposite().index(), neighbour.rotation % 4);
+            if mine == mirror_code(theirs) {
+                continue;
+            }
+            let (mine, theirs) = (side_terrain(mine), side_terrain(theirs));
+            let meeting = if mine == theirs {
+                format!("okraje ({}) nenavazují", terrain_nominative(mine))
+            } else {
+                format!(
+                    "{} narazí na {}",
+                    terrain_nominative(mine),
+                    terrain_accusative(theirs)
+                )
+            };
+            clashes.push(format!(
+                "{} {meeting} sousední kartičky {} na {}",
+                side_locative(side),
+                other.spec.id,
+                neighbour.pos
+            ));
+        }
+        let fitting: Vec<String> = (0..4u8)
+            .filter(|r| {
+                self.state.board.edges_match(catalog, tile, pos, *r)
+                    && self.modules.iter().all(|m| {
+                        m.veto_tile(
+                            &self.state,
+                            &TilePlacement {
+                                tile,
+                                pos,
+                                rotation: *r,
+                            },
+                        )
+                        .is_none()
+                    })
+            })
+            .map(|r| format!("{}°", u16::from(r) * 90))
+            .collect();
+        let advice = match fitting.as_slice() {
+            [] => "žádné otočení tu nesedí".to_owned(),
+            [one] => format!("sedí tu jen otočení {one}"),
+            [rest @ .., last] => format!("sedí tu otočení {} a {last}", rest.join(", ")),
+        };
+        let clashes = if clashes.is_empty() {
+            "území na stycích s okolními kartičkami nenavazují".to_owned()
+        } else {
+            clashes.join("; ")
+        };
+        Refusal::new(
+            "zh.prilozeni.navaznost",
+            format!(
+                "kartička {} na {pos} s otočením {}° nenavazuje: {clashes}; {advice}",
+                def.spec.id,
+                u16::from(rotation % 4) * 90
+            ),
+        )
+    }
+
+    /// A meeple aimed at a spot where the tile has no feature (`center` without a monastery,
+    /// castle or graveyard; a tile lying face down).
+    fn no_feature_refusal(&self, placed: usize, spot: Spot) -> Refusal {
+        let tile = &self.state.catalog.tiles[self.state.board.placed[placed].tile];
+        let pos = self.state.board.placed[placed].pos;
+        let message = if tile.face_down {
+            format!("kartička na {pos} leží lícem dolů a nemá žádné území, družiník na ni nesmí")
+        } else if spot == Spot::Center {
+            format!(
+                "kartička {} na {pos} nemá uprostřed klášter, zámek ani hřbitov, \
+                 takže na místě `center` není území pro družiníka",
+                tile.spec.id
+            )
+        } else {
+            format!(
+                "na místě `{}` kartičky {} na {pos} není území pro družiníka",
+                spot.name(),
+                tile.spec.id
+            )
+        };
+        Refusal::new("zh.druzinik.zadne-uzemi", message)
+    }
+
     /// Why `tile` cannot go to `pos` with `rotation`, if it cannot.
     pub fn placement_refusal(&self, tile: usize, pos: Pos, rotation: u8) -> Option<Refusal> {
         if let Err(refusal) = self.check_cell(pos) {
@@ -205,10 +296,7 @@ impl Game {
             .board
             .edges_match(&self.state.catalog, tile, pos, rotation)
         {
-            return Some(Refusal::new(
-                "zh.prilozeni.navaznost",
-                "území na stycích s okolními kartičkami nenavazují",
-            ));
+            return Some(self.edge_refusal(tile, pos, rotation));
         }
         let placement = TilePlacement {
             tile,
@@ -351,12 +439,10 @@ impl Game {
                 "v jednom tahu lze nasadit nejvýše jednoho družiníka",
             ));
         }
-        let (node, feature) = self.state.node_at(placed, spot).ok_or_else(|| {
-            Refusal::new(
-                "zh.druzinik.zadne-uzemi",
-                "na tomto místě kartičky není území",
-            )
-        })?;
+        let (node, feature) = self
+            .state
+            .node_at(placed, spot)
+            .ok_or_else(|| self.no_feature_refusal(placed, spot))?;
         if !self.state.component(node).meeples.is_empty() {
             return Err(Refusal::new(
                 "zh.druzinik.obsazeno",
@@ -540,5 +626,36 @@ impl Game {
             score.explanation
         );
         self.state.event(score.rule, || text);
+    }
+}
+
+/// The terrain a side shows (the middle port: a road side is field, road, field).
+fn side_terrain(code: u32) -> u32 {
+    (code >> 2) & 0b11
+}
+
+fn terrain_nominative(terrain: u32) -> &'static str {
+    match terrain {
+        t if t == Terrain::Road as u32 => "cesta",
+        t if t == Terrain::City as u32 => "město",
+        _ => "louka",
+    }
+}
+
+fn terrain_accusative(terrain: u32) -> &'static str {
+    match terrain {
+        t if t == Terrain::Road as u32 => "cestu",
+        t if t == Terrain::City as u32 => "město",
+        _ => "louku",
+    }
+}
+
+/// "na severu", "na východě"…: where a side of a tile lies.
+fn side_locative(side: Dir) -> &'static str {
+    match side {
+        Dir::N => "na severu",
+        Dir::E => "na východě",
+        Dir::S => "na jihu",
+        Dir::W => "na západě",
     }
 }

@@ -101,10 +101,9 @@ impl State {
             Spot::Port(port) => def.feature_at(port, p.rotation),
             Spot::Center => def.center?,
         };
-        Some((
-            p.first_node + u32::from(feature),
-            def.features[usize::from(feature)].kind,
-        ))
+        // A face-down tile has no features at all.
+        let kind = def.features.get(usize::from(feature))?.kind;
+        Some((p.first_node + u32::from(feature), kind))
     }
 
     /// Meeples of a feature by player, weighted (the big meeple counts twice). A fixed array
