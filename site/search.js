@@ -422,6 +422,9 @@
       const hits = [];
       for (const [d, score] of ranked) {
         const doc = docs[d];
+        // The filters apply to every hit, ID matches included (index.rs, DocInfo::passes).
+        if (opts.game && doc.game !== opts.game) continue;
+        if (opts.level && !(doc.levels || []).includes(opts.level)) continue;
         if (hits.some((h) => h.kind === doc.k && h.id === doc.id)) continue;
         if (hits.length === opts.limit) break;
         hits.push({

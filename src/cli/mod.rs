@@ -150,7 +150,22 @@ pub fn show(source: &ContentSource, key: &str, json: bool) -> Output {
         Ok(corpus) => corpus,
         Err(output) => return output,
     };
-    let rulings = corpus.lookup_rulings(key);
+    let mut rulings = corpus.lookup_rulings(key);
+    if rulings.is_empty() {
+        // Every ID form `search` understands (`moc27`, `MoC 27`, `faq 7`, `0027`).
+        let parsed = crate::search::query::parse(key);
+        if parsed.text.is_empty() && !parsed.ids.is_empty() {
+            rulings = corpus
+                .rulings
+                .iter()
+                .filter(|r| {
+                    r.source_id
+                        .as_deref()
+                        .is_some_and(|s| parsed.ids.iter().any(|id| id.matches(s)))
+                })
+                .collect();
+        }
+    }
     if !rulings.is_empty() {
         return Output::ok(if json {
             render::json(&rulings)

@@ -102,7 +102,13 @@ impl IndexCache {
     /// Identifies the content and everything else the index depends on.
     pub fn key(files: &ContentFiles) -> String {
         let mut hasher = DefaultHasher::new();
-        (LAYOUT_VERSION, env!("CARGO_PKG_VERSION"), tables_json()).hash(&mut hasher);
+        (
+            LAYOUT_VERSION,
+            super::index::INDEX_FORMAT,
+            env!("CARGO_PKG_VERSION"),
+            tables_json(),
+        )
+            .hash(&mut hasher);
         for file in &files.files {
             file.path.hash(&mut hasher);
             match &file.body {

@@ -99,6 +99,16 @@ struct DocInfo {
     text: String,
     /// Every folded term of the document, for counting which query concepts it matches.
     terms: BTreeSet<String>,
+    /// For the game and level filters, which apply to every hit, ID matches included.
+    game: String,
+    levels: Vec<u8>,
+}
+
+impl DocInfo {
+    fn passes(&self, options: &SearchOptions) -> bool {
+        options.game.as_ref().is_none_or(|g| *g == self.game)
+            && options.level.is_none_or(|l| self.levels.contains(&l))
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -201,6 +211,10 @@ fn one_shot_reader(index: &Index) -> Result<IndexReader, SearchError> {
         .reload_policy(ReloadPolicy::Manual)
         .try_into()?)
 }
+
+/// Bump when what the index stores changes, so that cached indexes of an older format are
+/// not used (the cache key includes it).
+pub const INDEX_FORMAT: u32 = 5;
 
 /// Text fields and their weights, in the order of `Fields::texts`.
 pub const TEXT_FIELDS: [(&str, f32); 4] =
@@ -362,6 +376,8 @@ impl SearchIndex {
                 doc.add_u64(fields.level, u64::from(*level));
             }
             let mut info = info;
+            info.game = game.to_owned();
+            info.levels = levels.to_vec();
             for (pair, text) in [
                 (fields.title, info.title.clone()),
                 (fields.tags, tag_text.to_owned()),
@@ -405,6 +421,8 @@ impl SearchIndex {
                 answer_short: Some(ruling.answer_short.clone()),
                 text: text.clone(),
                 terms: BTreeSet::new(),
+                game: String::new(),
+                levels: Vec::new(),
             };
             add(
                 info,
@@ -430,6 +448,8 @@ impl SearchIndex {
                     answer_short: None,
                     text: text.clone(),
                     terms: BTreeSet::new(),
+                    game: String::new(),
+                    levels: Vec::new(),
                 };
                 add(info, &section.game, levels, "", &text)?;
             }
@@ -657,7 +677,7 @@ impl SearchIndex {
         let mut hits: Vec<Hit> = Vec::new();
         for (ordinal, score) in ranked {
             let doc = &self.meta.docs[ordinal];
-            if hits.iter().any(|h| h.kind == doc.kind && h.id == doc.id) {
+            if !doc.passes(options) || hits.iter().any(|h| h.kind == doc.kind && h.id == doc.id) {
                 continue;
             }
             if hits.len() == options.limit {

@@ -1,0 +1,78 @@
+//! Issue 13: search that answers the way players ask. Filters apply to every match, `show`
+//! takes every ID form `search` takes, and the query set keeps its quality.
+
+mod common;
+
+use common::{carcref, code, stderr, stdout};
+
+fn json_ids(args: &[&str]) -> Vec<(String, String)> {
+    let output = carcref(args, None);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let value: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    value["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["id"].as_str().unwrap().to_owned(),
+                r["kind"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn id_matches_obey_the_game_and_level_filters() {
+    // Dized.MoC.0027 is three rulings, one per level 2, 3 and 4.
+    let all = json_ids(&["search", "moc 27", "--json"]);
+    for id in [
+        "dc-duchove-ze-hrbitova-uroven-2",
+        "dc-duchove-ze-hrbitova-uroven-3",
+        "dc-duchove-ze-hrbitova-uroven-4",
+    ] {
+        assert!(all.iter().any(|(i, _)| i == id), "{all:?}");
+    }
+    let level3 = json_ids(&["search", "moc 27", "--level", "3", "--json"]);
+    assert_eq!(level3[0].0, "dc-duchove-ze-hrbitova-uroven-3", "{level3:?}");
+    assert!(
+        !level3
+            .iter()
+            .any(|(i, _)| i.ends_with("uroven-2") || i.ends_with("uroven-4")),
+        "{level3:?}"
+    );
+    let gifts = json_ids(&["search", "moc 27", "--game", "darky", "--json"]);
+    assert!(gifts.iter().all(|(i, _)| i.starts_with("da-")), "{gifts:?}");
+    // A section named by its id is filtered too.
+    let section = json_ids(&["search", "dc-uroven-3", "--game", "darky", "--json"]);
+    assert!(
+        section.iter().all(|(i, _)| i.starts_with("da-")),
+        "{section:?}"
+    );
+}
+
+#[test]
+fn show_accepts_every_id_form_that_search_accepts() {
+    for form in [
+        "moc27",
+        "MoC 27",
+        "Dized.MoC.0027",
+        "dized moc 27",
+        "0027",
+        "moc.0027",
+    ] {
+        let output = carcref(&["show", form, "--json"], None);
+        assert_eq!(code(&output), 0, "{form}: {}", stderr(&output));
+        let text = stdout(&output);
+        assert_eq!(
+            text.matches("\"source_id\": \"Dized.MoC.0027\"").count(),
+            3,
+            "{form}: {text}"
+        );
+    }
+    let faq = carcref(&["show", "faq 7"], None);
+    assert_eq!(code(&faq), 0, "{}", stderr(&faq));
+    assert!(stdout(&faq).contains("FAQ.MoC.0007"));
+    let unknown = carcref(&["show", "moc 9999"], None);
+    assert_eq!(code(&unknown), 2);
+}
