@@ -28,17 +28,32 @@ fn at_least_forty_realistic_queries_of_every_kind() {
     }
 }
 
+/// The kinds of the first, word-level set (declension, no diacritics, English, IDs, typos):
+/// every one of those queries still answers in the top 3.
+const WORD_LEVEL_KINDS: [&str; 6] = [
+    "sklonovani",
+    "bez-diakritiky",
+    "anglicky",
+    "id",
+    "preklep",
+    "smisene",
+];
+
 #[test]
-fn every_expected_ruling_is_in_the_top_three() {
+fn every_word_level_query_is_answered_in_the_top_three() {
     let index = index(AnalyzerChoice::Czech);
-    let cases = cases();
+    let cases: Vec<_> = cases()
+        .into_iter()
+        .filter(|c| WORD_LEVEL_KINDS.contains(&c.kind.as_str()))
+        .collect();
+    assert!(cases.len() >= 50);
     let failures = failures_at(&index, &cases, 3);
     let report: Vec<String> = failures
         .iter()
         .map(|(case, found)| {
             format!(
-                "{:?} ({}) expected {:?}, got {:?}",
-                case.query, case.kind, case.expect, found
+                "{:?} ({}) expected {:?}{:?}, got {:?}",
+                case.query, case.kind, case.expect, case.any_of, found
             )
         })
         .collect();
@@ -50,6 +65,27 @@ fn every_expected_ruling_is_in_the_top_three() {
         report.join("\n")
     );
 }
+
+/// The whole set, whole questions included, must not slide below what it reached when the
+/// set was written (BENCHMARKS.md has the numbers by kind).
+#[test]
+fn the_query_set_keeps_its_quality() {
+    let index = index(AnalyzerChoice::Czech);
+    let cases = cases();
+    assert!(cases.len() >= 150);
+    assert!(cases.iter().filter(|c| c.kind == "otazka").count() >= 60);
+    let quality = carcref::search::eval::quality(&index, &cases, 3, 10);
+    let (_, all) = &quality[0];
+    assert!(
+        all.success_at_k >= FLOOR_SUCCESS_AT_3 && all.mrr >= FLOOR_MRR,
+        "success@3 {:.3} (floor {FLOOR_SUCCESS_AT_3}), MRR {:.3} (floor {FLOOR_MRR}); by kind: {quality:?}",
+        all.success_at_k,
+        all.mrr
+    );
+}
+
+const FLOOR_SUCCESS_AT_3: f64 = 0.89;
+const FLOOR_MRR: f64 = 0.80;
 
 fn search(args: &[&str]) -> std::process::Output {
     let mut full = vec!["search"];
@@ -123,6 +159,7 @@ fn two_ruling_corpus(first: &str, second: &str) -> carcref::model::Corpus {
         levels: Vec::new(),
         section: "da-karty".into(),
         question: "Otázka".into(),
+        phrasings: Vec::new(),
         answer_short: "Ano".into(),
         answer: answer.into(),
         tags: vec!["x".into()],

@@ -76,3 +76,36 @@ fn show_accepts_every_id_form_that_search_accepts() {
     let unknown = carcref(&["show", "moc 9999"], None);
     assert_eq!(code(&unknown), 2);
 }
+
+#[test]
+fn every_ruling_carries_two_to_four_ways_players_ask_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let content = dir.path().join("content");
+    common::copy_tree(
+        &common::repo().join("tests/content/valid-minimal"),
+        &content,
+    );
+    let file = content.join("duchove-carcassonne/rulings/mlha.yaml");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let one = text.replacen(
+        "phrasings: [Jak to je s tímhle pravidlem?, Platí to i u nás?]",
+        "phrasings: [Jak to je s tímhle pravidlem?]",
+        1,
+    );
+    assert_ne!(one, text);
+    std::fs::write(&file, one).unwrap();
+    let output = carcref(&["--content", content.to_str().unwrap(), "validate"], None);
+    assert_eq!(code(&output), 1);
+    assert!(
+        stderr(&output).contains("[dc-mlha-nelze-hodnotit] výklad má mít 2 až 4 otázky"),
+        "{}",
+        stderr(&output)
+    );
+    // The shipped content: every ruling has them, indexed for search.
+    let list = carcref(&["list", "--json"], None);
+    let value: serde_json::Value = serde_json::from_str(&stdout(&list)).unwrap();
+    for ruling in value.as_array().unwrap() {
+        let n = ruling["phrasings"].as_array().map_or(0, Vec::len);
+        assert!((2..=4).contains(&n), "{}: {n}", ruling["id"]);
+    }
+}

@@ -356,7 +356,7 @@ fn browser_ranking_agrees_with_the_cli() {
         &fs::read_to_string(repo().join("tests/search/queries.yaml")).unwrap(),
     )
     .unwrap();
-    assert_eq!(cases.len(), 50);
+    assert!(cases.len() >= 150, "{} queries", cases.len());
     let mut queries: Vec<(String, SearchOptions)> = cases
         .iter()
         .map(|c| (c.query.clone(), SearchOptions::default()))

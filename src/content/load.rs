@@ -34,6 +34,7 @@ const RULING_FIELDS: &[&str] = &[
     "levels",
     "section",
     "question",
+    "phrasings",
     "answer_short",
     "answer",
     "tags",
@@ -427,6 +428,7 @@ impl Loader {
         let question = fields.required_str("question", diags);
         let answer_short = fields.required_str("answer_short", diags);
         let answer = fields.required_str("answer", diags);
+        let phrasings = ruling_phrasings(fields, question.as_deref(), diags);
         let tags: Vec<String> = fields
             .required_list("tags", diags)
             .unwrap_or_default()
@@ -507,6 +509,7 @@ impl Loader {
             levels: levels?,
             section: section?,
             question: question?,
+            phrasings,
             answer_short: answer_short?,
             answer: answer?,
             tags,
@@ -778,6 +781,43 @@ fn load_rule_keys(
 }
 
 /// Ids are stable URL-safe slugs: lowercase ASCII letters, digits and single hyphens.
+/// How many ways of asking each ruling carries ("jak se ptají hráči"): the search finds a
+/// ruling through them when a player's words differ from the question's.
+pub const MIN_PHRASINGS: usize = 2;
+pub const MAX_PHRASINGS: usize = 4;
+
+fn ruling_phrasings(
+    fields: &Fields,
+    question: Option<&str>,
+    diags: &mut Diagnostics,
+) -> Vec<String> {
+    let Some(items) = fields.required_list("phrasings", diags) else {
+        return Vec::new();
+    };
+    let count = items.len();
+    if !(MIN_PHRASINGS..=MAX_PHRASINGS).contains(&count) {
+        diags.error(
+            fields.value_location("phrasings"),
+            fields.id(),
+            format!(
+                "výklad má mít {MIN_PHRASINGS} až {MAX_PHRASINGS} otázky, jak se ptají hráči, ne {count}"
+            ),
+        );
+    }
+    let mut seen: Vec<&str> = Vec::new();
+    for (text, location) in &items {
+        if question.is_some_and(|q| q == text) || seen.contains(&text.as_str()) {
+            diags.error(
+                location.clone(),
+                fields.id(),
+                "otázka se opakuje; napište ji jinými slovy",
+            );
+        }
+        seen.push(text);
+    }
+    items.into_iter().map(|(text, _)| text).collect()
+}
+
 pub(super) fn check_slug(fields: &Fields, key: &str, value: &str, diags: &mut Diagnostics) -> bool {
     let ok = !value.is_empty()
         && value.split('-').all(|part| {

@@ -69,6 +69,9 @@ pub struct Ruling {
     pub levels: Vec<u8>,
     pub section: String,
     pub question: String,
+    /// Other ways players ask the same question, in their own words (searched with a lower
+    /// weight than the question).
+    pub phrasings: Vec<String>,
     pub answer_short: String,
     pub answer: String,
     pub tags: Vec<String>,

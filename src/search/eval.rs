@@ -6,12 +6,31 @@ use marked_yaml::Node;
 
 use super::index::{SearchIndex, SearchOptions};
 
-/// One query and the ids that must rank in its top results.
+/// One query and the ids that must rank in its top results: all of `expect`, or (for a
+/// query several documents answer equally well) at least one of `any_of`.
 #[derive(Debug, Clone)]
 pub struct QueryCase {
     pub query: String,
     pub kind: String,
     pub expect: Vec<String>,
+    pub any_of: Vec<String>,
+}
+
+impl QueryCase {
+    /// The 1-based rank at which the case is answered in `found` (all of `expect` present,
+    /// or the first of `any_of`), if it is.
+    pub fn answered_at(&self, found: &[String]) -> Option<usize> {
+        let rank = |id: &String| found.iter().position(|f| f == id).map(|p| p + 1);
+        if self.any_of.is_empty() {
+            self.expect
+                .iter()
+                .map(rank)
+                .collect::<Option<Vec<usize>>>()
+                .and_then(|ranks| ranks.into_iter().max())
+        } else {
+            self.any_of.iter().filter_map(rank).min()
+        }
+    }
 }
 
 /// Reads the query set; its own format errors are reported as text.
@@ -29,17 +48,27 @@ pub fn parse_cases(yaml: &str) -> Result<Vec<QueryCase>, String> {
         .map(|item| {
             let map = item.as_mapping().ok_or("each query is a mapping")?;
             let text = |key: &str| map.get_scalar(key).map(|s| s.as_str().to_owned());
-            let expect = match map.get_node("expect") {
-                Some(Node::Sequence(ids)) => ids
-                    .iter()
-                    .filter_map(|n| n.as_scalar().map(|s| s.as_str().to_owned()))
-                    .collect(),
-                _ => return Err(format!("query {:?} has no expect list", text("query"))),
+            let ids = |key: &str| -> Vec<String> {
+                match map.get_node(key) {
+                    Some(Node::Sequence(ids)) => ids
+                        .iter()
+                        .filter_map(|n| n.as_scalar().map(|s| s.as_str().to_owned()))
+                        .collect(),
+                    _ => Vec::new(),
+                }
             };
+            let (expect, any_of) = (ids("expect"), ids("any_of"));
+            if expect.is_empty() == any_of.is_empty() {
+                return Err(format!(
+                    "query {:?} needs either an expect or an any_of list",
+                    text("query")
+                ));
+            }
             Ok(QueryCase {
                 query: text("query").ok_or("query missing")?,
                 kind: text("kind").unwrap_or_default(),
                 expect,
+                any_of,
             })
         })
         .collect()
@@ -63,8 +92,68 @@ pub fn failures_at<'a>(
                 .search(&case.query, &options)
                 .map(|r| r.hits.into_iter().map(|h| h.id).collect())
                 .unwrap_or_default();
-            let ok = case.expect.iter().all(|id| found.contains(id));
+            let ok = case.answered_at(&found).is_some_and(|rank| rank <= k);
             (!ok).then_some((case, found))
         })
         .collect()
+}
+
+/// success@k and mean reciprocal rank (over the first `depth` results) of a set of cases.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Quality {
+    pub cases: usize,
+    pub success_at_k: f64,
+    pub mrr: f64,
+}
+
+/// Quality of the whole set and of each kind, in the order kinds first appear.
+pub fn quality(
+    index: &SearchIndex,
+    cases: &[QueryCase],
+    k: usize,
+    depth: usize,
+) -> Vec<(String, Quality)> {
+    let options = SearchOptions {
+        limit: depth,
+        ..SearchOptions::default()
+    };
+    let ranks: Vec<(String, Option<usize>)> = cases
+        .iter()
+        .map(|case| {
+            let found: Vec<String> = index
+                .search(&case.query, &options)
+                .map(|r| r.hits.into_iter().map(|h| h.id).collect())
+                .unwrap_or_default();
+            (case.kind.clone(), case.answered_at(&found))
+        })
+        .collect();
+    let summarize = |of: &[&Option<usize>]| Quality {
+        cases: of.len(),
+        success_at_k: of.iter().filter(|r| r.is_some_and(|r| r <= k)).count() as f64
+            / of.len().max(1) as f64,
+        mrr: of
+            .iter()
+            .map(|r| r.map_or(0.0, |r| 1.0 / r as f64))
+            .sum::<f64>()
+            / of.len().max(1) as f64,
+    };
+    let mut kinds: Vec<String> = Vec::new();
+    for (kind, _) in &ranks {
+        if !kinds.contains(kind) {
+            kinds.push(kind.clone());
+        }
+    }
+    let mut out = vec![(
+        "vše".to_owned(),
+        summarize(&ranks.iter().map(|(_, r)| r).collect::<Vec<_>>()),
+    )];
+    for kind in kinds {
+        let of: Vec<&Option<usize>> = ranks
+            .iter()
+            .filter(|(k, _)| *k == kind)
+            .map(|(_, r)| r)
+            .collect();
+        out.push((kind, summarize(&of)));
+    }
+    out
 }

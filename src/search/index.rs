@@ -164,11 +164,12 @@ struct Fields {
     tags: TextPair,
     short: TextPair,
     body: TextPair,
+    phrasings: TextPair,
 }
 
 impl Fields {
-    fn texts(&self) -> [TextPair; 4] {
-        [self.title, self.tags, self.short, self.body]
+    fn texts(&self) -> [TextPair; 5] {
+        [self.title, self.tags, self.short, self.body, self.phrasings]
     }
 }
 
@@ -214,11 +215,17 @@ fn one_shot_reader(index: &Index) -> Result<IndexReader, SearchError> {
 
 /// Bump when what the index stores changes, so that cached indexes of an older format are
 /// not used (the cache key includes it).
-pub const INDEX_FORMAT: u32 = 5;
+pub const INDEX_FORMAT: u32 = 6;
 
 /// Text fields and their weights, in the order of `Fields::texts`.
-pub const TEXT_FIELDS: [(&str, f32); 4] =
-    [("title", 3.0), ("tags", 2.0), ("short", 1.5), ("body", 1.0)];
+/// The ways players ask a ruling count less than its question: they are ours, not the source's.
+pub const TEXT_FIELDS: [(&str, f32); 5] = [
+    ("title", 3.0),
+    ("tags", 2.0),
+    ("short", 1.5),
+    ("body", 1.0),
+    ("phrasings", 1.0),
+];
 
 fn schema() -> (Schema, Fields) {
     let mut builder = Schema::builder();
@@ -227,7 +234,7 @@ fn schema() -> (Schema, Fields) {
     let options = TextOptions::default().set_indexing_options(
         TextFieldIndexing::default().set_index_option(IndexRecordOption::WithFreqs),
     );
-    let [title, tags, short, body] = TEXT_FIELDS.map(|(name, weight)| TextPair {
+    let [title, tags, short, body, phrasings] = TEXT_FIELDS.map(|(name, weight)| TextPair {
         folded: builder.add_text_field(&format!("{name}_folded"), options.clone()),
         exact: builder.add_text_field(&format!("{name}_exact"), options.clone()),
         weight,
@@ -237,6 +244,7 @@ fn schema() -> (Schema, Fields) {
         tags,
         short,
         body,
+        phrasings,
         ordinal: builder.add_u64_field("ordinal", STORED),
         game: builder.add_text_field("game", STRING),
         level: builder.add_u64_field("level", INDEXED),
@@ -264,6 +272,7 @@ impl Fields {
             tags: pair(1)?,
             short: pair(2)?,
             body: pair(3)?,
+            phrasings: pair(4)?,
             ordinal: field("ordinal")?,
             game: field("game")?,
             level: field("level")?,
@@ -367,7 +376,8 @@ impl SearchIndex {
                        game: &str,
                        levels: &[u8],
                        tag_text: &str,
-                       body_text: &str|
+                       body_text: &str,
+                       phrasings_text: &str|
          -> Result<(), SearchError> {
             let mut doc = TantivyDocument::default();
             doc.add_u64(fields.ordinal, docs.len() as u64);
@@ -383,6 +393,7 @@ impl SearchIndex {
                 (fields.tags, tag_text.to_owned()),
                 (fields.short, info.answer_short.clone().unwrap_or_default()),
                 (fields.body, body_text.to_owned()),
+                (fields.phrasings, phrasings_text.to_owned()),
             ] {
                 let tokens = doc_analyzer.analyze(&text);
                 info.terms.extend(tokens.iter().map(|t| t.folded.clone()));
@@ -430,6 +441,7 @@ impl SearchIndex {
                 &ruling.levels,
                 &ruling.tags.join(", "),
                 &text,
+                &ruling.phrasings.join("\n"),
             )?;
         }
         for section in &corpus.sections {
@@ -451,7 +463,7 @@ impl SearchIndex {
                     game: String::new(),
                     levels: Vec::new(),
                 };
-                add(info, &section.game, levels, "", &text)?;
+                add(info, &section.game, levels, "", &text, "")?;
             }
         }
         writer.commit()?;

@@ -29,8 +29,8 @@ struct Doc {
     game: String,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     levels: Vec<u8>,
-    /// The texts of the index's fields: title, tags, short answer, body.
-    f: [String; 4],
+    /// The texts of the index's fields: title, tags, short answer, body, phrasings.
+    f: [String; 5],
 }
 
 fn documents(corpus: &Corpus) -> Vec<Doc> {
@@ -47,6 +47,7 @@ fn documents(corpus: &Corpus) -> Vec<Doc> {
                 ruling.tags.join(", "),
                 ruling.answer_short.clone(),
                 to_plain_text(&ruling.answer),
+                ruling.phrasings.join("\n"),
             ],
         });
     }
@@ -67,6 +68,7 @@ fn documents(corpus: &Corpus) -> Vec<Doc> {
                     String::new(),
                     String::new(),
                     to_plain_text(&markdown),
+                    String::new(),
                 ],
             });
         }
