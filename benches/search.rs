@@ -114,6 +114,7 @@ fn generated_corpus(real: &Corpus, size: usize) -> Corpus {
                 levels: base.levels.clone(),
                 section: base.section.clone(),
                 question: base.question.clone(),
+                phrasings: base.phrasings.clone(),
                 answer_short: base.answer_short.clone(),
                 answer: format!("{}\n\n{}", base.answer, other.answer),
                 tags: base.tags.clone(),
