@@ -16,11 +16,12 @@ use crate::engine::rule_keys::RULE_KEYS;
 use crate::model::RuleKeyRef;
 use crate::model::{
     Corpus, CoverageNote, CoverageStatus, Game, GameKind, GlossaryEntry, Origin, RuleSection,
-    Ruling,
+    Ruling, SynonymRing,
 };
 
 pub const GAMES_FILE: &str = "games.yaml";
 pub const GLOSSARY_FILE: &str = "glossary.yaml";
+pub const THESAURUS_FILE: &str = "thesaurus.yaml";
 pub const RULE_KEYS_FILE: &str = "rule-keys.yaml";
 
 const GAME_FIELDS: &[&str] = &["id", "title", "title_en", "prefix", "kind", "source"];
@@ -54,6 +55,7 @@ pub struct Loaded {
 enum FileKind<'a> {
     Games,
     Glossary,
+    Thesaurus,
     Rules { game: &'a str },
     Rulings { game: &'a str },
     Tiles,
@@ -66,6 +68,7 @@ fn classify(path: &str) -> FileKind<'_> {
     match path.split('/').collect::<Vec<_>>().as_slice() {
         [GAMES_FILE] => FileKind::Games,
         [GLOSSARY_FILE] => FileKind::Glossary,
+        [THESAURUS_FILE] => FileKind::Thesaurus,
         [game, "rules", name] if name.ends_with(".md") => FileKind::Rules { game },
         [game, "rulings", name] if name.ends_with(".yaml") => FileKind::Rulings { game },
         ["tiles", name] if name.ends_with(".yaml") => FileKind::Tiles,
@@ -75,7 +78,7 @@ fn classify(path: &str) -> FileKind<'_> {
             FileKind::Unexpected("výklady mají příponu `.yaml`, ne `.yml`".into())
         }
         _ => FileKind::Unexpected(
-            "nečekaný soubor: obsah tvoří games.yaml, glossary.yaml, <hra>/rules/*.md, \
+            "nečekaný soubor: obsah tvoří games.yaml, glossary.yaml, thesaurus.yaml, <hra>/rules/*.md, \
              <hra>/rulings/*.yaml, tiles/*.yaml, scenarios/**/*.yaml a rule-keys.yaml"
                 .into(),
         ),
@@ -139,6 +142,7 @@ pub fn load(files: &ContentFiles) -> Loaded {
                 }
             }
             FileKind::Glossary => loader.glossary(&file.display, text),
+            FileKind::Thesaurus => loader.thesaurus(&file.display, text),
             FileKind::Tiles => {
                 if let Some(set) = load_tile_set(&file.display, text, &mut loader.diags) {
                     loader.tile_set(set, &file.display);
@@ -595,6 +599,75 @@ impl Loader {
             }
         }
         self.corpus.tile_sets.push(set);
+    }
+
+    /// Synonym rings: every member must give the analyzer something to search for, and no
+    /// word (nor its stem) may stand in two rings, which would silently merge them.
+    fn thesaurus(&mut self, file: &str, text: &str) {
+        use crate::search::analyzer::{analyze_query, CzechAnalyzer};
+        let Some(node) = yaml::parse(file, text, 0, true, &mut self.diags) else {
+            return;
+        };
+        // Each single-word stem, with the ring it belongs to and where it was first given.
+        let mut stems: HashMap<String, (String, Location)> = HashMap::new();
+        for map in self.entries(file, &node) {
+            let fields = Fields::new(
+                file,
+                0,
+                map,
+                &["preferred", "members"],
+                Some("preferred"),
+                &mut self.diags,
+            );
+            let diags = &mut self.diags;
+            let preferred = fields.required_str("preferred", diags);
+            let members = fields.required_list("members", diags).unwrap_or_default();
+            let Some(preferred) = preferred else {
+                continue;
+            };
+            let mut words = vec![(preferred.clone(), fields.value_location("preferred"))];
+            words.extend(members.iter().cloned());
+            let mut seen_here: Vec<String> = Vec::new();
+            for (word, location) in &words {
+                let tokens = analyze_query(&CzechAnalyzer, word);
+                if tokens.is_empty() {
+                    diags.error(
+                        location.clone(),
+                        Some(&preferred),
+                        format!("`{word}` nedá hledání nic (jen spojky a předložky); vynechte ho"),
+                    );
+                    continue;
+                }
+                if seen_here.contains(word) {
+                    diags.error(
+                        location.clone(),
+                        Some(&preferred),
+                        format!("`{word}` je v kruhu dvakrát"),
+                    );
+                    continue;
+                }
+                seen_here.push(word.clone());
+                if let [one] = tokens.as_slice() {
+                    match stems.get(&one.folded) {
+                        Some((ring, first)) if *ring != preferred => diags.error(
+                            location.clone(),
+                            Some(&preferred),
+                            format!(
+                                "`{word}` patří i do kruhu `{ring}` ({first}); slovo smí být jen v jednom"
+                            ),
+                        ),
+                        Some(_) => {}
+                        None => {
+                            stems.insert(one.folded.clone(), (preferred.clone(), location.clone()));
+                        }
+                    }
+                }
+            }
+            self.corpus.thesaurus.push(SynonymRing {
+                preferred,
+                members: members.into_iter().map(|(m, _)| m).collect(),
+            });
+        }
     }
 
     fn glossary(&mut self, file: &str, text: &str) {

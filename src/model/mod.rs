@@ -126,12 +126,23 @@ pub struct GlossaryEntry {
     pub definition: String,
 }
 
+/// Words players use for one thing ("figurka", "panáček", "meeple" for a meeple): a query
+/// with any of them finds the others.
+#[derive(Debug, Clone, Serialize)]
+pub struct SynonymRing {
+    /// The word the rules use.
+    pub preferred: String,
+    pub members: Vec<String>,
+}
+
 #[derive(Debug, Clone, Default)]
 pub struct Corpus {
     pub games: Vec<Game>,
     pub sections: Vec<RuleSection>,
     pub rulings: Vec<Ruling>,
     pub glossary: Vec<GlossaryEntry>,
+    /// Words players use interchangeably, for the search (`thesaurus.yaml`).
+    pub thesaurus: Vec<SynonymRing>,
     pub tile_sets: Vec<tiles::TileSet>,
     pub scenarios: Vec<scenario::Scenario>,
     /// Where each engine rule key comes from.

@@ -25,7 +25,7 @@ use super::query::{self, IdReference};
 use super::snippet::{self, Snippet};
 use super::terms::{Expansions, QueryTerms};
 use crate::content::markdown::to_plain_text;
-use crate::model::Corpus;
+use crate::model::{Corpus, GameKind};
 
 /// Which analyzer the index uses. Only the Czech one is for users; the baseline (tantivy's
 /// default tokenizer: lowercase words) exists to measure what the Czech analyzer gains.
@@ -165,11 +165,19 @@ struct Fields {
     short: TextPair,
     body: TextPair,
     phrasings: TextPair,
+    game_words: TextPair,
 }
 
 impl Fields {
-    fn texts(&self) -> [TextPair; 5] {
-        [self.title, self.tags, self.short, self.body, self.phrasings]
+    fn texts(&self) -> [TextPair; 6] {
+        [
+            self.title,
+            self.tags,
+            self.short,
+            self.body,
+            self.phrasings,
+            self.game_words,
+        ]
     }
 }
 
@@ -215,16 +223,19 @@ fn one_shot_reader(index: &Index) -> Result<IndexReader, SearchError> {
 
 /// Bump when what the index stores changes, so that cached indexes of an older format are
 /// not used (the cache key includes it).
-pub const INDEX_FORMAT: u32 = 6;
+pub const INDEX_FORMAT: u32 = 8;
 
 /// Text fields and their weights, in the order of `Fields::texts`.
 /// The ways players ask a ruling count less than its question: they are ours, not the source's.
-pub const TEXT_FIELDS: [(&str, f32); 5] = [
+/// The game's names and kind have a field of their own (with its own term statistics), so
+/// that "v kooperativní hře" or "u dárků" leans to that game without diluting the texts.
+pub const TEXT_FIELDS: [(&str, f32); 6] = [
     ("title", 3.0),
     ("tags", 2.0),
     ("short", 1.5),
     ("body", 1.0),
     ("phrasings", 1.0),
+    ("game", 2.0),
 ];
 
 fn schema() -> (Schema, Fields) {
@@ -234,17 +245,19 @@ fn schema() -> (Schema, Fields) {
     let options = TextOptions::default().set_indexing_options(
         TextFieldIndexing::default().set_index_option(IndexRecordOption::WithFreqs),
     );
-    let [title, tags, short, body, phrasings] = TEXT_FIELDS.map(|(name, weight)| TextPair {
-        folded: builder.add_text_field(&format!("{name}_folded"), options.clone()),
-        exact: builder.add_text_field(&format!("{name}_exact"), options.clone()),
-        weight,
-    });
+    let [title, tags, short, body, phrasings, game_words] =
+        TEXT_FIELDS.map(|(name, weight)| TextPair {
+            folded: builder.add_text_field(&format!("{name}_folded"), options.clone()),
+            exact: builder.add_text_field(&format!("{name}_exact"), options.clone()),
+            weight,
+        });
     let fields = Fields {
         title,
         tags,
         short,
         body,
         phrasings,
+        game_words,
         ordinal: builder.add_u64_field("ordinal", STORED),
         game: builder.add_text_field("game", STRING),
         level: builder.add_u64_field("level", INDEXED),
@@ -273,11 +286,25 @@ impl Fields {
             short: pair(2)?,
             body: pair(3)?,
             phrasings: pair(4)?,
+            game_words: pair(5)?,
             ordinal: field("ordinal")?,
             game: field("game")?,
             level: field("level")?,
         })
     }
+}
+
+/// Words that name a game and its kind, indexed with each of its documents.
+pub fn game_words(corpus: &Corpus, game: &str) -> String {
+    let Some(game) = corpus.game(game) else {
+        return String::new();
+    };
+    let kind = match game.kind {
+        GameKind::Zakladni => "základní hra",
+        GameKind::Kooperativni => "kooperativní hra, spolupráce",
+        GameKind::Rozsireni => "rozšíření, soutěžní hra",
+    };
+    format!("{}, {}, {kind}", game.title, game.title_en)
 }
 
 /// Splits a rule section's Markdown into parts at its headings, each with its heading path
@@ -385,6 +412,7 @@ impl SearchIndex {
             for level in levels {
                 doc.add_u64(fields.level, u64::from(*level));
             }
+            let game_text = game_words(corpus, game);
             let mut info = info;
             info.game = game.to_owned();
             info.levels = levels.to_vec();
@@ -394,6 +422,7 @@ impl SearchIndex {
                 (fields.short, info.answer_short.clone().unwrap_or_default()),
                 (fields.body, body_text.to_owned()),
                 (fields.phrasings, phrasings_text.to_owned()),
+                (fields.game_words, game_text.clone()),
             ] {
                 let tokens = doc_analyzer.analyze(&text);
                 info.terms.extend(tokens.iter().map(|t| t.folded.clone()));
@@ -471,7 +500,7 @@ impl SearchIndex {
             reader: one_shot_reader(&index)?,
             fields,
             meta: Meta {
-                expansions: Expansions::new(analyzer.as_ref(), &corpus.glossary),
+                expansions: Expansions::new(analyzer.as_ref(), &corpus.glossary, &corpus.thesaurus),
                 docs,
                 rulings: corpus
                     .rulings

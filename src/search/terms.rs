@@ -4,7 +4,7 @@
 use std::collections::{BTreeSet, HashMap};
 
 use super::analyzer::{analyze_query, Analyzer, Token};
-use crate::model::GlossaryEntry;
+use crate::model::{GlossaryEntry, SynonymRing};
 
 /// Words this long (in letters) or longer tolerate one typo.
 pub const FUZZY_MIN_LETTERS: usize = 6;
@@ -124,17 +124,31 @@ fn terms_of(analyzer: &dyn Analyzer, text: &str) -> Vec<Token> {
 }
 
 impl Expansions {
-    pub fn new(analyzer: &dyn Analyzer, glossary: &[GlossaryEntry]) -> Self {
+    /// Groups from the glossary (a term with its irregular forms, synonyms and English
+    /// names) and from the thesaurus (each synonym ring).
+    pub fn new(
+        analyzer: &dyn Analyzer,
+        glossary: &[GlossaryEntry],
+        thesaurus: &[SynonymRing],
+    ) -> Self {
         let mut expansions = Expansions::default();
-        for entry in glossary {
+        let glossary_groups = glossary.iter().map(|entry| {
+            std::iter::once(&entry.term)
+                .chain(&entry.forms)
+                .chain(&entry.synonyms)
+                .chain(&entry.english)
+                .collect::<Vec<_>>()
+        });
+        let rings = thesaurus.iter().map(|ring| {
+            std::iter::once(&ring.preferred)
+                .chain(&ring.members)
+                .collect::<Vec<_>>()
+        });
+        for members in glossary_groups.chain(rings) {
             let mut group = Group {
                 single: BTreeSet::new(),
                 phrases: Vec::new(),
             };
-            let members = std::iter::once(&entry.term)
-                .chain(&entry.forms)
-                .chain(&entry.synonyms)
-                .chain(&entry.english);
             for member in members {
                 let tokens = terms_of(analyzer, member);
                 match tokens.as_slice() {
@@ -225,7 +239,7 @@ mod tests {
             entry("pes", &["psa", "psi", "psů"], &["dog", "hound"]),
             entry("velký družiník", &[], &["big meeple"]),
         ];
-        let expansions = Expansions::new(&CzechAnalyzer, &glossary);
+        let expansions = Expansions::new(&CzechAnalyzer, &glossary, &[]);
         let psi = QueryTerms::new(&CzechAnalyzer, "psi", &expansions);
         let pes = CzechAnalyzer.analyze("pes")[0].folded.clone();
         assert!(psi.words[0].expansions.contains(&pes), "{:?}", psi.words);

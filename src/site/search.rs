@@ -11,7 +11,7 @@ use crate::content::markdown::to_plain_text;
 use crate::model::Corpus;
 use crate::search::analyzer::CzechAnalyzer;
 use crate::search::index::{
-    section_parts, CONCEPT_TIE_BREAKER, EXACT_BONUS, EXPANSION_WEIGHT, FUZZY_WEIGHT,
+    game_words, section_parts, CONCEPT_TIE_BREAKER, EXACT_BONUS, EXPANSION_WEIGHT, FUZZY_WEIGHT,
     ID_MATCH_BONUS, TEXT_FIELDS,
 };
 use crate::search::query::MAX_QUERY_CHARS;
@@ -29,8 +29,8 @@ struct Doc {
     game: String,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     levels: Vec<u8>,
-    /// The texts of the index's fields: title, tags, short answer, body, phrasings.
-    f: [String; 5],
+    /// The texts of the index's fields: title, tags, short answer, body, phrasings, game.
+    f: [String; 6],
 }
 
 fn documents(corpus: &Corpus) -> Vec<Doc> {
@@ -48,6 +48,7 @@ fn documents(corpus: &Corpus) -> Vec<Doc> {
                 ruling.answer_short.clone(),
                 to_plain_text(&ruling.answer),
                 ruling.phrasings.join("\n"),
+                game_words(corpus, &ruling.game),
             ],
         });
     }
@@ -69,6 +70,7 @@ fn documents(corpus: &Corpus) -> Vec<Doc> {
                     String::new(),
                     to_plain_text(&markdown),
                     String::new(),
+                    game_words(corpus, &section.game),
                 ],
             });
         }
@@ -78,7 +80,11 @@ fn documents(corpus: &Corpus) -> Vec<Doc> {
 
 /// The script `assets/search-index.js`.
 pub fn index_script(corpus: &Corpus) -> Result<String, serde_json::Error> {
-    let expansions = serde_json::to_value(Expansions::new(&CzechAnalyzer, &corpus.glossary))?;
+    let expansions = serde_json::to_value(Expansions::new(
+        &CzechAnalyzer,
+        &corpus.glossary,
+        &corpus.thesaurus,
+    ))?;
     let fieldnorms: Vec<u32> = (0..=255u8)
         .map(tantivy::fieldnorm::FieldNormReader::id_to_fieldnorm)
         .collect();
