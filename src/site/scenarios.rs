@@ -75,6 +75,7 @@ pub fn play(scenario: &Scenario, corpus: &Corpus) -> Played {
     let prepared = Scenario {
         steps: Vec::new(),
         expect: Expectations::default(),
+        expect_after: Vec::new(),
         ..scenario.clone()
     };
     let board_before = run(&prepared, corpus).ok().map(|r| {

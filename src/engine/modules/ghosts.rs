@@ -346,3 +346,15 @@ impl RuleModule for CompetitiveGhosts {
         }
     }
 }
+
+/// The competitive ghosts' scenario keys.
+pub const SCENARIO_VOCABULARY: super::vocabulary::Vocabulary = super::vocabulary::Vocabulary {
+    id: "duchove-zamky-hrbitovy",
+    name: "Duchové, zámky a hřbitovy",
+    expansion: true,
+    setup: &[],
+    board: &[],
+    meeple: &["ghosts"],
+    step: &[],
+    expect: &["ghosts", "bank", "ghosts_at", "guards"],
+};

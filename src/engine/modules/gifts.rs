@@ -449,3 +449,15 @@ fn has_effect(game: &Game, player: usize, gift: Gift, target: &GiftTarget) -> bo
         Gift::VyberZeDvou => *target != GiftTarget::NoTile,
     }
 }
+
+/// The gifts' scenario keys.
+pub const SCENARIO_VOCABULARY: super::vocabulary::Vocabulary = super::vocabulary::Vocabulary {
+    id: "darky",
+    name: "Dárky",
+    expansion: true,
+    setup: &["gift_deck", "gifts"],
+    board: &[],
+    meeple: &[],
+    step: &["gift"],
+    expect: &["gifts"],
+};

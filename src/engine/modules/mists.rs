@@ -1129,3 +1129,27 @@ mod tests {
         assert_eq!(stacks(5, 12), (Some(12), vec![0, 0]));
     }
 }
+
+/// The cooperative game's scenario keys.
+pub const SCENARIO_VOCABULARY: super::vocabulary::Vocabulary = super::vocabulary::Vocabulary {
+    id: "duchove-carcassonne",
+    name: "Duchové Carcassonne",
+    expansion: false,
+    setup: &["level", "track", "start_ghosts", "stacks", "meeples"],
+    board: &["ghosts"],
+    meeple: &["dog"],
+    step: &[],
+    expect: &[
+        "ghosts",
+        "bank",
+        "ghosts_at",
+        "track",
+        "counters",
+        "outcome",
+        "loss",
+        "buried",
+        "stacks_left",
+        "face_down",
+        "dogs",
+    ],
+};
