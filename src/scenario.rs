@@ -19,7 +19,7 @@ use crate::engine::modules::gifts::{self, Gift, GiftTarget, Gifts};
 use crate::engine::modules::mists::{Dog, Level, Mists};
 use crate::engine::modules::rulesets::{self, Expansions};
 use crate::model::geometry::Pos;
-use crate::model::pieces::{Colour, MeepleKind, Spot};
+use crate::model::pieces::{Colour, FeatureKind, MeepleKind, Spot};
 use crate::model::scenario::{Expectations, GiftSpec, MeepleSpec, Scenario, Start, Step, TileRef};
 use crate::model::Corpus;
 
@@ -479,6 +479,18 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
     })
 }
 
+/// "za cesty", "za města"…: what the points of one feature kind were awarded for.
+fn kinds_cs(kind: FeatureKind) -> &'static str {
+    match kind {
+        FeatureKind::Road => "cesty",
+        FeatureKind::City => "města",
+        FeatureKind::Field => "louky",
+        FeatureKind::Monastery => "kláštery",
+        FeatureKind::Castle => "zámky",
+        FeatureKind::Graveyard => "hřbitovy",
+    }
+}
+
 /// `rotation: auto`: the only rotation in which the tile fits at `at`.
 fn pick_rotation(game: &Game, tile: usize, at: Pos, location: &Location) -> Result<u8, Diagnostic> {
     let fitting: Vec<u8> = (0..4)
@@ -656,9 +668,9 @@ fn state_checks(
             let actual = earned[kind.index()];
             check(
                 format!(
-                    "{} získal za území {} {points} b.",
+                    "{} získal za {} {points} b.",
                     colour.czech(),
-                    kind.id()
+                    kinds_cs(*kind)
                 ),
                 actual == *points,
                 format!("{actual} b."),
@@ -734,7 +746,7 @@ fn state_checks(
             .filter(|p| state.catalog.tiles[p.tile].spec.id == FACE_DOWN_ID)
             .count() as u32;
         check(
-            format!("lícem dolů leží {n} kartiček"),
+            format!("kartiček lícem dolů na plánu: {n}"),
             actual == n,
             actual.to_string(),
         );
