@@ -216,7 +216,7 @@ fn start_note(start_tiles: usize) -> String {
 /// The base game's own scenario keys: a competitive game already in progress.
 pub const SCENARIO_VOCABULARY: super::vocabulary::Vocabulary = super::vocabulary::Vocabulary {
     id: "zakladni-hra",
-    name: "Carcassonne (základní hra)",
+    name: "Carcassonne – základní hra",
     expansion: false,
     setup: &["score", "supply"],
     board: &[],
