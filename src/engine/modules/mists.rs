@@ -1110,26 +1110,6 @@ impl Mists {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn stacks(level: u8, tiles: u32) -> (Option<u32>, Vec<u32>) {
-        let mut mists = Mists::new(Level::get(level).expect("level"), 3);
-        mists.use_stacks(tiles);
-        (mists.stack_left, mists.stacks_waiting.clone())
-    }
-
-    #[test]
-    fn stacks_follow_the_level_and_never_count_more_tiles_than_there_are() {
-        assert_eq!(stacks(1, 50), (Some(50), vec![]));
-        assert_eq!(stacks(3, 60), (Some(20), vec![20, 20]));
-        assert_eq!(stacks(6, 45), (Some(20), vec![20, 5]));
-        assert_eq!(stacks(4, 70), (Some(20), vec![20, 30]));
-        assert_eq!(stacks(5, 12), (Some(12), vec![0, 0]));
-    }
-}
-
 /// The cooperative game's scenario keys.
 pub const SCENARIO_VOCABULARY: super::vocabulary::Vocabulary = super::vocabulary::Vocabulary {
     id: "duchove-carcassonne",
@@ -1153,3 +1133,23 @@ pub const SCENARIO_VOCABULARY: super::vocabulary::Vocabulary = super::vocabulary
         "dogs",
     ],
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stacks(level: u8, tiles: u32) -> (Option<u32>, Vec<u32>) {
+        let mut mists = Mists::new(Level::get(level).expect("level"), 3);
+        mists.use_stacks(tiles);
+        (mists.stack_left, mists.stacks_waiting.clone())
+    }
+
+    #[test]
+    fn stacks_follow_the_level_and_never_count_more_tiles_than_there_are() {
+        assert_eq!(stacks(1, 50), (Some(50), vec![]));
+        assert_eq!(stacks(3, 60), (Some(20), vec![20, 20]));
+        assert_eq!(stacks(6, 45), (Some(20), vec![20, 5]));
+        assert_eq!(stacks(4, 70), (Some(20), vec![20, 30]));
+        assert_eq!(stacks(5, 12), (Some(12), vec![0, 0]));
+    }
+}
