@@ -261,3 +261,43 @@ fn choose_answers_are_read_tolerantly() {
     assert_eq!(exit, 1, "{out}");
     assert!(out.contains("odpověď `[9, 9]`"), "{out}");
 }
+
+#[test]
+fn step_expectations_have_the_shape_of_the_scenarios() {
+    let steps = "steps:\n  - place: zh-cesta-rovna\n    at: [1, 0]\n";
+    let cases = [
+        (
+            format!(
+                "{HEAD}{steps}    expect: {{rejected: {{step: 1, reason: zh.prilozeni.soused}}}}\n"
+            ),
+            "7:14",
+            "odmítnuté kroky se uvádějí v `expect` celého scénáře",
+        ),
+        (
+            format!("{HEAD}{steps}    expect: 3\n"),
+            "7:13",
+            "`expect` u kroku je mapování",
+        ),
+        (
+            format!("{HEAD}{steps}    expect: {{}}\n"),
+            "7:13",
+            "`expect` u kroku nic neočekává",
+        ),
+    ];
+    for (text, position, message) in cases {
+        let (exit, _, err, shown) = check(&text);
+        assert_eq!(exit, 2, "{err}");
+        assert!(
+            err.contains(&format!("{shown}:{position}: {message}")),
+            "{err}"
+        );
+    }
+    // The end of the game can carry its own expectations too.
+    let end = format!("{HEAD}steps:\n  - end: game\n    expect: {{score: {{red: 0}}, points: {{red: {{road: 0}}}}}}\n");
+    let (exit, out, err, _) = check(&end);
+    assert_eq!(exit, 0, "{out}{err}");
+    assert!(
+        out.contains("po kroku 1: červený získal za cesty 0 b."),
+        "{out}"
+    );
+}

@@ -198,7 +198,8 @@ pub fn load_scenario(
         if let Some(step) = step(&scope, item, diags) {
             steps.push(step);
         }
-        if let Some(Node::Mapping(expect)) = item.get_node("expect") {
+        let step_expect = item.get_node("expect");
+        if let Some(Node::Mapping(expect)) = step_expect {
             if let Some(key) = expect.keys().find(|k| k.as_str() == "rejected") {
                 diags.error(
                     yaml::location(file, key.span(), 0),
@@ -209,13 +210,13 @@ pub fn load_scenario(
             let after = expectations(&scope, expect, step_count, diags);
             if after.is_empty() {
                 diags.error(
-                    yaml::location(file, item.span(), 0),
+                    yaml::location(file, expect.span(), 0),
                     None,
                     "`expect` u kroku nic neočekává",
                 );
             }
             expect_after.push((index, after));
-        } else if let Some(other) = item.get_node("expect") {
+        } else if let Some(other) = step_expect {
             diags.error(
                 yaml::location(file, other.span(), 0),
                 None,
