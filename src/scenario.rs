@@ -11,13 +11,14 @@ use crate::content::scenario::{
     canonical_choice, GHOSTS_EXPANSION, GIFTS_EXPANSION, INNS_EXPANSION,
 };
 use crate::diagnostic::{Diagnostic, Location};
-use crate::engine::core::game::{Event, Game, State};
-use crate::engine::core::hooks::{Decider, GhostKeeper, Question, Refusal};
-use crate::engine::core::tile::{Catalog, FACE_DOWN_ID};
+use crate::engine::core::game::{Event, Game};
+use crate::engine::core::hooks::{Decider, Question, Refusal};
+use crate::engine::core::tile::Catalog;
 use crate::engine::modules::ghosts::CompetitiveGhosts;
 use crate::engine::modules::gifts::{self, Gift, GiftTarget, Gifts};
 use crate::engine::modules::mists::{Dog, Level, Mists};
-use crate::engine::modules::rulesets::{self, Expansions};
+use crate::engine::modules::rulesets::{self, Expansions, VOCABULARIES};
+use crate::engine::modules::vocabulary;
 use crate::model::geometry::Pos;
 use crate::model::pieces::{Colour, FeatureKind, MeepleKind, Spot};
 use crate::model::scenario::{Expectations, GiftSpec, MeepleSpec, Scenario, Start, Step, TileRef};
@@ -738,167 +739,12 @@ fn state_checks(
             actual.to_string(),
         );
     }
-    if let Some(n) = expect.face_down {
-        let actual = state
-            .board
-            .placed
-            .iter()
-            .filter(|p| state.catalog.tiles[p.tile].spec.id == FACE_DOWN_ID)
-            .count() as u32;
-        check(
-            format!("kartiček lícem dolů na plánu: {n}"),
-            actual == n,
-            actual.to_string(),
-        );
-    }
-    if let Some(mists) = game.module::<Mists>() {
-        mists_expectations(scenario, expect, mists, &mut check);
-    }
-    if let Some(ghosts) = game.ghosts() {
-        ghost_expectations(expect, state, ghosts, &mut check);
-    }
-    for (colour, n) in &expect.guards {
-        let actual = state.players[player(colour)].supply[MeepleKind::Guard.index()];
-        check(
-            format!("{} má v zásobě {n} strážných", colour.czech()),
-            actual == *n,
-            actual.to_string(),
-        );
-    }
-    for (colour, n) in &expect.gifts {
-        let actual = game
-            .module::<Gifts>()
-            .map(|g| g.unopened(player(colour)) as u32)
-            .unwrap_or(0);
-        check(
-            format!("{} má {n} neotevřených dárků", colour.czech()),
-            actual == *n,
-            actual.to_string(),
-        );
+    // Each module in play checks its own keys.
+    for vocabulary in VOCABULARIES
+        .iter()
+        .filter(|v| vocabulary::is_active(v, Some(&scenario.ruleset), &scenario.expansions))
+    {
+        (vocabulary.check)(game, expect, &scenario.players, &mut check);
     }
     results
-}
-
-fn mists_expectations(
-    scenario: &Scenario,
-    expect: &Expectations,
-    mists: &Mists,
-    check: &mut impl FnMut(String, bool, String),
-) {
-    if let Some(n) = expect.track {
-        let actual = mists.track();
-        check(
-            format!("počítadlo stojí na {n}"),
-            actual == n,
-            actual.to_string(),
-        );
-    }
-    for (colour, n) in &expect.counters {
-        let player = scenario.players.iter().position(|p| p == colour);
-        let actual = mists
-            .counters
-            .iter()
-            .find(|c| c.player.is_some() && c.player == player)
-            .map(|c| c.points.to_string())
-            .unwrap_or_else(|| "barva nemá počítadlo".into());
-        check(
-            format!("počítadlo {} stojí na {n}", colour.czech()),
-            actual == n.to_string(),
-            actual,
-        );
-    }
-    let outcome = mists.outcome_id();
-    if let Some(expected) = &expect.outcome {
-        check(
-            format!("výsledek hry: {expected}"),
-            outcome == expected,
-            outcome.into(),
-        );
-    }
-    if let Some(expected) = &expect.loss {
-        let actual = mists.loss().map_or("žádná prohra", |cause| cause.id());
-        check(
-            format!("příčina prohry: {expected}"),
-            actual == expected,
-            actual.into(),
-        );
-    }
-    if let Some(n) = expect.buried {
-        let actual: u32 = mists.buried.iter().sum();
-        check(
-            format!("pohřbených družiníků: {n}"),
-            actual == n,
-            actual.to_string(),
-        );
-    }
-    if let Some(expected) = &expect.stacks_left {
-        let actual: Vec<u32> = mists
-            .stack_left
-            .into_iter()
-            .chain(mists.stacks_waiting.iter().copied())
-            .collect();
-        let show = |v: &[u32]| {
-            format!(
-                "[{}]",
-                v.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
-            )
-        };
-        check(
-            format!("v hromádkách zbývá {}", show(expected)),
-            actual == *expected,
-            if mists.stack_left.is_none() {
-                "kartičky se nepočítají (chybí `setup.stacks`)".into()
-            } else {
-                show(&actual)
-            },
-        );
-    }
-    let waiting = mists.dogs.iter().filter(|d| **d == Dog::Waiting).count() as u32;
-    if let Some(n) = expect.dogs_waiting {
-        check(
-            format!("psů čekajících na práh: {n}"),
-            waiting == n,
-            waiting.to_string(),
-        );
-    }
-    if let Some(n) = expect.dogs_used {
-        let used = mists.dogs.len() as u32 - waiting;
-        check(format!("použitých psů: {n}"), used == n, used.to_string());
-    }
-}
-
-/// Ghosts on the board and in the bank, for both Mists games.
-fn ghost_expectations(
-    expect: &Expectations,
-    state: &State,
-    ghosts: &dyn GhostKeeper,
-    check: &mut impl FnMut(String, bool, String),
-) {
-    if let Some(n) = expect.ghosts {
-        let actual = ghosts.ghosts_on_board();
-        check(
-            format!("na plánu je {n} duchů"),
-            actual == n,
-            actual.to_string(),
-        );
-    }
-    if let Some(n) = expect.bank {
-        check(
-            format!("v banku je {n} duchů"),
-            ghosts.bank() == n,
-            ghosts.bank().to_string(),
-        );
-    }
-    for (at, n) in &expect.ghosts_at {
-        let actual = state
-            .board
-            .index_at(*at)
-            .map(|p| ghosts.ghosts_on_tile(state, p))
-            .unwrap_or(0);
-        check(
-            format!("na {at} je {n} duchů"),
-            actual == *n,
-            actual.to_string(),
-        );
-    }
 }

@@ -460,4 +460,23 @@ pub const SCENARIO_VOCABULARY: super::vocabulary::Vocabulary = super::vocabulary
     meeple: &[],
     step: &["gift"],
     expect: &["gifts"],
+    check: scenario_checks,
 };
+
+fn scenario_checks(
+    game: &crate::engine::core::game::Game,
+    expect: &crate::model::scenario::Expectations,
+    players: &[crate::model::pieces::Colour],
+    check: super::vocabulary::Report,
+) {
+    for (colour, n) in &expect.gifts {
+        let actual = super::vocabulary::player_index(players, colour)
+            .and_then(|p| game.module::<Gifts>().map(|g| g.unopened(p) as u32))
+            .unwrap_or(0);
+        check(
+            format!("{} má {n} neotevřených dárků", colour.czech()),
+            actual == *n,
+            actual.to_string(),
+        );
+    }
+}

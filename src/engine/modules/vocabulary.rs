@@ -3,6 +3,18 @@
 //! every game and asks this registry about the rest, so a key of a module the scenario does
 //! not play is an error naming that module.
 
+use crate::engine::core::game::Game;
+use crate::engine::core::hooks::GhostKeeper;
+use crate::engine::core::state::State;
+use crate::model::pieces::Colour;
+use crate::model::scenario::Expectations;
+
+/// Reports one checked expectation: what was expected, whether it held, what was found.
+pub type Report<'r> = &'r mut dyn FnMut(String, bool, String);
+
+/// A module's checks of its own expectation keys against a game (`players` in scenario order).
+pub type Check = fn(&Game, &Expectations, &[Colour], Report);
+
 /// Where in a scenario file a key stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Context {
@@ -28,6 +40,47 @@ pub struct Vocabulary {
     pub meeple: &'static [&'static str],
     pub step: &'static [&'static str],
     pub expect: &'static [&'static str],
+    /// Checks the module's `expect` keys (the runner calls it for the modules in play).
+    pub check: Check,
+}
+
+/// For modules without expectation keys of their own.
+pub fn no_checks(_: &Game, _: &Expectations, _: &[Colour], _: Report) {}
+
+/// Ghosts on the board, in the bank and on given tiles: both Mists games keep them.
+pub fn ghost_checks(state: &State, ghosts: &dyn GhostKeeper, expect: &Expectations, check: Report) {
+    if let Some(n) = expect.ghosts {
+        let actual = ghosts.ghosts_on_board();
+        check(
+            format!("na plánu je {n} duchů"),
+            actual == n,
+            actual.to_string(),
+        );
+    }
+    if let Some(n) = expect.bank {
+        check(
+            format!("v banku je {n} duchů"),
+            ghosts.bank() == n,
+            ghosts.bank().to_string(),
+        );
+    }
+    for (at, n) in &expect.ghosts_at {
+        let actual = state
+            .board
+            .index_at(*at)
+            .map(|p| ghosts.ghosts_on_tile(state, p))
+            .unwrap_or(0);
+        check(
+            format!("na {at} je {n} duchů"),
+            actual == *n,
+            actual.to_string(),
+        );
+    }
+}
+
+/// A colour's index among the players.
+pub fn player_index(players: &[Colour], colour: &Colour) -> Option<usize> {
+    players.iter().position(|p| p == colour)
 }
 
 impl Vocabulary {
