@@ -7,18 +7,21 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use crate::content::scenario::{GHOSTS_EXPANSION, GIFTS_EXPANSION, INNS_EXPANSION};
+use crate::content::scenario::{
+    canonical_choice, GHOSTS_EXPANSION, GIFTS_EXPANSION, INNS_EXPANSION,
+};
 use crate::diagnostic::{Diagnostic, Location};
-use crate::engine::core::game::{Event, Game, State};
-use crate::engine::core::hooks::{Decider, GhostKeeper, Question, Refusal};
+use crate::engine::core::game::{Event, Game};
+use crate::engine::core::hooks::{Decider, Question, Refusal};
 use crate::engine::core::tile::Catalog;
 use crate::engine::modules::ghosts::CompetitiveGhosts;
 use crate::engine::modules::gifts::{self, Gift, GiftTarget, Gifts};
-use crate::engine::modules::mists::{Level, Mists};
-use crate::engine::modules::rulesets::{self, Expansions};
+use crate::engine::modules::mists::{Dog, Level, Mists};
+use crate::engine::modules::rulesets::{self, Expansions, VOCABULARIES};
+use crate::engine::modules::vocabulary;
 use crate::model::geometry::Pos;
-use crate::model::pieces::{Colour, Spot};
-use crate::model::scenario::{GiftSpec, MeepleSpec, Scenario, Start, Step, TileRef};
+use crate::model::pieces::{Colour, FeatureKind, MeepleKind, Spot};
+use crate::model::scenario::{Expectations, GiftSpec, MeepleSpec, Scenario, Start, Step, TileRef};
 use crate::model::Corpus;
 
 #[derive(Debug, Clone, Serialize)]
@@ -85,7 +88,11 @@ struct ScenarioDecider {
 impl Decider for ScenarioDecider {
     fn choose(&mut self, question: &Question) -> usize {
         match self.answers.pop_front() {
-            Some(answer) => match question.options.iter().position(|o| *o == answer) {
+            Some(answer) => match question
+                .options
+                .iter()
+                .position(|o| canonical_choice(o) == answer)
+            {
                 Some(index) => index,
                 None => {
                     self.problems.push(format!(
@@ -289,6 +296,23 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
                 .unwrap_or(0);
             game.lay_meeple(placed, meeple.on, player, meeple.kind)
                 .map_err(|r| setup_error(&meeple.location, r.message))?;
+            if meeple.dog {
+                let index = game.state.meeples.len() - 1;
+                let laid = game.with_module(|mists: &mut Mists, _| {
+                    // A dog whose threshold the track has passed lies beside this meeple.
+                    let track = mists.track();
+                    let thresholds = mists.level.dogs;
+                    let free = (0..mists.dogs.len())
+                        .find(|d| mists.dogs[*d] == Dog::Gone && track >= thresholds[*d]);
+                    free.map(|d| mists.dogs[d] = Dog::With(index)).is_some()
+                });
+                if laid != Some(true) {
+                    return Err(setup_error(
+                        &meeple.location,
+                        "pes sem nepatří: počítadlo ještě nedosáhlo prahu žádného psa, který by byl volný",
+                    ));
+                }
+            }
             if meeple.ghosts > 0 {
                 let index = game.state.meeples.len() - 1;
                 let put = game.with_module(|ghosts: &mut CompetitiveGhosts, state| {
@@ -303,11 +327,22 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
             }
         }
     }
+    for (colour, points) in &scenario.base.score {
+        if let Some(p) = scenario.players.iter().position(|c| c == colour) {
+            game.state.players[p].score = *points;
+        }
+    }
+    for (colour, n) in &scenario.base.supply {
+        if let Some(p) = scenario.players.iter().position(|c| c == colour) {
+            game.state.players[p].supply[MeepleKind::Normal.index()] = *n;
+        }
+    }
     let setup = std::mem::take(&mut game.state.trace);
     let prepared_tiles = game.state.board.placed.len();
 
     let mut outcomes = Vec::new();
     let mut decider_problems = Vec::new();
+    let mut step_results = Vec::new();
     for (index, step) in scenario.steps.iter().enumerate() {
         let number = index + 1;
         let trace_start = game.state.trace.len();
@@ -351,6 +386,7 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
                 player,
                 at,
                 rotation,
+                auto_rotation,
                 meeples,
                 choose,
                 gift,
@@ -359,6 +395,10 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
                 take_turn(&mut game, scenario, *player);
                 draw(&mut game);
                 let tile = steps[index].unwrap_or(0);
+                let rotation = match auto_rotation {
+                    Some(location) => &pick_rotation(&game, tile, *at, location)?,
+                    None => rotation,
+                };
                 let tile_name = game.state.catalog.tiles[tile].spec.id.clone();
                 let who = game.state.colour_name(game.state.turn.player);
                 let action = format!(
@@ -425,9 +465,14 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
         };
         let events = game.state.trace[trace_start..].to_vec();
         outcomes.push(StepOutcome { events, ..outcome });
+        for (_, expect) in scenario.expect_after.iter().filter(|(i, _)| *i == index) {
+            let prefix = format!("po kroku {number}: ");
+            step_results.extend(state_checks(scenario, expect, &game, &prefix));
+        }
     }
 
-    let expectations = evaluate(scenario, &game, &outcomes, decider_problems);
+    let mut expectations = step_results;
+    expectations.extend(evaluate(scenario, &game, &outcomes, decider_problems));
     Ok(Report {
         prepared_tiles,
         setup,
@@ -435,6 +480,45 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
         expectations,
         game,
     })
+}
+
+/// "za cesty", "za města"…: what the points of one feature kind were awarded for.
+fn kinds_cs(kind: FeatureKind) -> &'static str {
+    match kind {
+        FeatureKind::Road => "cesty",
+        FeatureKind::City => "města",
+        FeatureKind::Field => "louky",
+        FeatureKind::Monastery => "kláštery",
+        FeatureKind::Castle => "zámky",
+        FeatureKind::Graveyard => "hřbitovy",
+    }
+}
+
+/// `rotation: auto`: the only rotation in which the tile fits at `at`.
+fn pick_rotation(game: &Game, tile: usize, at: Pos, location: &Location) -> Result<u8, Diagnostic> {
+    let fitting: Vec<u8> = (0..4)
+        .filter(|r| game.placement_refusal(tile, at, *r).is_none())
+        .collect();
+    let degrees = |list: &[u8]| {
+        list.iter()
+            .map(|r| format!("{}°", u16::from(*r) * 90))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match fitting.as_slice() {
+        [only] => Ok(*only),
+        [] => Err(setup_error(
+            location,
+            format!("`rotation: auto`: kartička se na {at} nehodí v žádném otočení"),
+        )),
+        several => Err(setup_error(
+            location,
+            format!(
+                "`rotation: auto`: kartička se na {at} hodí ve více otočeních ({}); napište jedno z nich",
+                degrees(several)
+            ),
+        )),
+    }
 }
 
 /// Opens a step's gift before its tile is placed.
@@ -525,49 +609,11 @@ fn evaluate(
     outcomes: &[StepOutcome],
     decider_problems: Vec<String>,
 ) -> Vec<ExpectationResult> {
-    let state = &game.state;
-    let player = |c: &Colour| scenario.players.iter().position(|p| p == c).unwrap_or(0);
-    let mut results = Vec::new();
+    let expect = &scenario.expect;
+    let mut results = state_checks(scenario, expect, game, "");
     let mut check = |what: String, held: bool, actual: String| {
         results.push(ExpectationResult { what, held, actual })
     };
-    let expect = &scenario.expect;
-    for (colour, points) in &expect.score {
-        let actual = state.players[player(colour)].score;
-        check(
-            format!("{} má {points} b.", colour.czech()),
-            actual == *points,
-            format!("{actual} b."),
-        );
-    }
-    if let Some(n) = expect.completed {
-        check(
-            format!("dokončených území: {n}"),
-            state.completed_count == n,
-            state.completed_count.to_string(),
-        );
-    }
-    for (colour, n) in &expect.meeples_on_board {
-        let p = player(colour);
-        let actual = state
-            .meeples
-            .iter()
-            .filter(|m| m.on_board && m.player == p)
-            .count() as u32;
-        check(
-            format!("{} má na plánu {n} družiníků", colour.czech()),
-            actual == *n,
-            actual.to_string(),
-        );
-    }
-    for (colour, n) in &expect.returned {
-        let actual = state.returned[player(colour)];
-        check(
-            format!("{} dostal zpět {n} družiníků", colour.czech()),
-            actual == *n,
-            actual.to_string(),
-        );
-    }
     for (step, reason) in &expect.rejected {
         let actual = outcomes.get(step - 1).and_then(|o| o.refusal.as_ref());
         check(
@@ -594,46 +640,11 @@ fn evaluate(
         }
     }
     for key in &expect.rules {
-        let applied = state.trace.iter().any(|e| e.rule == key);
+        let applied = game.state.trace.iter().any(|e| e.rule == key);
         check(
             format!("uplatní se pravidlo {key}"),
             applied,
             if applied { "ano" } else { "ne" }.into(),
-        );
-    }
-    if let Some(mists) = game.module::<Mists>() {
-        mists_expectations(scenario, mists, &mut check);
-    }
-    if let Some(ghosts) = game.ghosts() {
-        ghost_expectations(scenario, state, ghosts, &mut check);
-    }
-    for (colour, n) in &expect.guards {
-        let player = scenario
-            .players
-            .iter()
-            .position(|p| p == colour)
-            .unwrap_or(0);
-        let actual = state.players[player].supply[crate::model::pieces::MeepleKind::Guard.index()];
-        check(
-            format!("{} má v zásobě {n} strážných", colour.czech()),
-            actual == *n,
-            actual.to_string(),
-        );
-    }
-    for (colour, n) in &expect.gifts {
-        let player = scenario
-            .players
-            .iter()
-            .position(|p| p == colour)
-            .unwrap_or(0);
-        let actual = game
-            .module::<Gifts>()
-            .map(|g| g.unopened(player) as u32)
-            .unwrap_or(0);
-        check(
-            format!("{} má {n} neotevřených dárků", colour.czech()),
-            actual == *n,
-            actual.to_string(),
         );
     }
     for problem in decider_problems {
@@ -642,93 +653,114 @@ fn evaluate(
     results
 }
 
-fn mists_expectations(
+/// The expectations about the game's state (not about refused steps or applied rules), at
+/// the end or right after a step; `prefix` says which.
+fn state_checks(
     scenario: &Scenario,
-    mists: &Mists,
-    check: &mut impl FnMut(String, bool, String),
-) {
-    let expect = &scenario.expect;
-    if let Some(n) = expect.track {
-        let actual = mists.track();
-        check(
-            format!("počítadlo stojí na {n}"),
-            actual == n,
-            actual.to_string(),
-        );
-    }
-    for (colour, n) in &expect.counters {
-        let player = scenario.players.iter().position(|p| p == colour);
-        let actual = mists
-            .counters
-            .iter()
-            .find(|c| c.player.is_some() && c.player == player)
-            .map(|c| c.points.to_string())
-            .unwrap_or_else(|| "barva nemá počítadlo".into());
-        check(
-            format!("počítadlo {} stojí na {n}", colour.czech()),
-            actual == n.to_string(),
+    expect: &Expectations,
+    game: &Game,
+    prefix: &str,
+) -> Vec<ExpectationResult> {
+    let state = &game.state;
+    let player = |c: &Colour| scenario.players.iter().position(|p| p == c).unwrap_or(0);
+    let mut results = Vec::new();
+    let mut check = |what: String, held: bool, actual: String| {
+        results.push(ExpectationResult {
+            what: format!("{prefix}{what}"),
+            held,
             actual,
-        );
-    }
-    let outcome = mists.outcome_id();
-    if let Some(expected) = &expect.outcome {
+        })
+    };
+    for (colour, points) in &expect.score {
+        let actual = state.players[player(colour)].score;
         check(
-            format!("výsledek hry: {expected}"),
-            outcome == expected,
-            outcome.into(),
+            format!("{} má {points} b.", colour.czech()),
+            actual == *points,
+            format!("{actual} b."),
         );
     }
-    if let Some(expected) = &expect.loss {
-        let actual = mists.loss().map_or("žádná prohra", |cause| cause.id());
+    for (colour, kinds) in &expect.points {
+        let earned = &state.players[player(colour)].earned;
+        for (kind, points) in kinds {
+            let actual = earned[kind.index()];
+            check(
+                format!(
+                    "{} získal za {} {points} b.",
+                    colour.czech(),
+                    kinds_cs(*kind)
+                ),
+                actual == *points,
+                format!("{actual} b."),
+            );
+        }
+    }
+    if let Some(n) = expect.completed {
         check(
-            format!("příčina prohry: {expected}"),
-            actual == expected,
-            actual.into(),
+            format!("dokončených území: {n}"),
+            state.completed_count == n,
+            state.completed_count.to_string(),
         );
     }
-    if let Some(n) = expect.buried {
-        let actual: u32 = mists.buried.iter().sum();
-        check(
-            format!("pohřbených družiníků: {n}"),
-            actual == n,
-            actual.to_string(),
-        );
-    }
-}
-
-/// Ghosts on the board and in the bank, for both Mists games.
-fn ghost_expectations(
-    scenario: &Scenario,
-    state: &State,
-    ghosts: &dyn GhostKeeper,
-    check: &mut impl FnMut(String, bool, String),
-) {
-    let expect = &scenario.expect;
-    if let Some(n) = expect.ghosts {
-        let actual = ghosts.ghosts_on_board();
-        check(
-            format!("na plánu je {n} duchů"),
-            actual == n,
-            actual.to_string(),
-        );
-    }
-    if let Some(n) = expect.bank {
-        check(
-            format!("v banku je {n} duchů"),
-            ghosts.bank() == n,
-            ghosts.bank().to_string(),
-        );
-    }
-    for (at, n) in &expect.ghosts_at {
+    for (colour, n) in &expect.meeples_on_board {
+        let p = player(colour);
         let actual = state
-            .board
-            .index_at(*at)
-            .map(|p| ghosts.ghosts_on_tile(state, p))
-            .unwrap_or(0);
+            .meeples
+            .iter()
+            .filter(|m| m.on_board && m.player == p)
+            .count() as u32;
         check(
-            format!("na {at} je {n} duchů"),
+            format!("{} má na plánu {n} družiníků", colour.czech()),
             actual == *n,
             actual.to_string(),
         );
     }
+    for expected in &expect.meeples_at {
+        let found = state
+            .meeple_at(expected.at, expected.on)
+            .map(|m| &state.meeples[m]);
+        let held = found.is_some_and(|m| {
+            m.player == player(&expected.player) && expected.kind.is_none_or(|k| k == m.kind)
+        });
+        let kind = expected
+            .kind
+            .map(|k| format!(" ({})", k.czech()))
+            .unwrap_or_default();
+        check(
+            format!(
+                "na {} {} stojí figurka: {}{kind}",
+                expected.at,
+                expected.on.name(),
+                expected.player.czech()
+            ),
+            held,
+            found.map_or_else(
+                || "nic".into(),
+                |m| format!("{} ({})", state.colour_name(m.player), m.kind.czech()),
+            ),
+        );
+    }
+    for (colour, n) in &expect.supply {
+        let actual = state.players[player(colour)].supply[MeepleKind::Normal.index()];
+        check(
+            format!("{} má v zásobě {n} družiníků", colour.czech()),
+            actual == *n,
+            actual.to_string(),
+        );
+    }
+    for (colour, n) in &expect.returned {
+        let actual = state.returned[player(colour)];
+        check(
+            format!("{} dostal zpět {n} družiníků", colour.czech()),
+            actual == *n,
+            actual.to_string(),
+        );
+    }
+    // Each module in play checks its own keys.
+    for vocabulary in VOCABULARIES
+        .iter()
+        .filter(|v| vocabulary::is_active(v, Some(&scenario.ruleset), &scenario.expansions))
+    {
+        (vocabulary.check)(game, expect, &scenario.players, &mut check);
+    }
+    results
 }

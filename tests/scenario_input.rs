@@ -46,7 +46,7 @@ fn bad_cases() -> Vec<(String, &'static str, &'static str)> {
         ("title: T\nruleset: darky\nplayers: [red]\nsteps: []\n".to_string(), "2:10", "engine její pravidla zatím neumí"),
         ("title: T\nruleset: duchove-carcassonne\nplayers: [red]\nsteps: []\n".to_string(), "1:1", "potřebují `setup: {level: 1..6}`"),
         ("title: T\nruleset: duchove-carcassonne\nsetup: {level: 7}\nplayers: [red]\nsteps: []\n".to_string(), "3:16", "úroveň 7 neexistuje"),
-        (format!("{HEAD}steps: []\nexpect:\n  ghosts: 3\n"), "6:3", "patří jen k pravidlům `duchove-carcassonne`"),
+        (format!("{HEAD}steps: []\nexpect:\n  ghosts: 3\n"), "6:3", "patří jen k pravidlům Duchové Carcassonne (`duchove-carcassonne`)"),
         ("title: T\nruleset: duchove-carcassonne\nsetup: {level: 2, track: {red: 3}}\nplayers: [red]\nsteps: []\n".to_string(), "3:26", "jen úroveň 6"),
         ("title: T\nruleset: duchove-carcassonne\nsetup: {level: 1}\nplayers: [red]\nsteps: []\nexpect: {outcome: remiza}\n".to_string(), "6:19", "neznámý výsledek"),
         (format!("{HEAD}steps: []\nexpect:\n  rejected: {{step: 3, reason: zh.druzinik.obsazeno}}\n"), "6:20", "krok 3 neexistuje"),
@@ -55,8 +55,8 @@ fn bad_cases() -> Vec<(String, &'static str, &'static str)> {
         ("title: T\nruleset: duchove-carcassonne\nsetup: {level: 1}\nexpansions: [darky]\nplayers: [red]\nsteps: []\n".to_string(), "4:14", "se hrají se základní hrou"),
         ("title: T\nruleset: zakladni-hra\nexpansions: [darky]\nplayers: [red]\nsteps:\n  - place: zh-cesta-rovna\n    at: [0, 1]\n    gift: {card: bonbon}\n".to_string(), "8:18", "neznámý dárek `bonbon`"),
         ("title: T\nruleset: zakladni-hra\nexpansions: [darky]\nplayers: [red]\nsteps:\n  - place: zh-cesta-rovna\n    at: [0, 1]\n    gift: {card: vyplaceni, at: [0, 0]}\n".to_string(), "8:12", "potřebuje pole: on"),
-        (format!("{HEAD}steps:\n  - place: zh-cesta-rovna\n    at: [0, 1]\n    gift: {{card: koncil, at: [0, 0]}}\n"), "7:5", "patří jen k rozšíření `darky`"),
-        (format!("{HEAD}steps: []\nexpect:\n  guards: {{red: 2}}\n"), "6:3", "k rozšíření `duchove-zamky-hrbitovy`"),
+        (format!("{HEAD}steps:\n  - place: zh-cesta-rovna\n    at: [0, 1]\n    gift: {{card: koncil, at: [0, 0]}}\n"), "7:5", "patří jen k rozšíření Dárky (`darky`)"),
+        (format!("{HEAD}steps: []\nexpect:\n  guards: {{red: 2}}\n"), "6:3", "k rozšíření Duchové, zámky a hřbitovy (`duchove-zamky-hrbitovy`)"),
     ]
 }
 

@@ -9,11 +9,13 @@ use crate::diagnostic::Diagnostics;
 use crate::engine::core::tile::FACE_DOWN_ID;
 use crate::engine::modules::gifts::Gift;
 use crate::engine::modules::mists::{Level, START_GHOSTS};
+use crate::engine::modules::rulesets;
+use crate::engine::modules::vocabulary::{self, Context};
 use crate::model::geometry::{Pos, BOARD_RADIUS as RADIUS};
 use crate::model::pieces::{Colour, FeatureKind, MeepleKind, Spot};
 use crate::model::scenario::{
-    BoardTile, Expectations, GiftSpec, GiftsSetup, MeepleSpec, MistsSetup, Scenario, Start, Step,
-    TileRef,
+    BaseSetup, BoardTile, Expectations, GiftSpec, GiftsSetup, MeepleAt, MeepleSpec, MistsSetup,
+    Scenario, Start, Step, TileRef,
 };
 use crate::model::Corpus;
 
@@ -30,41 +32,27 @@ const SCENARIO_FIELDS: &[&str] = &[
     "steps",
     "expect",
 ];
-const BOARD_FIELDS: &[&str] = &["tile", "at", "rotation", "meeples", "ghosts"];
-const SETUP_FIELDS: &[&str] = &["level", "track", "start_ghosts", "stacks", "meeples"];
+/// Keys every game knows; a module's own keys come from its vocabulary (`engine::modules::vocabulary`).
+const BOARD_FIELDS: &[&str] = &["tile", "at", "rotation", "meeples"];
 const STEP_FIELDS: &[&str] = &[
-    "player", "place", "pass", "at", "rotation", "meeple", "choose", "gift", "end",
+    "player", "place", "pass", "at", "rotation", "meeple", "choose", "end", "expect",
 ];
-const MEEPLE_FIELDS: &[&str] = &["on", "player", "kind", "feature", "at", "ghosts"];
+const MEEPLE_FIELDS: &[&str] = &["on", "player", "kind", "feature", "at"];
 const GIFT_FIELDS: &[&str] = &["card", "at", "on", "to", "other", "set_aside"];
-const GIFTS_SETUP_FIELDS: &[&str] = &["gift_deck", "gifts"];
-/// Expansions of the base game the engine plays.
-pub const EXPANSIONS: &[&str] = &[GHOSTS_EXPANSION, INNS_EXPANSION, GIFTS_EXPANSION];
 pub const GHOSTS_EXPANSION: &str = "duchove-zamky-hrbitovy";
 pub const INNS_EXPANSION: &str = "hostince-a-katedraly";
 pub const GIFTS_EXPANSION: &str = "darky";
 const EXPECT_FIELDS: &[&str] = &[
     "score",
+    "points",
     "completed",
     "meeples_on_board",
+    "meeples_at",
+    "supply",
     "returned",
     "rejected",
     "rules",
-    "ghosts",
-    "bank",
-    "ghosts_at",
-    "track",
-    "counters",
-    "outcome",
-    "loss",
-    "buried",
-    "guards",
-    "gifts",
 ];
-/// Expectation and board keys that only the cooperative Mists game gives meaning to.
-const MISTS_ONLY: &[&str] = &["track", "counters", "outcome", "loss", "buried"];
-/// Keys about ghosts: the Mists game or the competitive ghosts expansion.
-const GHOST_KEYS: &[&str] = &["ghosts", "bank", "ghosts_at"];
 pub const MISTS_RULESET: &str = "duchove-carcassonne";
 /// Bounds of numbers in scenarios: generous for any real game, and far from overflow.
 const MAX_COUNT: i64 = 1000;
@@ -120,18 +108,19 @@ pub fn load_scenario(
         }
         supported
     });
+    let known_expansions = rulesets::expansion_ids();
     let mut expansions: Vec<String> = Vec::new();
     for (name, location) in fields
         .optional_list("expansions", diags)
         .unwrap_or_default()
     {
-        if !EXPANSIONS.contains(&name.as_str()) {
+        if !known_expansions.contains(&name.as_str()) {
             diags.error(
                 location,
                 None,
                 format!(
                     "rozšíření `{name}` engine neumí (umí: {})",
-                    EXPANSIONS.join(", ")
+                    known_expansions.join(", ")
                 ),
             );
         } else if ruleset.as_deref() != Some("zakladni-hra") {
@@ -165,23 +154,27 @@ pub fn load_scenario(
     };
     let players = players(&fields, diags);
     let is_mists = ruleset.as_deref() == Some(MISTS_RULESET);
-    let has = |e: &str| expansions.iter().any(|x| x == e);
+    let scope = Scope {
+        file,
+        corpus,
+        players: players.clone().unwrap_or_default(),
+        ruleset: ruleset.clone(),
+        expansions: expansions.clone(),
+    };
     let mut gifts = None;
+    let mut base = BaseSetup::default();
     let mists = match fields.optional_mapping("setup", diags) {
-        Some(setup) if is_mists => {
-            mists_setup(file, setup, players.as_deref().unwrap_or(&[]), diags)
-        }
-        Some(setup) if has(GIFTS_EXPANSION) => {
-            gifts = gifts_setup(file, setup, players.as_deref().unwrap_or(&[]), diags);
-            None
-        }
-        Some(_) => {
-            diags.error(
-                fields.value_location("setup"),
-                None,
-                format!("`setup` patří k pravidlům `{MISTS_RULESET}` (úroveň…) nebo k rozšíření `{GIFTS_EXPANSION}` (balíček dárků)"),
-            );
-            None
+        Some(setup) => {
+            let setup = scope.fields(setup, Context::Setup, &[], diags);
+            if is_mists {
+                mists_setup(&setup, &scope.players, diags)
+            } else {
+                base = base_setup(&setup, &scope.players, diags);
+                if expansions.iter().any(|e| e == GIFTS_EXPANSION) {
+                    gifts = gifts_setup(&setup, &scope.players, diags);
+                }
+                None
+            }
         }
         None if is_mists => {
             diags.error(
@@ -193,15 +186,44 @@ pub fn load_scenario(
         }
         None => None,
     };
-    refuse_foreign_keys(file, map, is_mists, &expansions, diags);
     let board = list(&fields, "board", diags)
         .into_iter()
-        .filter_map(|item| board_tile(file, item, corpus, players.as_deref().unwrap_or(&[]), diags))
+        .filter_map(|item| board_tile(&scope, item, diags))
         .collect::<Vec<_>>();
-    let steps = list(&fields, "steps", diags)
-        .into_iter()
-        .filter_map(|item| step(file, item, corpus, players.as_deref().unwrap_or(&[]), diags))
-        .collect::<Vec<_>>();
+    let step_items = list(&fields, "steps", diags);
+    let step_count = step_items.len();
+    let mut steps = Vec::new();
+    let mut expect_after = Vec::new();
+    for (index, item) in step_items.into_iter().enumerate() {
+        if let Some(step) = step(&scope, item, diags) {
+            steps.push(step);
+        }
+        let step_expect = item.get_node("expect");
+        if let Some(Node::Mapping(expect)) = step_expect {
+            if let Some(key) = expect.keys().find(|k| k.as_str() == "rejected") {
+                diags.error(
+                    yaml::location(file, key.span(), 0),
+                    None,
+                    "odmítnuté kroky se uvádějí v `expect` celého scénáře, ne u kroku",
+                );
+            }
+            let after = expectations(&scope, expect, step_count, diags);
+            if after.is_empty() {
+                diags.error(
+                    yaml::location(file, expect.span(), 0),
+                    None,
+                    "`expect` u kroku nic neočekává",
+                );
+            }
+            expect_after.push((index, after));
+        } else if let Some(other) = step_expect {
+            diags.error(
+                yaml::location(file, other.span(), 0),
+                None,
+                "`expect` u kroku je mapování jako `expect` scénáře",
+            );
+        }
+    }
     if fields.map.get_node("steps").is_none() {
         diags.error(
             fields.start(),
@@ -211,17 +233,12 @@ pub fn load_scenario(
     }
     let errors_before_expect = diags.len();
     let expect = match fields.optional_mapping("expect", diags) {
-        Some(expect) => expectations(
-            file,
-            expect,
-            players.as_deref().unwrap_or(&[]),
-            steps.len(),
-            diags,
-        ),
+        Some(expect) => expectations(&scope, expect, step_count, diags),
         None => Expectations::default(),
     };
     // A malformed `expect` is reported already; an empty one is a separate mistake.
-    if !rulings.is_empty() && expect.is_empty() && diags.len() == errors_before_expect {
+    let expects_nothing = expect.is_empty() && expect_after.is_empty();
+    if !rulings.is_empty() && expects_nothing && diags.len() == errors_before_expect {
         diags.error(
             fields.value_location("rulings"),
             None,
@@ -241,12 +258,61 @@ pub fn load_scenario(
         expansions,
         mists,
         gifts,
+        base,
         start: start?,
         players: players?,
         board,
         steps,
         expect,
+        expect_after,
     })
+}
+
+/// What the parts of a scenario are read against: its players, and the ruleset and
+/// expansions whose modules' keys it may use.
+struct Scope<'a> {
+    file: &'a str,
+    corpus: &'a Corpus,
+    players: Vec<Colour>,
+    ruleset: Option<String>,
+    expansions: Vec<String>,
+}
+
+impl<'a> Scope<'a> {
+    /// Checks a mapping's keys: the `common` ones, or keys of a module the scenario plays; a
+    /// key of a module it does not play names that module.
+    fn fields<'n>(
+        &self,
+        map: &'n MarkedMappingNode,
+        context: Context,
+        common: &[&str],
+        diags: &mut Diagnostics,
+    ) -> Fields<'n>
+    where
+        'a: 'n,
+    {
+        for key in map.keys() {
+            let name = key.as_str();
+            if common.contains(&name) {
+                continue;
+            }
+            let owners = vocabulary::owners(name, context);
+            let active = owners
+                .iter()
+                .any(|v| vocabulary::is_active(v, self.ruleset.as_deref(), &self.expansions));
+            if !owners.is_empty() && !active {
+                let names: Vec<String> = owners.iter().map(|v| v.owner()).collect();
+                diags.error(
+                    yaml::location(self.file, key.span(), 0),
+                    None,
+                    format!("`{name}` patří jen {}", names.join(" nebo ")),
+                );
+            }
+        }
+        let mut known: Vec<&str> = common.to_vec();
+        known.extend(vocabulary::all_keys(context));
+        Fields::new(self.file, 0, map, &known, None, diags)
+    }
 }
 
 fn list<'a>(fields: &Fields<'a>, key: &str, diags: &mut Diagnostics) -> Vec<&'a MarkedMappingNode> {
@@ -481,6 +547,15 @@ fn meeple(
         return None;
     }
     let ghosts = count(fields, "ghosts", diags).unwrap_or(0);
+    let dog = fields.optional_bool("dog", diags).unwrap_or(false);
+    if dog && !needs_player {
+        diags.error(
+            fields.value_location("dog"),
+            None,
+            "psa lze dát jen k družiníkovi na připraveném plánu (`board`)",
+        );
+        return None;
+    }
     if ghosts > 0 && !needs_player {
         diags.error(
             fields.value_location("ghosts"),
@@ -496,30 +571,26 @@ fn meeple(
         player,
         at,
         ghosts,
+        dog,
         location: fields.start(),
     })
 }
 
 fn board_tile(
-    file: &str,
+    scope: &Scope,
     map: &MarkedMappingNode,
-    corpus: &Corpus,
-    players: &[Colour],
     diags: &mut Diagnostics,
 ) -> Option<BoardTile> {
-    let fields = Fields::new(file, 0, map, BOARD_FIELDS, None, diags);
-    let tile = tile_ref(&fields, "tile", corpus, diags);
+    let players = &scope.players[..];
+    let fields = scope.fields(map, Context::Board, BOARD_FIELDS, diags);
+    let tile = tile_ref(&fields, "tile", scope.corpus, diags);
     let at = position(&fields, diags);
     let rotation = rotation(&fields, diags);
     let meeples: Vec<Option<MeepleSpec>> = list(&fields, "meeples", diags)
         .into_iter()
         .map(|m| {
-            meeple(
-                &Fields::new(file, 0, m, MEEPLE_FIELDS, None, diags),
-                players,
-                true,
-                diags,
-            )
+            let fields = scope.fields(m, Context::Meeple, MEEPLE_FIELDS, diags);
+            meeple(&fields, players, true, diags)
         })
         .collect();
     let ghosts = count(&fields, "ghosts", diags).unwrap_or(0);
@@ -533,14 +604,9 @@ fn board_tile(
     })
 }
 
-fn step(
-    file: &str,
-    map: &MarkedMappingNode,
-    corpus: &Corpus,
-    players: &[Colour],
-    diags: &mut Diagnostics,
-) -> Option<Step> {
-    let fields = Fields::new(file, 0, map, STEP_FIELDS, None, diags);
+fn step(scope: &Scope, map: &MarkedMappingNode, diags: &mut Diagnostics) -> Option<Step> {
+    let (file, corpus, players) = (scope.file, scope.corpus, &scope.players[..]);
+    let fields = scope.fields(map, Context::Step, STEP_FIELDS, diags);
     let kinds: Vec<&str> = ["place", "pass", "end"]
         .into_iter()
         .filter(|k| map.get_node(k).is_some())
@@ -564,7 +630,7 @@ fn step(
         let extra: Vec<&str> = map
             .keys()
             .map(|k| k.as_str())
-            .filter(|k| *k != "end")
+            .filter(|k| *k != "end" && *k != "expect")
             .collect();
         if !extra.is_empty() {
             diags.error(
@@ -612,14 +678,17 @@ fn step(
     }
     let tile = tile_ref(&fields, "place", corpus, diags);
     let at = position(&fields, diags);
-    let rotation = rotation(&fields, diags);
+    let auto_rotation = (fields.map.get_scalar("rotation").map(|r| r.as_str().trim())
+        == Some("auto"))
+    .then(|| fields.value_location("rotation"));
+    let rotation = if auto_rotation.is_some() {
+        Some(0)
+    } else {
+        rotation(&fields, diags)
+    };
     let read = |m: &MarkedMappingNode, diags: &mut Diagnostics| {
-        meeple(
-            &Fields::new(file, 0, m, MEEPLE_FIELDS, None, diags),
-            players,
-            false,
-            diags,
-        )
+        let fields = scope.fields(m, Context::Meeple, MEEPLE_FIELDS, diags);
+        meeple(&fields, players, false, diags)
     };
     let meeples = match fields.map.get_node("meeple") {
         None => Vec::new(),
@@ -653,18 +722,52 @@ fn step(
         .optional_list("choose", diags)
         .unwrap_or_default()
         .into_iter()
-        .map(|(c, _)| c)
+        .map(|(c, _)| canonical_choice(&c))
         .collect();
     Some(Step::Place {
         player,
         tile: tile?,
         at: at?,
         rotation: rotation?,
+        auto_rotation,
         meeples,
         choose,
         gift,
         location: fields.start(),
     })
+}
+
+/// An answer to the rules' questions in the form the engine writes its options: single
+/// spaces, and `[x, y]` with a comma and a space (`[-1,1]` and ` [ -1 , 1 ]` are `[-1, 1]`).
+pub fn canonical_choice(text: &str) -> String {
+    let mut out = String::new();
+    let mut depth = 0u32;
+    for c in text.trim().chars() {
+        match c {
+            '[' => {
+                depth += 1;
+                out.push('[');
+            }
+            ']' => {
+                let trimmed = out.trim_end().len();
+                out.truncate(trimmed);
+                depth = depth.saturating_sub(1);
+                out.push(']');
+            }
+            ',' => {
+                let trimmed = out.trim_end().len();
+                out.truncate(trimmed);
+                out.push_str(", ");
+            }
+            c if c.is_whitespace() => {
+                if !(out.is_empty() || out.ends_with(' ') || out.ends_with('[')) {
+                    out.push(' ');
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out.trim_end().to_owned()
 }
 
 /// A `{red: 3, blue: 0}` mapping of the scenario's players to whole numbers in `range`.
@@ -720,13 +823,13 @@ fn per_player<T: TryFrom<i64>>(
 }
 
 fn expectations(
-    file: &str,
+    scope: &Scope,
     expect: &MarkedMappingNode,
-    players: &[Colour],
     steps: usize,
     diags: &mut Diagnostics,
 ) -> Expectations {
-    let fields = Fields::new(file, 0, expect, EXPECT_FIELDS, None, diags);
+    let (file, players) = (scope.file, &scope.players[..]);
+    let fields = scope.fields(expect, Context::Expect, EXPECT_FIELDS, diags);
     let completed = fields
         .optional_int_in("completed", 0..=MAX_COUNT, diags)
         .map(|n| n as usize);
@@ -814,7 +917,87 @@ fn expectations(
         }
         known
     });
+    let mut meeples_at = Vec::new();
+    for item in list(&fields, "meeples_at", diags) {
+        let m = Fields::new(file, 0, item, &["at", "on", "player", "kind"], None, diags);
+        let at = position(&m, diags);
+        let on = m.required_str("on", diags).and_then(|on| {
+            let spot = Spot::parse(&on);
+            if spot.is_none() {
+                diags.error(
+                    m.value_location("on"),
+                    None,
+                    format!("`{on}` není místo na kartičce (N, E, S, W, NL, NR, …, center)"),
+                );
+            }
+            spot
+        });
+        if item.get_node("player").is_none() {
+            diags.error(
+                m.start(),
+                None,
+                "u `meeples_at` chybí `player` (čí figurka)",
+            );
+        }
+        let player = colour(&m, "player", players, diags);
+        let kind = m.optional_str("kind", diags).and_then(|text| {
+            let kind = MeepleKind::parse(&text);
+            if kind.is_none() {
+                diags.error(
+                    m.value_location("kind"),
+                    None,
+                    format!("neznámý druh `{text}` (normal, big, guard)"),
+                );
+            }
+            kind
+        });
+        if let (Some(at), Some(on), Some(player)) = (at, on, player) {
+            meeples_at.push(MeepleAt {
+                at,
+                on,
+                player,
+                kind,
+            });
+        }
+    }
+    let mut dogs_waiting = None;
+    let mut dogs_used = None;
+    if let Some(dogs) = fields.optional_mapping("dogs", diags) {
+        let d = Fields::new(file, 0, dogs, &["waiting", "used"], None, diags);
+        dogs_waiting = count(&d, "waiting", diags);
+        dogs_used = count(&d, "used", diags);
+        if dogs.is_empty() {
+            diags.error(
+                fields.value_location("dogs"),
+                None,
+                "`dogs` má tvar {waiting: 1, used: 1}",
+            );
+        }
+    }
+    let stacks_left = fields.optional_list("stacks_left", diags).map(|items| {
+        items
+            .into_iter()
+            .filter_map(|(text, location)| match text.parse::<u32>() {
+                Ok(n) if i64::from(n) <= MAX_COUNT => Some(n),
+                _ => {
+                    diags.error(
+                        location,
+                        None,
+                        format!("`stacks_left` jsou počty kartiček od 0 do {MAX_COUNT}"),
+                    );
+                    None
+                }
+            })
+            .collect()
+    });
     Expectations {
+        points: points_by_kind(file, expect, players, diags),
+        meeples_at,
+        supply: per_player(file, expect, "supply", players, 0..=MAX_COUNT, diags),
+        stacks_left,
+        face_down: count(&fields, "face_down", diags),
+        dogs_waiting,
+        dogs_used,
         ghosts: count(&fields, "ghosts", diags),
         bank: count(&fields, "bank", diags),
         ghosts_at,
@@ -843,6 +1026,66 @@ fn expectations(
     }
 }
 
+/// `points: {red: {road: 4, city: 10}}`: points awarded for features, by player and kind.
+fn points_by_kind(
+    file: &str,
+    expect: &MarkedMappingNode,
+    players: &[Colour],
+    diags: &mut Diagnostics,
+) -> Vec<(Colour, Vec<(FeatureKind, i32)>)> {
+    const SHAPE: &str = "`points` má tvar {red: {road: 4, city: 10, monastery: 9, field: 6}}";
+    let Some(node) = expect.get_node("points") else {
+        return Vec::new();
+    };
+    let Some(map) = node.as_mapping() else {
+        diags.error(yaml::location(file, node.span(), 0), None, SHAPE);
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (name, value) in map.iter() {
+        let Some(colour) = Colour::parse(name.as_str()).filter(|c| players.contains(c)) else {
+            diags.error(
+                yaml::location(file, name.span(), 0),
+                None,
+                format!("`{}` není hráč scénáře", name.as_str()),
+            );
+            continue;
+        };
+        let Some(kinds) = value.as_mapping() else {
+            diags.error(yaml::location(file, value.span(), 0), None, SHAPE);
+            continue;
+        };
+        let mut by_kind = Vec::new();
+        for (kind, points) in kinds.iter() {
+            let Some(feature) = FeatureKind::parse(kind.as_str()) else {
+                diags.error(
+                    yaml::location(file, kind.span(), 0),
+                    None,
+                    format!(
+                        "neznámé území `{}` (road, city, field, monastery, castle, graveyard)",
+                        kind.as_str()
+                    ),
+                );
+                continue;
+            };
+            let number = points
+                .as_scalar()
+                .and_then(|v| v.as_str().trim().parse::<i64>().ok())
+                .filter(|n| (0..=MAX_SCORE).contains(n));
+            match number {
+                Some(n) => by_kind.push((feature, n as i32)),
+                None => diags.error(
+                    yaml::location(file, points.span(), 0),
+                    None,
+                    format!("body za území jsou celé číslo od 0 do {MAX_SCORE}"),
+                ),
+            }
+        }
+        out.push((colour, by_kind));
+    }
+    out
+}
+
 /// A non-negative count field.
 fn count(fields: &Fields, key: &str, diags: &mut Diagnostics) -> Option<u32> {
     fields
@@ -850,13 +1093,8 @@ fn count(fields: &Fields, key: &str, diags: &mut Diagnostics) -> Option<u32> {
         .map(|n| n as u32)
 }
 
-fn mists_setup(
-    file: &str,
-    setup: &MarkedMappingNode,
-    players: &[Colour],
-    diags: &mut Diagnostics,
-) -> Option<MistsSetup> {
-    let fields = Fields::new(file, 0, setup, SETUP_FIELDS, None, diags);
+fn mists_setup(fields: &Fields, players: &[Colour], diags: &mut Diagnostics) -> Option<MistsSetup> {
+    let (file, setup) = (fields.file, fields.map);
     let level = fields.required_int("level", diags).and_then(|n| {
         let level = u8::try_from(n).ok().and_then(Level::get);
         if level.is_none() {
@@ -935,59 +1173,6 @@ fn mists_setup(
             .optional_int_in("meeples", 0..=MAX_MEEPLES, diags)
             .map_or(5, |n| n as u32),
     })
-}
-
-/// Keys that belong to another game or expansion than the scenario plays: said, not
-/// silently ignored.
-fn refuse_foreign_keys(
-    file: &str,
-    map: &MarkedMappingNode,
-    is_mists: bool,
-    expansions: &[String],
-    diags: &mut Diagnostics,
-) {
-    let has = |e: &str| expansions.iter().any(|x| x == e);
-    let owner = |key: &str| -> Option<&'static str> {
-        if MISTS_ONLY.contains(&key) && !is_mists {
-            Some("k pravidlům `duchove-carcassonne`")
-        } else if GHOST_KEYS.contains(&key) && !is_mists && !has(GHOSTS_EXPANSION) {
-            Some("k pravidlům `duchove-carcassonne` nebo k rozšíření `duchove-zamky-hrbitovy`")
-        } else if key == "guards" && !has(GHOSTS_EXPANSION) {
-            Some("k rozšíření `duchove-zamky-hrbitovy`")
-        } else if (key == "gifts" || key == "gift") && !has(GIFTS_EXPANSION) {
-            Some("k rozšíření `darky`")
-        } else {
-            None
-        }
-    };
-    let mut refuse = |node: &MarkedMappingNode| {
-        for (key, _) in node.iter() {
-            if let Some(owner) = owner(key.as_str()) {
-                diags.error(
-                    yaml::location(file, key.span(), 0),
-                    None,
-                    format!("`{}` patří jen {owner}", key.as_str()),
-                );
-            }
-        }
-    };
-    if let Some(expect) = map.get_mapping("expect") {
-        refuse(expect);
-    }
-    for list in ["board", "steps"] {
-        if let Some(Node::Sequence(items)) = map.get_node(list) {
-            for item in items.iter() {
-                if let Some(entry) = item.as_mapping() {
-                    refuse(entry);
-                    if let Some(Node::Sequence(meeples)) = entry.get_node("meeples") {
-                        for meeple in meeples.iter().filter_map(|m| m.as_mapping()) {
-                            refuse(meeple);
-                        }
-                    }
-                }
-            }
-        }
-    }
 }
 
 fn gift_id(
@@ -1088,13 +1273,17 @@ fn gift_spec(
     })
 }
 
-fn gifts_setup(
-    file: &str,
-    setup: &MarkedMappingNode,
-    players: &[Colour],
-    diags: &mut Diagnostics,
-) -> Option<GiftsSetup> {
-    let fields = Fields::new(file, 0, setup, GIFTS_SETUP_FIELDS, None, diags);
+/// The base game in progress: `score` and `supply` by player.
+fn base_setup(fields: &Fields, players: &[Colour], diags: &mut Diagnostics) -> BaseSetup {
+    let (file, setup) = (fields.file, fields.map);
+    BaseSetup {
+        score: per_player(file, setup, "score", players, 0..=MAX_SCORE, diags),
+        supply: per_player(file, setup, "supply", players, 0..=MAX_COUNT, diags),
+    }
+}
+
+fn gifts_setup(fields: &Fields, players: &[Colour], diags: &mut Diagnostics) -> Option<GiftsSetup> {
+    let (file, setup) = (fields.file, fields.map);
     let deck_top = fields
         .optional_list("gift_deck", diags)
         .unwrap_or_default()

@@ -154,6 +154,32 @@ pub enum FeatureKind {
 }
 
 impl FeatureKind {
+    pub const COUNT: usize = 6;
+    pub const ALL: [FeatureKind; FeatureKind::COUNT] = [
+        FeatureKind::Road,
+        FeatureKind::City,
+        FeatureKind::Field,
+        FeatureKind::Monastery,
+        FeatureKind::Castle,
+        FeatureKind::Graveyard,
+    ];
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The English name scenario files use.
+    pub fn id(self) -> &'static str {
+        match self {
+            FeatureKind::Road => "road",
+            FeatureKind::City => "city",
+            FeatureKind::Field => "field",
+            FeatureKind::Monastery => "monastery",
+            FeatureKind::Castle => "castle",
+            FeatureKind::Graveyard => "graveyard",
+        }
+    }
+
     /// The English names scenario files use.
     pub fn parse(text: &str) -> Option<FeatureKind> {
         Some(match text {

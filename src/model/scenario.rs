@@ -34,7 +34,26 @@ pub struct MeepleSpec {
     pub at: Option<Pos>,
     /// Ghosts beside a board meeple (Duchové, zámky a hřbitovy).
     pub ghosts: u32,
+    /// A dog lies beside this board meeple (Duchové Carcassonne, a game in progress).
+    pub dog: bool,
     pub location: Location,
+}
+
+/// The base game in progress: scores and meeples in supply before the first step.
+#[derive(Debug, Clone, Default)]
+pub struct BaseSetup {
+    pub score: Vec<(Colour, i32)>,
+    /// Normal meeples in supply once the prepared board's meeples stand.
+    pub supply: Vec<(Colour, u32)>,
+}
+
+/// A meeple expected at a place on the board.
+#[derive(Debug, Clone)]
+pub struct MeepleAt {
+    pub at: Pos,
+    pub on: Spot,
+    pub player: Colour,
+    pub kind: Option<MeepleKind>,
 }
 
 /// A gift the player on turn opens before placing the drawn tile (Dárky).
@@ -89,6 +108,8 @@ pub enum Step {
         tile: TileRef,
         at: Pos,
         rotation: u8,
+        /// `rotation: auto`: the runner picks the only fitting rotation (where it was written).
+        auto_rotation: Option<Location>,
         /// Meeples the player tries to place, in order (none, one, or more to test the limit).
         meeples: Vec<MeepleSpec>,
         /// Answers to the questions the rules ask the players this turn, in order.
@@ -133,6 +154,18 @@ pub struct Expectations {
     pub guards: Vec<(Colour, u32)>,
     /// Unopened gifts in each player's hand (Dárky).
     pub gifts: Vec<(Colour, u32)>,
+    /// Points each player was awarded for features, by kind.
+    pub points: Vec<(Colour, Vec<(FeatureKind, i32)>)>,
+    pub meeples_at: Vec<MeepleAt>,
+    /// Normal meeples in each player's supply.
+    pub supply: Vec<(Colour, u32)>,
+    /// The Mists game: tiles left in the current stack, then the unopened stacks.
+    pub stacks_left: Option<Vec<u32>>,
+    /// Tiles lying face down on the board.
+    pub face_down: Option<u32>,
+    /// Dogs still waiting for their threshold, and dogs used (beside a meeple or gone).
+    pub dogs_waiting: Option<u32>,
+    pub dogs_used: Option<u32>,
 }
 
 impl Expectations {
@@ -155,6 +188,13 @@ impl Expectations {
             buried,
             guards,
             gifts,
+            points,
+            meeples_at,
+            supply,
+            stacks_left,
+            face_down,
+            dogs_waiting,
+            dogs_used,
         } = self;
         score.is_empty()
             && completed.is_none()
@@ -172,6 +212,13 @@ impl Expectations {
             && buried.is_none()
             && guards.is_empty()
             && gifts.is_empty()
+            && points.is_empty()
+            && meeples_at.is_empty()
+            && supply.is_empty()
+            && stacks_left.is_none()
+            && face_down.is_none()
+            && dogs_waiting.is_none()
+            && dogs_used.is_none()
     }
 }
 
@@ -187,9 +234,12 @@ pub struct Scenario {
     pub expansions: Vec<String>,
     pub mists: Option<MistsSetup>,
     pub gifts: Option<GiftsSetup>,
+    pub base: BaseSetup,
     pub start: Start,
     pub players: Vec<Colour>,
     pub board: Vec<BoardTile>,
     pub steps: Vec<Step>,
     pub expect: Expectations,
+    /// Expectations checked right after a step (0-based step index), from a step's `expect`.
+    pub expect_after: Vec<(usize, Expectations)>,
 }

@@ -132,6 +132,7 @@ pub fn play(scenario: &Scenario, corpus: &Corpus, slug: String) -> Played {
     let prepared = Scenario {
         steps: Vec::new(),
         expect: Expectations::default(),
+        expect_after: Vec::new(),
         ..scenario.clone()
     };
     let board_before = run(&prepared, corpus).ok().map(|r| {

@@ -76,6 +76,7 @@ impl Game {
                         colour,
                         score: 0,
                         supply,
+                        earned: [0; FeatureKind::COUNT],
                     })
                     .collect(),
                 meeples: Vec::new(),
@@ -117,6 +118,7 @@ impl Game {
         for player in &mut state.players {
             player.score = 0;
             player.supply = supply;
+            player.earned = [0; FeatureKind::COUNT];
         }
         state.meeples.clear();
         state.trace.clear();
@@ -609,7 +611,8 @@ impl Game {
         if score.winners.is_empty() {
             return;
         }
-        self.state.award(&score.winners, score.points);
+        self.state
+            .award_feature(&score.winners, score.points, score.kind);
         if !self.state.tracing {
             return;
         }

@@ -17,6 +17,8 @@ pub struct Player {
     pub score: i32,
     /// Meeples in supply by kind (normal, big, guard).
     pub supply: [u32; 3],
+    /// Points awarded for features, by kind (`FeatureKind::index`); scenarios check them.
+    pub earned: [i32; FeatureKind::COUNT],
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -135,6 +137,17 @@ impl State {
         for &p in players {
             if let Some(player) = self.players.get_mut(p) {
                 player.score = (player.score + points).max(0);
+            }
+        }
+    }
+
+    /// Awards a feature's points and records them under its kind.
+    pub fn award_feature(&mut self, players: &[usize], points: i32, kind: FeatureKind) {
+        for &p in players {
+            if let Some(player) = self.players.get_mut(p) {
+                let before = player.score;
+                player.score = (player.score + points).max(0);
+                player.earned[kind.index()] += player.score - before;
             }
         }
     }

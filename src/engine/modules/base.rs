@@ -212,3 +212,16 @@ fn start_note(start_tiles: usize) -> String {
         format!("; z toho čtvrtin startovní destičky 2x2: {start_tiles}")
     }
 }
+
+/// The base game's own scenario keys: a competitive game already in progress.
+pub const SCENARIO_VOCABULARY: super::vocabulary::Vocabulary = super::vocabulary::Vocabulary {
+    id: "zakladni-hra",
+    name: "Carcassonne – základní hra",
+    expansion: false,
+    setup: &["score", "supply"],
+    board: &[],
+    meeple: &[],
+    step: &[],
+    expect: &[],
+    check: super::vocabulary::no_checks,
+};

@@ -346,3 +346,37 @@ impl RuleModule for CompetitiveGhosts {
         }
     }
 }
+
+/// The competitive ghosts' scenario keys.
+pub const SCENARIO_VOCABULARY: super::vocabulary::Vocabulary = super::vocabulary::Vocabulary {
+    id: "duchove-zamky-hrbitovy",
+    name: "Duchové, zámky a hřbitovy",
+    expansion: true,
+    setup: &[],
+    board: &[],
+    meeple: &["ghosts"],
+    step: &[],
+    expect: &["ghosts", "bank", "ghosts_at", "guards"],
+    check: scenario_checks,
+};
+
+fn scenario_checks(
+    game: &crate::engine::core::game::Game,
+    expect: &crate::model::scenario::Expectations,
+    players: &[crate::model::pieces::Colour],
+    check: super::vocabulary::Report,
+) {
+    if let Some(ghosts) = game.ghosts() {
+        super::vocabulary::ghost_checks(&game.state, ghosts, expect, &mut *check);
+    }
+    for (colour, n) in &expect.guards {
+        let actual = super::vocabulary::player_index(players, colour).map_or(0, |p| {
+            game.state.players[p].supply[MeepleKind::Guard.index()]
+        });
+        check(
+            format!("{} má v zásobě {n} strážných", colour.czech()),
+            actual == *n,
+            actual.to_string(),
+        );
+    }
+}

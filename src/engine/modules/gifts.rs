@@ -449,3 +449,34 @@ fn has_effect(game: &Game, player: usize, gift: Gift, target: &GiftTarget) -> bo
         Gift::VyberZeDvou => *target != GiftTarget::NoTile,
     }
 }
+
+/// The gifts' scenario keys.
+pub const SCENARIO_VOCABULARY: super::vocabulary::Vocabulary = super::vocabulary::Vocabulary {
+    id: "darky",
+    name: "Dárky",
+    expansion: true,
+    setup: &["gift_deck", "gifts"],
+    board: &[],
+    meeple: &[],
+    step: &["gift"],
+    expect: &["gifts"],
+    check: scenario_checks,
+};
+
+fn scenario_checks(
+    game: &crate::engine::core::game::Game,
+    expect: &crate::model::scenario::Expectations,
+    players: &[crate::model::pieces::Colour],
+    check: super::vocabulary::Report,
+) {
+    for (colour, n) in &expect.gifts {
+        let actual = super::vocabulary::player_index(players, colour)
+            .and_then(|p| game.module::<Gifts>().map(|g| g.unopened(p) as u32))
+            .unwrap_or(0);
+        check(
+            format!("{} má {n} neotevřených dárků", colour.czech()),
+            actual == *n,
+            actual.to_string(),
+        );
+    }
+}

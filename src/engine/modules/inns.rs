@@ -64,3 +64,16 @@ impl RuleModule for InnsAndCathedrals {
         }
     }
 }
+
+/// Inns and cathedrals add no scenario keys (the big meeple is a `kind`).
+pub const SCENARIO_VOCABULARY: super::vocabulary::Vocabulary = super::vocabulary::Vocabulary {
+    id: "hostince-a-katedraly",
+    name: "Hostince a katedrály",
+    expansion: true,
+    setup: &[],
+    board: &[],
+    meeple: &[],
+    step: &[],
+    expect: &[],
+    check: super::vocabulary::no_checks,
+};

@@ -1110,6 +1110,139 @@ impl Mists {
     }
 }
 
+/// The cooperative game's scenario keys.
+pub const SCENARIO_VOCABULARY: super::vocabulary::Vocabulary = super::vocabulary::Vocabulary {
+    id: "duchove-carcassonne",
+    name: "Duchové Carcassonne",
+    expansion: false,
+    setup: &["level", "track", "start_ghosts", "stacks", "meeples"],
+    board: &["ghosts"],
+    meeple: &["dog"],
+    step: &[],
+    expect: &[
+        "ghosts",
+        "bank",
+        "ghosts_at",
+        "track",
+        "counters",
+        "outcome",
+        "loss",
+        "buried",
+        "stacks_left",
+        "face_down",
+        "dogs",
+    ],
+    check: scenario_checks,
+};
+
+fn scenario_checks(
+    game: &crate::engine::core::game::Game,
+    expect: &crate::model::scenario::Expectations,
+    players: &[crate::model::pieces::Colour],
+    check: super::vocabulary::Report,
+) {
+    let state = &game.state;
+    if let Some(n) = expect.face_down {
+        let actual = state
+            .board
+            .placed
+            .iter()
+            .filter(|p| {
+                state.catalog.tiles[p.tile].spec.id == crate::engine::core::tile::FACE_DOWN_ID
+            })
+            .count() as u32;
+        check(
+            format!("kartiček lícem dolů na plánu: {n}"),
+            actual == n,
+            actual.to_string(),
+        );
+    }
+    let Some(mists) = game.module::<Mists>() else {
+        return;
+    };
+    super::vocabulary::ghost_checks(state, mists, expect, &mut *check);
+    if let Some(n) = expect.track {
+        let actual = mists.track();
+        check(
+            format!("počítadlo stojí na {n}"),
+            actual == n,
+            actual.to_string(),
+        );
+    }
+    for (colour, n) in &expect.counters {
+        let player = super::vocabulary::player_index(players, colour);
+        let actual = mists
+            .counters
+            .iter()
+            .find(|c| c.player.is_some() && c.player == player)
+            .map(|c| c.points.to_string())
+            .unwrap_or_else(|| "barva nemá počítadlo".into());
+        check(
+            format!("počítadlo {} stojí na {n}", colour.czech()),
+            actual == n.to_string(),
+            actual,
+        );
+    }
+    let outcome = mists.outcome_id();
+    if let Some(expected) = &expect.outcome {
+        check(
+            format!("výsledek hry: {expected}"),
+            outcome == expected,
+            outcome.into(),
+        );
+    }
+    if let Some(expected) = &expect.loss {
+        let actual = mists.loss().map_or("žádná prohra", |cause| cause.id());
+        check(
+            format!("příčina prohry: {expected}"),
+            actual == expected,
+            actual.into(),
+        );
+    }
+    if let Some(n) = expect.buried {
+        let actual: u32 = mists.buried.iter().sum();
+        check(
+            format!("pohřbených družiníků: {n}"),
+            actual == n,
+            actual.to_string(),
+        );
+    }
+    if let Some(expected) = &expect.stacks_left {
+        let actual: Vec<u32> = mists
+            .stack_left
+            .into_iter()
+            .chain(mists.stacks_waiting.iter().copied())
+            .collect();
+        let show = |v: &[u32]| {
+            format!(
+                "[{}]",
+                v.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+            )
+        };
+        check(
+            format!("v hromádkách zbývá {}", show(expected)),
+            actual == *expected,
+            if mists.stack_left.is_none() {
+                "kartičky se nepočítají (chybí `setup.stacks`)".into()
+            } else {
+                show(&actual)
+            },
+        );
+    }
+    let waiting = mists.dogs.iter().filter(|d| **d == Dog::Waiting).count() as u32;
+    if let Some(n) = expect.dogs_waiting {
+        check(
+            format!("psů čekajících na práh: {n}"),
+            waiting == n,
+            waiting.to_string(),
+        );
+    }
+    if let Some(n) = expect.dogs_used {
+        let used = mists.dogs.len() as u32 - waiting;
+        check(format!("použitých psů: {n}"), used == n, used.to_string());
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,3 +7,4 @@ pub mod gifts;
 pub mod inns;
 pub mod mists;
 pub mod rulesets;
+pub mod vocabulary;
