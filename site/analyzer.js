@@ -16,6 +16,7 @@
     const group = (g) => ({ min: g.min_letters, suffixes: g.suffixes.map(letters) });
     const caseGroups = tables.case_suffixes.map(group);
     const possessive = [group(tables.possessive_suffixes)];
+    const verbGroups = tables.verb_suffixes.map(group);
     const endings = tables.normalize_endings.map((r) => ({
       ending: letters(r.ending),
       becomes: letters(r.becomes),
@@ -34,14 +35,18 @@
         const suffix = g.suffixes.find((s) => endsWith(word, s));
         if (suffix) {
           word.length -= suffix.length;
-          return;
+          return suffix.length;
         }
       }
+      return 0;
     }
 
     function stem(word) {
-      strip(word, caseGroups);
-      strip(word, possessive);
+      const caseCut = strip(word, caseGroups);
+      // A possessive (hřbitov → hřbit) or a long case ending (hřbitově → hřbit) marks a noun:
+      // no verb ending to look for.
+      const possessiveCut = strip(word, possessive);
+      if (possessiveCut === 0 && caseCut <= tables.verb_after_case_letters) strip(word, verbGroups);
       if (word.length === 0) return;
       const rule = endings.find((r) => endsWith(word, r.ending));
       if (rule) {

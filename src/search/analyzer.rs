@@ -74,6 +74,8 @@ struct Tables {
     stopwords: HashSet<String>,
     case_suffixes: Vec<SuffixGroup>,
     possessive_suffixes: SuffixGroup,
+    verb_suffixes: Vec<SuffixGroup>,
+    verb_after_case_letters: usize,
     normalize_endings: Vec<EndingRule>,
     drop_e_before_last_letter: bool,
 }
@@ -202,22 +204,29 @@ fn ends_with(letters: &[(char, char)], suffix: &[char]) -> bool {
             .all(|((f, _), s)| f == s)
 }
 
-/// Removes the first suffix of the groups whose minimum length the word exceeds.
-fn strip_suffix(letters: &mut Vec<(char, char)>, groups: &[SuffixGroup]) {
+/// Removes the first suffix of the groups whose minimum length the word exceeds; gives how
+/// many letters it removed.
+fn strip_suffix(letters: &mut Vec<(char, char)>, groups: &[SuffixGroup]) -> usize {
     for group in groups {
         if letters.len() < group.min_letters {
             continue;
         }
         if let Some(suffix) = group.suffixes.iter().find(|s| ends_with(letters, s)) {
             letters.truncate(letters.len() - suffix.len());
-            return;
+            return suffix.len();
         }
     }
+    0
 }
 
 fn stem(tables: &Tables, letters: &mut Vec<(char, char)>) {
-    strip_suffix(letters, &tables.case_suffixes);
-    strip_suffix(letters, std::slice::from_ref(&tables.possessive_suffixes));
+    let case_cut = strip_suffix(letters, &tables.case_suffixes);
+    // A possessive (hřbitov → hřbit) or a long case ending (hřbitově → hřbit) marks a noun:
+    // no verb ending to look for.
+    let possessive_cut = strip_suffix(letters, std::slice::from_ref(&tables.possessive_suffixes));
+    if possessive_cut == 0 && case_cut <= tables.verb_after_case_letters {
+        strip_suffix(letters, &tables.verb_suffixes);
+    }
     if letters.is_empty() {
         return;
     }
