@@ -296,19 +296,16 @@ pub fn analyzed(vectors: &[crate::search::vectors::Vector]) -> String {
     out
 }
 
-/// "→ Základní hra (zh-zakladni-hra); výklady dc-erb-dva-body (Dized.MoC.0046)"
-fn citation(corpus: &Corpus, rule: &str) -> String {
-    let Some(reference) = corpus.rule_key(rule) else {
+/// "→ Základní hra (zh-zakladni-hra); výklady dc-erb-dva-body (Dized.MoC.0046)": the section
+/// and rulings of the scenario's game, expansions and level.
+fn citation(corpus: &Corpus, rule: &str, scenario: &crate::model::scenario::Scenario) -> String {
+    let Some(cited) = corpus.cite_in(rule, scenario) else {
         return String::new();
     };
-    let section = corpus
-        .section(&reference.section)
-        .map(|s| format!("{} ({})", s.title, s.id))
-        .unwrap_or_else(|| reference.section.clone());
-    let rulings: Vec<String> = reference
+    let section = format!("{} ({})", cited.section.title, cited.section.id);
+    let rulings: Vec<String> = cited
         .rulings
         .iter()
-        .filter_map(|id| corpus.ruling(id))
         .map(|r| match &r.source_id {
             Some(source) => format!("{} ({source})", r.id),
             None => r.id.clone(),
@@ -354,7 +351,7 @@ pub fn report_text(
                 "  • {}  [{} {}]",
                 event.text,
                 event.rule,
-                citation(corpus, event.rule)
+                citation(corpus, event.rule, scenario)
             );
         }
         if let Some(refusal) = &step.refusal {
@@ -363,7 +360,7 @@ pub fn report_text(
                 "  ✘ nelze: {}  [{} {}]",
                 refusal.message,
                 refusal.rule,
-                citation(corpus, refusal.rule)
+                citation(corpus, refusal.rule, scenario)
             );
         }
     }
@@ -480,12 +477,15 @@ pub fn report_json(
     corpus: &Corpus,
 ) -> String {
     let event = |rule: &str, text: &str| {
-        let reference = corpus.rule_key(rule);
+        let cited = corpus.cite_in(rule, scenario);
         serde_json::json!({
             "rule": rule,
             "text": text,
-            "section": reference.map(|r| r.section.as_str()),
-            "rulings": reference.map(|r| r.rulings.clone()).unwrap_or_default(),
+            "section": cited.as_ref().map(|c| c.section.id.as_str()),
+            "rulings": cited
+                .as_ref()
+                .map(|c| c.rulings.iter().map(|r| r.id.as_str()).collect::<Vec<_>>())
+                .unwrap_or_default(),
         })
     };
     let steps: Vec<serde_json::Value> = report

@@ -135,12 +135,22 @@ pub struct Corpus {
     pub rule_keys: Vec<RuleKeyRef>,
 }
 
-/// A rule key of the engine mapped to the rule section (and rulings) it follows from.
+/// A rule key of the engine mapped to the rule sections (and rulings) it follows from: at
+/// most one section per game; rulings of every game the key is played in. A citation picks
+/// from these by the game being played (`Corpus::cite`).
 #[derive(Debug, Clone, Serialize)]
 pub struct RuleKeyRef {
     pub key: String,
-    pub section: String,
+    pub sections: Vec<String>,
     pub rulings: Vec<String>,
+}
+
+/// What a rule key cites in one game: the section of the game (or an expansion) played, and
+/// the rulings that belong to those games and, in the cooperative game, to the level.
+#[derive(Debug, Clone)]
+pub struct Citation<'a> {
+    pub section: &'a RuleSection,
+    pub rulings: Vec<&'a Ruling>,
 }
 
 /// Which rulings a listing shows.
@@ -164,6 +174,44 @@ impl Corpus {
 
     pub fn rule_key(&self, key: &str) -> Option<&RuleKeyRef> {
         self.rule_keys.iter().find(|r| r.key == key)
+    }
+
+    /// The section and rulings `key` cites when `game` is played with `expansions` (at
+    /// `level` in the cooperative game): the first of the key's sections that belongs to one
+    /// of those games, and its rulings that belong to them and (with levels) to the level.
+    /// `None` for an unknown key or a game the key has no section for.
+    pub fn cite(
+        &self,
+        key: &str,
+        game: &str,
+        expansions: &[String],
+        level: Option<u8>,
+    ) -> Option<Citation<'_>> {
+        let reference = self.rule_key(key)?;
+        let played = |g: &str| g == game || expansions.iter().any(|e| e == g);
+        let section = reference
+            .sections
+            .iter()
+            .filter_map(|id| self.section(id))
+            .find(|s| played(&s.game))?;
+        let rulings = reference
+            .rulings
+            .iter()
+            .filter_map(|id| self.ruling(id))
+            .filter(|r| played(&r.game))
+            .filter(|r| r.levels.is_empty() || level.is_none_or(|l| r.levels.contains(&l)))
+            .collect();
+        Some(Citation { section, rulings })
+    }
+
+    /// `cite` for a scenario's game, expansions and level.
+    pub fn cite_in(&self, key: &str, scenario: &scenario::Scenario) -> Option<Citation<'_>> {
+        self.cite(
+            key,
+            &scenario.ruleset,
+            &scenario.expansions,
+            scenario.mists.as_ref().map(|m| m.level),
+        )
     }
 
     pub fn tile_set(&self, id: &str) -> Option<&tiles::TileSet> {
