@@ -751,7 +751,11 @@ pub(crate) fn load_rule_keys(
             .filter(|(id, location)| {
                 let known = corpus.ruling(id).is_some();
                 if !known {
-                    diags.error(location.clone(), fields.id(), format!("výklad `{id}` neexistuje"));
+                    diags.error(
+                        location.clone(),
+                        fields.id(),
+                        format!("výklad `{id}` neexistuje"),
+                    );
                 }
                 known
             })
@@ -807,10 +811,7 @@ pub(crate) fn load_rule_keys(
             .iter()
             .filter(|p| emitted_in(&key, &p.game, &p.expansions))
             .collect();
-        if let Some(uncited) = played
-            .iter()
-            .find(|p| !games.iter().any(|g| p.includes(g)))
-        {
+        if let Some(uncited) = played.iter().find(|p| !games.iter().any(|g| p.includes(g))) {
             diags.error(
                 fields.value_location(sections_field),
                 Some(&key),

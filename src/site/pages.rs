@@ -14,8 +14,8 @@ use crate::content::markdown::LinkTarget;
 use crate::coverage::{self, CoverageEntry, Status};
 use crate::engine::core::tile::CompiledTile;
 use crate::model::geometry::{Dir, Terrain};
-use crate::model::tiles::{Center, TileSpec};
 use crate::model::scenario::Scenario;
+use crate::model::tiles::{Center, TileSpec};
 use crate::model::{format_levels, Corpus, Game, GameKind, Ruling};
 use crate::scenario::ExpectationResult;
 
@@ -487,7 +487,11 @@ impl<'a> Renderer<'a> {
             let step = |s: &StepView| StepPage {
                 number: s.number,
                 action: s.action.clone(),
-                events: s.events.iter().map(|e| self.trace(e, scenario, &root)).collect(),
+                events: s
+                    .events
+                    .iter()
+                    .map(|e| self.trace(e, scenario, &root))
+                    .collect(),
                 refusal: s.refusal.as_ref().map(|r| self.trace(r, scenario, &root)),
             };
             let view = ScenarioView {
@@ -514,7 +518,11 @@ impl<'a> Renderer<'a> {
                     .collect(),
                 board_before,
                 board_after,
-                setup: played.setup.iter().map(|e| self.trace(e, scenario, &root)).collect(),
+                setup: played
+                    .setup
+                    .iter()
+                    .map(|e| self.trace(e, scenario, &root))
+                    .collect(),
                 steps: played.steps.iter().map(step).collect(),
                 expectations: played.expectations.clone(),
                 scores: played.scores.clone(),
