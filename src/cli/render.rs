@@ -364,11 +364,20 @@ pub fn report_text(
             );
         }
     }
-    let scores: Vec<String> = report
-        .scores()
-        .iter()
-        .map(|(c, p)| format!("{} {p} b.", c.czech()))
-        .collect();
+    // The cooperative game keeps no score per colour, except level 6's counters.
+    let scores: Vec<String> =
+        match report.game.module::<crate::engine::modules::mists::Mists>() {
+            Some(mists) => mists
+                .standings(&report.game.state)
+                .iter()
+                .map(|(label, p)| format!("{label} {p} b."))
+                .collect(),
+            None => report
+                .scores()
+                .iter()
+                .map(|(c, p)| format!("{} {p} b.", c.czech()))
+                .collect(),
+        };
     let _ = writeln!(out, "\nStav: {}", scores.join(", "));
     let on_board = report
         .game
@@ -500,11 +509,24 @@ pub fn report_json(
             })
         })
         .collect();
-    let scores: serde_json::Map<String, serde_json::Value> = report
-        .scores()
-        .iter()
-        .map(|(c, p)| (format!("{c:?}").to_lowercase(), serde_json::json!(p)))
-        .collect();
+    // Per colour: the players' scores, level 6's counters; none where the team shares a track.
+    let mists = report.game.module::<crate::engine::modules::mists::Mists>();
+    let scores: serde_json::Map<String, serde_json::Value> = match mists {
+        Some(mists) => mists
+            .colour_counters()
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(|(p, points)| {
+                let colour = report.game.state.players.get(p)?.colour;
+                Some((format!("{colour:?}").to_lowercase(), serde_json::json!(points)))
+            })
+            .collect(),
+        None => report
+            .scores()
+            .iter()
+            .map(|(c, p)| (format!("{c:?}").to_lowercase(), serde_json::json!(p)))
+            .collect(),
+    };
     json(&serde_json::json!({
         "scenario": scenario.path,
         "title": scenario.title,
