@@ -365,19 +365,18 @@ pub fn report_text(
         }
     }
     // The cooperative game keeps no score per colour, except level 6's counters.
-    let scores: Vec<String> =
-        match report.game.module::<crate::engine::modules::mists::Mists>() {
-            Some(mists) => mists
-                .standings(&report.game.state)
-                .iter()
-                .map(|(label, p)| format!("{label} {p} b."))
-                .collect(),
-            None => report
-                .scores()
-                .iter()
-                .map(|(c, p)| format!("{} {p} b.", c.czech()))
-                .collect(),
-        };
+    let scores: Vec<String> = match report.game.module::<crate::engine::modules::mists::Mists>() {
+        Some(mists) => mists
+            .standings(&report.game.state)
+            .iter()
+            .map(|(label, p)| format!("{label} {p} b."))
+            .collect(),
+        None => report
+            .scores()
+            .iter()
+            .map(|(c, p)| format!("{} {p} b.", c.czech()))
+            .collect(),
+    };
     let _ = writeln!(out, "\nStav: {}", scores.join(", "));
     let on_board = report
         .game
@@ -518,7 +517,10 @@ pub fn report_json(
             .into_iter()
             .filter_map(|(p, points)| {
                 let colour = report.game.state.players.get(p)?.colour;
-                Some((format!("{colour:?}").to_lowercase(), serde_json::json!(points)))
+                Some((
+                    format!("{colour:?}").to_lowercase(),
+                    serde_json::json!(points),
+                ))
             })
             .collect(),
         None => report

@@ -102,10 +102,7 @@ pub fn play(scenario: &Scenario, corpus: &Corpus) -> Played {
             })
             .collect(),
         // The cooperative game: the team's track, or level 6's counters by colour.
-        scores: match report
-            .game
-            .module::<crate::engine::modules::mists::Mists>()
-        {
+        scores: match report.game.module::<crate::engine::modules::mists::Mists>() {
             Some(mists) => mists.standings(&report.game.state),
             None => report
                 .scores()
