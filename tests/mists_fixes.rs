@@ -94,6 +94,14 @@ fn a_stack_emptied_short_of_the_threshold_loses_at_the_end_of_that_turn() {
     let steps = rules_by_step(&report);
     assert_eq!(steps[0].last().map(String::as_str), Some("dc.prohra.prah"));
 
+    // Level 5: the face-down tile at the end of the turn takes the stack's last tile.
+    let (_, report) = check(&format!(
+        "{DIR}/prohra-prah-rubova-karticka-vycerpa-hromadku.yaml"
+    ));
+    assert_eq!(report["mists"]["loss"], "prah");
+    let steps = rules_by_step(&report);
+    assert_eq!(steps[0].last().map(String::as_str), Some("dc.prohra.prah"));
+
     // The loss is in the turn that emptied the stack, not at the next player's draw.
     let (_, report) = check(&format!("{DIR}/prohra-nesplneny-prah-psa.yaml"));
     let steps = rules_by_step(&report);
