@@ -64,6 +64,13 @@ fn every_cooperative_scenario_below_level_6_shows_only_the_team_track() {
             status.starts_with("Stav: počítadlo týmu ") && !status.contains(','),
             "{path}: {status}"
         );
+        // Nor do the expectations speak of a colour's points.
+        let colour_points = text.lines().find(|l| {
+            let l = l.trim_start_matches(['✔', '✘', ' ']);
+            l.split_once(" má ")
+                .is_some_and(|(_, rest)| rest.ends_with(" b.)") || rest.contains(" b. ("))
+        });
+        assert_eq!(colour_points, None, "{path}");
         seen += 1;
     }
     assert!(seen > 10);
