@@ -137,11 +137,12 @@ fn check_json_and_svg() {
         .find(|e| e["rule"] == "zh.mesto.hodnoceni")
         .unwrap();
     assert_eq!(scored["section"], "zh-zakladni-hra");
-    assert!(scored["rulings"]
+    // The base game cites no ruling of the cooperative game (issue 12).
+    assert!(!scored["rulings"]
         .as_array()
         .unwrap()
         .iter()
-        .any(|r| r == "dc-erb-dva-body"));
+        .any(|r| r.as_str().is_some_and(|r| r.starts_with("dc-"))));
     let picture = fs::read_to_string(&svg).unwrap();
     assert!(
         picture.starts_with("<svg") && picture.contains("polygon"),

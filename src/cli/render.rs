@@ -296,19 +296,16 @@ pub fn analyzed(vectors: &[crate::search::vectors::Vector]) -> String {
     out
 }
 
-/// "→ Základní hra (zh-zakladni-hra); výklady dc-erb-dva-body (Dized.MoC.0046)"
-fn citation(corpus: &Corpus, rule: &str) -> String {
-    let Some(reference) = corpus.rule_key(rule) else {
+/// "→ Základní hra (zh-zakladni-hra); výklady dc-erb-dva-body (Dized.MoC.0046)": the section
+/// and rulings of the scenario's game, expansions and level.
+fn citation(corpus: &Corpus, rule: &str, scenario: &crate::model::scenario::Scenario) -> String {
+    let Some(cited) = corpus.cite_in(rule, scenario) else {
         return String::new();
     };
-    let section = corpus
-        .section(&reference.section)
-        .map(|s| format!("{} ({})", s.title, s.id))
-        .unwrap_or_else(|| reference.section.clone());
-    let rulings: Vec<String> = reference
+    let section = format!("{} ({})", cited.section.title, cited.section.id);
+    let rulings: Vec<String> = cited
         .rulings
         .iter()
-        .filter_map(|id| corpus.ruling(id))
         .map(|r| match &r.source_id {
             Some(source) => format!("{} ({source})", r.id),
             None => r.id.clone(),
@@ -354,7 +351,7 @@ pub fn report_text(
                 "  • {}  [{} {}]",
                 event.text,
                 event.rule,
-                citation(corpus, event.rule)
+                citation(corpus, event.rule, scenario)
             );
         }
         if let Some(refusal) = &step.refusal {
@@ -363,15 +360,23 @@ pub fn report_text(
                 "  ✘ nelze: {}  [{} {}]",
                 refusal.message,
                 refusal.rule,
-                citation(corpus, refusal.rule)
+                citation(corpus, refusal.rule, scenario)
             );
         }
     }
-    let scores: Vec<String> = report
-        .scores()
-        .iter()
-        .map(|(c, p)| format!("{} {p} b.", c.czech()))
-        .collect();
+    // The cooperative game keeps no score per colour, except level 6's counters.
+    let scores: Vec<String> = match report.game.module::<crate::engine::modules::mists::Mists>() {
+        Some(mists) => mists
+            .standings(&report.game.state)
+            .iter()
+            .map(|(label, p)| format!("{label} {p} b."))
+            .collect(),
+        None => report
+            .scores()
+            .iter()
+            .map(|(c, p)| format!("{} {p} b.", c.czech()))
+            .collect(),
+    };
     let _ = writeln!(out, "\nStav: {}", scores.join(", "));
     let on_board = report
         .game
@@ -480,12 +485,15 @@ pub fn report_json(
     corpus: &Corpus,
 ) -> String {
     let event = |rule: &str, text: &str| {
-        let reference = corpus.rule_key(rule);
+        let cited = corpus.cite_in(rule, scenario);
         serde_json::json!({
             "rule": rule,
             "text": text,
-            "section": reference.map(|r| r.section.as_str()),
-            "rulings": reference.map(|r| r.rulings.clone()).unwrap_or_default(),
+            "section": cited.as_ref().map(|c| c.section.id.as_str()),
+            "rulings": cited
+                .as_ref()
+                .map(|c| c.rulings.iter().map(|r| r.id.as_str()).collect::<Vec<_>>())
+                .unwrap_or_default(),
         })
     };
     let steps: Vec<serde_json::Value> = report
@@ -500,11 +508,27 @@ pub fn report_json(
             })
         })
         .collect();
-    let scores: serde_json::Map<String, serde_json::Value> = report
-        .scores()
-        .iter()
-        .map(|(c, p)| (format!("{c:?}").to_lowercase(), serde_json::json!(p)))
-        .collect();
+    // Per colour: the players' scores, level 6's counters; none where the team shares a track.
+    let mists = report.game.module::<crate::engine::modules::mists::Mists>();
+    let scores: serde_json::Map<String, serde_json::Value> = match mists {
+        Some(mists) => mists
+            .colour_counters()
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(|(p, points)| {
+                let colour = report.game.state.players.get(p)?.colour;
+                Some((
+                    format!("{colour:?}").to_lowercase(),
+                    serde_json::json!(points),
+                ))
+            })
+            .collect(),
+        None => report
+            .scores()
+            .iter()
+            .map(|(c, p)| (format!("{c:?}").to_lowercase(), serde_json::json!(p)))
+            .collect(),
+    };
     json(&serde_json::json!({
         "scenario": scenario.path,
         "title": scenario.title,

@@ -12,7 +12,7 @@ use super::text::decode;
 use super::tiles::load_tile_set;
 use super::yaml::{self, Fields, TextOrigin};
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
-use crate::engine::rule_keys::RULE_KEYS;
+use crate::engine::rule_keys::{emitted_in, Played, RULE_KEYS};
 use crate::model::RuleKeyRef;
 use crate::model::{
     Corpus, CoverageNote, CoverageStatus, Game, GameKind, GlossaryEntry, Origin, RuleSection,
@@ -763,8 +763,10 @@ impl Loader {
     }
 }
 
-/// `rule-keys.yaml`: every engine rule key mapped to an existing section and rulings, once.
-fn load_rule_keys(
+/// `rule-keys.yaml`: every engine rule key mapped, once, to existing sections (at most one
+/// per game) and rulings; wherever the engine can emit the key, a section of the game played
+/// is there to cite, and every ruling is cited in some game (and level) the key is played in.
+pub(crate) fn load_rule_keys(
     file: &str,
     text: &str,
     corpus: &Corpus,
@@ -777,6 +779,7 @@ fn load_rule_keys(
     let Some(seq) = node.as_sequence() else {
         return out;
     };
+    let everywhere = Played::all();
     for item in seq.iter() {
         let Some(map) = item.as_mapping() else {
             diags.error(
@@ -790,25 +793,50 @@ fn load_rule_keys(
             file,
             0,
             map,
-            &["key", "section", "rulings"],
+            &["key", "section", "sections", "rulings"],
             Some("key"),
             diags,
         );
         let key = fields.required_str("key", diags);
-        let section = fields.required_str("section", diags);
-        let rulings: Vec<String> = fields
+        let single = fields.optional_str("section", diags);
+        let several = fields.optional_list("sections", diags);
+        let (sections, sections_field): (Vec<(String, Location)>, &str) = match (single, several) {
+            (Some(section), None) => (vec![(section, fields.value_location("section"))], "section"),
+            (None, Some(list)) if !list.is_empty() => (list, "sections"),
+            (Some(_), Some(_)) => {
+                diags.error(
+                    fields.value_location("sections"),
+                    fields.id(),
+                    "uveďte buď `section`, nebo `sections`, ne obojí",
+                );
+                continue;
+            }
+            _ => {
+                diags.error(
+                    fields.start(),
+                    fields.id(),
+                    "chybí sekce pravidel: `section: id` nebo `sections: [id, …]` (nejvýše jedna sekce na hru)",
+                );
+                continue;
+            }
+        };
+        let rulings: Vec<(String, Location)> = fields
             .optional_list("rulings", diags)
             .unwrap_or_default()
             .into_iter()
-            .filter_map(|(id, location)| {
-                let known = corpus.ruling(&id).is_some();
+            .filter(|(id, location)| {
+                let known = corpus.ruling(id).is_some();
                 if !known {
-                    diags.error(location, fields.id(), format!("výklad `{id}` neexistuje"));
+                    diags.error(
+                        location.clone(),
+                        fields.id(),
+                        format!("výklad `{id}` neexistuje"),
+                    );
                 }
-                known.then_some(id)
+                known
             })
             .collect();
-        let (Some(key), Some(section)) = (key, section) else {
+        let Some(key) = key else {
             continue;
         };
         if !RULE_KEYS.iter().any(|(k, _)| *k == key) {
@@ -819,12 +847,32 @@ fn load_rule_keys(
             );
             continue;
         }
-        if corpus.section(&section).is_none() {
-            diags.error(
-                fields.value_location("section"),
-                Some(&key),
-                format!("sekce `{section}` neexistuje"),
-            );
+        let mut games: Vec<&str> = Vec::new();
+        let mut known_sections = Vec::new();
+        for (section, location) in &sections {
+            let Some(found) = corpus.section(section) else {
+                diags.error(
+                    location.clone(),
+                    Some(&key),
+                    format!("sekce `{section}` neexistuje"),
+                );
+                continue;
+            };
+            if games.contains(&found.game.as_str()) {
+                diags.error(
+                    location.clone(),
+                    Some(&key),
+                    format!(
+                        "sekce `{section}` je druhá sekce hry `{}`: citovala by se jen ta první",
+                        found.game
+                    ),
+                );
+                continue;
+            }
+            games.push(&found.game);
+            known_sections.push(section.clone());
+        }
+        if known_sections.len() < sections.len() {
             continue;
         }
         if out.iter().any(|r| r.key == key) {
@@ -835,10 +883,44 @@ fn load_rule_keys(
             );
             continue;
         }
+        let played: Vec<&Played> = everywhere
+            .iter()
+            .filter(|p| emitted_in(&key, &p.game, &p.expansions))
+            .collect();
+        if let Some(uncited) = played.iter().find(|p| !games.iter().any(|g| p.includes(g))) {
+            diags.error(
+                fields.value_location(sections_field),
+                Some(&key),
+                format!(
+                    "klíč `{key}` nemá sekci pro hru {}: uveďte ji v `sections`",
+                    uncited.describe()
+                ),
+            );
+        }
+        for (id, location) in &rulings {
+            let Some(ruling) = corpus.ruling(id) else {
+                continue;
+            };
+            let cited = played.iter().any(|p| {
+                p.includes(&ruling.game)
+                    && (ruling.levels.is_empty()
+                        || p.level.is_none_or(|l| ruling.levels.contains(&l)))
+            });
+            if !cited {
+                diags.error(
+                    location.clone(),
+                    Some(&key),
+                    format!(
+                        "výklad `{id}` (hra `{}`) se u klíče `{key}` nikdy necituje: engine klíč v té hře či úrovni nevydává",
+                        ruling.game
+                    ),
+                );
+            }
+        }
         out.push(RuleKeyRef {
             key,
-            section,
-            rulings,
+            sections: known_sections,
+            rulings: rulings.into_iter().map(|(id, _)| id).collect(),
         });
     }
     for (key, _) in RULE_KEYS {

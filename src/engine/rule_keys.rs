@@ -297,3 +297,99 @@ pub const RULE_KEYS: &[(&str, &str)] = &[
 pub fn rule_description(key: &str) -> Option<&'static str> {
     RULE_KEYS.iter().find(|(k, _)| *k == key).map(|(_, d)| *d)
 }
+
+/// The base game's id; the expansions are played with it.
+pub const BASE_GAME: &str = "zakladni-hra";
+/// The cooperative game's id; it is played in levels.
+pub const COOPERATIVE_GAME: &str = "duchove-carcassonne";
+pub const GHOSTS_EXPANSION: &str = "duchove-zamky-hrbitovy";
+pub const INNS_EXPANSION: &str = "hostince-a-katedraly";
+pub const GIFTS_EXPANSION: &str = "darky";
+/// Levels of the cooperative game.
+pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=6;
+
+/// Keys only the base game's own module emits (majority, final scoring): the cooperative
+/// game has none of it, and its tiles have no monastery.
+const BASE_GAME_ONLY: &[&str] = &[
+    "zh.vetsina",
+    "zh.konec.cesta",
+    "zh.konec.mesto",
+    "zh.konec.klaster",
+    "zh.konec.louka",
+    "zh.klaster.hodnoceni",
+];
+
+/// Keys that need the Mists material (fog, the 2x2 start tile): the cooperative game or the
+/// base game with Duchové, zámky a hřbitovy.
+const MISTS_MATERIAL: &[&str] = &["zh.start.ctyri-karticky"];
+
+/// Whether the engine can emit `key` in a game of `game` with `expansions`: what the
+/// citation of the key has to cover. Keys follow their module's prefix (`dc` the cooperative
+/// game, `dzh`/`hk`/`da` an expansion, `du` the Mists material of both, `zh` any game).
+pub fn emitted_in(key: &str, game: &str, expansions: &[String]) -> bool {
+    let cooperative = game == COOPERATIVE_GAME;
+    let with = |expansion: &str| !cooperative && expansions.iter().any(|e| e == expansion);
+    if MISTS_MATERIAL.contains(&key) {
+        return cooperative || with(GHOSTS_EXPANSION);
+    }
+    match key.split('.').next() {
+        Some("dc") => cooperative,
+        Some("du") => cooperative || with(GHOSTS_EXPANSION),
+        Some("dzh") => with(GHOSTS_EXPANSION),
+        Some("hk") => with(INNS_EXPANSION),
+        Some("da") => with(GIFTS_EXPANSION),
+        _ => !(cooperative && BASE_GAME_ONLY.contains(&key)),
+    }
+}
+
+/// A game as citations see it: the game, its expansions and (cooperative) the level.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Played {
+    pub game: String,
+    pub expansions: Vec<String>,
+    pub level: Option<u8>,
+}
+
+impl Played {
+    /// Every way to play: the base game with each combination of expansions, and the
+    /// cooperative game at each level.
+    pub fn all() -> Vec<Played> {
+        let expansions = [GHOSTS_EXPANSION, INNS_EXPANSION, GIFTS_EXPANSION];
+        let mut out: Vec<Played> = (0..1u8 << expansions.len())
+            .map(|mask| Played {
+                game: BASE_GAME.to_owned(),
+                expansions: expansions
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| mask & (1 << i) != 0)
+                    .map(|(_, e)| (*e).to_owned())
+                    .collect(),
+                level: None,
+            })
+            .collect();
+        out.extend(LEVELS.map(|level| Played {
+            game: COOPERATIVE_GAME.to_owned(),
+            expansions: Vec::new(),
+            level: Some(level),
+        }));
+        out
+    }
+
+    /// The game itself or one of its expansions.
+    pub fn includes(&self, game: &str) -> bool {
+        self.game == game || self.expansions.iter().any(|e| e == game)
+    }
+
+    /// In Czech, for messages: "Duchové Carcassonne, úroveň 3".
+    pub fn describe(&self) -> String {
+        let mut text = self.game.clone();
+        for e in &self.expansions {
+            text.push_str(" + ");
+            text.push_str(e);
+        }
+        if let Some(level) = self.level {
+            text.push_str(&format!(", úroveň {level}"));
+        }
+        text
+    }
+}

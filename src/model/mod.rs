@@ -7,6 +7,8 @@ pub mod tiles;
 
 use serde::Serialize;
 
+use crate::engine::rule_keys::{Played, BASE_GAME, GHOSTS_EXPANSION};
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum GameKind {
@@ -149,12 +151,48 @@ pub struct Corpus {
     pub rule_keys: Vec<RuleKeyRef>,
 }
 
-/// A rule key of the engine mapped to the rule section (and rulings) it follows from.
+/// A rule key of the engine mapped to the rule sections (and rulings) it follows from: at
+/// most one section per game; rulings of every game the key is played in. A citation picks
+/// from these by the game being played (`Corpus::cite`).
 #[derive(Debug, Clone, Serialize)]
 pub struct RuleKeyRef {
     pub key: String,
-    pub section: String,
+    pub sections: Vec<String>,
     pub rulings: Vec<String>,
+}
+
+/// What a rule key cites in one game: the section of the game (or an expansion) played, and
+/// the rulings that belong to those games and, in the cooperative game, to the level.
+#[derive(Debug, Clone)]
+pub struct Citation<'a> {
+    pub section: &'a RuleSection,
+    pub rulings: Vec<&'a Ruling>,
+}
+
+/// What a scenario plays, as citations see it: its game, expansions and level. A base game
+/// with the Mists material (the 2x2 start tile, `du-` tiles) plays that material by the rules
+/// of Duchové, zámky a hřbitovy, the box it comes from.
+pub fn played(scenario: &scenario::Scenario) -> Played {
+    use scenario::{Start, Step, TileRef};
+    let mut expansions = scenario.expansions.clone();
+    let mists_tile = |tile: &TileRef| matches!(tile, TileRef::Catalog(id) if id.starts_with("du-"));
+    let material = scenario.start == Start::Mists2x2
+        || scenario.board.iter().any(|b| mists_tile(&b.tile))
+        || scenario.steps.iter().any(|s| match s {
+            Step::Place { tile, .. } | Step::Pass { tile, .. } => mists_tile(tile),
+            Step::EndGame { .. } => false,
+        });
+    if scenario.ruleset == BASE_GAME
+        && material
+        && !expansions.iter().any(|e| e == GHOSTS_EXPANSION)
+    {
+        expansions.push(GHOSTS_EXPANSION.to_owned());
+    }
+    Played {
+        game: scenario.ruleset.clone(),
+        expansions,
+        level: scenario.mists.as_ref().map(|m| m.level),
+    }
 }
 
 /// Which rulings a listing shows.
@@ -178,6 +216,40 @@ impl Corpus {
 
     pub fn rule_key(&self, key: &str) -> Option<&RuleKeyRef> {
         self.rule_keys.iter().find(|r| r.key == key)
+    }
+
+    /// The section and rulings `key` cites when `game` is played with `expansions` (at
+    /// `level` in the cooperative game): the first of the key's sections that belongs to one
+    /// of those games, and its rulings that belong to them and (with levels) to the level.
+    /// `None` for an unknown key or a game the key has no section for.
+    pub fn cite(
+        &self,
+        key: &str,
+        game: &str,
+        expansions: &[String],
+        level: Option<u8>,
+    ) -> Option<Citation<'_>> {
+        let reference = self.rule_key(key)?;
+        let played = |g: &str| g == game || expansions.iter().any(|e| e == g);
+        let section = reference
+            .sections
+            .iter()
+            .filter_map(|id| self.section(id))
+            .find(|s| played(&s.game))?;
+        let rulings = reference
+            .rulings
+            .iter()
+            .filter_map(|id| self.ruling(id))
+            .filter(|r| played(&r.game))
+            .filter(|r| r.levels.is_empty() || level.is_none_or(|l| r.levels.contains(&l)))
+            .collect();
+        Some(Citation { section, rulings })
+    }
+
+    /// `cite` for a scenario's game, expansions and level (`played`).
+    pub fn cite_in(&self, key: &str, scenario: &scenario::Scenario) -> Option<Citation<'_>> {
+        let played = played(scenario);
+        self.cite(key, &played.game, &played.expansions, played.level)
     }
 
     pub fn tile_set(&self, id: &str) -> Option<&tiles::TileSet> {

@@ -14,6 +14,7 @@ use crate::content::markdown::LinkTarget;
 use crate::coverage::{self, CoverageEntry, Status};
 use crate::engine::core::tile::CompiledTile;
 use crate::model::geometry::{Dir, Terrain};
+use crate::model::scenario::Scenario;
 use crate::model::tiles::{Center, TileSpec};
 use crate::model::{format_levels, Corpus, Game, GameKind, Ruling};
 use crate::scenario::ExpectationResult;
@@ -331,15 +332,15 @@ impl<'a> Renderer<'a> {
         }
     }
 
-    /// The engine's rule key, with the rule section it follows from.
-    fn trace(&self, line: &TraceLine, root: &str) -> TraceView {
+    /// The engine's rule key, with the rule section it follows from in the scenario's game.
+    fn trace(&self, line: &TraceLine, scenario: &Scenario, root: &str) -> TraceView {
         TraceView {
             text: line.text.clone(),
             rule: line.rule.clone(),
             cite: self
                 .corpus
-                .rule_key(&line.rule)
-                .map(|r| self.section_link(&r.section, root)),
+                .cite_in(&line.rule, scenario)
+                .map(|c| self.section_link(&c.section.id, root)),
         }
     }
 
@@ -487,8 +488,12 @@ impl<'a> Renderer<'a> {
             let step = |s: &StepView| StepPage {
                 number: s.number,
                 action: s.action.clone(),
-                events: s.events.iter().map(|e| self.trace(e, &root)).collect(),
-                refusal: s.refusal.as_ref().map(|r| self.trace(r, &root)),
+                events: s
+                    .events
+                    .iter()
+                    .map(|e| self.trace(e, scenario, &root))
+                    .collect(),
+                refusal: s.refusal.as_ref().map(|r| self.trace(r, scenario, &root)),
             };
             let view = ScenarioView {
                 title: scenario.title.clone(),
@@ -514,7 +519,11 @@ impl<'a> Renderer<'a> {
                     .collect(),
                 board_before,
                 board_after,
-                setup: played.setup.iter().map(|e| self.trace(e, &root)).collect(),
+                setup: played
+                    .setup
+                    .iter()
+                    .map(|e| self.trace(e, scenario, &root))
+                    .collect(),
                 steps: played.steps.iter().map(step).collect(),
                 expectations: played.expectations.clone(),
                 scores: played.scores.clone(),

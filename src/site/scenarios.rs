@@ -159,11 +159,15 @@ pub fn play(scenario: &Scenario, corpus: &Corpus, slug: String) -> Played {
                 refusal: s.refusal.as_ref().map(|r| line(r.rule, &r.message)),
             })
             .collect(),
-        scores: report
-            .scores()
-            .iter()
-            .map(|(c, p)| (c.czech().to_owned(), *p))
-            .collect(),
+        // The cooperative game: the team's track, or level 6's counters by colour.
+        scores: match report.game.module::<crate::engine::modules::mists::Mists>() {
+            Some(mists) => mists.standings(&report.game.state),
+            None => report
+                .scores()
+                .iter()
+                .map(|(c, p)| (c.czech().to_owned(), *p))
+                .collect(),
+        },
         expectations: report.expectations,
     }
 }

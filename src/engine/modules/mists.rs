@@ -261,6 +261,29 @@ impl Mists {
         self.counters.iter().map(|c| c.points).min().unwrap_or(0)
     }
 
+    /// The score as the rules keep it: level 6's counters by colour (player, points, dog
+    /// points included), or `None` where the team shares one track and no colour has a score.
+    pub fn colour_counters(&self) -> Option<Vec<(usize, i32)>> {
+        (self.level.counters > 1).then(|| {
+            self.counters
+                .iter()
+                .filter_map(|c| c.player.map(|p| (p, c.points)))
+                .collect()
+        })
+    }
+
+    /// The score in Czech, label and points: "počítadlo týmu" (levels 1–5), or each colour's
+    /// counter on level 6.
+    pub fn standings(&self, state: &State) -> Vec<(String, i32)> {
+        match self.colour_counters() {
+            Some(counters) => counters
+                .into_iter()
+                .map(|(p, points)| (state.colour_name(p).to_owned(), points))
+                .collect(),
+            None => vec![("počítadlo týmu".to_owned(), self.track())],
+        }
+    }
+
     pub fn ghosts_on_board(&self) -> u32 {
         let fog: u32 = self.fog_ghosts.iter().map(|g| u32::from(*g)).sum();
         let graves: u32 = self.grave_ghosts.iter().map(|g| u32::from(*g)).sum();
@@ -420,6 +443,28 @@ impl Mists {
                 true
             }
         }
+    }
+
+    /// Level 3 and up: each dog's threshold must be reached before its stack is used up (000,
+    /// level 3). At the end of the turn that drew the stack's last tile (for the turn or to lie
+    /// face down), with the track still short of the dog, the team has lost; reaching the
+    /// threshold that turn would have opened the next stack.
+    fn stack_ran_out(&mut self, state: &mut State) {
+        if self.is_over() || self.stack_left != Some(0) || self.stacks_waiting.is_empty() {
+            return;
+        }
+        let Some(dog) = self.dogs.iter().position(|d| *d == Dog::Waiting) else {
+            return;
+        };
+        let threshold = self.level.dogs.get(dog).copied().unwrap_or_default();
+        let track = self.track();
+        self.outcome = Some(Outcome::Lost(LossCause::ThresholdMissed));
+        state.ended = true;
+        state.event("dc.prohra.prah", || {
+            format!(
+                "prohra: hromádka došla a počítadlo ({track}) na konci tahu nedosáhlo prahu psa ({threshold})"
+            )
+        });
     }
 
     /// Removes up to `max` ghosts from one tile (its mist, then its graveyard) to the bank.
@@ -1068,6 +1113,7 @@ impl RuleModule for Mists {
             self.sync(state);
             self.lay_face_down(state, decider);
         }
+        self.stack_ran_out(state);
     }
 }
 
