@@ -97,7 +97,14 @@
       return analyze(text.normalize('NFC'));
     }
 
-    return { analyze, analyzeQuery };
+    /** A word lowercased with diacritics folded, not stemmed (analyzer.rs fold_word). */
+    function foldWord(text) {
+      let out = '';
+      for (const c of text) for (const l of c.toLowerCase()) out += fold.get(l) ?? l;
+      return out;
+    }
+
+    return { analyze, analyzeQuery, foldWord };
   }
 
   root.CarcrefAnalyzer = { createAnalyzer };

@@ -44,10 +44,20 @@
       status.textContent = 'Dotaz obsahuje jen běžná slova nebo znaky, podle kterých nelze hledat.';
       return;
     }
-    status.textContent =
+    const parts = [];
+    if (found.suggestions.length > 0) {
+      const words = found.suggestions.map((x) => `„${x.suggested}“ (místo „${x.typed}“)`);
+      parts.push(`Mysleli jste ${words.join(' a ')}?`);
+    }
+    if (found.relaxed && found.hits.length > 0) {
+      parts.push('Přesně nic neodpovídá; toto jsou výsledky s tolerancí dvou překlepů.');
+    }
+    parts.push(
       found.hits.length === 0
         ? 'Nic nenalezeno. Zkuste jiný tvar slova nebo zrušte filtr.'
-        : `Nalezeno: ${plural(found.hits.length, 'výsledek', 'výsledky', 'výsledků')}.`;
+        : `Nalezeno: ${plural(found.hits.length, 'výsledek', 'výsledky', 'výsledků')}.`,
+    );
+    status.textContent = parts.join(' ');
     for (const hit of found.hits) {
       const item = element('li', 'result');
       const link = element('a', 'result-link');

@@ -12,23 +12,33 @@
   const B = 0.75;
   const WORD_RUNS = /[\p{Alphabetic}\p{N}]+/gu;
 
-  /** At most one edit (insertion, deletion, substitution, adjacent transposition) apart. */
-  function withinOneEdit(a, b) {
-    if (a === b) return true;
+  /** Edits between two terms (insertions, deletions, substitutions, adjacent
+   * transpositions; optimal string alignment, as tantivy's fuzzy query and strsim count). */
+  function edits(a, b) {
     const x = Array.from(a);
     const y = Array.from(b);
-    if (Math.abs(x.length - y.length) > 1) return false;
-    let i = 0;
-    while (i < x.length && i < y.length && x[i] === y[i]) i += 1;
-    if (x.length === y.length) {
-      const rest = (n) => x.slice(n).join('') === y.slice(n).join('');
-      return (
-        rest(i + 1) ||
-        (i + 1 < x.length && x[i] === y[i + 1] && x[i + 1] === y[i] && rest(i + 2))
-      );
+    const d = [];
+    for (let i = 0; i <= x.length; i += 1) {
+      d.push(new Array(y.length + 1).fill(0));
+      d[i][0] = i;
     }
-    const [long, short] = x.length > y.length ? [x, y] : [y, x];
-    return long.slice(i + 1).join('') === short.slice(i).join('');
+    for (let j = 0; j <= y.length; j += 1) d[0][j] = j;
+    for (let i = 1; i <= x.length; i += 1) {
+      for (let j = 1; j <= y.length; j += 1) {
+        const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+        d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+        if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) {
+          d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+      }
+    }
+    return d[x.length][y.length];
+  }
+
+  function withinEdits(a, b, max) {
+    if (a === b) return true;
+    if (Math.abs(Array.from(a).length - Array.from(b).length) > max) return false;
+    return edits(a, b) <= max;
   }
 
   function idf(docFreq, docCount) {
@@ -140,6 +150,10 @@
       lengths.push(new Array(N));
     }
     const docTerms = docs.map(() => new Set());
+    // Every word of the documents, folded (not stemmed), with how it is first written
+    // (lowercase) and its term: for suggestions (index.rs Meta::words).
+    const vocabulary = new Map();
+    const allTerms = new Set();
     const add = (postings, term, doc) => {
       let list = postings.get(term);
       if (!list) postings.set(term, (list = new Map()));
@@ -153,6 +167,9 @@
           add(folded[f], t.folded, d);
           add(exact[f], t.exact, d);
           docTerms[d].add(t.folded);
+          allTerms.add(t.folded);
+          const word = analyzer.foldWord(t.word);
+          if (!vocabulary.has(word)) vocabulary.set(word, [t.word.toLowerCase(), t.folded]);
         }
       }
     });
@@ -205,9 +222,11 @@
         const word = {
           folded: token.folded,
           exact: token.exact,
-          fuzzy:
+          typos:
             Array.from(token.word).length >= s.fuzzy_min_letters &&
-            Array.from(token.folded).length >= 4,
+            Array.from(token.folded).length >= 4
+              ? 1
+              : 0,
           expansions: [],
         };
         if (!words.some((w) => w.folded === word.folded)) words.push(word);
@@ -223,7 +242,7 @@
           (w) =>
             w.folded === term ||
             w.expansions.includes(term) ||
-            (w.fuzzy && withinOneEdit(w.folded, term)),
+            (w.typos > 0 && withinEdits(w.folded, term, w.typos)),
         ) || terms.phrases.some((alts) => alts.some((words) => words.includes(term)))
       );
     }
@@ -234,7 +253,7 @@
         (w) =>
           have.has(w.folded) ||
           w.expansions.some((e) => have.has(e)) ||
-          (w.fuzzy && [...have].some((t) => withinOneEdit(w.folded, t))),
+          (w.typos > 0 && [...have].some((t) => withinEdits(w.folded, t, w.typos))),
       );
       const phrases = terms.phrases.map((alts) =>
         alts.some((words) => words.every((t) => have.has(t))),
@@ -262,13 +281,13 @@
       return scores;
     }
 
-    // FuzzyTermQuery scores a constant (its boost) per field with a term one edit away.
-    function fuzzyOverFields(term, boost) {
+    // FuzzyTermQuery scores a constant (its boost) per field with a term close enough.
+    function fuzzyOverFields(term, boost, typos) {
       const scores = new Map();
       for (let f = 0; f < nFields; f += 1) {
         const docsHit = new Set();
         for (const [candidate, list] of folded[f]) {
-          if (withinOneEdit(term, candidate)) for (const d of list.keys()) docsHit.add(d);
+          if (withinEdits(term, candidate, typos)) for (const d of list.keys()) docsHit.add(d);
         }
         for (const d of docsHit) scores.set(d, (scores.get(d) || 0) + weights[f] * boost);
       }
@@ -293,7 +312,9 @@
       const scores = new Map();
       for (const word of terms.words) {
         const alternatives = [overFields(word.folded, word.exact, 1)];
-        if (word.fuzzy) alternatives.push(fuzzyOverFields(word.folded, s.fuzzy_weight));
+        if (word.typos > 0) {
+          alternatives.push(fuzzyOverFields(word.folded, s.fuzzy_weight, word.typos));
+        }
         for (const e of word.expansions) alternatives.push(overFields(e, null, s.expansion_weight));
         disjunctionMax(alternatives, scores);
       }
@@ -395,8 +416,70 @@
       );
       const namedSection = docs.findIndex((d) => d.k === 'p' && d.id === raw.trim());
       if (terms.words.length === 0 && named.size === 0 && namedSection < 0) {
-        return { hits: [], nothingToSearch: true, truncated: parsed.truncated };
+        return {
+          hits: [],
+          nothingToSearch: true,
+          truncated: parsed.truncated,
+          relaxed: false,
+          suggestions: [],
+        };
       }
+      const suggested = suggestions(parsed.text);
+      let hits = rankedHits(terms, named, namedSection, opts);
+      const relaxed = hits.length === 0 && terms.words.length > 0;
+      if (relaxed) {
+        const looser = relax(
+          terms,
+          suggested.map((x) => x[1]),
+        );
+        hits = rankedHits(looser, named, namedSection, opts);
+      }
+      return {
+        hits,
+        nothingToSearch: false,
+        truncated: parsed.truncated,
+        relaxed,
+        suggestions: suggested.map((x) => x[0]),
+      };
+    }
+
+    /** The query searched more loosely when nothing matched (terms.rs QueryTerms::relaxed). */
+    function relax(terms, suggestedTerms) {
+      const words = terms.words.map((w) => {
+        const letters = Array.from(w.folded).length;
+        const typos = letters >= s.relaxed_min_letters ? 2 : letters >= 4 ? 1 : 0;
+        return Object.assign({}, w, { typos });
+      });
+      const phrases = terms.phrases.slice();
+      if (suggestedTerms.length > 0) phrases.push(suggestedTerms.map((t) => [t]));
+      return { words, phrases };
+    }
+
+    /** "Mysleli jste …?" (index.rs SearchIndex::suggestions): [{typed, suggested}, term]. */
+    function suggestions(text) {
+      const out = [];
+      const sorted = [...vocabulary.keys()].sort();
+      for (const token of analyzer.analyzeQuery(text)) {
+        const known = allTerms.has(token.folded) || byTerm.has(token.folded);
+        const folded = analyzer.foldWord(token.word);
+        if (known || Array.from(folded).length < 3) continue;
+        let best = null;
+        for (const word of sorted) {
+          const distance = edits(folded, word);
+          if (distance <= 2 && (best === null || distance < best[0])) best = [distance, word];
+        }
+        if (best) {
+          const typed = token.word.toLowerCase();
+          if (!out.some((x) => x[0].typed === typed)) {
+            const [display, term] = vocabulary.get(best[1]);
+            out.push([{ typed, suggested: display }, term]);
+          }
+        }
+      }
+      return out;
+    }
+
+    function rankedHits(terms, named, namedSection, opts) {
       let scores = new Map();
       if (terms.words.length > 0) {
         const all = [...textScores(terms, opts)].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
@@ -438,7 +521,7 @@
           score,
         });
       }
-      return { hits, nothingToSearch: false, truncated: parsed.truncated };
+      return hits;
     }
 
     return { search, parseQuery: (q) => parseQuery(q, s.max_query_chars) };

@@ -104,7 +104,9 @@ fn json_has_exactly_the_documented_shape() {
     assert_eq!(code(&output), 0, "{}", stderr(&output));
     let json: Value = serde_json::from_str(&stdout(&output)).unwrap();
     let top: Vec<&String> = json.as_object().unwrap().keys().collect();
-    assert_eq!(top, ["query", "results"]);
+    assert_eq!(top, ["query", "relaxed", "results", "suggestions"]);
+    assert_eq!(json["relaxed"], false);
+    assert_eq!(json["suggestions"], serde_json::json!([]));
     assert_eq!(json["query"], "hřbitov");
     let hits = results(&output);
     assert_eq!(hits.len(), 5);

@@ -109,3 +109,61 @@ fn every_ruling_carries_two_to_four_ways_players_ask_it() {
         assert!((2..=4).contains(&n), "{}: {n}", ruling["id"]);
     }
 }
+
+fn search_json(query: &str) -> serde_json::Value {
+    let output = carcref(&["search", query, "--json"], None);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    serde_json::from_str(&stdout(&output)).unwrap()
+}
+
+#[test]
+fn a_query_with_content_words_is_relaxed_rather_than_empty() {
+    // Two typos: nothing matches as typed, so the search allows two and says so.
+    let json = search_json("hrbytof");
+    assert_eq!(json["relaxed"], true, "{json}");
+    let first = json["results"][0]["id"].as_str().unwrap_or_default();
+    assert!(first.contains("hrbitov"), "{json}");
+    let text = carcref(&["search", "hrbytof"], None);
+    assert!(
+        stdout(&text).contains("tolerancí dvou překlepů"),
+        "{}",
+        stdout(&text)
+    );
+    // English that only the glossary knows.
+    let english = search_json("shields joint scoring");
+    assert!(
+        !english["results"].as_array().unwrap().is_empty(),
+        "{english}"
+    );
+    // A query that matches as typed is not relaxed.
+    assert_eq!(search_json("hřbitov")["relaxed"], false);
+}
+
+#[test]
+fn an_unknown_word_gets_the_closest_known_one() {
+    let json = search_json("duchove hrbytof");
+    let suggestions = json["suggestions"].as_array().unwrap();
+    assert_eq!(suggestions.len(), 1, "{json}");
+    assert_eq!(suggestions[0]["typed"], "hrbytof");
+    assert!(
+        suggestions[0]["suggested"]
+            .as_str()
+            .unwrap()
+            .starts_with("hřbitov"),
+        "{json}"
+    );
+    let text = carcref(&["search", "duchove hrbytof"], None);
+    assert!(
+        stdout(&text).starts_with("Mysleli jste „hřbitov"),
+        "{}",
+        stdout(&text)
+    );
+    // Known words, glossary words and English get no suggestion.
+    for query in ["hřbitov", "psa", "cemetery", "duchové na hřbitově"] {
+        assert_eq!(
+            search_json(query)["suggestions"],
+            serde_json::json!([]),
+            "{query}"
+        );
+    }
+}

@@ -317,6 +317,13 @@ fn the_browser_analyzer_matches_every_rust_test_vector() {
 }
 
 #[derive(serde::Deserialize, Debug)]
+struct JsResults {
+    hits: Vec<JsHit>,
+    relaxed: bool,
+    suggestions: Vec<(String, String)>,
+}
+
+#[derive(serde::Deserialize, Debug)]
 struct JsHit {
     kind: String,
     id: String,
@@ -325,7 +332,7 @@ struct JsHit {
 }
 
 /// Runs the built site's browser search in node on these queries.
-fn js_search(site: &Site, queries: &[serde_json::Value]) -> Vec<Vec<JsHit>> {
+fn js_search(site: &Site, queries: &[serde_json::Value]) -> Vec<JsResults> {
     let temp = tempfile::tempdir().unwrap();
     for (path, bytes) in site.iter().filter(|(p, _)| p.starts_with("assets/")) {
         let target = temp.path().join(path);
@@ -370,6 +377,11 @@ fn browser_ranking_agrees_with_the_cli() {
         ("Dized.MoC.0027", None, None),
         ("faq 3 mlha", None, None),
         ("a na ve", None, None),
+        // Nothing as typed: relaxed to two typos, with suggestions.
+        ("hrbytof", None, None),
+        ("duchove hrbytof mhla", None, None),
+        ("shields joint scoring", None, None),
+        ("xyzzy", None, None),
     ] {
         queries.push((
             q.to_owned(),
@@ -387,8 +399,25 @@ fn browser_ranking_agrees_with_the_cli() {
         .collect();
     let js = js_search(&site(), &json);
     let mut compared = 0;
-    for ((query, options), js_hits) in queries.iter().zip(&js) {
-        let rust = index.search(query, options).unwrap().hits;
+    let mut relaxed = 0;
+    for ((query, options), js_results) in queries.iter().zip(&js) {
+        let rust_results = index.search(query, options).unwrap();
+        assert_eq!(
+            rust_results.relaxed, js_results.relaxed,
+            "relaxed for {query:?}"
+        );
+        relaxed += usize::from(rust_results.relaxed);
+        let rust_suggestions: Vec<(String, String)> = rust_results
+            .suggestions
+            .iter()
+            .map(|s| (s.typed.clone(), s.suggested.clone()))
+            .collect();
+        assert_eq!(
+            rust_suggestions, js_results.suggestions,
+            "suggestions for {query:?}"
+        );
+        let rust = rust_results.hits;
+        let js_hits = &js_results.hits;
         let kind = |k: HitKind| match k {
             HitKind::Ruling => "ruling",
             HitKind::Rule => "rule",
@@ -424,4 +453,5 @@ fn browser_ranking_agrees_with_the_cli() {
         }
     }
     assert!(compared > 400, "{compared} hits compared");
+    assert!(relaxed >= 2, "{relaxed} relaxed searches compared");
 }

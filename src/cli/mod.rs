@@ -288,9 +288,9 @@ pub fn search(
         );
     }
     let stdout = if json {
-        render::search_json(query, &results.hits)
+        render::search_json(query, &results)
     } else {
-        render::search_results(&results.hits, style)
+        render::search_results(&results, style)
     };
     Output {
         stdout,

@@ -8,7 +8,7 @@ use crate::content::markdown::to_plain_text;
 use crate::coverage::{CoverageEntry, Status};
 use crate::diagnostic::Diagnostic;
 use crate::model::{format_levels, Corpus, RuleSection, Ruling};
-use crate::search::{Hit, HitKind};
+use crate::search::{HitKind, SearchResults, Suggestion};
 
 use super::Style;
 
@@ -202,6 +202,9 @@ pub fn section_detail(corpus: &Corpus, section: &RuleSection) -> String {
 #[derive(Serialize)]
 struct SearchJson<'a> {
     query: &'a str,
+    /// Nothing matched as typed; the results allow two typos.
+    relaxed: bool,
+    suggestions: &'a [Suggestion],
     results: Vec<SearchHitJson<'a>>,
 }
 
@@ -216,10 +219,13 @@ struct SearchHitJson<'a> {
     score: f32,
 }
 
-pub fn search_json(query: &str, hits: &[Hit]) -> String {
+pub fn search_json(query: &str, results: &SearchResults) -> String {
     json(&SearchJson {
         query,
-        results: hits
+        relaxed: results.relaxed,
+        suggestions: &results.suggestions,
+        results: results
+            .hits
             .iter()
             .map(|h| SearchHitJson {
                 id: &h.id,
@@ -238,8 +244,35 @@ const BOLD_YELLOW: &str = "\x1b[1;33m";
 const DIM: &str = "\x1b[2m";
 const RESET: &str = "\x1b[0m";
 
-pub fn search_results(hits: &[Hit], style: Style) -> String {
+/// "Mysleli jste „hřbitov“?" for the query's unknown words.
+fn suggestion_line(suggestions: &[Suggestion]) -> Option<String> {
+    if suggestions.is_empty() {
+        return None;
+    }
+    let words: Vec<String> = suggestions
+        .iter()
+        .map(|s| {
+            format!(
+                "„{}“ (místo „{}“)",
+                printable(&s.suggested),
+                printable(&s.typed)
+            )
+        })
+        .collect();
+    Some(format!("Mysleli jste {}?\n", words.join(" a ")))
+}
+
+pub fn search_results(results: &SearchResults, style: Style) -> String {
+    let hits = &results.hits;
     let mut out = String::new();
+    if let Some(line) = suggestion_line(&results.suggestions) {
+        out.push_str(&line);
+    }
+    if results.relaxed && !hits.is_empty() {
+        out.push_str("Přesně nic neodpovídá; toto jsou výsledky s tolerancí dvou překlepů.\n\n");
+    } else if !out.is_empty() {
+        out.push('\n');
+    }
     if hits.is_empty() {
         out.push_str("nic nenalezeno\n");
         return out;

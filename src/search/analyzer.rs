@@ -171,6 +171,16 @@ pub fn analyze_query(analyzer: &dyn Analyzer, query: &str) -> Vec<Token> {
     analyzer.analyze(&normalized)
 }
 
+/// A word lowercased and with its diacritics folded, not stemmed (for comparing whole words
+/// when suggesting one).
+pub fn fold_word(word: &str) -> String {
+    let tables = tables();
+    word.chars()
+        .flat_map(char::to_lowercase)
+        .map(|c| tables.fold.fold(c))
+        .collect()
+}
+
 /// The terms of one word, or `None` for a stop word or an over-long token.
 fn stem_word(tables: &Tables, word: &str) -> Option<(String, String)> {
     // Each letter is kept as (folded, original) so that the stemmer, which matches folded

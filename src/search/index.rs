@@ -1,6 +1,6 @@
 //! The tantivy index over rulings and rule sections, and ranked search over it.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt;
 use std::fs;
 use std::path::Path;
@@ -20,10 +20,11 @@ use tantivy::schema::{
 use tantivy::tokenizer::{PreTokenizedString, Token as TantivyToken};
 use tantivy::{Directory, Index, IndexReader, ReloadPolicy, TantivyDocument, Term};
 
+use super::analyzer::{analyze_query, fold_word};
 use super::analyzer::{Analyzer, BaselineAnalyzer, CzechAnalyzer};
 use super::query::{self, IdReference};
 use super::snippet::{self, Snippet};
-use super::terms::{Expansions, QueryTerms};
+use super::terms::{edits, Expansions, QueryTerms};
 use crate::content::markdown::to_plain_text;
 use crate::model::{Corpus, GameKind};
 
@@ -145,6 +146,17 @@ pub struct SearchResults {
     /// The query had no searchable words (only stop words or punctuation) and no ID.
     pub nothing_to_search: bool,
     pub truncated: bool,
+    /// Nothing matched as typed, so these results allow more typos.
+    pub relaxed: bool,
+    /// Query words no document contains, each with the closest word that some do.
+    pub suggestions: Vec<Suggestion>,
+}
+
+/// "Mysleli jste …?": a word of the query no document has, and the nearest one some have.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Suggestion {
+    pub typed: String,
+    pub suggested: String,
 }
 
 /// A text field indexed twice: folded terms and exact (diacritics kept) terms.
@@ -208,6 +220,11 @@ struct Meta {
     /// Source ID of each ruling (by our id), for ID references.
     rulings: Vec<(String, Option<String>)>,
     games: Vec<String>,
+    /// Every word of the documents, folded (not stemmed), with how it is first written
+    /// (lowercase) and its term, in document, field and word order: for suggestions.
+    words: BTreeMap<String, (String, String)>,
+    /// Every folded term of the documents.
+    terms: BTreeSet<String>,
 }
 
 /// The file beside tantivy's that holds `Meta`.
@@ -399,6 +416,7 @@ impl SearchIndex {
         let mut writer = index.writer_with_num_threads(1, 15_000_000)?;
         let doc_analyzer = analyzer.clone();
         let mut docs = Vec::new();
+        let mut words: BTreeMap<String, (String, String)> = BTreeMap::new();
         let mut add = |info: DocInfo,
                        game: &str,
                        levels: &[u8],
@@ -426,6 +444,12 @@ impl SearchIndex {
             ] {
                 let tokens = doc_analyzer.analyze(&text);
                 info.terms.extend(tokens.iter().map(|t| t.folded.clone()));
+                for t in &tokens {
+                    let written = &text[t.start..t.end];
+                    words
+                        .entry(fold_word(written))
+                        .or_insert_with(|| (written.to_lowercase(), t.folded.clone()));
+                }
                 let variant = |exact: bool| PreTokenizedString {
                     text: text.clone(),
                     tokens: tokens
@@ -495,6 +519,7 @@ impl SearchIndex {
                 add(info, &section.game, levels, "", &text, "")?;
             }
         }
+        let terms: BTreeSet<String> = docs.iter().flat_map(|d| d.terms.iter().cloned()).collect();
         writer.commit()?;
         Ok(SearchIndex {
             reader: one_shot_reader(&index)?,
@@ -508,6 +533,8 @@ impl SearchIndex {
                     .map(|r| (r.id.clone(), r.source_id.clone()))
                     .collect(),
                 games: corpus.games.iter().map(|g| g.id.clone()).collect(),
+                terms,
+                words,
             },
             analyzer,
         })
@@ -550,12 +577,13 @@ impl SearchIndex {
         for word in &terms.words {
             let mut alternatives: Vec<Box<dyn Query>> =
                 vec![over_fields(&term(word.folded.clone()), Some(&word.exact))];
-            if word.fuzzy {
+            if word.typos > 0 {
                 let folded = word.folded.clone();
+                let typos = word.typos;
                 let fuzzy = move |field: Field| -> Box<dyn Query> {
                     Box::new(FuzzyTermQuery::new(
                         Term::from_field_text(field, &folded),
-                        1,
+                        typos,
                         true,
                     ))
                 };
@@ -682,16 +710,80 @@ impl SearchIndex {
                 hits: Vec::new(),
                 nothing_to_search: true,
                 truncated: parsed.truncated,
+                relaxed: false,
+                suggestions: Vec::new(),
             });
         }
 
+        let suggestions = self.suggestions(&parsed.text);
+        let mut hits = self.ranked_hits(&terms, &named, named_section, options)?;
+        let relaxed = hits.is_empty() && !terms.is_empty();
+        if relaxed {
+            let suggested: Vec<String> = suggestions.iter().map(|(_, t)| t.clone()).collect();
+            let looser = terms.relaxed(&suggested);
+            hits = self.ranked_hits(&looser, &named, named_section, options)?;
+        }
+        Ok(SearchResults {
+            hits,
+            nothing_to_search: false,
+            truncated: parsed.truncated,
+            relaxed,
+            suggestions: suggestions.into_iter().map(|(s, _)| s).collect(),
+        })
+    }
+
+    /// For each query word that no document contains and the glossary does not know,
+    /// the document word fewest typos away from it (at most 2; ties go to the alphabetically
+    /// first), with that word's term.
+    fn suggestions(&self, text: &str) -> Vec<(Suggestion, String)> {
+        let mut out: Vec<(Suggestion, String)> = Vec::new();
+        for token in analyze_query(self.analyzer.as_ref(), text) {
+            let known = self.meta.terms.contains(&token.folded)
+                || self.meta.expansions.knows(&token.folded);
+            let written = text.get(token.start..token.end).unwrap_or_default();
+            let folded = fold_word(written);
+            if known || folded.chars().count() < 3 {
+                continue;
+            }
+            let best = self
+                .meta
+                .words
+                .iter()
+                .map(|(word, found)| (edits(&folded, word), found))
+                .filter(|(distance, _)| *distance <= 2)
+                .min_by_key(|(distance, _)| *distance);
+            if let Some((_, (display, term))) = best {
+                let typed = written.to_lowercase();
+                if !out.iter().any(|(s, _)| s.typed == typed) {
+                    out.push((
+                        Suggestion {
+                            typed,
+                            suggested: display.clone(),
+                        },
+                        term.clone(),
+                    ));
+                }
+            }
+        }
+        out
+    }
+
+    /// The hits for these terms: text scores with coordination, the ID bonus, the filters,
+    /// one hit per ruling or section.
+    fn ranked_hits(
+        &self,
+        terms: &QueryTerms,
+        named: &[String],
+        named_section: Option<usize>,
+        options: &SearchOptions,
+    ) -> Result<Vec<Hit>, SearchError> {
         // Score by text; documents named by ID join even without a text match.
         let searcher = self.reader.searcher();
         let mut scores: HashMap<usize, f32> = HashMap::new();
         if !terms.is_empty() {
             let candidates = (options.limit.max(1) * 4 + 20).min(self.meta.docs.len().max(1));
             let top = searcher.search(
-                self.text_query(&terms, options).as_ref(),
+                self.text_query(terms, options).as_ref(),
                 &TopDocs::with_limit(candidates).order_by_score(),
             )?;
             for (score, address) in top {
@@ -703,7 +795,7 @@ impl SearchIndex {
                 }
             }
         }
-        self.apply_coordination(&terms, &mut scores);
+        self.apply_coordination(terms, &mut scores);
         for (ordinal, doc) in self.meta.docs.iter().enumerate() {
             let by_id = (doc.kind == HitKind::Ruling && named.contains(&doc.id))
                 || named_section == Some(ordinal);
@@ -730,15 +822,11 @@ impl SearchIndex {
                 source_id: doc.source_id.clone(),
                 question: doc.title.clone(),
                 answer_short: doc.answer_short.clone(),
-                snippet: snippet::make(&doc.text, self.analyzer.as_ref(), &terms),
+                snippet: snippet::make(&doc.text, self.analyzer.as_ref(), terms),
                 score,
             });
         }
-        Ok(SearchResults {
-            hits,
-            nothing_to_search: false,
-            truncated: parsed.truncated,
-        })
+        Ok(hits)
     }
 }
 

@@ -9,4 +9,6 @@ pub mod snippet;
 pub mod terms;
 pub mod vectors;
 
-pub use index::{AnalyzerChoice, Hit, HitKind, SearchIndex, SearchOptions, SearchResults};
+pub use index::{
+    AnalyzerChoice, Hit, HitKind, SearchIndex, SearchOptions, SearchResults, Suggestion,
+};

@@ -8,13 +8,23 @@ use crate::model::{GlossaryEntry, SynonymRing};
 
 /// Words this long (in letters) or longer tolerate one typo.
 pub const FUZZY_MIN_LETTERS: usize = 6;
+/// When nothing matches, words whose term has at least this many letters tolerate two typos
+/// (and shorter ones of at least 4 letters one; fewer would match almost anything).
+pub const RELAXED_MIN_LETTERS: usize = 7;
+
+/// Edits (insertions, deletions, substitutions, adjacent transpositions) between two terms,
+/// counted as tantivy's fuzzy query counts them (optimal string alignment).
+pub fn edits(a: &str, b: &str) -> usize {
+    strsim::osa_distance(a, b)
+}
 
 /// One word of the query: its terms and the glossary terms that stand for the same thing.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct QueryWord {
     pub folded: String,
     pub exact: String,
-    pub fuzzy: bool,
+    /// How many typos a matching document term may differ by (0: none).
+    pub typos: u8,
     /// Folded terms added from the glossary, not typed by the user.
     pub expansions: BTreeSet<String>,
 }
@@ -34,7 +44,7 @@ impl QueryTerms {
         for token in analyze_query(analyzer, &normalized) {
             let letters = normalized[token.start..token.end].chars().count();
             let word = QueryWord {
-                fuzzy: letters >= FUZZY_MIN_LETTERS && token.folded.chars().count() >= 4,
+                typos: u8::from(letters >= FUZZY_MIN_LETTERS && token.folded.chars().count() >= 4),
                 folded: token.folded,
                 exact: token.exact,
                 expansions: BTreeSet::new(),
@@ -62,7 +72,7 @@ impl QueryTerms {
                 .into_iter()
                 .map(|t| QueryWord {
                     exact: t.clone(),
-                    fuzzy: false,
+                    typos: 0,
                     folded: t,
                     expansions: BTreeSet::new(),
                 })
@@ -75,16 +85,37 @@ impl QueryTerms {
         self.words.is_empty()
     }
 
+    /// The same query searched more loosely, for when it matched nothing: two typos in longer
+    /// terms, one in short ones, and the suggested terms as one more concept (searched like
+    /// glossary phrases: any of them counts).
+    pub fn relaxed(&self, suggested: &[String]) -> Self {
+        let mut relaxed = self.clone();
+        for word in &mut relaxed.words {
+            let letters = word.folded.chars().count();
+            word.typos = if letters >= RELAXED_MIN_LETTERS {
+                2
+            } else {
+                u8::from(letters >= 4)
+            };
+        }
+        if !suggested.is_empty() {
+            relaxed
+                .phrases
+                .push(suggested.iter().map(|t| vec![t.clone()]).collect());
+        }
+        relaxed
+    }
+
     /// Which of the query's concepts (its words, then its glossary phrases) a document with
     /// these folded terms contains.
     pub fn concepts_matched(&self, doc_terms: &BTreeSet<String>) -> Vec<bool> {
         let word_matches = self.words.iter().map(|w| {
             doc_terms.contains(&w.folded)
                 || w.expansions.iter().any(|e| doc_terms.contains(e))
-                || (w.fuzzy
+                || (w.typos > 0
                     && doc_terms
                         .iter()
-                        .any(|t| strsim::damerau_levenshtein(&w.folded, t) <= 1))
+                        .any(|t| edits(&w.folded, t) <= usize::from(w.typos)))
         });
         let phrase_matches = self.phrases.iter().map(|alternatives| {
             alternatives
@@ -99,7 +130,7 @@ impl QueryTerms {
         self.words.iter().any(|w| {
             w.folded == folded
                 || w.expansions.contains(folded)
-                || (w.fuzzy && strsim::damerau_levenshtein(&w.folded, folded) <= 1)
+                || (w.typos > 0 && edits(&w.folded, folded) <= usize::from(w.typos))
         }) || self.phrases.iter().flatten().flatten().any(|t| t == folded)
     }
 }
@@ -174,6 +205,11 @@ impl Expansions {
             expansions.groups.push(group);
         }
         expansions
+    }
+
+    /// Whether any glossary entry or synonym ring contains this term.
+    pub fn knows(&self, term: &str) -> bool {
+        self.by_term.contains_key(term)
     }
 
     /// The one-word members of the groups this word is a one-word member of.
@@ -264,9 +300,9 @@ mod tests {
     #[test]
     fn long_words_tolerate_one_typo() {
         let terms = QueryTerms::new(&CzechAnalyzer, "hrbytov", &Expansions::default());
-        assert!(terms.words[0].fuzzy);
+        assert_eq!(terms.words[0].typos, 1);
         assert!(terms.matches("hrbit"));
         let short = QueryTerms::new(&CzechAnalyzer, "pes", &Expansions::default());
-        assert!(!short.words[0].fuzzy);
+        assert_eq!(short.words[0].typos, 0);
     }
 }

@@ -16,7 +16,7 @@ use crate::search::index::{
 };
 use crate::search::query::MAX_QUERY_CHARS;
 use crate::search::snippet::WINDOW_WORDS;
-use crate::search::terms::{Expansions, FUZZY_MIN_LETTERS};
+use crate::search::terms::{Expansions, FUZZY_MIN_LETTERS, RELAXED_MIN_LETTERS};
 
 /// One searchable document, in the CLI index's order (its position is tantivy's doc id).
 #[derive(Debug, Serialize)]
@@ -102,6 +102,7 @@ pub fn index_script(corpus: &Corpus) -> Result<String, serde_json::Error> {
             "tie_breaker": CONCEPT_TIE_BREAKER,
             "id_bonus": ID_MATCH_BONUS,
             "fuzzy_min_letters": FUZZY_MIN_LETTERS,
+            "relaxed_min_letters": RELAXED_MIN_LETTERS,
             "max_query_chars": MAX_QUERY_CHARS,
             "window_words": WINDOW_WORDS,
             "fieldnorms": fieldnorms,

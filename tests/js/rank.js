@@ -1,6 +1,7 @@
 /* Runs the browser search of a built site in node, for the ranking agreement test:
  *   node tests/js/rank.js SITE_DIR QUERIES.json
- * QUERIES.json is a list of {query, game, level, limit}; prints the hits of each as JSON. */
+ * QUERIES.json is a list of {query, game, level, limit}; prints for each its hits, whether the
+ * search was relaxed and its suggestions, as JSON. */
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -15,11 +16,15 @@ const search = globalThis.CarcrefSearch.createSearch(globalThis.CARCREF_INDEX, a
 const queries = JSON.parse(fs.readFileSync(queriesFile, 'utf8'));
 const results = queries.map((q) => {
   const found = search.search(q.query, { game: q.game, level: q.level, limit: q.limit });
-  return found.hits.map((h) => ({
-    kind: h.kind === 'v' ? 'ruling' : 'rule',
-    id: h.id,
-    score: h.score,
-    snippet: h.snippet.map(([text, hit]) => (hit ? `[${text}]` : text)).join(''),
-  }));
+  return {
+    hits: found.hits.map((h) => ({
+      kind: h.kind === 'v' ? 'ruling' : 'rule',
+      id: h.id,
+      score: h.score,
+      snippet: h.snippet.map(([text, hit]) => (hit ? `[${text}]` : text)).join(''),
+    })),
+    relaxed: found.relaxed,
+    suggestions: found.suggestions.map((x) => [x.typed, x.suggested]),
+  };
 });
 process.stdout.write(JSON.stringify(results));
