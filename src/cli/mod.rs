@@ -559,13 +559,10 @@ mod tests {
         // In memory, so that the test never touches the user's index cache.
         let corpus = ContentSource::Embedded.corpus().unwrap();
         let index = SearchIndex::build(&corpus, AnalyzerChoice::Czech).unwrap();
-        let hits = index
-            .search("hřbitov", &SearchOptions::default())
-            .unwrap()
-            .hits;
-        let coloured = render::search_results(&hits, Style::Colour);
+        let results = index.search("hřbitov", &SearchOptions::default()).unwrap();
+        let coloured = render::search_results(&results, Style::Colour);
         assert!(coloured.contains("\x1b[1;33mhřbitov"), "{coloured}");
-        assert!(!render::search_results(&hits, Style::Plain).contains('\x1b'));
+        assert!(!render::search_results(&results, Style::Plain).contains('\x1b'));
     }
 }
 
