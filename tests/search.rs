@@ -84,8 +84,8 @@ fn the_query_set_keeps_its_quality() {
     );
 }
 
-const FLOOR_SUCCESS_AT_3: f64 = 0.89;
-const FLOOR_MRR: f64 = 0.80;
+const FLOOR_SUCCESS_AT_3: f64 = 0.92;
+const FLOOR_MRR: f64 = 0.84;
 
 fn search(args: &[&str]) -> std::process::Output {
     let mut full = vec!["search"];
