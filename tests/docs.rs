@@ -221,7 +221,10 @@ fn every_scenario_key_is_documented() {
     // An inline tile in a scenario takes the catalog's fields.
     let tiles = fs::read_to_string(repo().join("src/content/tiles.rs")).unwrap();
     let inline = tiles.find("INLINE_TILE_FIELDS: &[&str] = &[").unwrap();
-    keys.extend(quoted_list(&tiles, inline + "INLINE_TILE_FIELDS: &[&str] = ".len()));
+    keys.extend(quoted_list(
+        &tiles,
+        inline + "INLINE_TILE_FIELDS: &[&str] = ".len(),
+    ));
     for entry in fs::read_dir(repo().join("src/engine/modules")).unwrap() {
         keys.extend(accepted_keys(&entry.unwrap().path()));
     }
@@ -236,7 +239,9 @@ fn every_scenario_key_is_documented() {
             keys.extend(keys_in.iter().map(|k| k.to_string()));
         }
     }
-    for known in ["title", "steps", "expect", "rejected", "meeples", "card", "waiting"] {
+    for known in [
+        "title", "steps", "expect", "rejected", "meeples", "card", "waiting",
+    ] {
         assert!(
             keys.iter().any(|k| k == known),
             "the key lists were not found in the sources (no `{known}`)"
@@ -255,7 +260,15 @@ fn every_content_field_is_documented() {
     for file in ["src/content/load.rs", "src/content/tiles.rs"] {
         keys.extend(accepted_keys(&repo().join(file)));
     }
-    for known in ["id", "phrasings", "term", "preferred", "key", "edges", "set"] {
+    for known in [
+        "id",
+        "phrasings",
+        "term",
+        "preferred",
+        "key",
+        "edges",
+        "set",
+    ] {
         assert!(
             keys.iter().any(|k| k == known),
             "the field lists were not found in the sources (no `{known}`)"
