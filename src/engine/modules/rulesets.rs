@@ -24,6 +24,18 @@ pub struct Expansions {
     pub gifts: bool,
 }
 
+impl Expansions {
+    /// The expansions named by their ids (`darky`…).
+    pub fn from_ids(ids: &[String]) -> Expansions {
+        let has = |id: &str| ids.iter().any(|e| e == id);
+        Expansions {
+            ghosts: has(ghosts::SCENARIO_VOCABULARY.id),
+            inns: has(inns::SCENARIO_VOCABULARY.id),
+            gifts: has(crate::engine::modules::gifts::SCENARIO_VOCABULARY.id),
+        }
+    }
+}
+
 /// The base game's modules with the expansions', and each player's meeples. `gift_seed`
 /// shuffles the gift deck.
 pub fn base_with(
@@ -71,6 +83,15 @@ pub fn expansion_ids() -> Vec<&'static str> {
     VOCABULARIES
         .iter()
         .filter(|v| v.expansion)
+        .map(|v| v.id)
+        .collect()
+}
+
+/// Rulesets the engine plays, in the order of `VOCABULARIES`.
+pub fn ruleset_ids() -> Vec<&'static str> {
+    VOCABULARIES
+        .iter()
+        .filter(|v| !v.expansion)
         .map(|v| v.id)
         .collect()
 }
