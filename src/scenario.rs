@@ -12,7 +12,8 @@ use crate::diagnostic::{Diagnostic, Location};
 use crate::engine::core::game::{Event, Game};
 use crate::engine::core::hooks::{Decider, Question, Refusal};
 use crate::engine::core::tile::Catalog;
-use crate::engine::modules::vocabulary::{self, Vocabulary};
+use crate::engine::modules::rulesets::VOCABULARIES;
+use crate::engine::modules::vocabulary::{self, Registry, Vocabulary};
 use crate::model::geometry::Pos;
 use crate::model::pieces::{Colour, FeatureKind, MeepleKind};
 use crate::model::scenario::{
@@ -116,6 +117,15 @@ fn setup_error(location: &Location, message: impl Into<String>) -> Diagnostic {
 
 /// Plays a scenario validated by the content loader.
 pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
+    run_with(VOCABULARIES, scenario, corpus)
+}
+
+/// Plays a scenario read with the modules of `registry`.
+pub fn run_with(
+    registry: Registry,
+    scenario: &Scenario,
+    corpus: &Corpus,
+) -> Result<Report, Diagnostic> {
     let mut catalog = Catalog::from_specs(corpus.tile_sets.iter().flat_map(|s| &s.tiles));
     let mut resolve = |tile: &TileRef| match tile {
         TileRef::Catalog(id) => catalog.index_of(id),
@@ -172,7 +182,7 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
             Step::EndGame { .. } => None,
         })
         .collect();
-    let modules = vocabulary::active(Some(&scenario.ruleset), &scenario.expansions);
+    let modules = vocabulary::active(registry, Some(&scenario.ruleset), &scenario.expansions);
     // Tiles the steps' module keys name, resolved while the catalog still grows.
     let module_tiles: Vec<Vec<Vec<usize>>> = scenario
         .steps
@@ -406,12 +416,18 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
         outcomes.push(StepOutcome { events, ..outcome });
         for (_, expect) in scenario.expect_after.iter().filter(|(i, _)| *i == index) {
             let prefix = format!("po kroku {number}: ");
-            step_results.extend(state_checks(scenario, expect, &game, &prefix));
+            step_results.extend(state_checks(scenario, &modules, expect, &game, &prefix));
         }
     }
 
     let mut expectations = step_results;
-    expectations.extend(evaluate(scenario, &game, &outcomes, decider_problems));
+    expectations.extend(evaluate(
+        scenario,
+        &modules,
+        &game,
+        &outcomes,
+        decider_problems,
+    ));
     Ok(Report {
         prepared_tiles,
         setup,
@@ -553,12 +569,13 @@ fn check_declared_feature(
 
 fn evaluate(
     scenario: &Scenario,
+    modules: &[&'static Vocabulary],
     game: &Game,
     outcomes: &[StepOutcome],
     decider_problems: Vec<String>,
 ) -> Vec<ExpectationResult> {
     let expect = &scenario.expect;
-    let mut results = state_checks(scenario, expect, game, "");
+    let mut results = state_checks(scenario, modules, expect, game, "");
     let mut check = |what: String, held: bool, actual: String| {
         results.push(ExpectationResult { what, held, actual })
     };
@@ -605,6 +622,7 @@ fn evaluate(
 /// the end or right after a step; `prefix` says which.
 fn state_checks(
     scenario: &Scenario,
+    modules: &[&'static Vocabulary],
     expect: &Expectations,
     game: &Game,
     prefix: &str,
@@ -704,7 +722,7 @@ fn state_checks(
         );
     }
     // Each module in play checks its own keys.
-    for module in vocabulary::active(Some(&scenario.ruleset), &scenario.expansions) {
+    for module in modules {
         if let Some(entry) = expect.modules.entry(module.id) {
             module
                 .hooks

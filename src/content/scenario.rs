@@ -8,7 +8,7 @@ use super::yaml::{self, Fields};
 use crate::diagnostic::Diagnostics;
 use crate::engine::core::tile::FACE_DOWN_ID;
 use crate::engine::modules::rulesets;
-use crate::engine::modules::vocabulary::{self, Context, Hooks, Vocabulary};
+use crate::engine::modules::vocabulary::{self, Context, Hooks, Registry, Vocabulary};
 use crate::model::geometry::{Pos, BOARD_RADIUS as RADIUS};
 use crate::model::pieces::{Colour, FeatureKind, MeepleKind, Spot};
 use crate::model::scenario::{
@@ -58,6 +58,18 @@ pub fn load_scenario(
     corpus: &Corpus,
     diags: &mut Diagnostics,
 ) -> Option<Scenario> {
+    load_scenario_with(rulesets::VOCABULARIES, file, path, text, corpus, diags)
+}
+
+/// Reads a scenario whose modules are those of `registry`.
+pub fn load_scenario_with(
+    registry: Registry,
+    file: &str,
+    path: &str,
+    text: &str,
+    corpus: &Corpus,
+    diags: &mut Diagnostics,
+) -> Option<Scenario> {
     let before = diags.len();
     let node = yaml::parse(file, text, 0, false, diags)?;
     let map = node.as_mapping()?;
@@ -76,7 +88,7 @@ pub fn load_scenario(
             Some(id)
         })
         .collect();
-    let supported_rulesets = rulesets::ruleset_ids();
+    let supported_rulesets = vocabulary::ids(registry, false);
     let ruleset = fields.required_str("ruleset", diags).filter(|r| {
         let supported = supported_rulesets.contains(&r.as_str());
         if !supported {
@@ -96,7 +108,7 @@ pub fn load_scenario(
         }
         supported
     });
-    let known_expansions = rulesets::expansion_ids();
+    let known_expansions = vocabulary::ids(registry, true);
     let mut expansions: Vec<String> = Vec::new();
     for (name, location) in fields
         .optional_list("expansions", diags)
@@ -149,7 +161,8 @@ pub fn load_scenario(
             players: &player_list,
             start: fields.start(),
         },
-        active: vocabulary::active(ruleset.as_deref(), &expansions),
+        registry,
+        active: vocabulary::active(registry, ruleset.as_deref(), &expansions),
         ruleset: ruleset.clone(),
         expansions: expansions.clone(),
     };
@@ -251,6 +264,7 @@ pub fn load_scenario(
 struct Scope<'a> {
     /// What the modules' readers are given.
     modules: vocabulary::Scope<'a>,
+    registry: Registry,
     active: Vec<&'static Vocabulary>,
     ruleset: Option<String>,
     expansions: Vec<String>,
@@ -297,7 +311,7 @@ impl<'a> Scope<'a> {
             if common.contains(&name) {
                 continue;
             }
-            let owners = vocabulary::owners(name, context);
+            let owners = vocabulary::owners(self.registry, name, context);
             let active = owners
                 .iter()
                 .any(|v| vocabulary::is_active(v, self.ruleset.as_deref(), &self.expansions));
@@ -311,7 +325,7 @@ impl<'a> Scope<'a> {
             }
         }
         let mut known: Vec<&str> = common.to_vec();
-        known.extend(vocabulary::all_keys(context));
+        known.extend(vocabulary::all_keys(self.registry, context));
         Fields::new(self.modules.file, 0, map, &known, None, diags)
     }
 }

@@ -258,9 +258,16 @@ impl Vocabulary {
     }
 }
 
+/// The modules scenarios may use: `rulesets::VOCABULARIES`, or a test's own.
+pub type Registry = &'static [&'static Vocabulary];
+
 /// The modules a scenario playing `ruleset` with `expansions` plays, in registry order.
-pub fn active(ruleset: Option<&str>, expansions: &[String]) -> Vec<&'static Vocabulary> {
-    super::rulesets::VOCABULARIES
+pub fn active(
+    registry: Registry,
+    ruleset: Option<&str>,
+    expansions: &[String],
+) -> Vec<&'static Vocabulary> {
+    registry
         .iter()
         .copied()
         .filter(|v| is_active(v, ruleset, expansions))
@@ -277,8 +284,8 @@ pub fn is_active(vocabulary: &Vocabulary, ruleset: Option<&str>, expansions: &[S
 }
 
 /// The modules that own `key` in `context`.
-pub fn owners(key: &str, context: Context) -> Vec<&'static Vocabulary> {
-    super::rulesets::VOCABULARIES
+pub fn owners(registry: Registry, key: &str, context: Context) -> Vec<&'static Vocabulary> {
+    registry
         .iter()
         .copied()
         .filter(|v| v.keys(context).contains(&key))
@@ -286,9 +293,9 @@ pub fn owners(key: &str, context: Context) -> Vec<&'static Vocabulary> {
 }
 
 /// Every module key in `context`, active or not.
-pub fn all_keys(context: Context) -> Vec<&'static str> {
+pub fn all_keys(registry: Registry, context: Context) -> Vec<&'static str> {
     let mut keys: Vec<&'static str> = Vec::new();
-    for v in super::rulesets::VOCABULARIES {
+    for v in registry {
         for key in v.keys(context) {
             if !keys.contains(key) {
                 keys.push(key);
@@ -303,3 +310,12 @@ pub fn all_keys(context: Context) -> Vec<&'static str> {
 pub struct NoHooks;
 
 impl Hooks for NoHooks {}
+
+/// The ids of the registry's expansions (`expansion`) or of its rulesets, in its order.
+pub fn ids(registry: Registry, expansion: bool) -> Vec<&'static str> {
+    registry
+        .iter()
+        .filter(|v| v.expansion == expansion)
+        .map(|v| v.id)
+        .collect()
+}
