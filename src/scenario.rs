@@ -7,21 +7,18 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use crate::content::scenario::{
-    canonical_choice, GHOSTS_EXPANSION, GIFTS_EXPANSION, INNS_EXPANSION,
-};
+use crate::content::scenario::canonical_choice;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::engine::core::game::{Event, Game};
 use crate::engine::core::hooks::{Decider, Question, Refusal};
 use crate::engine::core::tile::Catalog;
-use crate::engine::modules::ghosts::CompetitiveGhosts;
-use crate::engine::modules::gifts::{self, Gift, GiftTarget, Gifts};
-use crate::engine::modules::mists::{Dog, Level, Mists};
-use crate::engine::modules::rulesets::{self, Expansions, VOCABULARIES};
-use crate::engine::modules::vocabulary;
+use crate::engine::modules::rulesets::VOCABULARIES;
+use crate::engine::modules::vocabulary::{self, Registry, Vocabulary};
 use crate::model::geometry::Pos;
-use crate::model::pieces::{Colour, FeatureKind, MeepleKind, Spot};
-use crate::model::scenario::{Expectations, GiftSpec, MeepleSpec, Scenario, Start, Step, TileRef};
+use crate::model::pieces::{Colour, FeatureKind, MeepleKind};
+use crate::model::scenario::{
+    Expectations, MeepleSpec, ModuleData, Scenario, Start, Step, TileRef,
+};
 use crate::model::Corpus;
 
 #[derive(Debug, Clone, Serialize)]
@@ -120,6 +117,15 @@ fn setup_error(location: &Location, message: impl Into<String>) -> Diagnostic {
 
 /// Plays a scenario validated by the content loader.
 pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
+    run_with(VOCABULARIES, scenario, corpus)
+}
+
+/// Plays a scenario read with the modules of `registry`.
+pub fn run_with(
+    registry: Registry,
+    scenario: &Scenario,
+    corpus: &Corpus,
+) -> Result<Report, Diagnostic> {
     let mut catalog = Catalog::from_specs(corpus.tile_sets.iter().flat_map(|s| &s.tiles));
     let mut resolve = |tile: &TileRef| match tile {
         TileRef::Catalog(id) => catalog.index_of(id),
@@ -142,7 +148,7 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
                 })?;
             start_tiles.push((start, Pos::new(0, 0)));
         }
-        Start::Mists2x2 => {
+        Start::Square2x2 => {
             let quarters: Vec<_> = corpus
                 .tile_sets
                 .iter()
@@ -176,65 +182,47 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
             Step::EndGame { .. } => None,
         })
         .collect();
-    // Výběr ze 2: the other tile and the tiles set aside before it, per step.
-    let other_tiles: Vec<(Option<usize>, Vec<usize>)> = scenario
+    let modules = vocabulary::active(registry, Some(&scenario.ruleset), &scenario.expansions);
+    // Tiles the steps' module keys name, resolved while the catalog still grows.
+    let module_tiles: Vec<Vec<Vec<usize>>> = scenario
         .steps
         .iter()
-        .map(|s| match s {
-            Step::Place { gift: Some(g), .. } | Step::Pass { gift: Some(g), .. } => (
-                g.other.as_ref().and_then(&mut resolve),
-                g.set_aside.iter().filter_map(&mut resolve).collect(),
-            ),
-            _ => (None, Vec::new()),
+        .map(|s| {
+            let data = match s {
+                Step::Place { modules: d, .. } | Step::Pass { modules: d, .. } => Some(d),
+                Step::EndGame { .. } => None,
+            };
+            modules
+                .iter()
+                .map(|m| {
+                    data.and_then(|d| d.entry(m.id))
+                        .map(|e| {
+                            m.hooks
+                                .step_tiles(e)
+                                .iter()
+                                .filter_map(&mut resolve)
+                                .collect()
+                        })
+                        .unwrap_or_default()
+                })
+                .collect()
         })
         .collect();
-
-    let (modules, supply) = match &scenario.mists {
-        Some(setup) => {
-            let level = Level::get(setup.level).ok_or_else(|| {
-                setup_error(
-                    &scenario_start,
-                    format!("úroveň {} neexistuje", setup.level),
-                )
-            })?;
-            if level.cursed {
-                catalog.face_down_index();
-            }
-            (
-                rulesets::mists(level, scenario.players.len()),
-                [setup.meeples, 0, 0],
-            )
-        }
-        None => {
-            let has = |e: &str| scenario.expansions.iter().any(|x| x == e);
-            let expansions = Expansions {
-                ghosts: has(GHOSTS_EXPANSION),
-                inns: has(INNS_EXPANSION),
-                gifts: has(GIFTS_EXPANSION),
-            };
-            rulesets::base_with(expansions, scenario.players.len(), 0)
-        }
+    let Some(game_parts) = modules.iter().find_map(|m| {
+        m.hooks.game(
+            scenario.setup.entry(m.id),
+            &scenario.expansions,
+            scenario.players.len(),
+            &mut catalog,
+        )
+    }) else {
+        return Err(setup_error(
+            &scenario_start,
+            format!("pravidla `{}` engine neumí", scenario.ruleset),
+        ));
     };
-    let mut game = Game::new(Arc::new(catalog), &scenario.players, supply, modules);
-    if let Some(setup) = &scenario.gifts {
-        let parse = |ids: &[String]| {
-            ids.iter()
-                .filter_map(|id| Gift::parse(id))
-                .collect::<Vec<_>>()
-        };
-        let hands: Vec<(usize, Vec<Gift>)> = setup
-            .hands
-            .iter()
-            .filter_map(|(c, ids)| {
-                let player = scenario.players.iter().position(|p| p == c)?;
-                Some((player, parse(ids)))
-            })
-            .collect();
-        let stacked = game
-            .with_module(|gifts: &mut Gifts, _| gifts.stack_deck(&parse(&setup.deck_top), &hands))
-            .unwrap_or(Ok(()));
-        stacked.map_err(|m| setup_error(&scenario_start, m))?;
-    }
+    let (rules, supply) = game_parts.map_err(|m| setup_error(&scenario_start, m))?;
+    let mut game = Game::new(Arc::new(catalog), &scenario.players, supply, rules);
     for (tile, pos) in start_tiles {
         game.lay(tile, pos, 0).map_err(|r| {
             setup_error(
@@ -243,29 +231,14 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
             )
         })?;
     }
-    if let Some(setup) = &scenario.mists {
-        game.with_module(|mists: &mut Mists, state| {
-            mists.place_start_ghosts(state, setup.start_ghosts);
-            let team = setup
-                .track
-                .iter()
-                .find(|(c, _)| c.is_none())
-                .map(|(_, n)| *n);
-            let per_colour: Vec<(usize, i32)> = setup
-                .track
-                .iter()
-                .filter_map(|(c, n)| {
-                    let player = scenario.players.iter().position(|p| Some(*p) == *c)?;
-                    Some((player, *n))
-                })
-                .collect();
-            mists.set_track(team, &per_colour);
-            mists.skip_passed_dogs();
-            if let Some(stacks) = &setup.stacks {
-                mists.stack_left = stacks.first().copied();
-                mists.stacks_waiting = stacks.iter().skip(1).copied().collect();
-            }
-        });
+    let setups: Vec<_> = modules
+        .iter()
+        .filter_map(|m| scenario.setup.entry(m.id).map(|e| (m.hooks, e)))
+        .collect();
+    for (hooks, setup) in &setups {
+        hooks
+            .before_board(&mut game, setup, &scenario.players)
+            .map_err(|m| setup_error(&scenario_start, m))?;
     }
     for (tile, spec) in board {
         let placed = game.lay(tile, spec.at, spec.rotation).map_err(|r| {
@@ -274,20 +247,9 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
                 format!("kartičku na {} nelze položit: {}", spec.at, r.message),
             )
         })?;
-        if spec.ghosts > 0 {
-            let put = game.with_module(|mists: &mut Mists, state| {
-                mists.put_ghosts(state, placed, spec.ghosts)
-            });
-            if put != Some(true) {
-                return Err(setup_error(
-                    &spec.location,
-                    format!(
-                        "{} duchů se na kartičku nevejde: bank úrovně jich tolik nemá",
-                        spec.ghosts
-                    ),
-                ));
-            }
-        }
+        apply(&modules, &spec.modules, &spec.location, |hooks, entry| {
+            hooks.on_board(&mut game, placed, entry)
+        })?;
         for meeple in &spec.meeples {
             check_feature(&game, placed, meeple)?;
             let player = meeple
@@ -296,46 +258,19 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
                 .unwrap_or(0);
             game.lay_meeple(placed, meeple.on, player, meeple.kind)
                 .map_err(|r| setup_error(&meeple.location, r.message))?;
-            if meeple.dog {
-                let index = game.state.meeples.len() - 1;
-                let laid = game.with_module(|mists: &mut Mists, _| {
-                    // A dog whose threshold the track has passed lies beside this meeple.
-                    let track = mists.track();
-                    let thresholds = mists.level.dogs;
-                    let free = (0..mists.dogs.len())
-                        .find(|d| mists.dogs[*d] == Dog::Gone && track >= thresholds[*d]);
-                    free.map(|d| mists.dogs[d] = Dog::With(index)).is_some()
-                });
-                if laid != Some(true) {
-                    return Err(setup_error(
-                        &meeple.location,
-                        "pes sem nepatří: počítadlo ještě nedosáhlo prahu žádného psa, který by byl volný",
-                    ));
-                }
-            }
-            if meeple.ghosts > 0 {
-                let index = game.state.meeples.len() - 1;
-                let put = game.with_module(|ghosts: &mut CompetitiveGhosts, state| {
-                    ghosts.put_ghosts(state, index, meeple.ghosts)
-                });
-                if put != Some(true) {
-                    return Err(setup_error(
-                        &meeple.location,
-                        "duchy nelze přidat: strážný je nemá, družiník jich snese nejvýš 2 a bank má 15",
-                    ));
-                }
-            }
+            let index = game.state.meeples.len() - 1;
+            apply(
+                &modules,
+                &meeple.modules,
+                &meeple.location,
+                |hooks, entry| hooks.on_meeple(&mut game, index, entry),
+            )?;
         }
     }
-    for (colour, points) in &scenario.base.score {
-        if let Some(p) = scenario.players.iter().position(|c| c == colour) {
-            game.state.players[p].score = *points;
-        }
-    }
-    for (colour, n) in &scenario.base.supply {
-        if let Some(p) = scenario.players.iter().position(|c| c == colour) {
-            game.state.players[p].supply[MeepleKind::Normal.index()] = *n;
-        }
+    for (hooks, setup) in &setups {
+        hooks
+            .after_board(&mut game, setup, &scenario.players)
+            .map_err(|m| setup_error(&scenario_start, m))?;
     }
     let setup = std::mem::take(&mut game.state.trace);
     let prepared_tiles = game.state.board.placed.len();
@@ -356,9 +291,13 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
                     events: Vec::new(),
                 }
             }
-            Step::Pass { player, gift, .. } => {
+            Step::Pass {
+                player,
+                modules: data,
+                ..
+            } => {
                 take_turn(&mut game, scenario, *player);
-                draw(&mut game);
+                draw(&mut game, &modules);
                 let tile = steps[index].unwrap_or(0);
                 let who = game.state.colour_name(game.state.turn.player);
                 let action = format!(
@@ -369,12 +308,17 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
                     answers: VecDeque::new(),
                     problems: Vec::new(),
                 };
-                let gift_refusal = gift.as_ref().and_then(|g| {
-                    open_gift(&mut game, tile, g, &other_tiles[index], &mut decider).err()
-                });
-                let refusal = gift_refusal
-                    .or_else(|| game.pass_with(tile).err())
-                    .map(RefusalInfo::from);
+                let refusal = before_place(
+                    &mut game,
+                    &modules,
+                    data,
+                    tile,
+                    &module_tiles[index],
+                    &mut decider,
+                )
+                .err()
+                .or_else(|| game.pass_with(tile).err())
+                .map(RefusalInfo::from);
                 StepOutcome {
                     number,
                     action,
@@ -389,11 +333,11 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
                 auto_rotation,
                 meeples,
                 choose,
-                gift,
+                modules: data,
                 ..
             } => {
                 take_turn(&mut game, scenario, *player);
-                draw(&mut game);
+                draw(&mut game, &modules);
                 let tile = steps[index].unwrap_or(0);
                 let rotation = match auto_rotation {
                     Some(location) => &pick_rotation(&game, tile, *at, location)?,
@@ -409,11 +353,16 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
                     answers: choose.iter().cloned().collect(),
                     problems: Vec::new(),
                 };
-                let mut refusal = gift.as_ref().and_then(|g| {
-                    open_gift(&mut game, tile, g, &other_tiles[index], &mut decider)
-                        .err()
-                        .map(RefusalInfo::from)
-                });
+                let mut refusal = before_place(
+                    &mut game,
+                    &modules,
+                    data,
+                    tile,
+                    &module_tiles[index],
+                    &mut decider,
+                )
+                .err()
+                .map(RefusalInfo::from);
                 if let Err(r) = game.place_tile(tile, *at, *rotation, &mut decider) {
                     let r = if game.legal_placements(tile).is_empty() {
                         Refusal::new(
@@ -467,12 +416,18 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
         outcomes.push(StepOutcome { events, ..outcome });
         for (_, expect) in scenario.expect_after.iter().filter(|(i, _)| *i == index) {
             let prefix = format!("po kroku {number}: ");
-            step_results.extend(state_checks(scenario, expect, &game, &prefix));
+            step_results.extend(state_checks(scenario, &modules, expect, &game, &prefix));
         }
     }
 
     let mut expectations = step_results;
-    expectations.extend(evaluate(scenario, &game, &outcomes, decider_problems));
+    expectations.extend(evaluate(
+        scenario,
+        &modules,
+        &game,
+        &outcomes,
+        decider_problems,
+    ));
     Ok(Report {
         prepared_tiles,
         setup,
@@ -521,40 +476,49 @@ fn pick_rotation(game: &Game, tile: usize, at: Pos, location: &Location) -> Resu
     }
 }
 
-/// Opens a step's gift before its tile is placed.
-fn open_gift(
-    game: &mut Game,
-    drawn: usize,
-    spec: &GiftSpec,
-    (other, set_aside): &(Option<usize>, Vec<usize>),
-    decider: &mut dyn Decider,
-) -> Result<(), Refusal> {
-    let Some(card) = Gift::parse(&spec.card) else {
-        return Err(Refusal::new("da.otevreni.cil", "neznámý dárek"));
-    };
-    let at = spec.at.unwrap_or(Pos::new(0, 0));
-    let on = spec.on.unwrap_or(Spot::Center);
-    let target = match card {
-        Gift::Koncil => GiftTarget::Tile(at),
-        Gift::VyklizeniCesty | Gift::Vyplaceni => GiftTarget::Spot(at, on),
-        Gift::ZmenaPostoje => GiftTarget::Move(at, on, spec.to.unwrap_or(Spot::Center)),
-        Gift::VyberZeDvou => match other {
-            Some(other) => GiftTarget::OtherTile {
-                other: *other,
-                set_aside: set_aside.clone(),
-            },
-            None => GiftTarget::NoTile,
-        },
-    };
-    gifts::open(game, drawn, card, target, decider)
+/// Applies the modules' entries of one part of the prepared board; errors are located there.
+fn apply(
+    modules: &[&'static Vocabulary],
+    data: &ModuleData,
+    location: &Location,
+    mut act: impl FnMut(&dyn vocabulary::Hooks, &crate::model::scenario::Entry) -> Result<(), String>,
+) -> Result<(), Diagnostic> {
+    for module in modules {
+        if let Some(entry) = data.entry(module.id) {
+            act(module.hooks, entry).map_err(|m| setup_error(location, m))?;
+        }
+    }
+    Ok(())
 }
 
-/// The Mists games count the tiles drawn from the stacks (when the scenario gives them).
-fn draw(game: &mut Game) {
+/// The modules act on a step's keys after its tile is drawn (`tiles`: what each one's keys
+/// name, resolved).
+fn before_place(
+    game: &mut Game,
+    modules: &[&'static Vocabulary],
+    data: &ModuleData,
+    drawn: usize,
+    tiles: &[Vec<usize>],
+    decider: &mut dyn Decider,
+) -> Result<(), Refusal> {
+    for (module, tiles) in modules.iter().zip(tiles) {
+        if let Some(entry) = data.entry(module.id) {
+            module
+                .hooks
+                .before_place(game, drawn, entry, tiles, decider)?;
+        }
+    }
+    Ok(())
+}
+
+/// Each module in play sees every drawn tile.
+fn draw(game: &mut Game, modules: &[&'static Vocabulary]) {
     if game.state.ended {
         return;
     }
-    game.with_module(|mists: &mut Mists, state| mists.draw(state));
+    for module in modules {
+        module.hooks.draw(game);
+    }
 }
 
 /// A step that names its player is that player's turn; otherwise turns go in order.
@@ -605,12 +569,13 @@ fn check_declared_feature(
 
 fn evaluate(
     scenario: &Scenario,
+    modules: &[&'static Vocabulary],
     game: &Game,
     outcomes: &[StepOutcome],
     decider_problems: Vec<String>,
 ) -> Vec<ExpectationResult> {
     let expect = &scenario.expect;
-    let mut results = state_checks(scenario, expect, game, "");
+    let mut results = state_checks(scenario, modules, expect, game, "");
     let mut check = |what: String, held: bool, actual: String| {
         results.push(ExpectationResult { what, held, actual })
     };
@@ -657,6 +622,7 @@ fn evaluate(
 /// the end or right after a step; `prefix` says which.
 fn state_checks(
     scenario: &Scenario,
+    modules: &[&'static Vocabulary],
     expect: &Expectations,
     game: &Game,
     prefix: &str,
@@ -756,11 +722,12 @@ fn state_checks(
         );
     }
     // Each module in play checks its own keys.
-    for vocabulary in VOCABULARIES
-        .iter()
-        .filter(|v| vocabulary::is_active(v, Some(&scenario.ruleset), &scenario.expansions))
-    {
-        (vocabulary.check)(game, expect, &scenario.players, &mut check);
+    for module in modules {
+        if let Some(entry) = expect.modules.entry(module.id) {
+            module
+                .hooks
+                .check(game, entry, &scenario.players, &mut check);
+        }
     }
     results
 }

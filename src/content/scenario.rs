@@ -7,15 +7,13 @@ use super::tiles::{tile_spec, INLINE_TILE_FIELDS};
 use super::yaml::{self, Fields};
 use crate::diagnostic::Diagnostics;
 use crate::engine::core::tile::FACE_DOWN_ID;
-use crate::engine::modules::gifts::Gift;
-use crate::engine::modules::mists::{Level, START_GHOSTS};
 use crate::engine::modules::rulesets;
-use crate::engine::modules::vocabulary::{self, Context};
+use crate::engine::modules::vocabulary::{self, Context, Hooks, Registry, Vocabulary};
 use crate::model::geometry::{Pos, BOARD_RADIUS as RADIUS};
 use crate::model::pieces::{Colour, FeatureKind, MeepleKind, Spot};
 use crate::model::scenario::{
-    BaseSetup, BoardTile, Expectations, GiftSpec, GiftsSetup, MeepleAt, MeepleSpec, MistsSetup,
-    Scenario, Start, Step, TileRef,
+    BoardTile, Entry, Expectations, MeepleAt, MeepleSpec, ModuleData, Scenario, Start, Step,
+    TileRef,
 };
 use crate::model::Corpus;
 
@@ -38,10 +36,6 @@ const STEP_FIELDS: &[&str] = &[
     "player", "place", "pass", "at", "rotation", "meeple", "choose", "end", "expect",
 ];
 const MEEPLE_FIELDS: &[&str] = &["on", "player", "kind", "feature", "at"];
-const GIFT_FIELDS: &[&str] = &["card", "at", "on", "to", "other", "set_aside"];
-pub const GHOSTS_EXPANSION: &str = "duchove-zamky-hrbitovy";
-pub const INNS_EXPANSION: &str = "hostince-a-katedraly";
-pub const GIFTS_EXPANSION: &str = "darky";
 const EXPECT_FIELDS: &[&str] = &[
     "score",
     "points",
@@ -53,18 +47,23 @@ const EXPECT_FIELDS: &[&str] = &[
     "rejected",
     "rules",
 ];
-pub const MISTS_RULESET: &str = "duchove-carcassonne";
 /// Bounds of numbers in scenarios: generous for any real game, and far from overflow.
-const MAX_COUNT: i64 = 1000;
-const MAX_SCORE: i64 = 10_000;
-const MAX_TRACK: i64 = 1000;
-/// A colour's meeples in the cooperative game (5, or more when playing several colours).
-const MAX_MEEPLES: i64 = 20;
-
-/// Rulesets the engine can play so far.
-pub const SUPPORTED_RULESETS: &[&str] = &["zakladni-hra", MISTS_RULESET];
+pub const MAX_COUNT: i64 = 1000;
+pub const MAX_SCORE: i64 = 10_000;
 
 pub fn load_scenario(
+    file: &str,
+    path: &str,
+    text: &str,
+    corpus: &Corpus,
+    diags: &mut Diagnostics,
+) -> Option<Scenario> {
+    load_scenario_with(rulesets::VOCABULARIES, file, path, text, corpus, diags)
+}
+
+/// Reads a scenario whose modules are those of `registry`.
+pub fn load_scenario_with(
+    registry: Registry,
     file: &str,
     path: &str,
     text: &str,
@@ -89,8 +88,9 @@ pub fn load_scenario(
             Some(id)
         })
         .collect();
+    let supported_rulesets = vocabulary::ids(registry, false);
     let ruleset = fields.required_str("ruleset", diags).filter(|r| {
-        let supported = SUPPORTED_RULESETS.contains(&r.as_str());
+        let supported = supported_rulesets.contains(&r.as_str());
         if !supported {
             let known = if corpus.game(r).is_some() {
                 "hra existuje, ale engine její pravidla zatím neumí"
@@ -102,13 +102,13 @@ pub fn load_scenario(
                 None,
                 format!(
                     "pravidla `{r}`: {known} (podporováno: {})",
-                    SUPPORTED_RULESETS.join(", ")
+                    supported_rulesets.join(", ")
                 ),
             );
         }
         supported
     });
-    let known_expansions = rulesets::expansion_ids();
+    let known_expansions = vocabulary::ids(registry, true);
     let mut expansions: Vec<String> = Vec::new();
     for (name, location) in fields
         .optional_list("expansions", diags)
@@ -141,7 +141,7 @@ pub fn load_scenario(
     }
     let start = match fields.optional_str("start", diags).as_deref() {
         None | Some("zakladni") => Some(Start::Base),
-        Some("duchove-2x2") => Some(Start::Mists2x2),
+        Some("duchove-2x2") => Some(Start::Square2x2),
         Some("none") => Some(Start::None),
         Some(other) => {
             diags.error(
@@ -153,39 +153,32 @@ pub fn load_scenario(
         }
     };
     let players = players(&fields, diags);
-    let is_mists = ruleset.as_deref() == Some(MISTS_RULESET);
+    let player_list = players.clone().unwrap_or_default();
     let scope = Scope {
-        file,
-        corpus,
-        players: players.clone().unwrap_or_default(),
+        modules: vocabulary::Scope {
+            file,
+            corpus,
+            players: &player_list,
+            start: fields.start(),
+        },
+        registry,
+        active: vocabulary::active(registry, ruleset.as_deref(), &expansions),
         ruleset: ruleset.clone(),
         expansions: expansions.clone(),
     };
-    let mut gifts = None;
-    let mut base = BaseSetup::default();
-    let mists = match fields.optional_mapping("setup", diags) {
-        Some(setup) => {
-            let setup = scope.fields(setup, Context::Setup, &[], diags);
-            if is_mists {
-                mists_setup(&setup, &scope.players, diags)
-            } else {
-                base = base_setup(&setup, &scope.players, diags);
-                if expansions.iter().any(|e| e == GIFTS_EXPANSION) {
-                    gifts = gifts_setup(&setup, &scope.players, diags);
-                }
-                None
-            }
+    // Every module in play reads `setup`, present or not: a ruleset may require one.
+    let setup_fields = fields
+        .optional_mapping("setup", diags)
+        .map(|setup| scope.fields(setup, Context::Setup, &[], diags));
+    let mut setup = ModuleData::default();
+    for module in &scope.active {
+        if let Some(entry) = module
+            .hooks
+            .setup(setup_fields.as_ref(), &scope.modules, diags)
+        {
+            setup.insert(module.id, entry);
         }
-        None if is_mists => {
-            diags.error(
-                fields.start(),
-                None,
-                "pravidla Duchů Carcassonne potřebují `setup: {level: 1..6}`",
-            );
-            None
-        }
-        None => None,
-    };
+    }
     let board = list(&fields, "board", diags)
         .into_iter()
         .filter_map(|item| board_tile(&scope, item, diags))
@@ -256,9 +249,7 @@ pub fn load_scenario(
         rulings,
         ruleset: ruleset?,
         expansions,
-        mists,
-        gifts,
-        base,
+        setup,
         start: start?,
         players: players?,
         board,
@@ -271,14 +262,38 @@ pub fn load_scenario(
 /// What the parts of a scenario are read against: its players, and the ruleset and
 /// expansions whose modules' keys it may use.
 struct Scope<'a> {
-    file: &'a str,
-    corpus: &'a Corpus,
-    players: Vec<Colour>,
+    /// What the modules' readers are given.
+    modules: vocabulary::Scope<'a>,
+    registry: Registry,
+    active: Vec<&'static Vocabulary>,
     ruleset: Option<String>,
     expansions: Vec<String>,
 }
 
 impl<'a> Scope<'a> {
+    /// Each module in play reads its keys in `fields` with `read`, if one of them is there.
+    fn module_data(
+        &self,
+        fields: &Fields,
+        context: Context,
+        diags: &mut Diagnostics,
+        read: impl Fn(&dyn Hooks, &Fields, &vocabulary::Scope, &mut Diagnostics) -> Option<Entry>,
+    ) -> ModuleData {
+        let mut data = ModuleData::default();
+        for module in &self.active {
+            let used = module
+                .keys(context)
+                .iter()
+                .any(|key| fields.map.get_node(key).is_some());
+            if used {
+                if let Some(entry) = read(module.hooks, fields, &self.modules, diags) {
+                    data.insert(module.id, entry);
+                }
+            }
+        }
+        data
+    }
+
     /// Checks a mapping's keys: the `common` ones, or keys of a module the scenario plays; a
     /// key of a module it does not play names that module.
     fn fields<'n>(
@@ -296,26 +311,30 @@ impl<'a> Scope<'a> {
             if common.contains(&name) {
                 continue;
             }
-            let owners = vocabulary::owners(name, context);
+            let owners = vocabulary::owners(self.registry, name, context);
             let active = owners
                 .iter()
                 .any(|v| vocabulary::is_active(v, self.ruleset.as_deref(), &self.expansions));
             if !owners.is_empty() && !active {
                 let names: Vec<String> = owners.iter().map(|v| v.owner()).collect();
                 diags.error(
-                    yaml::location(self.file, key.span(), 0),
+                    yaml::location(self.modules.file, key.span(), 0),
                     None,
                     format!("`{name}` patří jen {}", names.join(" nebo ")),
                 );
             }
         }
         let mut known: Vec<&str> = common.to_vec();
-        known.extend(vocabulary::all_keys(context));
-        Fields::new(self.file, 0, map, &known, None, diags)
+        known.extend(vocabulary::all_keys(self.registry, context));
+        Fields::new(self.modules.file, 0, map, &known, None, diags)
     }
 }
 
-fn list<'a>(fields: &Fields<'a>, key: &str, diags: &mut Diagnostics) -> Vec<&'a MarkedMappingNode> {
+pub fn list<'a>(
+    fields: &Fields<'a>,
+    key: &str,
+    diags: &mut Diagnostics,
+) -> Vec<&'a MarkedMappingNode> {
     match fields.map.get_node(key) {
         None => Vec::new(),
         Some(Node::Sequence(items)) => items
@@ -362,7 +381,7 @@ fn players(fields: &Fields, diags: &mut Diagnostics) -> Option<Vec<Colour>> {
     (!players.is_empty()).then_some(players)
 }
 
-fn colour(
+pub fn colour(
     fields: &Fields,
     key: &str,
     players: &[Colour],
@@ -390,7 +409,7 @@ fn colour(
     }
 }
 
-fn tile_ref(
+pub fn tile_ref(
     fields: &Fields,
     key: &str,
     corpus: &Corpus,
@@ -437,7 +456,7 @@ fn tile_ref(
     }
 }
 
-fn position(fields: &Fields, diags: &mut Diagnostics) -> Option<Pos> {
+pub fn position(fields: &Fields, diags: &mut Diagnostics) -> Option<Pos> {
     let items = fields.required_list("at", diags)?;
     let numbers: Vec<Option<i32>> = items
         .iter()
@@ -479,7 +498,22 @@ fn rotation(fields: &Fields, diags: &mut Diagnostics) -> Option<u8> {
     }
 }
 
+/// A meeple on the prepared board (`needs_player`) or in a step, with its modules' keys.
 fn meeple(
+    scope: &Scope,
+    map: &MarkedMappingNode,
+    needs_player: bool,
+    diags: &mut Diagnostics,
+) -> Option<MeepleSpec> {
+    let fields = scope.fields(map, Context::Meeple, MEEPLE_FIELDS, diags);
+    let modules = scope.module_data(&fields, Context::Meeple, diags, |hooks, f, s, d| {
+        hooks.meeple(f, needs_player, s, d)
+    });
+    let spec = common_meeple(&fields, scope.modules.players, needs_player, diags)?;
+    Some(MeepleSpec { modules, ..spec })
+}
+
+fn common_meeple(
     fields: &Fields,
     players: &[Colour],
     needs_player: bool,
@@ -546,32 +580,13 @@ fn meeple(
         );
         return None;
     }
-    let ghosts = count(fields, "ghosts", diags).unwrap_or(0);
-    let dog = fields.optional_bool("dog", diags).unwrap_or(false);
-    if dog && !needs_player {
-        diags.error(
-            fields.value_location("dog"),
-            None,
-            "psa lze dát jen k družiníkovi na připraveném plánu (`board`)",
-        );
-        return None;
-    }
-    if ghosts > 0 && !needs_player {
-        diags.error(
-            fields.value_location("ghosts"),
-            None,
-            "duchy lze dát jen k družiníkovi na připraveném plánu (`board`)",
-        );
-        return None;
-    }
     Some(MeepleSpec {
         on: spot,
         kind,
         feature,
         player,
         at,
-        ghosts,
-        dog,
+        modules: ModuleData::default(),
         location: fields.start(),
     })
 }
@@ -581,31 +596,29 @@ fn board_tile(
     map: &MarkedMappingNode,
     diags: &mut Diagnostics,
 ) -> Option<BoardTile> {
-    let players = &scope.players[..];
     let fields = scope.fields(map, Context::Board, BOARD_FIELDS, diags);
-    let tile = tile_ref(&fields, "tile", scope.corpus, diags);
+    let tile = tile_ref(&fields, "tile", scope.modules.corpus, diags);
     let at = position(&fields, diags);
     let rotation = rotation(&fields, diags);
     let meeples: Vec<Option<MeepleSpec>> = list(&fields, "meeples", diags)
         .into_iter()
-        .map(|m| {
-            let fields = scope.fields(m, Context::Meeple, MEEPLE_FIELDS, diags);
-            meeple(&fields, players, true, diags)
-        })
+        .map(|m| meeple(scope, m, true, diags))
         .collect();
-    let ghosts = count(&fields, "ghosts", diags).unwrap_or(0);
+    let modules = scope.module_data(&fields, Context::Board, diags, |hooks, f, s, d| {
+        hooks.board(f, s, d)
+    });
     Some(BoardTile {
         tile: tile?,
         at: at?,
         rotation: rotation?,
         meeples: meeples.into_iter().collect::<Option<Vec<_>>>()?,
-        ghosts,
+        modules,
         location: fields.start(),
     })
 }
 
 fn step(scope: &Scope, map: &MarkedMappingNode, diags: &mut Diagnostics) -> Option<Step> {
-    let (file, corpus, players) = (scope.file, scope.corpus, &scope.players[..]);
+    let (corpus, players) = (scope.modules.corpus, scope.modules.players);
     let fields = scope.fields(map, Context::Step, STEP_FIELDS, diags);
     let kinds: Vec<&str> = ["place", "pass", "end"]
         .into_iter()
@@ -656,15 +669,18 @@ fn step(scope: &Scope, map: &MarkedMappingNode, diags: &mut Diagnostics) -> Opti
         });
     }
     let player = colour(&fields, "player", players, diags);
-    let gift = match fields.optional_mapping("gift", diags) {
-        Some(g) => Some(gift_spec(file, g, corpus, diags)?),
-        None => None,
-    };
+    let errors = diags.len();
+    let modules = scope.module_data(&fields, Context::Step, diags, |hooks, f, s, d| {
+        hooks.step(f, s, d)
+    });
+    if diags.len() > errors {
+        return None;
+    }
     if fields.map.get_node("pass").is_some() {
         return Some(Step::Pass {
             player,
             tile: tile_ref(&fields, "pass", corpus, diags)?,
-            gift,
+            modules,
             location: fields.start(),
         });
     }
@@ -686,10 +702,7 @@ fn step(scope: &Scope, map: &MarkedMappingNode, diags: &mut Diagnostics) -> Opti
     } else {
         rotation(&fields, diags)
     };
-    let read = |m: &MarkedMappingNode, diags: &mut Diagnostics| {
-        let fields = scope.fields(m, Context::Meeple, MEEPLE_FIELDS, diags);
-        meeple(&fields, players, false, diags)
-    };
+    let read = |m: &MarkedMappingNode, diags: &mut Diagnostics| meeple(scope, m, false, diags);
     let meeples = match fields.map.get_node("meeple") {
         None => Vec::new(),
         Some(Node::Scalar(s)) if s.as_str() == "none" => Vec::new(),
@@ -732,7 +745,7 @@ fn step(scope: &Scope, map: &MarkedMappingNode, diags: &mut Diagnostics) -> Opti
         auto_rotation,
         meeples,
         choose,
-        gift,
+        modules,
         location: fields.start(),
     })
 }
@@ -771,7 +784,7 @@ pub fn canonical_choice(text: &str) -> String {
 }
 
 /// A `{red: 3, blue: 0}` mapping of the scenario's players to whole numbers in `range`.
-fn per_player<T: TryFrom<i64>>(
+pub fn per_player<T: TryFrom<i64>>(
     file: &str,
     parent: &MarkedMappingNode,
     key: &str,
@@ -828,7 +841,7 @@ fn expectations(
     steps: usize,
     diags: &mut Diagnostics,
 ) -> Expectations {
-    let (file, players) = (scope.file, &scope.players[..]);
+    let (file, players) = (scope.modules.file, scope.modules.players);
     let fields = scope.fields(expect, Context::Expect, EXPECT_FIELDS, diags);
     let completed = fields
         .optional_int_in("completed", 0..=MAX_COUNT, diags)
@@ -888,35 +901,6 @@ fn expectations(
             Some(key)
         })
         .collect();
-    let mut ghosts_at = Vec::new();
-    for item in list(&fields, "ghosts_at", diags) {
-        let g = Fields::new(file, 0, item, &["at", "count"], None, diags);
-        if let (Some(at), Some(n)) = (position(&g, diags), count(&g, "count", diags)) {
-            ghosts_at.push((at, n));
-        }
-    }
-    let outcome = fields.optional_str("outcome", diags).filter(|o| {
-        let known = matches!(o.as_str(), "won" | "lost" | "playing");
-        if !known {
-            diags.error(
-                fields.value_location("outcome"),
-                None,
-                format!("neznámý výsledek `{o}` (won, lost, playing)"),
-            );
-        }
-        known
-    });
-    let loss = fields.optional_str("loss", diags).filter(|l| {
-        let known = matches!(l.as_str(), "duchove" | "karticky" | "prah");
-        if !known {
-            diags.error(
-                fields.value_location("loss"),
-                None,
-                format!("neznámá příčina prohry `{l}` (duchove, karticky, prah)"),
-            );
-        }
-        known
-    });
     let mut meeples_at = Vec::new();
     for item in list(&fields, "meeples_at", diags) {
         let m = Fields::new(file, 0, item, &["at", "on", "player", "kind"], None, diags);
@@ -960,56 +944,13 @@ fn expectations(
             });
         }
     }
-    let mut dogs_waiting = None;
-    let mut dogs_used = None;
-    if let Some(dogs) = fields.optional_mapping("dogs", diags) {
-        let d = Fields::new(file, 0, dogs, &["waiting", "used"], None, diags);
-        dogs_waiting = count(&d, "waiting", diags);
-        dogs_used = count(&d, "used", diags);
-        if dogs.is_empty() {
-            diags.error(
-                fields.value_location("dogs"),
-                None,
-                "`dogs` má tvar {waiting: 1, used: 1}",
-            );
-        }
-    }
-    let stacks_left = fields.optional_list("stacks_left", diags).map(|items| {
-        items
-            .into_iter()
-            .filter_map(|(text, location)| match text.parse::<u32>() {
-                Ok(n) if i64::from(n) <= MAX_COUNT => Some(n),
-                _ => {
-                    diags.error(
-                        location,
-                        None,
-                        format!("`stacks_left` jsou počty kartiček od 0 do {MAX_COUNT}"),
-                    );
-                    None
-                }
-            })
-            .collect()
-    });
     Expectations {
         points: points_by_kind(file, expect, players, diags),
         meeples_at,
         supply: per_player(file, expect, "supply", players, 0..=MAX_COUNT, diags),
-        stacks_left,
-        face_down: count(&fields, "face_down", diags),
-        dogs_waiting,
-        dogs_used,
-        ghosts: count(&fields, "ghosts", diags),
-        bank: count(&fields, "bank", diags),
-        ghosts_at,
-        track: fields
-            .optional_int_in("track", 0..=MAX_TRACK, diags)
-            .map(|n| n as i32),
-        counters: per_player(file, expect, "counters", players, 0..=MAX_TRACK, diags),
-        outcome,
-        loss,
-        buried: count(&fields, "buried", diags),
-        guards: per_player(file, expect, "guards", players, 0..=MAX_COUNT, diags),
-        gifts: per_player(file, expect, "gifts", players, 0..=MAX_COUNT, diags),
+        modules: scope.module_data(&fields, Context::Expect, diags, |hooks, f, s, d| {
+            hooks.expect(f, s, d)
+        }),
         score: per_player(file, expect, "score", players, 0..=MAX_SCORE, diags),
         completed,
         meeples_on_board: per_player(
@@ -1087,250 +1028,8 @@ fn points_by_kind(
 }
 
 /// A non-negative count field.
-fn count(fields: &Fields, key: &str, diags: &mut Diagnostics) -> Option<u32> {
+pub fn count(fields: &Fields, key: &str, diags: &mut Diagnostics) -> Option<u32> {
     fields
         .optional_int_in(key, 0..=MAX_COUNT, diags)
         .map(|n| n as u32)
-}
-
-fn mists_setup(fields: &Fields, players: &[Colour], diags: &mut Diagnostics) -> Option<MistsSetup> {
-    let (file, setup) = (fields.file, fields.map);
-    let level = fields.required_int("level", diags).and_then(|n| {
-        let level = u8::try_from(n).ok().and_then(Level::get);
-        if level.is_none() {
-            diags.error(
-                fields.value_location("level"),
-                None,
-                format!("úroveň {n} neexistuje (1 až 6)"),
-            );
-        }
-        level
-    })?;
-    let track = match setup.get_node("track") {
-        None => Vec::new(),
-        Some(Node::Mapping(_)) if level.counters > 1 => {
-            per_player(file, setup, "track", players, 0..=MAX_TRACK, diags)
-                .into_iter()
-                .map(|(c, n)| (Some(c), n))
-                .collect()
-        }
-        Some(Node::Mapping(_)) => {
-            diags.error(
-                fields.value_location("track"),
-                None,
-                "počítadla po barvách má jen úroveň 6; jinak `track: číslo`",
-            );
-            return None;
-        }
-        Some(_) => match fields.optional_int_in("track", 0..=MAX_TRACK, diags) {
-            Some(n) if level.counters == 1 => vec![(None, n as i32)],
-            Some(_) => {
-                diags.error(
-                    fields.value_location("track"),
-                    None,
-                    "úroveň 6 má 3 počítadla: `track: {yellow: 6, green: 0, pink: 3}`",
-                );
-                return None;
-            }
-            None => return None,
-        },
-    };
-    if level.counters > 1 && !track.is_empty() && track.len() != level.counters {
-        diags.error(
-            fields.value_location("track"),
-            None,
-            format!(
-                "úroveň 6 má {} počítadla, každé jedné barvy",
-                level.counters
-            ),
-        );
-    }
-    let stacks = fields.optional_list("stacks", diags).map(|items| {
-        items
-            .into_iter()
-            .filter_map(|(text, location)| match text.parse::<u32>() {
-                Ok(n) if i64::from(n) <= MAX_COUNT => Some(n),
-                _ => {
-                    diags.error(
-                        location,
-                        None,
-                        format!("`stacks` jsou počty kartiček od 0 do {MAX_COUNT}"),
-                    );
-                    None
-                }
-            })
-            .collect()
-    });
-    Some(MistsSetup {
-        level: level.number,
-        track,
-        // The start tile has room for exactly its 3 ghosts; more would be dropped unseen.
-        start_ghosts: fields
-            .optional_int_in("start_ghosts", 0..=i64::from(START_GHOSTS), diags)
-            .map_or(START_GHOSTS, |n| n as u32),
-        stacks,
-        meeples: fields
-            .optional_int_in("meeples", 0..=MAX_MEEPLES, diags)
-            .map_or(5, |n| n as u32),
-    })
-}
-
-fn gift_id(
-    text: &str,
-    location: crate::diagnostic::Location,
-    diags: &mut Diagnostics,
-) -> Option<String> {
-    if Gift::parse(text).is_none() {
-        diags.error(
-            location,
-            None,
-            format!("neznámý dárek `{text}` (známé: {})", Gift::NAMES),
-        );
-        return None;
-    }
-    Some(text.to_owned())
-}
-
-fn gift_spec(
-    file: &str,
-    map: &MarkedMappingNode,
-    corpus: &Corpus,
-    diags: &mut Diagnostics,
-) -> Option<GiftSpec> {
-    let fields = Fields::new(file, 0, map, GIFT_FIELDS, None, diags);
-    let card = fields.required_str("card", diags)?;
-    let card = gift_id(&card, fields.value_location("card"), diags)?;
-    let at = if map.get_node("at").is_some() {
-        Some(position(&fields, diags)?)
-    } else {
-        None
-    };
-    let spot = |key: &str, diags: &mut Diagnostics| -> Option<Option<Spot>> {
-        match fields.optional_str(key, diags) {
-            None => Some(None),
-            Some(text) => match Spot::parse(&text) {
-                Some(spot) => Some(Some(spot)),
-                None => {
-                    diags.error(
-                        fields.value_location(key),
-                        None,
-                        format!("`{text}` není místo na kartičce (N, E, S, W, NL, NR, …, center)"),
-                    );
-                    None
-                }
-            },
-        }
-    };
-    let on = spot("on", diags)?;
-    let to = spot("to", diags)?;
-    let other = if map.get_node("other").is_some() {
-        Some(tile_ref(&fields, "other", corpus, diags)?)
-    } else {
-        None
-    };
-    let mut set_aside = Vec::new();
-    for (id, location) in fields.optional_list("set_aside", diags).unwrap_or_default() {
-        if corpus.tile(&id).is_none() {
-            diags.error(
-                location,
-                None,
-                format!("kartička `{id}` není v žádném katalogu"),
-            );
-            return None;
-        }
-        set_aside.push(TileRef::Catalog(id));
-    }
-    let needs: &[&str] = match card.as_str() {
-        "koncil" => &["at"],
-        "vyklizeni-cesty" | "vyplaceni" => &["at", "on"],
-        "zmena-postoje" => &["at", "on", "to"],
-        // Výběr ze 2 without `other`: no tile was left to draw.
-        _ => &[],
-    };
-    let given = |k: &str| match k {
-        "at" => at.is_some(),
-        "on" => on.is_some(),
-        "to" => to.is_some(),
-        _ => other.is_some(),
-    };
-    let missing: Vec<&str> = needs.iter().copied().filter(|k| !given(k)).collect();
-    if !missing.is_empty() {
-        diags.error(
-            fields.start(),
-            None,
-            format!("dárek `{card}` potřebuje pole: {}", missing.join(", ")),
-        );
-        return None;
-    }
-    Some(GiftSpec {
-        card,
-        at,
-        on,
-        to,
-        other,
-        set_aside,
-        location: fields.start(),
-    })
-}
-
-/// The base game in progress: `score` and `supply` by player.
-fn base_setup(fields: &Fields, players: &[Colour], diags: &mut Diagnostics) -> BaseSetup {
-    let (file, setup) = (fields.file, fields.map);
-    BaseSetup {
-        score: per_player(file, setup, "score", players, 0..=MAX_SCORE, diags),
-        supply: per_player(file, setup, "supply", players, 0..=MAX_COUNT, diags),
-    }
-}
-
-fn gifts_setup(fields: &Fields, players: &[Colour], diags: &mut Diagnostics) -> Option<GiftsSetup> {
-    let (file, setup) = (fields.file, fields.map);
-    let deck_top = fields
-        .optional_list("gift_deck", diags)
-        .unwrap_or_default()
-        .into_iter()
-        .filter_map(|(name, location)| gift_id(&name, location, diags))
-        .collect();
-    let mut hands = Vec::new();
-    if let Some(node) = setup.get_node("gifts") {
-        let Some(map) = node.as_mapping() else {
-            diags.error(
-                yaml::location(file, node.span(), 0),
-                None,
-                "`gifts` má tvar {red: [koncil], blue: []}",
-            );
-            return None;
-        };
-        for (name, value) in map.iter() {
-            let location = yaml::location(file, name.span(), 0);
-            let Some(colour) = Colour::parse(name.as_str()).filter(|c| players.contains(c)) else {
-                diags.error(
-                    location,
-                    None,
-                    format!("`{}` není hráč scénáře", name.as_str()),
-                );
-                continue;
-            };
-            let Some(items) = value.as_sequence() else {
-                diags.error(
-                    yaml::location(file, value.span(), 0),
-                    None,
-                    "dárky hráče jsou seznam, např. [koncil, vyplaceni]",
-                );
-                continue;
-            };
-            let cards = items
-                .iter()
-                .filter_map(|item| {
-                    let location = yaml::location(file, item.span(), 0);
-                    let text = item
-                        .as_scalar()
-                        .map(|s| s.as_str().to_owned())
-                        .unwrap_or_default();
-                    gift_id(&text, location, diags)
-                })
-                .collect();
-            hands.push((colour, cards));
-        }
-    }
-    Some(GiftsSetup { deck_top, hands })
 }

@@ -176,7 +176,7 @@ pub fn played(scenario: &scenario::Scenario) -> Played {
     use scenario::{Start, Step, TileRef};
     let mut expansions = scenario.expansions.clone();
     let mists_tile = |tile: &TileRef| matches!(tile, TileRef::Catalog(id) if id.starts_with("du-"));
-    let material = scenario.start == Start::Mists2x2
+    let material = scenario.start == Start::Square2x2
         || scenario.board.iter().any(|b| mists_tile(&b.tile))
         || scenario.steps.iter().any(|s| match s {
             Step::Place { tile, .. } | Step::Pass { tile, .. } => mists_tile(tile),
@@ -191,7 +191,7 @@ pub fn played(scenario: &scenario::Scenario) -> Played {
     Played {
         game: scenario.ruleset.clone(),
         expansions,
-        level: scenario.mists.as_ref().map(|m| m.level),
+        level: crate::engine::modules::mists::scenario_level(scenario),
     }
 }
 

@@ -1,5 +1,8 @@
 //! Scenario files as data: a prepared board, the moves, and what must follow.
 
+use std::any::Any;
+use std::sync::Arc;
+
 use crate::diagnostic::Location;
 use crate::model::geometry::Pos;
 use crate::model::pieces::{Colour, FeatureKind, MeepleKind, Spot};
@@ -9,8 +12,8 @@ use crate::model::tiles::TileSpec;
 pub enum Start {
     /// The base game's start tile at [0, 0].
     Base,
-    /// The 2x2 start tile of the Mists games on [0..1, 0..1].
-    Mists2x2,
+    /// The 2x2 start tile (of the cooperative games) on [0..1, 0..1].
+    Square2x2,
     None,
 }
 
@@ -32,19 +35,9 @@ pub struct MeepleSpec {
     pub player: Option<Colour>,
     /// A step's meeple aimed at another tile than the one just placed (a rule test).
     pub at: Option<Pos>,
-    /// Ghosts beside a board meeple (Duchové, zámky a hřbitovy).
-    pub ghosts: u32,
-    /// A dog lies beside this board meeple (Duchové Carcassonne, a game in progress).
-    pub dog: bool,
+    /// The modules' own keys beside the meeple.
+    pub modules: ModuleData,
     pub location: Location,
-}
-
-/// The base game in progress: scores and meeples in supply before the first step.
-#[derive(Debug, Clone, Default)]
-pub struct BaseSetup {
-    pub score: Vec<(Colour, i32)>,
-    /// Normal meeples in supply once the prepared board's meeples stand.
-    pub supply: Vec<(Colour, u32)>,
 }
 
 /// A meeple expected at a place on the board.
@@ -56,49 +49,42 @@ pub struct MeepleAt {
     pub kind: Option<MeepleKind>,
 }
 
-/// A gift the player on turn opens before placing the drawn tile (Dárky).
-#[derive(Debug, Clone)]
-pub struct GiftSpec {
-    /// The card's id (koncil, vyklizeni-cesty, vyplaceni, zmena-postoje, vyber-ze-dvou).
-    pub card: String,
-    pub at: Option<Pos>,
-    pub on: Option<Spot>,
-    pub to: Option<Spot>,
-    /// Výběr ze 2: the other tile drawn, which is set aside.
-    pub other: Option<TileRef>,
-    /// Výběr ze 2: tiles drawn before it that fit nowhere and are set aside.
-    pub set_aside: Vec<TileRef>,
-    pub location: Location,
-}
-
-/// The gift deck of a scenario: cards on top of the deck and in the players' hands.
-#[derive(Debug, Clone, Default)]
-pub struct GiftsSetup {
-    pub deck_top: Vec<String>,
-    pub hands: Vec<(Colour, Vec<String>)>,
-}
-
 #[derive(Debug, Clone)]
 pub struct BoardTile {
     pub tile: TileRef,
     pub at: Pos,
     pub rotation: u8,
     pub meeples: Vec<MeepleSpec>,
-    /// Ghosts standing on it (the Mists games).
-    pub ghosts: u32,
+    /// The modules' own keys on the tile.
+    pub modules: ModuleData,
     pub location: Location,
 }
 
-/// The cooperative Mists game's setup: level and a game in progress.
-#[derive(Debug, Clone)]
-pub struct MistsSetup {
-    pub level: u8,
-    /// Where the track stands: the team's counter, or level 6's counters by colour.
-    pub track: Vec<(Option<Colour>, i32)>,
-    pub start_ghosts: u32,
-    /// Tiles left in the current stack, then the stacks not opened yet.
-    pub stacks: Option<Vec<u32>>,
-    pub meeples: u32,
+/// What a module read from its own keys in one part of a scenario; only the module that
+/// wrote it knows its type.
+pub type Entry = Arc<dyn Any + Send + Sync>;
+
+/// The modules' entries in one part of a scenario, by module id (`darky`…).
+#[derive(Debug, Clone, Default)]
+pub struct ModuleData(Vec<(&'static str, Entry)>);
+
+impl ModuleData {
+    pub fn insert(&mut self, module: &'static str, entry: Entry) {
+        self.0.push((module, entry));
+    }
+
+    /// The entry `module` wrote, if it wrote one of type `T`.
+    pub fn get<T: Any>(&self, module: &str) -> Option<&T> {
+        self.entry(module).and_then(|e| e.downcast_ref())
+    }
+
+    pub fn entry(&self, module: &str) -> Option<&Entry> {
+        self.0.iter().find(|(m, _)| *m == module).map(|(_, e)| e)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -114,14 +100,15 @@ pub enum Step {
         meeples: Vec<MeepleSpec>,
         /// Answers to the questions the rules ask the players this turn, in order.
         choose: Vec<String>,
-        gift: Option<GiftSpec>,
+        /// The modules' own keys of the step.
+        modules: ModuleData,
         location: Location,
     },
     /// The player draws `tile` and places nothing (allowed only when it fits nowhere).
     Pass {
         player: Option<Colour>,
         tile: TileRef,
-        gift: Option<GiftSpec>,
+        modules: ModuleData,
         location: Location,
     },
     EndGame {
@@ -139,33 +126,13 @@ pub struct Expectations {
     pub rejected: Vec<(usize, String)>,
     /// Rule keys that must have been applied.
     pub rules: Vec<String>,
-    /// The Mists games: ghosts on the board, in the bank, on given tiles.
-    pub ghosts: Option<u32>,
-    pub bank: Option<u32>,
-    pub ghosts_at: Vec<(Pos, u32)>,
-    /// The team's track, or level 6's counters by colour.
-    pub track: Option<i32>,
-    pub counters: Vec<(Colour, i32)>,
-    /// `won`, `lost` or `playing`, and the cause of a loss.
-    pub outcome: Option<String>,
-    pub loss: Option<String>,
-    pub buried: Option<u32>,
-    /// Guards in each player's supply (Duchové, zámky a hřbitovy).
-    pub guards: Vec<(Colour, u32)>,
-    /// Unopened gifts in each player's hand (Dárky).
-    pub gifts: Vec<(Colour, u32)>,
     /// Points each player was awarded for features, by kind.
     pub points: Vec<(Colour, Vec<(FeatureKind, i32)>)>,
     pub meeples_at: Vec<MeepleAt>,
     /// Normal meeples in each player's supply.
     pub supply: Vec<(Colour, u32)>,
-    /// The Mists game: tiles left in the current stack, then the unopened stacks.
-    pub stacks_left: Option<Vec<u32>>,
-    /// Tiles lying face down on the board.
-    pub face_down: Option<u32>,
-    /// Dogs still waiting for their threshold, and dogs used (beside a meeple or gone).
-    pub dogs_waiting: Option<u32>,
-    pub dogs_used: Option<u32>,
+    /// The modules' own expectations, each checked by its module.
+    pub modules: ModuleData,
 }
 
 impl Expectations {
@@ -178,23 +145,10 @@ impl Expectations {
             returned,
             rejected,
             rules,
-            ghosts,
-            bank,
-            ghosts_at,
-            track,
-            counters,
-            outcome,
-            loss,
-            buried,
-            guards,
-            gifts,
             points,
             meeples_at,
             supply,
-            stacks_left,
-            face_down,
-            dogs_waiting,
-            dogs_used,
+            modules,
         } = self;
         score.is_empty()
             && completed.is_none()
@@ -202,23 +156,10 @@ impl Expectations {
             && returned.is_empty()
             && rejected.is_empty()
             && rules.is_empty()
-            && ghosts.is_none()
-            && bank.is_none()
-            && ghosts_at.is_empty()
-            && track.is_none()
-            && counters.is_empty()
-            && outcome.is_none()
-            && loss.is_none()
-            && buried.is_none()
-            && guards.is_empty()
-            && gifts.is_empty()
             && points.is_empty()
             && meeples_at.is_empty()
             && supply.is_empty()
-            && stacks_left.is_none()
-            && face_down.is_none()
-            && dogs_waiting.is_none()
-            && dogs_used.is_none()
+            && modules.is_empty()
     }
 }
 
@@ -232,9 +173,8 @@ pub struct Scenario {
     pub ruleset: String,
     /// Expansions played with the base game (duchove-zamky-hrbitovy, hostince-a-katedraly, darky).
     pub expansions: Vec<String>,
-    pub mists: Option<MistsSetup>,
-    pub gifts: Option<GiftsSetup>,
-    pub base: BaseSetup,
+    /// The `setup` of the ruleset and expansions played, by module.
+    pub setup: ModuleData,
     pub start: Start,
     pub players: Vec<Colour>,
     pub board: Vec<BoardTile>,

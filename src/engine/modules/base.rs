@@ -4,10 +4,20 @@
 
 use std::collections::BTreeSet;
 
-use crate::engine::core::game::State;
+use std::sync::Arc;
+
+use super::rulesets::{self, Expansions};
+use super::vocabulary::{player_index, GameParts, Hooks, Scope};
+use crate::content::scenario::{per_player, MAX_COUNT, MAX_SCORE};
+use crate::content::yaml::Fields;
+use crate::diagnostic::Diagnostics;
+use crate::engine::core::game::{Game, MeepleKind, State};
 use crate::engine::core::hooks::{Decider, FeatureScore, RuleModule};
+use crate::engine::core::tile::Catalog;
 use crate::engine::core::tile::FeatureKind;
 use crate::model::pieces::tiles_cs;
+use crate::model::pieces::Colour;
+use crate::model::scenario::Entry;
 
 #[derive(Clone)]
 pub struct FeatureValues;
@@ -223,5 +233,68 @@ pub const SCENARIO_VOCABULARY: super::vocabulary::Vocabulary = super::vocabulary
     meeple: &[],
     step: &[],
     expect: &[],
-    check: super::vocabulary::no_checks,
+    hooks: &ScenarioHooks,
 };
+
+/// The base game in progress: scores and meeples in supply before the first step.
+#[derive(Debug, Clone, Default)]
+struct ScenarioSetup {
+    score: Vec<(Colour, i32)>,
+    /// Normal meeples in supply once the prepared board's meeples stand.
+    supply: Vec<(Colour, u32)>,
+}
+
+#[derive(Debug)]
+struct ScenarioHooks;
+
+impl Hooks for ScenarioHooks {
+    fn setup(
+        &self,
+        setup: Option<&Fields>,
+        scope: &Scope,
+        diags: &mut Diagnostics,
+    ) -> Option<Entry> {
+        let setup = setup?;
+        let (file, map, players) = (setup.file, setup.map, scope.players);
+        Some(Arc::new(ScenarioSetup {
+            score: per_player(file, map, "score", players, 0..=MAX_SCORE, diags),
+            supply: per_player(file, map, "supply", players, 0..=MAX_COUNT, diags),
+        }))
+    }
+
+    fn game(
+        &self,
+        _setup: Option<&Entry>,
+        expansions: &[String],
+        players: usize,
+        _catalog: &mut Catalog,
+    ) -> Option<Result<GameParts, String>> {
+        Some(Ok(rulesets::base_with(
+            Expansions::from_ids(expansions),
+            players,
+            0,
+        )))
+    }
+
+    fn after_board(
+        &self,
+        game: &mut Game,
+        setup: &Entry,
+        players: &[Colour],
+    ) -> Result<(), String> {
+        let Some(setup) = setup.downcast_ref::<ScenarioSetup>() else {
+            return Ok(());
+        };
+        for (colour, points) in &setup.score {
+            if let Some(p) = player_index(players, colour) {
+                game.state.players[p].score = *points;
+            }
+        }
+        for (colour, n) in &setup.supply {
+            if let Some(p) = player_index(players, colour) {
+                game.state.players[p].supply[MeepleKind::Normal.index()] = *n;
+            }
+        }
+        Ok(())
+    }
+}

@@ -5,7 +5,13 @@
 //! costs 2 points when its meeple scores and 1 at the end. Castles score misty tiles around
 //! them; a gravedigger on a surrounded graveyard earns a guard from the general supply.
 
-use crate::engine::core::game::{MeepleKind, State};
+use std::sync::Arc;
+
+use super::vocabulary::{only_on_board, player_index, GhostCounts, Hooks, Report, Scope};
+use crate::content::scenario::{count, per_player, MAX_COUNT};
+use crate::content::yaml::Fields;
+use crate::diagnostic::Diagnostics;
+use crate::engine::core::game::{Game, MeepleKind, State};
 use crate::engine::core::hooks::{
     ask, Decider, FeatureScore, GhostKeeper, Question, RuleModule, Surround, Worth,
 };
@@ -13,6 +19,8 @@ use crate::engine::core::tile::FeatureKind;
 use crate::engine::modules::mists::misty_tiles_around;
 use crate::model::geometry::{Dir, Port};
 use crate::model::pieces::count_cs;
+use crate::model::pieces::Colour;
+use crate::model::scenario::Entry;
 
 /// Ghosts in the bank at the start.
 pub const BANK: u32 = 15;
@@ -357,26 +365,83 @@ pub const SCENARIO_VOCABULARY: super::vocabulary::Vocabulary = super::vocabulary
     meeple: &["ghosts"],
     step: &[],
     expect: &["ghosts", "bank", "ghosts_at", "guards"],
-    check: scenario_checks,
+    hooks: &ScenarioHooks,
 };
 
-fn scenario_checks(
-    game: &crate::engine::core::game::Game,
-    expect: &crate::model::scenario::Expectations,
-    players: &[crate::model::pieces::Colour],
-    check: super::vocabulary::Report,
-) {
-    if let Some(ghosts) = game.ghosts() {
-        super::vocabulary::ghost_checks(&game.state, ghosts, expect, &mut *check);
+/// What a scenario expects of the expansion: ghosts, and guards in each player's supply.
+#[derive(Debug, Clone)]
+struct ScenarioExpect {
+    ghosts: GhostCounts,
+    guards: Vec<(Colour, u32)>,
+}
+
+#[derive(Debug)]
+struct ScenarioHooks;
+
+impl Hooks for ScenarioHooks {
+    /// `ghosts: 2` beside a meeple of the prepared board.
+    fn meeple(
+        &self,
+        meeple: &Fields,
+        on_board: bool,
+        _: &Scope,
+        diags: &mut Diagnostics,
+    ) -> Option<Entry> {
+        let n = count(meeple, "ghosts", diags)?;
+        if n > 0 && !on_board {
+            only_on_board(meeple, "ghosts", "duchy", diags);
+        }
+        Some(Arc::new(n))
     }
-    for (colour, n) in &expect.guards {
-        let actual = super::vocabulary::player_index(players, colour).map_or(0, |p| {
-            game.state.players[p].supply[MeepleKind::Guard.index()]
+
+    fn on_meeple(&self, game: &mut Game, meeple: usize, entry: &Entry) -> Result<(), String> {
+        let n = entry.downcast_ref::<u32>().copied().unwrap_or(0);
+        if n == 0 {
+            return Ok(());
+        }
+        let put = game.with_module(|ghosts: &mut CompetitiveGhosts, state| {
+            ghosts.put_ghosts(state, meeple, n)
         });
-        check(
-            format!("{} má v zásobě {n} strážných", colour.czech()),
-            actual == *n,
-            actual.to_string(),
+        if put != Some(true) {
+            return Err(
+                "duchy nelze přidat: strážný je nemá, družiník jich snese nejvýš 2 a bank má 15"
+                    .into(),
+            );
+        }
+        Ok(())
+    }
+
+    fn expect(&self, expect: &Fields, scope: &Scope, diags: &mut Diagnostics) -> Option<Entry> {
+        let guards = per_player(
+            expect.file,
+            expect.map,
+            "guards",
+            scope.players,
+            0..=MAX_COUNT,
+            diags,
         );
+        Some(Arc::new(ScenarioExpect {
+            ghosts: GhostCounts::read(expect, diags),
+            guards,
+        }))
+    }
+
+    fn check(&self, game: &Game, entry: &Entry, players: &[Colour], check: Report) {
+        let Some(expect) = entry.downcast_ref::<ScenarioExpect>() else {
+            return;
+        };
+        if let Some(ghosts) = game.ghosts() {
+            expect.ghosts.check(&game.state, ghosts, &mut *check);
+        }
+        for (colour, n) in &expect.guards {
+            let actual = player_index(players, colour).map_or(0, |p| {
+                game.state.players[p].supply[MeepleKind::Guard.index()]
+            });
+            check(
+                format!("{} má v zásobě {n} strážných", colour.czech()),
+                actual == *n,
+                actual.to_string(),
+            );
+        }
     }
 }

@@ -3,12 +3,23 @@
 //! can be placed and before placing it, a player may open one gift; each unopened gift is worth
 //! 2 points at the end.
 
+use std::sync::Arc;
+
+use marked_yaml::types::MarkedMappingNode;
+
+use super::vocabulary::{player_index, Hooks, Report, Scope};
+use crate::content::scenario::{per_player, position, tile_ref, MAX_COUNT};
+use crate::content::yaml::{self, Fields};
+use crate::diagnostic::{Diagnostics, Location};
 use crate::engine::core::game::{Game, MeepleKind, State};
 use crate::engine::core::hooks::{Decider, Refusal, RuleModule};
 use crate::engine::core::rng::Rng;
 use crate::engine::core::tile::FeatureKind;
 use crate::model::geometry::Pos;
+use crate::model::pieces::Colour;
 use crate::model::pieces::Spot;
+use crate::model::scenario::{Entry, TileRef};
+use crate::model::Corpus;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Gift {
@@ -460,23 +471,289 @@ pub const SCENARIO_VOCABULARY: super::vocabulary::Vocabulary = super::vocabulary
     meeple: &[],
     step: &["gift"],
     expect: &["gifts"],
-    check: scenario_checks,
+    hooks: &ScenarioHooks,
 };
 
-fn scenario_checks(
-    game: &crate::engine::core::game::Game,
-    expect: &crate::model::scenario::Expectations,
-    players: &[crate::model::pieces::Colour],
-    check: super::vocabulary::Report,
-) {
-    for (colour, n) in &expect.gifts {
-        let actual = super::vocabulary::player_index(players, colour)
-            .and_then(|p| game.module::<Gifts>().map(|g| g.unopened(p) as u32))
-            .unwrap_or(0);
-        check(
-            format!("{} má {n} neotevřených dárků", colour.czech()),
-            actual == *n,
-            actual.to_string(),
+/// The gift deck of a scenario: cards on top of the deck and in the players' hands.
+#[derive(Debug, Clone, Default)]
+struct ScenarioSetup {
+    deck_top: Vec<Gift>,
+    hands: Vec<(Colour, Vec<Gift>)>,
+}
+
+/// A gift the player on turn opens before placing the drawn tile.
+#[derive(Debug, Clone)]
+struct GiftSpec {
+    card: Gift,
+    at: Option<Pos>,
+    on: Option<Spot>,
+    to: Option<Spot>,
+    /// Výběr ze 2: the other tile drawn, which is set aside.
+    other: Option<TileRef>,
+    /// Výběr ze 2: tiles drawn before it that fit nowhere and are set aside.
+    set_aside: Vec<TileRef>,
+}
+
+#[derive(Debug)]
+struct ScenarioHooks;
+
+impl Hooks for ScenarioHooks {
+    fn setup(
+        &self,
+        setup: Option<&Fields>,
+        scope: &Scope,
+        diags: &mut Diagnostics,
+    ) -> Option<Entry> {
+        gifts_setup(setup?, scope.players, diags).map(|s| Arc::new(s) as Entry)
+    }
+
+    fn before_board(
+        &self,
+        game: &mut Game,
+        setup: &Entry,
+        players: &[Colour],
+    ) -> Result<(), String> {
+        let Some(setup) = setup.downcast_ref::<ScenarioSetup>() else {
+            return Ok(());
+        };
+        let hands: Vec<(usize, Vec<Gift>)> = setup
+            .hands
+            .iter()
+            .filter_map(|(c, gifts)| Some((player_index(players, c)?, gifts.clone())))
+            .collect();
+        game.with_module(|gifts: &mut Gifts, _| gifts.stack_deck(&setup.deck_top, &hands))
+            .unwrap_or(Ok(()))
+    }
+
+    /// `gift: {card: koncil, at: [1, 0]}`: a gift opened before the tile is placed.
+    fn step(&self, step: &Fields, scope: &Scope, diags: &mut Diagnostics) -> Option<Entry> {
+        let map = step.optional_mapping("gift", diags)?;
+        gift_spec(step.file, map, scope.corpus, diags).map(|g| Arc::new(g) as Entry)
+    }
+
+    /// The other tile first, then those set aside.
+    fn step_tiles(&self, entry: &Entry) -> Vec<TileRef> {
+        let Some(spec) = entry.downcast_ref::<GiftSpec>() else {
+            return Vec::new();
+        };
+        spec.other.iter().chain(&spec.set_aside).cloned().collect()
+    }
+
+    fn before_place(
+        &self,
+        game: &mut Game,
+        drawn: usize,
+        entry: &Entry,
+        tiles: &[usize],
+        decider: &mut dyn Decider,
+    ) -> Result<(), Refusal> {
+        let Some(spec) = entry.downcast_ref::<GiftSpec>() else {
+            return Ok(());
+        };
+        let at = spec.at.unwrap_or(Pos::new(0, 0));
+        let on = spec.on.unwrap_or(Spot::Center);
+        let target = match spec.card {
+            Gift::Koncil => GiftTarget::Tile(at),
+            Gift::VyklizeniCesty | Gift::Vyplaceni => GiftTarget::Spot(at, on),
+            Gift::ZmenaPostoje => GiftTarget::Move(at, on, spec.to.unwrap_or(Spot::Center)),
+            Gift::VyberZeDvou => match (&spec.other, tiles.split_first()) {
+                (Some(_), Some((other, set_aside))) => GiftTarget::OtherTile {
+                    other: *other,
+                    set_aside: set_aside.to_vec(),
+                },
+                _ => GiftTarget::NoTile,
+            },
+        };
+        open(game, drawn, spec.card, target, decider)
+    }
+
+    fn expect(&self, expect: &Fields, scope: &Scope, diags: &mut Diagnostics) -> Option<Entry> {
+        let gifts = per_player::<u32>(
+            expect.file,
+            expect.map,
+            "gifts",
+            scope.players,
+            0..=MAX_COUNT,
+            diags,
+        );
+        Some(Arc::new(gifts))
+    }
+
+    /// Unopened gifts in each player's hand.
+    fn check(&self, game: &Game, entry: &Entry, players: &[Colour], check: Report) {
+        let Some(gifts) = entry.downcast_ref::<Vec<(Colour, u32)>>() else {
+            return;
+        };
+        for (colour, n) in gifts {
+            let actual = player_index(players, colour)
+                .and_then(|p| game.module::<Gifts>().map(|g| g.unopened(p) as u32))
+                .unwrap_or(0);
+            check(
+                format!("{} má {n} neotevřených dárků", colour.czech()),
+                actual == *n,
+                actual.to_string(),
+            );
+        }
+    }
+}
+
+fn gift_id(text: &str, location: Location, diags: &mut Diagnostics) -> Option<Gift> {
+    let gift = Gift::parse(text);
+    if gift.is_none() {
+        diags.error(
+            location,
+            None,
+            format!("neznámý dárek `{text}` (známé: {})", Gift::NAMES),
         );
     }
+    gift
+}
+
+fn gift_spec(
+    file: &str,
+    map: &MarkedMappingNode,
+    corpus: &Corpus,
+    diags: &mut Diagnostics,
+) -> Option<GiftSpec> {
+    let fields = Fields::new(
+        file,
+        0,
+        map,
+        &["card", "at", "on", "to", "other", "set_aside"],
+        None,
+        diags,
+    );
+    let card = fields.required_str("card", diags)?;
+    let card = gift_id(&card, fields.value_location("card"), diags)?;
+    let at = if map.get_node("at").is_some() {
+        Some(position(&fields, diags)?)
+    } else {
+        None
+    };
+    let spot = |key: &str, diags: &mut Diagnostics| -> Option<Option<Spot>> {
+        match fields.optional_str(key, diags) {
+            None => Some(None),
+            Some(text) => match Spot::parse(&text) {
+                Some(spot) => Some(Some(spot)),
+                None => {
+                    diags.error(
+                        fields.value_location(key),
+                        None,
+                        format!("`{text}` není místo na kartičce (N, E, S, W, NL, NR, …, center)"),
+                    );
+                    None
+                }
+            },
+        }
+    };
+    let on = spot("on", diags)?;
+    let to = spot("to", diags)?;
+    let other = if map.get_node("other").is_some() {
+        Some(tile_ref(&fields, "other", corpus, diags)?)
+    } else {
+        None
+    };
+    let mut set_aside = Vec::new();
+    for (id, location) in fields.optional_list("set_aside", diags).unwrap_or_default() {
+        if corpus.tile(&id).is_none() {
+            diags.error(
+                location,
+                None,
+                format!("kartička `{id}` není v žádném katalogu"),
+            );
+            return None;
+        }
+        set_aside.push(TileRef::Catalog(id));
+    }
+    let needs: &[&str] = match card {
+        Gift::Koncil => &["at"],
+        Gift::VyklizeniCesty | Gift::Vyplaceni => &["at", "on"],
+        Gift::ZmenaPostoje => &["at", "on", "to"],
+        // Výběr ze 2 without `other`: no tile was left to draw.
+        Gift::VyberZeDvou => &[],
+    };
+    let given = |k: &str| match k {
+        "at" => at.is_some(),
+        "on" => on.is_some(),
+        "to" => to.is_some(),
+        _ => other.is_some(),
+    };
+    let missing: Vec<&str> = needs.iter().copied().filter(|k| !given(k)).collect();
+    if !missing.is_empty() {
+        diags.error(
+            fields.start(),
+            None,
+            format!(
+                "dárek `{}` potřebuje pole: {}",
+                card.id(),
+                missing.join(", ")
+            ),
+        );
+        return None;
+    }
+    Some(GiftSpec {
+        card,
+        at,
+        on,
+        to,
+        other,
+        set_aside,
+    })
+}
+
+fn gifts_setup(
+    fields: &Fields,
+    players: &[Colour],
+    diags: &mut Diagnostics,
+) -> Option<ScenarioSetup> {
+    let (file, setup) = (fields.file, fields.map);
+    let deck_top = fields
+        .optional_list("gift_deck", diags)
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|(name, location)| gift_id(&name, location, diags))
+        .collect();
+    let mut hands = Vec::new();
+    if let Some(node) = setup.get_node("gifts") {
+        let Some(map) = node.as_mapping() else {
+            diags.error(
+                yaml::location(file, node.span(), 0),
+                None,
+                "`gifts` má tvar {red: [koncil], blue: []}",
+            );
+            return None;
+        };
+        for (name, value) in map.iter() {
+            let location = yaml::location(file, name.span(), 0);
+            let Some(colour) = Colour::parse(name.as_str()).filter(|c| players.contains(c)) else {
+                diags.error(
+                    location,
+                    None,
+                    format!("`{}` není hráč scénáře", name.as_str()),
+                );
+                continue;
+            };
+            let Some(items) = value.as_sequence() else {
+                diags.error(
+                    yaml::location(file, value.span(), 0),
+                    None,
+                    "dárky hráče jsou seznam, např. [koncil, vyplaceni]",
+                );
+                continue;
+            };
+            let cards = items
+                .iter()
+                .filter_map(|item| {
+                    let location = yaml::location(file, item.span(), 0);
+                    let text = item
+                        .as_scalar()
+                        .map(|s| s.as_str().to_owned())
+                        .unwrap_or_default();
+                    gift_id(&text, location, diags)
+                })
+                .collect();
+            hands.push((colour, cards));
+        }
+    }
+    Some(ScenarioSetup { deck_top, hands })
 }

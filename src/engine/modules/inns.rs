@@ -75,5 +75,5 @@ pub const SCENARIO_VOCABULARY: super::vocabulary::Vocabulary = super::vocabulary
     meeple: &[],
     step: &[],
     expect: &[],
-    check: super::vocabulary::no_checks,
+    hooks: &super::vocabulary::NoHooks,
 };

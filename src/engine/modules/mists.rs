@@ -3,14 +3,27 @@
 //! castles, graveyards, dogs, cursed graveyards with face-down tiles, level 6's counters,
 //! and how the game is won or lost. All of the game's rules live here; the core knows none.
 
-use crate::engine::core::game::State;
+use std::sync::Arc;
+
+use marked_yaml::Node;
+
+use super::vocabulary::{
+    only_on_board, player_index, GameParts, GhostCounts, Hooks, Report, Scope,
+};
+use crate::content::scenario::{count, per_player, MAX_COUNT};
+use crate::content::yaml::Fields;
+use crate::diagnostic::Diagnostics;
+use crate::engine::core::game::{Game, State};
 use crate::engine::core::hooks::{
     ask, Decider, FeatureScore, GhostKeeper, MeeplePlacement, Question, Refusal, RuleModule,
     Surround, TilePlacement, Worth,
 };
+use crate::engine::core::tile::Catalog;
 use crate::engine::core::tile::FeatureKind;
 use crate::model::geometry::{Dir, Pos};
 use crate::model::pieces::count_cs;
+use crate::model::pieces::Colour;
+use crate::model::scenario::Entry;
 
 /// What a level changes (source 000, "Úroveň 1" to "Úroveň 6").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -1178,15 +1191,352 @@ pub const SCENARIO_VOCABULARY: super::vocabulary::Vocabulary = super::vocabulary
         "face_down",
         "dogs",
     ],
-    check: scenario_checks,
+    hooks: &ScenarioHooks,
 };
 
-fn scenario_checks(
-    game: &crate::engine::core::game::Game,
-    expect: &crate::model::scenario::Expectations,
-    players: &[crate::model::pieces::Colour],
-    check: super::vocabulary::Report,
-) {
+/// Bounds of the track and of a colour's meeples in scenarios (5 meeples, or more when
+/// playing several colours).
+const MAX_TRACK: i64 = 1000;
+const MAX_MEEPLES: i64 = 20;
+
+/// The cooperative game's setup: level and a game in progress.
+#[derive(Debug, Clone)]
+pub struct ScenarioSetup {
+    pub level: u8,
+    /// Where the track stands: the team's counter, or level 6's counters by colour.
+    track: Vec<(Option<Colour>, i32)>,
+    start_ghosts: u32,
+    /// Tiles left in the current stack, then the stacks not opened yet.
+    stacks: Option<Vec<u32>>,
+    meeples: u32,
+}
+
+/// The level a cooperative scenario is played at.
+pub fn scenario_level(scenario: &crate::model::scenario::Scenario) -> Option<u8> {
+    scenario
+        .setup
+        .get::<ScenarioSetup>(SCENARIO_VOCABULARY.id)
+        .map(|s| s.level)
+}
+
+/// What a scenario expects of the cooperative game.
+#[derive(Debug, Clone, Default)]
+struct ScenarioExpect {
+    ghosts: GhostCounts,
+    /// The team's track, or level 6's counters by colour.
+    track: Option<i32>,
+    counters: Vec<(Colour, i32)>,
+    /// `won`, `lost` or `playing`, and the cause of a loss.
+    outcome: Option<String>,
+    loss: Option<String>,
+    buried: Option<u32>,
+    /// Tiles left in the current stack, then the unopened stacks.
+    stacks_left: Option<Vec<u32>>,
+    /// Tiles lying face down on the board.
+    face_down: Option<u32>,
+    /// Dogs still waiting for their threshold, and dogs used (beside a meeple or gone).
+    dogs_waiting: Option<u32>,
+    dogs_used: Option<u32>,
+}
+
+/// A list of tile counts (`stacks`, `stacks_left`).
+fn tile_counts(fields: &Fields, key: &str, diags: &mut Diagnostics) -> Option<Vec<u32>> {
+    fields.optional_list(key, diags).map(|items| {
+        items
+            .into_iter()
+            .filter_map(|(text, location)| match text.parse::<u32>() {
+                Ok(n) if i64::from(n) <= MAX_COUNT => Some(n),
+                _ => {
+                    diags.error(
+                        location,
+                        None,
+                        format!("`{key}` jsou počty kartiček od 0 do {MAX_COUNT}"),
+                    );
+                    None
+                }
+            })
+            .collect()
+    })
+}
+
+/// A text field with a closed set of values.
+fn one_of(
+    fields: &Fields,
+    key: &str,
+    values: &[&str],
+    what: &str,
+    diags: &mut Diagnostics,
+) -> Option<String> {
+    fields.optional_str(key, diags).filter(|v| {
+        let known = values.contains(&v.as_str());
+        if !known {
+            diags.error(
+                fields.value_location(key),
+                None,
+                format!("{what} `{v}` ({})", values.join(", ")),
+            );
+        }
+        known
+    })
+}
+
+fn read_setup(
+    fields: &Fields,
+    players: &[Colour],
+    diags: &mut Diagnostics,
+) -> Option<ScenarioSetup> {
+    let (file, setup) = (fields.file, fields.map);
+    let level = fields.required_int("level", diags).and_then(|n| {
+        let level = u8::try_from(n).ok().and_then(Level::get);
+        if level.is_none() {
+            diags.error(
+                fields.value_location("level"),
+                None,
+                format!("úroveň {n} neexistuje (1 až 6)"),
+            );
+        }
+        level
+    })?;
+    let track = match setup.get_node("track") {
+        None => Vec::new(),
+        Some(Node::Mapping(_)) if level.counters > 1 => {
+            per_player(file, setup, "track", players, 0..=MAX_TRACK, diags)
+                .into_iter()
+                .map(|(c, n)| (Some(c), n))
+                .collect()
+        }
+        Some(Node::Mapping(_)) => {
+            diags.error(
+                fields.value_location("track"),
+                None,
+                "počítadla po barvách má jen úroveň 6; jinak `track: číslo`",
+            );
+            return None;
+        }
+        Some(_) => match fields.optional_int_in("track", 0..=MAX_TRACK, diags) {
+            Some(n) if level.counters == 1 => vec![(None, n as i32)],
+            Some(_) => {
+                diags.error(
+                    fields.value_location("track"),
+                    None,
+                    "úroveň 6 má 3 počítadla: `track: {yellow: 6, green: 0, pink: 3}`",
+                );
+                return None;
+            }
+            None => return None,
+        },
+    };
+    if level.counters > 1 && !track.is_empty() && track.len() != level.counters {
+        diags.error(
+            fields.value_location("track"),
+            None,
+            format!(
+                "úroveň 6 má {} počítadla, každé jedné barvy",
+                level.counters
+            ),
+        );
+    }
+    let stacks = tile_counts(fields, "stacks", diags);
+    Some(ScenarioSetup {
+        level: level.number,
+        track,
+        // The start tile has room for exactly its 3 ghosts; more would be dropped unseen.
+        start_ghosts: fields
+            .optional_int_in("start_ghosts", 0..=i64::from(START_GHOSTS), diags)
+            .map_or(START_GHOSTS, |n| n as u32),
+        stacks,
+        meeples: fields
+            .optional_int_in("meeples", 0..=MAX_MEEPLES, diags)
+            .map_or(5, |n| n as u32),
+    })
+}
+
+#[derive(Debug)]
+struct ScenarioHooks;
+
+impl Hooks for ScenarioHooks {
+    fn setup(
+        &self,
+        setup: Option<&Fields>,
+        scope: &Scope,
+        diags: &mut Diagnostics,
+    ) -> Option<Entry> {
+        let Some(setup) = setup else {
+            diags.error(
+                scope.start.clone(),
+                None,
+                "pravidla Duchů Carcassonne potřebují `setup: {level: 1..6}`",
+            );
+            return None;
+        };
+        read_setup(setup, scope.players, diags).map(|s| Arc::new(s) as Entry)
+    }
+
+    fn game(
+        &self,
+        setup: Option<&Entry>,
+        _expansions: &[String],
+        players: usize,
+        catalog: &mut Catalog,
+    ) -> Option<Result<GameParts, String>> {
+        let setup = setup.and_then(|s| s.downcast_ref::<ScenarioSetup>());
+        let Some((level, setup)) = setup.and_then(|s| Some((Level::get(s.level)?, s))) else {
+            return Some(Err(
+                "pravidla Duchů Carcassonne potřebují `setup: {level: 1..6}`".into(),
+            ));
+        };
+        if level.cursed {
+            catalog.face_down_index();
+        }
+        Some(Ok((
+            super::rulesets::mists(level, players),
+            [setup.meeples, 0, 0],
+        )))
+    }
+
+    fn before_board(
+        &self,
+        game: &mut Game,
+        setup: &Entry,
+        players: &[Colour],
+    ) -> Result<(), String> {
+        let Some(setup) = setup.downcast_ref::<ScenarioSetup>() else {
+            return Ok(());
+        };
+        game.with_module(|mists: &mut Mists, state| {
+            mists.place_start_ghosts(state, setup.start_ghosts);
+            let team = setup
+                .track
+                .iter()
+                .find(|(c, _)| c.is_none())
+                .map(|(_, n)| *n);
+            let per_colour: Vec<(usize, i32)> = setup
+                .track
+                .iter()
+                .filter_map(|(c, n)| Some((player_index(players, c.as_ref()?)?, *n)))
+                .collect();
+            mists.set_track(team, &per_colour);
+            mists.skip_passed_dogs();
+            if let Some(stacks) = &setup.stacks {
+                mists.stack_left = stacks.first().copied();
+                mists.stacks_waiting = stacks.iter().skip(1).copied().collect();
+            }
+        });
+        Ok(())
+    }
+
+    /// `ghosts: 2` on a prepared board tile.
+    fn board(&self, tile: &Fields, _: &Scope, diags: &mut Diagnostics) -> Option<Entry> {
+        count(tile, "ghosts", diags).map(|n| Arc::new(n) as Entry)
+    }
+
+    fn on_board(&self, game: &mut Game, placed: usize, entry: &Entry) -> Result<(), String> {
+        let n = entry.downcast_ref::<u32>().copied().unwrap_or(0);
+        if n == 0 {
+            return Ok(());
+        }
+        let put = game.with_module(|mists: &mut Mists, state| mists.put_ghosts(state, placed, n));
+        if put != Some(true) {
+            return Err(format!(
+                "{n} duchů se na kartičku nevejde: bank úrovně jich tolik nemá"
+            ));
+        }
+        Ok(())
+    }
+
+    /// `dog: true` beside a meeple of a game in progress.
+    fn meeple(
+        &self,
+        meeple: &Fields,
+        on_board: bool,
+        _: &Scope,
+        diags: &mut Diagnostics,
+    ) -> Option<Entry> {
+        let dog = meeple.optional_bool("dog", diags)?;
+        if dog && !on_board {
+            only_on_board(meeple, "dog", "psa", diags);
+        }
+        Some(Arc::new(dog))
+    }
+
+    fn on_meeple(&self, game: &mut Game, meeple: usize, entry: &Entry) -> Result<(), String> {
+        if entry.downcast_ref::<bool>() != Some(&true) {
+            return Ok(());
+        }
+        let laid = game.with_module(|mists: &mut Mists, _| {
+            // A dog whose threshold the track has passed lies beside this meeple.
+            let track = mists.track();
+            let thresholds = mists.level.dogs;
+            let free = (0..mists.dogs.len())
+                .find(|d| mists.dogs[*d] == Dog::Gone && track >= thresholds[*d]);
+            free.map(|d| mists.dogs[d] = Dog::With(meeple)).is_some()
+        });
+        if laid != Some(true) {
+            return Err(
+                "pes sem nepatří: počítadlo ještě nedosáhlo prahu žádného psa, který by byl volný"
+                    .into(),
+            );
+        }
+        Ok(())
+    }
+
+    /// The cooperative game counts the tiles drawn from the stacks (when the scenario gives them).
+    fn draw(&self, game: &mut Game) {
+        game.with_module(|mists: &mut Mists, state| mists.draw(state));
+    }
+
+    fn expect(&self, expect: &Fields, scope: &Scope, diags: &mut Diagnostics) -> Option<Entry> {
+        let (file, map, players) = (expect.file, expect.map, scope.players);
+        let mut dogs_waiting = None;
+        let mut dogs_used = None;
+        if let Some(dogs) = expect.optional_mapping("dogs", diags) {
+            let d = Fields::new(file, 0, dogs, &["waiting", "used"], None, diags);
+            dogs_waiting = count(&d, "waiting", diags);
+            dogs_used = count(&d, "used", diags);
+            if dogs.is_empty() {
+                diags.error(
+                    expect.value_location("dogs"),
+                    None,
+                    "`dogs` má tvar {waiting: 1, used: 1}",
+                );
+            }
+        }
+        Some(Arc::new(ScenarioExpect {
+            ghosts: GhostCounts::read(expect, diags),
+            track: expect
+                .optional_int_in("track", 0..=MAX_TRACK, diags)
+                .map(|n| n as i32),
+            counters: per_player(file, map, "counters", players, 0..=MAX_TRACK, diags),
+            outcome: one_of(
+                expect,
+                "outcome",
+                &["won", "lost", "playing"],
+                "neznámý výsledek",
+                diags,
+            ),
+            loss: one_of(
+                expect,
+                "loss",
+                &["duchove", "karticky", "prah"],
+                "neznámá příčina prohry",
+                diags,
+            ),
+            buried: count(expect, "buried", diags),
+            stacks_left: tile_counts(expect, "stacks_left", diags),
+            face_down: count(expect, "face_down", diags),
+            dogs_waiting,
+            dogs_used,
+        }))
+    }
+
+    fn check(&self, game: &Game, entry: &Entry, players: &[Colour], check: Report) {
+        if let Some(expect) = entry.downcast_ref::<ScenarioExpect>() {
+            scenario_checks(game, expect, players, check);
+        }
+    }
+}
+
+fn scenario_checks(game: &Game, expect: &ScenarioExpect, players: &[Colour], check: Report) {
     let state = &game.state;
     if let Some(n) = expect.face_down {
         let actual = state
@@ -1206,7 +1556,7 @@ fn scenario_checks(
     let Some(mists) = game.module::<Mists>() else {
         return;
     };
-    super::vocabulary::ghost_checks(state, mists, expect, &mut *check);
+    expect.ghosts.check(state, mists, &mut *check);
     if let Some(n) = expect.track {
         let actual = mists.track();
         check(
@@ -1216,7 +1566,7 @@ fn scenario_checks(
         );
     }
     for (colour, n) in &expect.counters {
-        let player = super::vocabulary::player_index(players, colour);
+        let player = player_index(players, colour);
         let actual = mists
             .counters
             .iter()

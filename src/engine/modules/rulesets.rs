@@ -8,7 +8,7 @@ use crate::engine::modules::ghosts::{self, CompetitiveGhosts};
 use crate::engine::modules::gifts::Gifts;
 use crate::engine::modules::inns::{self, InnsAndCathedrals};
 use crate::engine::modules::mists::{Level, Mists};
-use crate::engine::modules::vocabulary::Vocabulary;
+use crate::engine::modules::vocabulary::Registry;
 
 /// Meeples (normal, big, guard) each player has in the base game.
 pub const BASE_SUPPLY: [u32; 3] = [7, 0, 0];
@@ -22,6 +22,18 @@ pub struct Expansions {
     pub inns: bool,
     /// Dárky.
     pub gifts: bool,
+}
+
+impl Expansions {
+    /// The expansions named by their ids (`darky`…).
+    pub fn from_ids(ids: &[String]) -> Expansions {
+        let has = |id: &str| ids.iter().any(|e| e == id);
+        Expansions {
+            ghosts: has(ghosts::SCENARIO_VOCABULARY.id),
+            inns: has(inns::SCENARIO_VOCABULARY.id),
+            gifts: has(crate::engine::modules::gifts::SCENARIO_VOCABULARY.id),
+        }
+    }
 }
 
 /// The base game's modules with the expansions', and each player's meeples. `gift_seed`
@@ -58,19 +70,10 @@ pub fn mists(level: Level, colours: usize) -> Vec<Box<dyn RuleModule>> {
 
 /// Every module's scenario vocabulary; adding an expansion adds a line here, not to the
 /// scenario loader or runner.
-pub const VOCABULARIES: &[&Vocabulary] = &[
+pub const VOCABULARIES: Registry = &[
     &crate::engine::modules::base::SCENARIO_VOCABULARY,
     &crate::engine::modules::mists::SCENARIO_VOCABULARY,
     &ghosts::SCENARIO_VOCABULARY,
     &inns::SCENARIO_VOCABULARY,
     &crate::engine::modules::gifts::SCENARIO_VOCABULARY,
 ];
-
-/// Expansions of the base game the engine plays, in the order of `VOCABULARIES`.
-pub fn expansion_ids() -> Vec<&'static str> {
-    VOCABULARIES
-        .iter()
-        .filter(|v| v.expansion)
-        .map(|v| v.id)
-        .collect()
-}

@@ -1,26 +1,30 @@
 //! What each rule module lets a scenario say: its own keys in `setup`, on board tiles and
-//! their meeples, in steps and in `expect`. The scenario loader knows only the keys common to
-//! every game and asks this registry about the rest, so a key of a module the scenario does
+//! their meeples, in steps and in `expect`. The scenario loader and runner know only the keys
+//! common to every game; each module in play reads, sets up and checks its own keys through
+//! its `Hooks`, so adding an expansion touches neither. A key of a module the scenario does
 //! not play is an error naming that module.
 
+use crate::content::scenario::{count, list, position};
+use crate::content::yaml::Fields;
+use crate::diagnostic::{Diagnostics, Location};
 use crate::engine::core::game::Game;
-use crate::engine::core::hooks::GhostKeeper;
+use crate::engine::core::hooks::{Decider, GhostKeeper, Refusal, RuleModule};
 use crate::engine::core::state::State;
+use crate::engine::core::tile::Catalog;
+use crate::model::geometry::Pos;
 use crate::model::pieces::Colour;
-use crate::model::scenario::Expectations;
+use crate::model::scenario::{Entry, TileRef};
+use crate::model::Corpus;
 
 /// Reports one checked expectation: what was expected, whether it held, what was found.
 pub type Report<'r> = &'r mut dyn FnMut(String, bool, String);
-
-/// A module's checks of its own expectation keys against a game (`players` in scenario order).
-pub type Check = fn(&Game, &Expectations, &[Colour], Report);
 
 /// Where in a scenario file a key stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Context {
     Setup,
     Board,
-    /// A meeple on a prepared board tile.
+    /// A meeple on a prepared board tile or in a step.
     Meeple,
     Step,
     Expect,
@@ -40,47 +44,196 @@ pub struct Vocabulary {
     pub meeple: &'static [&'static str],
     pub step: &'static [&'static str],
     pub expect: &'static [&'static str],
-    /// Checks the module's `expect` keys (the runner calls it for the modules in play).
-    pub check: Check,
+    /// Reads, sets up and checks those keys; the loader and runner call it for the modules in play.
+    pub hooks: &'static dyn Hooks,
 }
 
-/// For modules without expectation keys of their own.
-pub fn no_checks(_: &Game, _: &Expectations, _: &[Colour], _: Report) {}
+/// What a module's reader is given besides the mapping: the file, the catalogs and the players.
+pub struct Scope<'a> {
+    pub file: &'a str,
+    pub corpus: &'a Corpus,
+    pub players: &'a [Colour],
+    /// The scenario's first line, for what is missing from the whole file.
+    pub start: Location,
+}
 
-/// Ghosts on the board, in the bank and on given tiles: both Mists games keep them.
-pub fn ghost_checks(state: &State, ghosts: &dyn GhostKeeper, expect: &Expectations, check: Report) {
-    if let Some(n) = expect.ghosts {
-        let actual = ghosts.ghosts_on_board();
-        check(
-            format!("na plánu je {n} duchů"),
-            actual == n,
-            actual.to_string(),
-        );
+/// A ruleset's game before its board is laid: its modules and each player's meeples.
+pub type GameParts = (Vec<Box<dyn RuleModule>>, [u32; 3]);
+
+/// A module's part in reading and playing scenarios. Readers get the mapping where the
+/// module's keys stand (only when one of them is there, except `setup`), report problems to
+/// `diags` and return what they read; the runner hands it back to the same module.
+/// Setup errors are plain messages: the runner locates them.
+pub trait Hooks: Sync + std::fmt::Debug {
+    /// Reads the module's `setup` keys (`None`: the scenario has no `setup`).
+    fn setup(
+        &self,
+        _setup: Option<&Fields>,
+        _scope: &Scope,
+        _diags: &mut Diagnostics,
+    ) -> Option<Entry> {
+        None
     }
-    if let Some(n) = expect.bank {
-        check(
-            format!("v banku je {n} duchů"),
-            ghosts.bank() == n,
-            ghosts.bank().to_string(),
-        );
+
+    /// A ruleset's modules and meeples, played with `expansions` (`None` for an expansion).
+    fn game(
+        &self,
+        _setup: Option<&Entry>,
+        _expansions: &[String],
+        _players: usize,
+        _catalog: &mut Catalog,
+    ) -> Option<Result<GameParts, String>> {
+        None
     }
-    for (at, n) in &expect.ghosts_at {
-        let actual = state
-            .board
-            .index_at(*at)
-            .map(|p| ghosts.ghosts_on_tile(state, p))
-            .unwrap_or(0);
-        check(
-            format!("na {at} je {n} duchů"),
-            actual == *n,
-            actual.to_string(),
-        );
+
+    /// Applies the setup once the start tiles lie, before the prepared board.
+    fn before_board(
+        &self,
+        _game: &mut Game,
+        _setup: &Entry,
+        _players: &[Colour],
+    ) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// Applies the setup once the prepared board and its meeples stand.
+    fn after_board(
+        &self,
+        _game: &mut Game,
+        _setup: &Entry,
+        _players: &[Colour],
+    ) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// Reads the module's keys on a prepared board tile.
+    fn board(&self, _tile: &Fields, _scope: &Scope, _diags: &mut Diagnostics) -> Option<Entry> {
+        None
+    }
+
+    /// Applies them to the tile just laid (`placed` is its index on the board).
+    fn on_board(&self, _game: &mut Game, _placed: usize, _entry: &Entry) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// Reads the module's keys beside a meeple, on the prepared board (`on_board`) or in a step.
+    fn meeple(
+        &self,
+        _meeple: &Fields,
+        _on_board: bool,
+        _scope: &Scope,
+        _diags: &mut Diagnostics,
+    ) -> Option<Entry> {
+        None
+    }
+
+    /// Applies them to the board meeple just laid (its index among the meeples).
+    fn on_meeple(&self, _game: &mut Game, _meeple: usize, _entry: &Entry) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// Reads the module's keys of a step.
+    fn step(&self, _step: &Fields, _scope: &Scope, _diags: &mut Diagnostics) -> Option<Entry> {
+        None
+    }
+
+    /// Tiles a step's entry names besides the drawn one; the runner resolves them before the
+    /// game starts and hands their indices to `before_place`.
+    fn step_tiles(&self, _entry: &Entry) -> Vec<TileRef> {
+        Vec::new()
+    }
+
+    /// Acts on a step's entry after the tile is drawn, before it is placed.
+    fn before_place(
+        &self,
+        _game: &mut Game,
+        _drawn: usize,
+        _entry: &Entry,
+        _tiles: &[usize],
+        _decider: &mut dyn Decider,
+    ) -> Result<(), Refusal> {
+        Ok(())
+    }
+
+    /// Every turn, as its tile is drawn.
+    fn draw(&self, _game: &mut Game) {}
+
+    /// Reads the module's `expect` keys.
+    fn expect(&self, _expect: &Fields, _scope: &Scope, _diags: &mut Diagnostics) -> Option<Entry> {
+        None
+    }
+
+    /// Checks them against the game (`players` in scenario order).
+    fn check(&self, _game: &Game, _entry: &Entry, _players: &[Colour], _report: Report) {}
+}
+
+/// Ghosts on the board, in the bank and on given tiles: both Mists games expect them.
+#[derive(Debug, Clone, Default)]
+pub struct GhostCounts {
+    pub ghosts: Option<u32>,
+    pub bank: Option<u32>,
+    pub at: Vec<(Pos, u32)>,
+}
+
+impl GhostCounts {
+    pub fn read(expect: &Fields, diags: &mut Diagnostics) -> GhostCounts {
+        let mut at = Vec::new();
+        for item in list(expect, "ghosts_at", diags) {
+            let g = Fields::new(expect.file, 0, item, &["at", "count"], None, diags);
+            if let (Some(pos), Some(n)) = (position(&g, diags), count(&g, "count", diags)) {
+                at.push((pos, n));
+            }
+        }
+        GhostCounts {
+            ghosts: count(expect, "ghosts", diags),
+            bank: count(expect, "bank", diags),
+            at,
+        }
+    }
+
+    pub fn check(&self, state: &State, ghosts: &dyn GhostKeeper, check: Report) {
+        if let Some(n) = self.ghosts {
+            let actual = ghosts.ghosts_on_board();
+            check(
+                format!("na plánu je {n} duchů"),
+                actual == n,
+                actual.to_string(),
+            );
+        }
+        if let Some(n) = self.bank {
+            check(
+                format!("v banku je {n} duchů"),
+                ghosts.bank() == n,
+                ghosts.bank().to_string(),
+            );
+        }
+        for (at, n) in &self.at {
+            let actual = state
+                .board
+                .index_at(*at)
+                .map(|p| ghosts.ghosts_on_tile(state, p))
+                .unwrap_or(0);
+            check(
+                format!("na {at} je {n} duchů"),
+                actual == *n,
+                actual.to_string(),
+            );
+        }
     }
 }
 
 /// A colour's index among the players.
 pub fn player_index(players: &[Colour], colour: &Colour) -> Option<usize> {
     players.iter().position(|p| p == colour)
+}
+
+/// A key that only a prepared board's meeple may carry, written on a step's meeple.
+pub fn only_on_board(meeple: &Fields, key: &str, what: &str, diags: &mut Diagnostics) {
+    diags.error(
+        meeple.value_location(key),
+        None,
+        format!("{what} lze dát jen k družiníkovi na připraveném plánu (`board`)"),
+    );
 }
 
 impl Vocabulary {
@@ -105,6 +258,22 @@ impl Vocabulary {
     }
 }
 
+/// The modules scenarios may use: `rulesets::VOCABULARIES`, or a test's own.
+pub type Registry = &'static [&'static Vocabulary];
+
+/// The modules a scenario playing `ruleset` with `expansions` plays, in registry order.
+pub fn active(
+    registry: Registry,
+    ruleset: Option<&str>,
+    expansions: &[String],
+) -> Vec<&'static Vocabulary> {
+    registry
+        .iter()
+        .copied()
+        .filter(|v| is_active(v, ruleset, expansions))
+        .collect()
+}
+
 /// Whether a scenario playing `ruleset` with `expansions` may use this vocabulary.
 pub fn is_active(vocabulary: &Vocabulary, ruleset: Option<&str>, expansions: &[String]) -> bool {
     if vocabulary.expansion {
@@ -115,8 +284,8 @@ pub fn is_active(vocabulary: &Vocabulary, ruleset: Option<&str>, expansions: &[S
 }
 
 /// The modules that own `key` in `context`.
-pub fn owners(key: &str, context: Context) -> Vec<&'static Vocabulary> {
-    super::rulesets::VOCABULARIES
+pub fn owners(registry: Registry, key: &str, context: Context) -> Vec<&'static Vocabulary> {
+    registry
         .iter()
         .copied()
         .filter(|v| v.keys(context).contains(&key))
@@ -124,9 +293,9 @@ pub fn owners(key: &str, context: Context) -> Vec<&'static Vocabulary> {
 }
 
 /// Every module key in `context`, active or not.
-pub fn all_keys(context: Context) -> Vec<&'static str> {
+pub fn all_keys(registry: Registry, context: Context) -> Vec<&'static str> {
     let mut keys: Vec<&'static str> = Vec::new();
-    for v in super::rulesets::VOCABULARIES {
+    for v in registry {
         for key in v.keys(context) {
             if !keys.contains(key) {
                 keys.push(key);
@@ -134,4 +303,19 @@ pub fn all_keys(context: Context) -> Vec<&'static str> {
         }
     }
     keys
+}
+
+/// A module whose keys, if any, need nothing beyond the rules themselves.
+#[derive(Debug)]
+pub struct NoHooks;
+
+impl Hooks for NoHooks {}
+
+/// The ids of the registry's expansions (`expansion`) or of its rulesets, in its order.
+pub fn ids(registry: Registry, expansion: bool) -> Vec<&'static str> {
+    registry
+        .iter()
+        .filter(|v| v.expansion == expansion)
+        .map(|v| v.id)
+        .collect()
 }

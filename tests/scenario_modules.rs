@@ -1,0 +1,200 @@
+//! Issue 12: the scenario loader and runner are generic. A module registered beside the
+//! shipped ones reads, sets up and checks its own keys without any change to them.
+
+use std::sync::{Arc, OnceLock};
+
+use carcref::content::scenario::load_scenario_with;
+use carcref::content::yaml::Fields;
+use carcref::content::{load, ContentFiles};
+use carcref::diagnostic::Diagnostics;
+use carcref::engine::core::game::Game;
+use carcref::engine::core::hooks::{Decider, Refusal};
+use carcref::engine::modules::rulesets::VOCABULARIES;
+use carcref::engine::modules::vocabulary::{Hooks, Registry, Report, Scope, Vocabulary};
+use carcref::model::pieces::Colour;
+use carcref::model::scenario::{Entry, Scenario};
+use carcref::model::Corpus;
+use carcref::scenario::{run_with, Report as Played};
+
+/// A made-up expansion: `setup: {bonus: 5}` gives every player 5 points once the board is
+/// prepared, a step's `tip: 2` gives the player on turn 2 points before the tile is placed,
+/// and `expect: {leader: red}` checks who leads.
+#[derive(Debug)]
+struct Trial;
+
+impl Hooks for Trial {
+    fn setup(&self, setup: Option<&Fields>, _: &Scope, diags: &mut Diagnostics) -> Option<Entry> {
+        let bonus = setup?.optional_int_in("bonus", 0..=100, diags)?;
+        Some(Arc::new(bonus as i32))
+    }
+
+    fn after_board(&self, game: &mut Game, setup: &Entry, _: &[Colour]) -> Result<(), String> {
+        let bonus = setup.downcast_ref::<i32>().copied().unwrap_or(0);
+        for player in &mut game.state.players {
+            player.score += bonus;
+        }
+        Ok(())
+    }
+
+    fn step(&self, step: &Fields, _: &Scope, diags: &mut Diagnostics) -> Option<Entry> {
+        let tip = step.optional_int_in("tip", 0..=100, diags)?;
+        Some(Arc::new(tip as i32))
+    }
+
+    fn before_place(
+        &self,
+        game: &mut Game,
+        _: usize,
+        entry: &Entry,
+        _: &[usize],
+        _: &mut dyn Decider,
+    ) -> Result<(), Refusal> {
+        let player = game.state.turn.player;
+        game.state.players[player].score += entry.downcast_ref::<i32>().copied().unwrap_or(0);
+        Ok(())
+    }
+
+    fn expect(&self, expect: &Fields, scope: &Scope, diags: &mut Diagnostics) -> Option<Entry> {
+        let name = expect.optional_str("leader", diags)?;
+        let colour = Colour::parse(&name).filter(|c| scope.players.contains(c));
+        if colour.is_none() {
+            diags.error(
+                expect.value_location("leader"),
+                None,
+                "vede jen hráč scénáře",
+            );
+        }
+        Some(Arc::new(colour?))
+    }
+
+    fn check(&self, game: &Game, entry: &Entry, players: &[Colour], report: Report) {
+        let Some(expected) = entry.downcast_ref::<Colour>() else {
+            return;
+        };
+        let best = game.state.players.iter().map(|p| p.score).max();
+        let leaders: Vec<Colour> = players
+            .iter()
+            .zip(&game.state.players)
+            .filter(|(_, p)| Some(p.score) == best)
+            .map(|(c, _)| *c)
+            .collect();
+        report(
+            format!("vede {}", expected.czech()),
+            leaders == [*expected],
+            format!("{leaders:?}"),
+        );
+    }
+}
+
+const TRIAL: Vocabulary = Vocabulary {
+    id: "zkusebni",
+    name: "Zkušební rozšíření",
+    expansion: true,
+    setup: &["bonus"],
+    board: &[],
+    meeple: &[],
+    step: &["tip"],
+    expect: &["leader"],
+    hooks: &Trial,
+};
+
+/// The shipped modules and the trial one.
+fn registry() -> Registry {
+    static REGISTRY: OnceLock<Vec<&'static Vocabulary>> = OnceLock::new();
+    REGISTRY.get_or_init(|| {
+        let mut all = VOCABULARIES.to_vec();
+        all.push(&TRIAL);
+        all
+    })
+}
+
+fn corpus() -> &'static Corpus {
+    static CORPUS: OnceLock<Corpus> = OnceLock::new();
+    CORPUS.get_or_init(|| load(&ContentFiles::embedded()).corpus)
+}
+
+fn scenario(leader: &str) -> String {
+    format!(
+        "title: T\nruleset: zakladni-hra\nexpansions: [zkusebni]\nplayers: [red, blue]\n\
+         setup: {{bonus: 5, score: {{blue: 1}}}}\n\
+         steps:\n  - place: zh-cesta-rovna\n    at: [1, 0]\n    tip: 2\n\
+         expect:\n  score: {{red: 7, blue: 6}}\n  leader: {leader}\n"
+    )
+}
+
+fn play(registry: Registry, text: &str) -> Result<Played, Vec<String>> {
+    let mut diags = Diagnostics::default();
+    let loaded = load_scenario_with(registry, "t.yaml", "t.yaml", text, corpus(), &mut diags);
+    let scenario: Scenario = loaded.ok_or_else(|| {
+        diags
+            .into_sorted()
+            .iter()
+            .map(|d| d.to_string())
+            .collect::<Vec<_>>()
+    })?;
+    run_with(registry, &scenario, corpus()).map_err(|d| vec![d.to_string()])
+}
+
+#[test]
+fn a_registered_module_reads_sets_up_and_checks_its_own_keys() {
+    let report = play(registry(), &scenario("red")).expect("loads and runs");
+    let failed: Vec<_> = report.expectations.iter().filter(|e| !e.held).collect();
+    assert!(failed.is_empty(), "{failed:?}");
+    assert!(report
+        .expectations
+        .iter()
+        .any(|e| e.what == "vede červený" && e.held));
+}
+
+#[test]
+fn a_registered_module_s_check_can_fail() {
+    let report = play(registry(), &scenario("blue")).expect("loads and runs");
+    assert!(report
+        .expectations
+        .iter()
+        .any(|e| e.what == "vede modrý" && !e.held));
+}
+
+#[test]
+fn a_registered_module_s_reader_reports_located_errors() {
+    let errors = play(registry(), &scenario("green")).err().expect("refused");
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.starts_with("t.yaml:") && e.contains("vede jen hráč scénáře")),
+        "{errors:?}"
+    );
+}
+
+#[test]
+fn without_the_module_its_keys_are_unknown() {
+    let errors = play(VOCABULARIES, &scenario("red")).err().expect("refused");
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("rozšíření `zkusebni` engine neumí")),
+        "{errors:?}"
+    );
+}
+
+/// The loader and runner name no module: all of that lives behind the registry.
+#[test]
+fn loader_and_runner_name_no_module() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    for file in ["src/content/scenario.rs", "src/scenario.rs"] {
+        let text = std::fs::read_to_string(format!("{root}/{file}")).expect("source");
+        let lower = text.to_lowercase();
+        for name in [
+            "mists",
+            "ghost",
+            "gift",
+            "inns",
+            "darky",
+            "hostince",
+            "duchove-carcassonne",
+            "duchove-zamky",
+        ] {
+            assert!(!lower.contains(name), "{file} names `{name}`");
+        }
+    }
+}
