@@ -783,6 +783,39 @@ pub fn canonical_choice(text: &str) -> String {
     out.trim_end().to_owned()
 }
 
+/// The entries of a `{red: …, blue: …}` mapping, each with its player; a name that is not a
+/// player of the scenario is reported. `None` when the value is not a mapping (reported with
+/// `shape` as the example).
+pub fn player_entries<'a>(
+    file: &str,
+    node: &'a Node,
+    key: &str,
+    shape: &str,
+    players: &[Colour],
+    diags: &mut Diagnostics,
+) -> Option<Vec<(Colour, &'a Node)>> {
+    let Some(map) = node.as_mapping() else {
+        diags.error(
+            yaml::location(file, node.span(), 0),
+            None,
+            format!("`{key}` má tvar {shape}"),
+        );
+        return None;
+    };
+    let mut out = Vec::new();
+    for (name, value) in map.iter() {
+        match Colour::parse(name.as_str()).filter(|c| players.contains(c)) {
+            Some(colour) => out.push((colour, value)),
+            None => diags.error(
+                yaml::location(file, name.span(), 0),
+                None,
+                format!("`{}` není hráč scénáře", name.as_str()),
+            ),
+        }
+    }
+    Some(out)
+}
+
 /// A `{red: 3, blue: 0}` mapping of the scenario's players to whole numbers in `range`.
 pub fn per_player<T: TryFrom<i64>>(
     file: &str,
@@ -795,25 +828,9 @@ pub fn per_player<T: TryFrom<i64>>(
     let Some(node) = parent.get_node(key) else {
         return Vec::new();
     };
-    let Some(map) = node.as_mapping() else {
-        diags.error(
-            yaml::location(file, node.span(), 0),
-            None,
-            format!("`{key}` má tvar {{red: 3, blue: 0}}"),
-        );
-        return Vec::new();
-    };
+    let entries = player_entries(file, node, key, "{red: 3, blue: 0}", players, diags);
     let mut out = Vec::new();
-    for (name, value) in map.iter() {
-        let location = yaml::location(file, name.span(), 0);
-        let Some(colour) = Colour::parse(name.as_str()).filter(|c| players.contains(c)) else {
-            diags.error(
-                location,
-                None,
-                format!("`{}` není hráč scénáře", name.as_str()),
-            );
-            continue;
-        };
+    for (colour, value) in entries.unwrap_or_default() {
         let number = value
             .as_scalar()
             .and_then(|v| v.as_str().trim().parse::<i64>().ok())

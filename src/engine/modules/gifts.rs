@@ -8,7 +8,7 @@ use std::sync::Arc;
 use marked_yaml::types::MarkedMappingNode;
 
 use super::vocabulary::{player_index, Hooks, Report, Scope};
-use crate::content::scenario::{per_player, position, tile_ref, MAX_COUNT};
+use crate::content::scenario::{per_player, player_entries, position, tile_ref, MAX_COUNT};
 use crate::content::yaml::{self, Fields};
 use crate::diagnostic::{Diagnostics, Location};
 use crate::engine::core::game::{Game, MeepleKind, State};
@@ -715,24 +715,8 @@ fn gifts_setup(
         .collect();
     let mut hands = Vec::new();
     if let Some(node) = setup.get_node("gifts") {
-        let Some(map) = node.as_mapping() else {
-            diags.error(
-                yaml::location(file, node.span(), 0),
-                None,
-                "`gifts` má tvar {red: [koncil], blue: []}",
-            );
-            return None;
-        };
-        for (name, value) in map.iter() {
-            let location = yaml::location(file, name.span(), 0);
-            let Some(colour) = Colour::parse(name.as_str()).filter(|c| players.contains(c)) else {
-                diags.error(
-                    location,
-                    None,
-                    format!("`{}` není hráč scénáře", name.as_str()),
-                );
-                continue;
-            };
+        let shape = "{red: [koncil], blue: []}";
+        for (colour, value) in player_entries(file, node, "gifts", shape, players, diags)? {
             let Some(items) = value.as_sequence() else {
                 diags.error(
                     yaml::location(file, value.span(), 0),
