@@ -276,6 +276,32 @@ mod tests {
     }
 
     #[test]
+    fn verb_forms_meet_their_infinitive() {
+        same_stem(&["vyhrát", "vyhraje", "vyhrajeme", "vyhrajem", "vyhrajou"]);
+        same_stem(&[
+            "umístit",
+            "umístím",
+            "umístíme",
+            "umístí",
+            "umístil",
+            "umístili",
+        ]);
+        same_stem(&["sundat", "sundám", "sundáme", "sundali"]);
+        same_stem(&["odstranit", "odstraníme", "odstranila"]);
+        same_stem(&["vytáhnout", "vytáhnu"]);
+        same_stem(&["zvítězit", "zvítězíme", "zvítězili"]);
+        // Colloquial adjective endings meet the standard ones.
+        same_stem(&["velký", "velkej", "velkýho", "velkejch"]);
+        same_stem(&["strážný", "strážnýmu", "strážnému"]);
+    }
+
+    #[test]
+    fn nouns_ending_like_verbs_keep_their_declension_together() {
+        same_stem(&["hřbitov", "hřbitova", "hřbitově", "hřbitovem", "hřbitovech"]);
+        same_stem(&["kostel", "kostela", "kostelem"]);
+    }
+
+    #[test]
     fn tables_parse() {
         let t = tables();
         assert!(t.stopwords.contains("na"));
