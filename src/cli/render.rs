@@ -492,19 +492,29 @@ fn mists_status(
         .counters
         .iter()
         .map(|c| match c.player {
-            Some(p) => format!("{} {}", state.colour_name(p), c.points),
+            Some(p) => {
+                let colour = state
+                    .players
+                    .get(p)
+                    .map_or("?", |pl| pl.colour.czech_neuter());
+                format!("{colour} {}", c.points)
+            }
             None => c.points.to_string(),
         })
         .collect();
+    // One team counter, or level 6's three counters, one per colour.
+    let counters = match counters.as_slice() {
+        [one] => format!("počítadlo {one}"),
+        _ => format!("počítadla {}", counters.join(", ")),
+    };
     let outcome = match mists.outcome {
         None => "hra pokračuje".to_owned(),
         Some(Outcome::Won) => "vítězství".to_owned(),
         Some(Outcome::Lost(cause)) => format!("prohra ({})", cause.czech()),
     };
     format!(
-        "Úroveň {}: počítadlo {} (cíl {}); duchů na plánu {}, v banku {}; pohřbených družiníků {}; {outcome}",
+        "Úroveň {}: {counters} (cíl {}); duchů na plánu {}, v banku {}; pohřbených družiníků {}; {outcome}",
         mists.level.number,
-        counters.join(", "),
         mists.level.goal,
         mists.ghosts_on_board(),
         mists.bank,

@@ -64,6 +64,18 @@ impl Colour {
         }
     }
 
+    /// The colour agreeing with a neuter noun ("červené počítadlo").
+    pub fn czech_neuter(self) -> &'static str {
+        match self {
+            Colour::Red => "červené",
+            Colour::Blue => "modré",
+            Colour::Green => "zelené",
+            Colour::Yellow => "žluté",
+            Colour::Black => "černé",
+            Colour::Pink => "růžové",
+        }
+    }
+
     pub fn hex(self) -> &'static str {
         match self {
             Colour::Red => "#d62728",

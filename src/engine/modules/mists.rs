@@ -1574,7 +1574,7 @@ fn scenario_checks(game: &Game, expect: &ScenarioExpect, players: &[Colour], che
             .map(|c| c.points.to_string())
             .unwrap_or_else(|| "barva nemá počítadlo".into());
         check(
-            format!("počítadlo {} stojí na {n}", colour.czech()),
+            format!("{} počítadlo stojí na {n}", colour.czech_neuter()),
             actual == n.to_string(),
             actual,
         );
