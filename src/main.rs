@@ -196,5 +196,6 @@ fn print(output: &Output) -> ExitCode {
         &mut std::io::stdout().lock(),
         &mut std::io::stderr().lock(),
         output_style(),
+        cli::wrap::terminal_width(),
     ))
 }

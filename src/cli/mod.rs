@@ -2,6 +2,7 @@
 //! that `main.rs` only parses arguments and prints.
 
 mod render;
+pub mod wrap;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -227,8 +228,19 @@ impl Style {
 /// Writes a command's output and gives the exit code. Unsafe characters are made visible (only
 /// the program's own colours pass). A reader that went away (`carcref list | head`) ends the
 /// program quietly, as ripgrep does; any other failed write (a full disk) is an error.
-pub fn emit(output: &Output, stdout: &mut dyn Write, stderr: &mut dyn Write, style: Style) -> u8 {
+/// `width` is the terminal's when standard output is one: lines are wrapped to it.
+pub fn emit(
+    output: &Output,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+    style: Style,
+    width: Option<usize>,
+) -> u8 {
     let text = safe_text::escape_for_terminal(&output.stdout, style == Style::Colour);
+    let text = match width {
+        Some(width) => wrap::wrap(&text, width),
+        None => text,
+    };
     let written = stdout
         .write_all(text.as_bytes())
         .and_then(|()| stdout.flush());

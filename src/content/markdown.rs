@@ -106,6 +106,8 @@ pub fn internal_links(markdown: &str) -> Vec<Link> {
 pub fn to_plain_text(markdown: &str) -> String {
     let mut out = String::new();
     let mut list_depth: usize = 0;
+    // The next number of each open list; `None` for bullet lists.
+    let mut list_numbers: Vec<Option<u64>> = Vec::new();
     let mut link_targets: Vec<String> = Vec::new();
     let mut cell_index = 0;
     for event in Parser::new_ext(markdown, options()) {
@@ -115,15 +117,23 @@ pub fn to_plain_text(markdown: &str) -> String {
             Event::HardBreak => out.push('\n'),
             Event::Start(Tag::Item) => {
                 out.push_str(&"  ".repeat(list_depth.saturating_sub(1)));
-                out.push_str("• ");
+                match list_numbers.last_mut() {
+                    Some(Some(number)) => {
+                        out.push_str(&format!("{number}. "));
+                        *number += 1;
+                    }
+                    _ => out.push_str("• "),
+                }
             }
             Event::End(TagEnd::Item) => ensure_newline(&mut out),
-            Event::Start(Tag::List(_)) => {
+            Event::Start(Tag::List(start)) => {
                 ensure_newline(&mut out);
                 list_depth += 1;
+                list_numbers.push(start);
             }
             Event::End(TagEnd::List(_)) => {
                 list_depth = list_depth.saturating_sub(1);
+                list_numbers.pop();
                 if list_depth == 0 {
                     out.push('\n');
                 }
@@ -203,6 +213,21 @@ mod tests {
                 line: 3,
                 column: 5
             }]
+        );
+    }
+
+    #[test]
+    fn numbered_lists_stay_numbered() {
+        let text = to_plain_text("Kroky:\n\n1. přiložit\n2. nasadit\n3. vyhodnotit\n\n- a\n- b\n");
+        assert!(
+            text.contains("1. přiložit\n2. nasadit\n3. vyhodnotit"),
+            "{text}"
+        );
+        assert!(text.contains("• a\n• b"), "{text}");
+        let from_three = to_plain_text("3. třetí\n4. čtvrtý\n");
+        assert!(
+            from_three.starts_with("3. třetí\n4. čtvrtý"),
+            "{from_three}"
         );
     }
 
