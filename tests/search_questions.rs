@@ -167,3 +167,34 @@ fn an_unknown_word_gets_the_closest_known_one() {
         );
     }
 }
+
+#[test]
+fn the_thesaurus_is_validated() {
+    let dir = tempfile::tempdir().unwrap();
+    let content = dir.path().join("content");
+    common::copy_tree(
+        &common::repo().join("tests/content/valid-minimal"),
+        &content,
+    );
+    std::fs::write(
+        content.join("thesaurus.yaml"),
+        "- preferred: figurka\n  members: [panáček, meeple]\n\
+         - preferred: družiník\n  members: [panáčka, a na]\n",
+    )
+    .unwrap();
+    let output = carcref(&["--content", content.to_str().unwrap(), "validate"], None);
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    let messages = stderr(&output);
+    // "panáčka" stems like "panáček", which already belongs to the first ring.
+    assert!(
+        messages.contains("thesaurus.yaml:4:13: [družiník] `panáčka` patří i do kruhu `figurka`"),
+        "{messages}"
+    );
+    assert!(
+        messages.contains("[družiník] `a na` nedá hledání nic"),
+        "{messages}"
+    );
+    // The shipped thesaurus is valid and its rings reach the search.
+    let found = json_ids(&["search", "panáček na cestě", "--json"]);
+    assert!(!found.is_empty());
+}
