@@ -16,6 +16,7 @@ const TYPES = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml',
+  '.png': 'image/png',
   '.webmanifest': 'application/manifest+json',
 };
 let browser;
@@ -73,6 +74,11 @@ test('over http the service worker caches the site, which then works with no net
   const manifest = await (await page.request.get(`${origin}/manifest.webmanifest`)).json();
   assert.equal(manifest.start_url, './index.html');
   assert.equal(manifest.display, 'standalone');
+  for (const icon of manifest.icons) {
+    const fetched = await page.request.get(`${origin}/${icon.src}`);
+    assert.equal(fetched.status(), 200, icon.src);
+    assert.equal(fetched.headers()['content-type'], icon.type, icon.src);
+  }
   // Active and controlling this page (clients.claim), with every file cached.
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30000 });
   const cached = await page.evaluate(async () => {
