@@ -86,9 +86,34 @@
     return Array.from(list.querySelectorAll('a.result-link'));
   }
 
-  input.addEventListener('input', render);
-  gameFilter.addEventListener('change', render);
-  levelFilter.addEventListener('change', render);
+  // The query and the filters live in the URL (`?q=…&hra=…&uroven=…`), so Back from a
+  // result and a shared link bring them back. replaceState: typing adds no history entries.
+  function remember() {
+    const url = new URL(window.location.href);
+    for (const [name, value] of [
+      ['q', input.value],
+      ['hra', gameFilter.value],
+      ['uroven', levelFilter.value],
+    ]) {
+      if (value) url.searchParams.set(name, value);
+      else url.searchParams.delete(name);
+    }
+    if (url.href === window.location.href) return;
+    try {
+      window.history.replaceState(window.history.state, '', url.href);
+    } catch {
+      // A browser that refuses (some do for file:// pages) keeps the old URL; search works.
+    }
+  }
+
+  function update() {
+    render();
+    remember();
+  }
+
+  input.addEventListener('input', update);
+  gameFilter.addEventListener('change', update);
+  levelFilter.addEventListener('change', update);
   input.addEventListener('keydown', (event) => {
     if (event.key === 'ArrowDown' && links().length > 0) {
       event.preventDefault();
@@ -113,7 +138,15 @@
     }
   });
 
-  const initial = new URLSearchParams(window.location.search).get('q');
+  const params = new URLSearchParams(window.location.search);
+  const initial = params.get('q');
   if (initial) input.value = initial;
+  for (const [select, name] of [
+    [gameFilter, 'hra'],
+    [levelFilter, 'uroven'],
+  ]) {
+    const value = params.get(name);
+    if (value && Array.from(select.options).some((o) => o.value === value)) select.value = value;
+  }
   if (input.value) render();
 })();

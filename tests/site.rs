@@ -296,6 +296,55 @@ fn the_site_needs_nothing_from_the_network() {
 }
 
 #[test]
+fn the_service_worker_precaches_every_built_file_and_the_manifest_is_installable() {
+    let site = site();
+    let worker = std::str::from_utf8(&site["sw.js"]).unwrap();
+    let list = worker
+        .split_once("const FILES = ")
+        .and_then(|(_, rest)| rest.split_once("];"))
+        .map(|(list, _)| format!("{list}]"))
+        .expect("sw.js has its precache list");
+    let listed: BTreeSet<String> = serde_json::from_str(&list).unwrap();
+    let built: BTreeSet<String> = site.keys().filter(|p| *p != "sw.js").cloned().collect();
+    assert_eq!(listed, built);
+    assert!(built.len() > 500, "{} files", built.len());
+    let version = worker
+        .split_once("const VERSION = '")
+        .and_then(|(_, rest)| rest.split_once('\''))
+        .map(|(v, _)| v)
+        .unwrap();
+    assert!(
+        version.len() == 16 && version.chars().all(|c| c.is_ascii_hexdigit()),
+        "{version}"
+    );
+
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&site["manifest.webmanifest"]).unwrap();
+    assert_eq!(manifest["start_url"], "./index.html");
+    assert_eq!(manifest["display"], "standalone");
+    assert_eq!(manifest["lang"], "cs");
+    for key in ["name", "short_name", "theme_color"] {
+        assert!(
+            manifest[key].as_str().is_some_and(|v| !v.is_empty()),
+            "{key}"
+        );
+    }
+    let icons = manifest["icons"].as_array().unwrap();
+    assert!(!icons.is_empty());
+    for icon in icons {
+        assert!(site.contains_key(icon["src"].as_str().unwrap()), "{icon}");
+    }
+    for (path, bytes) in site.iter().filter(|(p, _)| p.ends_with(".html")) {
+        let html = std::str::from_utf8(bytes).unwrap();
+        assert!(
+            html.contains("assets/icon.svg\" type=\"image/svg+xml\""),
+            "{path}"
+        );
+        assert!(html.contains("assets/offline.js\"></script>"), "{path}");
+    }
+}
+
+#[test]
 fn the_browser_analyzer_matches_every_rust_test_vector() {
     let temp = tempfile::tempdir().unwrap();
     let output = carcref(&["analyze", "--vectors"], None);

@@ -1,6 +1,7 @@
 //! The built site in real headless Chromium (tests/browser/*.mjs, playwright-core driving
 //! Debian's chromium): search from `file://`, a ruling's scenario page, no console error,
-//! escaped content. Needs `apt-get install -y chromium chromium-driver` and `npm ci`;
+//! escaped content; and served over http, the service worker keeping the site working offline
+//! and the search query living in the URL. Needs `apt-get install -y chromium chromium-driver` and `npm ci`;
 //! `.ci/run` does both. Without them this test fails and says so.
 
 mod common;
@@ -41,6 +42,7 @@ fn the_site_works_in_headless_chromium() {
     let run = Command::new(std::env::var("NODE").unwrap_or_else(|_| "node".into()))
         .args(["--test", "--test-reporter=spec"])
         .arg(repo().join("tests/browser/site.test.mjs"))
+        .arg(repo().join("tests/browser/offline.test.mjs"))
         .env("CARCREF_SITE", &site)
         .env("CARCREF_XSS_SITE", &xss)
         .env("CHROMIUM", &chromium)
@@ -53,5 +55,5 @@ fn the_site_works_in_headless_chromium() {
         "browser tests failed:\n{out}\n{}",
         String::from_utf8_lossy(&run.stderr)
     );
-    assert!(out.contains("pass 5"), "{out}");
+    assert!(out.contains("pass 7"), "{out}");
 }

@@ -5,6 +5,7 @@
 //! timestamps, and every listing follows the corpus order or a sorted map.
 
 pub mod markdown;
+mod offline;
 mod output;
 mod pages;
 pub mod scenarios;
@@ -106,7 +107,8 @@ pub fn render(corpus: &Corpus, options: &BuildOptions) -> Result<(Site, Summary)
     if !failing.is_empty() && !options.allow_failing {
         return Err(BuildError::Failing(failing));
     }
-    let site = pages::render_all(corpus, &played)?;
+    let mut site = pages::render_all(corpus, &played)?;
+    offline::add(&mut site);
     let summary = Summary {
         pages: site.keys().filter(|p| p.ends_with(".html")).count(),
         files: site.len(),

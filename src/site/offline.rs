@@ -1,0 +1,220 @@
+//! Offline use on a phone: the web app manifest, the icon, and the service worker `sw.js`
+//! at the site's root. The build knows every file, so the worker gets the full precache
+//! list written in, with a version hash of the whole content: a new build (any changed
+//! byte) replaces the old cache. Deterministic, like the rest of the output.
+
+use super::Site;
+
+/// The service worker's path; it is the one file it does not cache.
+pub const WORKER: &str = "sw.js";
+pub const MANIFEST: &str = "manifest.webmanifest";
+
+const WORKER_SOURCE: &str = include_str!("../../site/sw.js");
+
+/// Files copied as they are.
+const ASSETS: &[(&str, &str)] = &[
+    ("assets/offline.js", include_str!("../../site/offline.js")),
+    ("assets/icon.svg", include_str!("../../site/icon.svg")),
+];
+
+/// The header's colour (style.css), also the phone's status bar colour.
+pub const THEME_COLOUR: &str = "#3b2a17";
+
+fn manifest() -> String {
+    let manifest = serde_json::json!({
+        "name": "carcref – pravidla a výklady Carcassonne",
+        "short_name": "carcref",
+        "description": "Česká pravidla a komentované výklady Carcassonne, i bez internetu.",
+        "lang": "cs",
+        "start_url": "./index.html",
+        "scope": "./",
+        "display": "standalone",
+        "theme_color": THEME_COLOUR,
+        "background_color": "#fffdf8",
+        "icons": [
+            {"src": "assets/icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
+            {"src": PNG_ICON, "sizes": format!("{PNG_SIZE}x{PNG_SIZE}"), "type": "image/png", "purpose": "any"}
+        ]
+    });
+    serde_json::to_string_pretty(&manifest).expect("a JSON value serializes") + "\n"
+}
+
+/// The icon as PNG, for systems that want a bitmap (the home screen of older phones).
+pub const PNG_ICON: &str = "assets/icon-192.png";
+const PNG_SIZE: u32 = 192;
+
+/// The colours of `site/icon.svg`; index 0 is transparent.
+const PALETTE: [[u8; 3]; 6] = [
+    [0, 0, 0],
+    [0x3b, 0x2a, 0x17],
+    [0x7a, 0xa0, 0x49],
+    [0xc9, 0xa4, 0x6a],
+    [0xea, 0xdf, 0xca],
+    [0xb8, 0x32, 0x2a],
+];
+
+/// Whether (x, y) lies in the rectangle from `low` to `high` with corners rounded by `r`.
+fn in_rounded(x: f64, y: f64, low: f64, high: f64, r: f64) -> bool {
+    if x < low || x > high || y < low || y > high {
+        return false;
+    }
+    let dx = (low + r - x).max(x - (high - r)).max(0.0);
+    let dy = (low + r - y).max(y - (high - r)).max(0.0);
+    dx * dx + dy * dy <= r * r
+}
+
+/// The palette index of a point of `site/icon.svg` (its 512 × 512 coordinates), drawn the
+/// same way without anti-aliasing: the tile, its city, its road and a red meeple.
+fn icon_colour(x: f64, y: f64) -> u8 {
+    if !in_rounded(x, y, 0.0, 512.0, 96.0) {
+        return 0;
+    }
+    if !in_rounded(x, y, 96.0, 416.0, 24.0) {
+        return 1;
+    }
+    if (x - 256.0).powi(2) + (y - 230.0).powi(2) <= 34.0 * 34.0 {
+        return 5;
+    }
+    // The city's lower edge, the SVG's quadratic curve from (96, 150) through (256, 210).
+    if y < 210.0 - 60.0 * ((x - 256.0) / 160.0).powi(2) {
+        return 3;
+    }
+    if (304.0..=336.0).contains(&y) {
+        return 4;
+    }
+    2
+}
+
+/// A PNG of `size` × `size` pixels: palette colours, the image data in stored (uncompressed)
+/// deflate blocks, so no compression library is needed and the bytes never vary.
+fn png_icon(size: u32) -> Vec<u8> {
+    let scale = 512.0 / f64::from(size);
+    let mut raw = Vec::new();
+    for row in 0..size {
+        raw.push(0); // no filter
+        for column in 0..size {
+            let (x, y) = (
+                (f64::from(column) + 0.5) * scale,
+                (f64::from(row) + 0.5) * scale,
+            );
+            raw.push(icon_colour(x, y));
+        }
+    }
+    let mut zlib = vec![0x78, 0x01];
+    let blocks: Vec<&[u8]> = raw.chunks(0xffff).collect();
+    for (index, block) in blocks.iter().enumerate() {
+        zlib.push(u8::from(index + 1 == blocks.len()));
+        let length = block.len() as u16;
+        zlib.extend(length.to_le_bytes());
+        zlib.extend((!length).to_le_bytes());
+        zlib.extend(*block);
+    }
+    let (mut a, mut b) = (1u32, 0u32);
+    for byte in &raw {
+        a = (a + u32::from(*byte)) % 65521;
+        b = (b + a) % 65521;
+    }
+    zlib.extend(((b << 16) | a).to_be_bytes());
+
+    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+    let mut chunk = |kind: &[u8; 4], data: &[u8]| {
+        png.extend((data.len() as u32).to_be_bytes());
+        let mut crc = crc32fast::Hasher::new();
+        crc.update(kind);
+        crc.update(data);
+        png.extend(kind);
+        png.extend(data);
+        png.extend(crc.finalize().to_be_bytes());
+    };
+    let mut header = Vec::new();
+    header.extend(size.to_be_bytes());
+    header.extend(size.to_be_bytes());
+    header.extend([8, 3, 0, 0, 0]); // 8-bit palette indices, no interlace
+    chunk(b"IHDR", &header);
+    chunk(b"PLTE", &PALETTE.concat());
+    chunk(b"tRNS", &[0]);
+    chunk(b"IDAT", &zlib);
+    chunk(b"IEND", &[]);
+    png
+}
+
+/// FNV-1a, 64 bits, over every path and its bytes (each length-prefixed, so that no two
+/// different sites feed it the same stream). Not cryptographic: it only has to change when
+/// the content does.
+fn version(site: &Site) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut feed = |bytes: &[u8]| {
+        for byte in (bytes.len() as u64).to_le_bytes().iter().chain(bytes) {
+            hash ^= u64::from(*byte);
+            hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    };
+    for (path, bytes) in site {
+        feed(path.as_bytes());
+        feed(bytes);
+    }
+    format!("{hash:016x}")
+}
+
+/// Adds the manifest, the icon, the registration script and, last, the service worker
+/// listing every other file.
+pub fn add(site: &mut Site) {
+    for (path, text) in ASSETS {
+        site.insert((*path).to_owned(), text.as_bytes().to_vec());
+    }
+    site.insert(PNG_ICON.to_owned(), png_icon(PNG_SIZE));
+    site.insert(MANIFEST.to_owned(), manifest().into_bytes());
+    site.remove(WORKER);
+    let files: Vec<&String> = site.keys().collect();
+    let list = serde_json::to_string_pretty(&files).expect("strings serialize");
+    let worker = WORKER_SOURCE
+        .replace("__CARCREF_VERSION__", &version(site))
+        .replace("__CARCREF_FILES__", &list);
+    site.insert(WORKER.to_owned(), worker.into_bytes());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn site(page: &str) -> Site {
+        let mut site = Site::new();
+        site.insert("index.html".into(), page.as_bytes().to_vec());
+        site.insert("hry/a b/vyklady.html".into(), b"x".to_vec());
+        add(&mut site);
+        site
+    }
+
+    #[test]
+    fn the_worker_lists_every_other_file_and_its_version_follows_the_content() {
+        let (a, b, c) = (site("<p>a</p>"), site("<p>a</p>"), site("<p>b</p>"));
+        assert_eq!(a, b);
+        let worker = String::from_utf8(a[WORKER].clone()).unwrap();
+        for path in a.keys().filter(|p| *p != WORKER) {
+            assert!(worker.contains(&format!("\"{path}\"")), "{path}");
+        }
+        assert!(!worker.contains("__CARCREF"));
+        let other = String::from_utf8(c[WORKER].clone()).unwrap();
+        assert_ne!(worker, other);
+        assert_eq!(version(&a), version(&b));
+    }
+
+    #[test]
+    fn the_png_icon_is_a_valid_png_of_the_svg_colours() {
+        let png = png_icon(PNG_SIZE);
+        assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"));
+        assert_eq!(&png[12..16], b"IHDR");
+        assert_eq!(
+            u32::from_be_bytes(png[16..20].try_into().unwrap()),
+            PNG_SIZE
+        );
+        assert!(png.ends_with(&[0xae, 0x42, 0x60, 0x82]), "IEND's CRC");
+        assert_eq!(png, png_icon(PNG_SIZE));
+        assert_eq!(icon_colour(1.0, 1.0), 0);
+        assert_eq!(icon_colour(50.0, 256.0), 1);
+        assert_eq!(icon_colour(256.0, 230.0), 5);
+        assert_eq!(icon_colour(256.0, 120.0), 3);
+        assert_eq!(icon_colour(256.0, 320.0), 4);
+        assert_eq!(icon_colour(256.0, 380.0), 2);
+    }
+}
