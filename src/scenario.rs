@@ -675,7 +675,11 @@ fn state_checks(
             .filter(|m| m.on_board && m.player == p)
             .count() as u32;
         check(
-            format!("{} má na plánu {n} družiníků", colour.czech()),
+            format!(
+                "{} má na plánu {}",
+                colour.czech(),
+                crate::czech::pocet_4(*n, "družiník")
+            ),
             actual == *n,
             actual.to_string(),
         );
@@ -708,7 +712,11 @@ fn state_checks(
     for (colour, n) in &expect.supply {
         let actual = state.players[player(colour)].supply[MeepleKind::Normal.index()];
         check(
-            format!("{} má v zásobě {n} družiníků", colour.czech()),
+            format!(
+                "{} má v zásobě {}",
+                colour.czech(),
+                crate::czech::pocet_4(*n, "družiník")
+            ),
             actual == *n,
             actual.to_string(),
         );
@@ -716,7 +724,11 @@ fn state_checks(
     for (colour, n) in &expect.returned {
         let actual = state.returned[player(colour)];
         check(
-            format!("{} dostal zpět {n} družiníků", colour.czech()),
+            format!(
+                "{} dostal zpět {}",
+                colour.czech(),
+                crate::czech::pocet_4(*n, "družiník")
+            ),
             actual == *n,
             actual.to_string(),
         );

@@ -150,7 +150,7 @@ fn ruling_detail(corpus: &Corpus, r: &Ruling, out: &mut String) {
     let levels = if r.levels.is_empty() {
         String::new()
     } else {
-        format!(", úrovně {}", format_levels(&r.levels))
+        format!(", {}", crate::model::levels_cs(&r.levels))
     };
     let _ = writeln!(out, "Hra:      {game_title}{levels}");
     let section_title = corpus

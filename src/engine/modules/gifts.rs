@@ -215,8 +215,12 @@ impl RuleModule for Gifts {
                 let whose = state.colour_name(player);
                 state.event("da.konec", || {
                     format!(
-                        "{whose}: {} b. za {n} neotevřených dárků",
-                        UNOPENED_POINTS * n as i32
+                        "{whose}: {} b. za {}",
+                        UNOPENED_POINTS * n as i32,
+                        crate::czech::count(
+                            n as u64,
+                            ["neotevřený dárek", "neotevřené dárky", "neotevřených dárků"]
+                        )
                     )
                 });
             }

@@ -543,7 +543,8 @@ impl Mists {
                 if freed > 0 {
                     state.event("dc.mlha.duchove-odchazeji", || {
                         format!(
-                            "z uzavřené mlhy se do banku vrací {}",
+                            "z uzavřené mlhy se do banku {} {}",
+                            crate::czech::sloveso(freed, "vrací", "vracejí"),
                             count_cs(freed as usize, "duch", "duchové", "duchů")
                         )
                     });
@@ -579,7 +580,8 @@ impl Mists {
         let pos = p.pos;
         state.event("dc.duchove.vynoreni", || {
             format!(
-                "na {pos} se z mlhy vynořuje {}",
+                "na {pos} se z mlhy {} {}",
+                crate::czech::sloveso(taken, "vynořuje", "vynořují"),
                 count_cs(taken as usize, "duch", "duchové", "duchů")
             )
         });
@@ -688,7 +690,8 @@ impl Mists {
         if freed > 0 {
             state.event("dc.hrbitov.duchove-odchazeji", || {
                 format!(
-                    "z uzavřeného hřbitova se do banku vrací {}",
+                    "z uzavřeného hřbitova se do banku {} {}",
+                    crate::czech::sloveso(freed, "vrací", "vracejí"),
                     count_cs(freed as usize, "duch", "duchové", "duchů")
                 )
             });
@@ -785,7 +788,10 @@ impl Mists {
                 let left = self.stack_left.unwrap_or(0);
                 self.stack_left = Some(left + next);
                 state.event("dc.hromadka.dalsi", || {
-                    format!("otevírá se další hromádka; {left} zbylých kartiček jde navrch")
+                    format!(
+                        "otevírá se další hromádka; navrch jde to, co zbylo: {}",
+                        crate::model::pieces::tiles_cs(left as usize)
+                    )
                 });
             }
         }
@@ -1049,7 +1055,13 @@ impl RuleModule for Mists {
             let misty = misty_tiles_around(state, state.board.placed[castle as usize].pos);
             score.points = 2 * misty as i32;
             score.rule = "dc.zamek.hodnoceni";
-            score.explanation = format!("{misty} kartiček s mlhou v okolí 3x3 × 2");
+            score.explanation = format!(
+                "{} v okolí 3x3 × 2",
+                crate::czech::count(
+                    misty as u64,
+                    ["kartička s mlhou", "kartičky s mlhou", "kartiček s mlhou"]
+                )
+            );
         }
         if !matches!(
             score.kind,
@@ -1099,7 +1111,10 @@ impl RuleModule for Mists {
             let n = colours.len();
             let points = score.points;
             state.event("dc.hodnoceni.barvy", || {
-                format!("{n} různé barvy: každá získá plných {points} b.")
+                format!(
+                    "{}: každá získá plných {points} b.",
+                    crate::czech::count(n as u64, ["barva", "různé barvy", "různých barev"])
+                )
             });
         }
         score.winners = colours;
@@ -1438,7 +1453,9 @@ impl Hooks for ScenarioHooks {
         let put = game.with_module(|mists: &mut Mists, state| mists.put_ghosts(state, placed, n));
         if put != Some(true) {
             return Err(format!(
-                "{n} duchů se na kartičku nevejde: bank úrovně jich tolik nemá"
+                "{} se na kartičku {}: bank úrovně jich tolik nemá",
+                crate::czech::pocet(n, "duch"),
+                crate::czech::sloveso(n, "nevejde", "nevejdou")
             ));
         }
         Ok(())
