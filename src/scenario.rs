@@ -301,8 +301,8 @@ pub fn run_with(
                 let tile = steps[index].unwrap_or(0);
                 let who = game.state.colour_name(game.state.turn.player);
                 let action = format!(
-                    "{who} táhne {} a nechce ji přiložit",
-                    game.state.catalog.tiles[tile].spec.id
+                    "{who} táhne kartičku {} a nechce ji přiložit",
+                    game.state.catalog.tiles[tile].spec.quoted()
                 );
                 let mut decider = ScenarioDecider {
                     answers: VecDeque::new(),
@@ -343,10 +343,10 @@ pub fn run_with(
                     Some(location) => &pick_rotation(&game, tile, *at, location)?,
                     None => rotation,
                 };
-                let tile_name = game.state.catalog.tiles[tile].spec.id.clone();
+                let tile_name = game.state.catalog.tiles[tile].spec.quoted();
                 let who = game.state.colour_name(game.state.turn.player);
                 let action = format!(
-                    "{who}: {tile_name} na {at}, otočení {}°",
+                    "{who}: kartička {tile_name} na {at}, otočení {}°",
                     u16::from(*rotation) * 90
                 );
                 let mut decider = ScenarioDecider {

@@ -203,6 +203,7 @@ struct StepPage {
 #[derive(Serialize)]
 struct TileView {
     id: String,
+    name: String,
     count: u32,
     src: String,
     description: String,
@@ -222,6 +223,7 @@ struct TileSetView {
 #[derive(Serialize)]
 struct CoverageRow {
     id: String,
+    question: String,
     href: String,
     source_id: Option<String>,
     game: String,
@@ -594,6 +596,7 @@ impl<'a> Renderer<'a> {
                 );
                 tiles.push(TileView {
                     id: spec.id.clone(),
+                    name: spec.display_name().to_string(),
                     count: spec.count,
                     src: file,
                     description: describe_tile(spec),
@@ -654,6 +657,7 @@ impl<'a> Renderer<'a> {
             .filter_map(|r| self.coverage.get(&r.id).map(|e| (r, e)))
             .map(|(r, e)| CoverageRow {
                 id: r.id.clone(),
+                question: r.question.clone(),
                 href: format!("{}#{}", rulings_url(&r.game), r.id),
                 source_id: r.source_id.clone(),
                 game: self

@@ -372,17 +372,17 @@ pub fn open(
         }
         (Gift::VyberZeDvou, GiftTarget::OtherTile { other, set_aside }) => {
             for &tile in &set_aside {
-                let name = game.state.catalog.tiles[tile].spec.id.clone();
+                let name = game.state.catalog.tiles[tile].spec.quoted();
                 if !game.legal_placements(tile).is_empty() {
                     return refuse(
                         "da.vyber.neprilozitelna",
                         format!(
-                            "{name} lze přiložit, takže se neodkládá: je to druhá kartička výběru"
+                            "kartičku {name} lze přiložit, takže se neodkládá: je to druhá kartička výběru"
                         ),
                     );
                 }
                 game.state.event("da.vyber.neprilozitelna", || {
-                    format!("Výběr ze 2: {name} nelze nikam přiložit, odkládá se a táhne se další")
+                    format!("Výběr ze 2: kartičku {name} nelze nikam přiložit, odkládá se a táhne se další")
                 });
             }
             if game.legal_placements(other).is_empty() {
@@ -391,10 +391,10 @@ pub fn open(
                     "druhou kartičku nelze přiložit: odkládá se a táhne se další, dokud nejsou dvě přiložitelné",
                 );
             }
-            let name = game.state.catalog.tiles[other].spec.id.clone();
+            let name = game.state.catalog.tiles[other].spec.quoted();
             game.state.event("da.vyber", || {
                 format!(
-                    "Výběr ze 2: {whose} táhne i {name}, jednu kartičku přiloží a druhou odloží"
+                    "Výběr ze 2: {whose} táhne i kartičku {name}, jednu kartičku přiloží a druhou odloží"
                 )
             });
         }

@@ -148,6 +148,18 @@ impl LossCause {
         }
     }
 
+    /// A cause's id (`id`) said in Czech for players; an unknown id stays as it is.
+    pub fn czech_for(id: &str) -> &str {
+        [
+            LossCause::NoGhosts,
+            LossCause::NoTiles,
+            LossCause::ThresholdMissed,
+        ]
+        .into_iter()
+        .find(|c| c.id() == id)
+        .map_or(id, |c| c.czech())
+    }
+
     pub fn id(self) -> &'static str {
         match self {
             LossCause::NoGhosts => "duchove",
@@ -321,6 +333,16 @@ impl Mists {
             None => "playing",
             Some(Outcome::Won) => "won",
             Some(Outcome::Lost(_)) => "lost",
+        }
+    }
+
+    /// The outcome id (`outcome_id`) in Czech, for players.
+    pub fn outcome_cs(id: &str) -> &str {
+        match id {
+            "playing" => "hra pokračuje",
+            "won" => "vítězství",
+            "lost" => "prohra",
+            other => other,
         }
     }
 
@@ -1599,17 +1621,17 @@ fn scenario_checks(game: &Game, expect: &ScenarioExpect, players: &[Colour], che
     let outcome = mists.outcome_id();
     if let Some(expected) = &expect.outcome {
         check(
-            format!("výsledek hry: {expected}"),
+            format!("výsledek hry: {}", Mists::outcome_cs(expected)),
             outcome == expected,
-            outcome.into(),
+            Mists::outcome_cs(outcome).into(),
         );
     }
     if let Some(expected) = &expect.loss {
         let actual = mists.loss().map_or("žádná prohra", |cause| cause.id());
         check(
-            format!("příčina prohry: {expected}"),
+            format!("příčina prohry: {}", LossCause::czech_for(expected)),
             actual == expected,
-            actual.into(),
+            LossCause::czech_for(actual).into(),
         );
     }
     if let Some(n) = expect.buried {
