@@ -366,7 +366,9 @@ pub fn report_text(
     let _ = writeln!(
         out,
         "Pravidla: {} · hráči: {}",
-        scenario.ruleset,
+        corpus
+            .game(&scenario.ruleset)
+            .map_or(scenario.ruleset.as_str(), |g| g.title.as_str()),
         players.join(", ")
     );
     if !scenario.rulings.is_empty() {
