@@ -593,7 +593,14 @@ impl Hooks for ScenarioHooks {
                 .and_then(|p| game.module::<Gifts>().map(|g| g.unopened(p) as u32))
                 .unwrap_or(0);
             check(
-                format!("{} má {n} neotevřených dárků", colour.czech()),
+                format!(
+                    "{} má {}",
+                    colour.czech(),
+                    crate::czech::count(
+                        u64::from(*n),
+                        ["neotevřený dárek", "neotevřené dárky", "neotevřených dárků"]
+                    )
+                ),
                 actual == *n,
                 actual.to_string(),
             );
