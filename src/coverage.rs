@@ -29,6 +29,17 @@ impl Status {
         Status::Unlinked,
     ];
 
+    /// The status as `carcref coverage` prints it for players.
+    pub fn czech(self) -> &'static str {
+        match self {
+            Status::Verified => "ověřeno",
+            Status::Failing => "neprošlo",
+            Status::NonMechanical => "neověřitelné",
+            Status::OutOfScope => "mimo rozsah",
+            Status::Unlinked => "bez scénáře",
+        }
+    }
+
     pub fn key(self) -> &'static str {
         match self {
             Status::Verified => "verified",

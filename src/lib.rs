@@ -6,6 +6,7 @@
 pub mod cli;
 pub mod content;
 pub mod coverage;
+pub mod czech;
 pub mod diagnostic;
 pub mod draw;
 pub mod engine;

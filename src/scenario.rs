@@ -301,8 +301,8 @@ pub fn run_with(
                 let tile = steps[index].unwrap_or(0);
                 let who = game.state.colour_name(game.state.turn.player);
                 let action = format!(
-                    "{who} táhne {} a nechce ji přiložit",
-                    game.state.catalog.tiles[tile].spec.id
+                    "{who} táhne kartičku {} a nechce ji přiložit",
+                    game.state.catalog.tiles[tile].spec.quoted()
                 );
                 let mut decider = ScenarioDecider {
                     answers: VecDeque::new(),
@@ -343,10 +343,10 @@ pub fn run_with(
                     Some(location) => &pick_rotation(&game, tile, *at, location)?,
                     None => rotation,
                 };
-                let tile_name = game.state.catalog.tiles[tile].spec.id.clone();
+                let tile_name = game.state.catalog.tiles[tile].spec.quoted();
                 let who = game.state.colour_name(game.state.turn.player);
                 let action = format!(
-                    "{who}: {tile_name} na {at}, otočení {}°",
+                    "{who}: kartička {tile_name} na {at}, otočení {}°",
                     u16::from(*rotation) * 90
                 );
                 let mut decider = ScenarioDecider {
@@ -675,7 +675,11 @@ fn state_checks(
             .filter(|m| m.on_board && m.player == p)
             .count() as u32;
         check(
-            format!("{} má na plánu {n} družiníků", colour.czech()),
+            format!(
+                "{} má na plánu {}",
+                colour.czech(),
+                crate::czech::pocet_4(*n, "družiník")
+            ),
             actual == *n,
             actual.to_string(),
         );
@@ -708,7 +712,11 @@ fn state_checks(
     for (colour, n) in &expect.supply {
         let actual = state.players[player(colour)].supply[MeepleKind::Normal.index()];
         check(
-            format!("{} má v zásobě {n} družiníků", colour.czech()),
+            format!(
+                "{} má v zásobě {}",
+                colour.czech(),
+                crate::czech::pocet_4(*n, "družiník")
+            ),
             actual == *n,
             actual.to_string(),
         );
@@ -716,7 +724,11 @@ fn state_checks(
     for (colour, n) in &expect.returned {
         let actual = state.returned[player(colour)];
         check(
-            format!("{} dostal zpět {n} družiníků", colour.czech()),
+            format!(
+                "{} dostal zpět {}",
+                colour.czech(),
+                crate::czech::pocet_4(*n, "družiník")
+            ),
             actual == *n,
             actual.to_string(),
         );

@@ -43,11 +43,13 @@ fn mismatch_names_side_neighbour_terrains_and_the_one_rotation_that_fits() {
     let line = verdict(&out);
     assert!(line.contains("zh.prilozeni.navaznost"), "{line}");
     assert!(
-        line.contains("kartička zh-mesto-jedna-strana na [0, -1] s otočením 0° nenavazuje"),
+        line.contains("kartička „město na jedné straně“ na [0, -1] s otočením 0° nenavazuje"),
         "{line}"
     );
     assert!(
-        line.contains("na jihu louka narazí na město sousední kartičky zh-mesto-cesta na [0, 0]"),
+        line.contains(
+            "na jihu louka narazí na město sousední kartičky „město s rovnou cestou“ na [0, 0]"
+        ),
         "{line}"
     );
     assert!(line.contains("sedí tu jen otočení 180°"), "{line}");
@@ -63,7 +65,9 @@ fn mismatch_of_a_road_against_a_city_says_no_rotation_fits() {
     assert_eq!(exit, 1, "{out}");
     let line = verdict(&out);
     assert!(
-        line.contains("na jihu cesta narazí na město sousední kartičky zh-mesto-cesta na [0, 0]"),
+        line.contains(
+            "na jihu cesta narazí na město sousední kartičky „město s rovnou cestou“ na [0, 0]"
+        ),
         "{line}"
     );
     assert!(line.contains("žádné otočení tu nesedí"), "{line}");
@@ -80,7 +84,7 @@ fn mismatch_lists_every_rotation_that_fits() {
     assert_eq!(exit, 1, "{out}");
     let line = verdict(&out);
     assert!(
-        line.contains("na západě louka narazí na cestu sousední kartičky zh-cesta-rovna na [1, 0]"),
+        line.contains("na západě louka narazí na cestu sousední kartičky „rovná cesta“ na [1, 0]"),
         "{line}"
     );
     assert!(line.contains("sedí tu otočení 0° a 180°"), "{line}");
@@ -100,8 +104,8 @@ fn mismatch_on_two_sides_names_both_neighbours() {
     let line = verdict(&out);
     assert!(
         line.contains(
-            "na jihu cesta narazí na louku sousední kartičky zh-cesta-rovna na [1, 0]; \
-             na západě cesta narazí na louku sousední kartičky zh-mesto-jedna-strana na [0, -1]"
+            "na jihu cesta narazí na louku sousední kartičky „rovná cesta“ na [1, 0]; \
+             na západě cesta narazí na louku sousední kartičky „město na jedné straně“ na [0, -1]"
         ),
         "{line}"
     );
@@ -127,7 +131,7 @@ fn meeple_on_a_spot_without_a_feature_is_the_same_verdict_with_or_without_at() {
     assert_eq!(plain, with_at);
     assert!(plain.contains("zh.druzinik.zadne-uzemi"), "{plain}");
     assert!(
-        plain.contains("kartička zh-cesta-rovna na [1, 0] nemá uprostřed klášter"),
+        plain.contains("kartička „rovná cesta“ na [1, 0] nemá uprostřed klášter"),
         "{plain}"
     );
 }

@@ -128,6 +128,7 @@ fn field_tile(fog_sides: &[&str]) -> TileSpec {
     let all: Vec<Port> = Port::all().collect();
     TileSpec {
         id: format!("test-mlha-{}", fog_sides.join("")),
+        name: None,
         count: 1,
         start: false,
         start_part: None,

@@ -215,7 +215,7 @@ fn rotation_auto_picks_the_only_fit_or_says_which_fit() {
     let (exit, out, _, _) = check(&shipped(FULL_GAME));
     assert_eq!(exit, 0);
     assert!(
-        out.contains("zh-cesta-zatacka na [2, 1], otočení 180°"),
+        out.contains("kartička „zatáčka“ na [2, 1], otočení 180°"),
         "{out}"
     );
     // A straight road east of the start fits at 0° and 180°.

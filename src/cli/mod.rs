@@ -542,8 +542,9 @@ pub fn tiles(source: &ContentSource, set: Option<&str>, svg: Option<&std::path::
             }
         }
         stderr.push_str(&format!(
-            "nakresleno {written} kartiček do {}\n",
-            dir.display()
+            "do {} nakresleno: {}\n",
+            dir.display(),
+            crate::model::pieces::tiles_cs(written)
         ));
     }
     Output {

@@ -150,7 +150,7 @@ fn ruling_detail(corpus: &Corpus, r: &Ruling, out: &mut String) {
     let levels = if r.levels.is_empty() {
         String::new()
     } else {
-        format!(", úrovně {}", format_levels(&r.levels))
+        format!(", {}", crate::model::levels_cs(&r.levels))
     };
     let _ = writeln!(out, "Hra:      {game_title}{levels}");
     let section_title = corpus
@@ -329,21 +329,22 @@ pub fn analyzed(vectors: &[crate::search::vectors::Vector]) -> String {
     out
 }
 
-/// "→ Základní hra (zh-zakladni-hra); výklady dc-erb-dva-body (Dized.MoC.0046)": the section
-/// and rulings of the scenario's game, expansions and level.
+/// How a player recognises a ruling: its ID in the source, or its question.
+fn ruling_label(r: &Ruling) -> String {
+    match &r.source_id {
+        Some(source) => source.clone(),
+        None => format!("„{}“", r.question),
+    }
+}
+
+/// "→ Města; výklady Dized.MoC.0046": the section (by title) and rulings (by source ID or
+/// question) of the scenario's game, expansions and level.
 fn citation(corpus: &Corpus, rule: &str, scenario: &crate::model::scenario::Scenario) -> String {
     let Some(cited) = corpus.cite_in(rule, scenario) else {
         return String::new();
     };
-    let section = format!("{} ({})", cited.section.title, cited.section.id);
-    let rulings: Vec<String> = cited
-        .rulings
-        .iter()
-        .map(|r| match &r.source_id {
-            Some(source) => format!("{} ({source})", r.id),
-            None => r.id.clone(),
-        })
-        .collect();
+    let section = &cited.section.title;
+    let rulings: Vec<String> = cited.rulings.iter().map(|r| ruling_label(r)).collect();
     if rulings.is_empty() {
         format!("→ {section}")
     } else {
@@ -365,11 +366,23 @@ pub fn report_text(
     let _ = writeln!(
         out,
         "Pravidla: {} · hráči: {}",
-        scenario.ruleset,
+        corpus
+            .game(&scenario.ruleset)
+            .map_or(scenario.ruleset.as_str(), |g| g.title.as_str()),
         players.join(", ")
     );
     if !scenario.rulings.is_empty() {
-        let _ = writeln!(out, "Ověřuje výklady: {}", scenario.rulings.join(", "));
+        let labels: Vec<String> = scenario
+            .rulings
+            .iter()
+            .map(|id| {
+                corpus
+                    .ruling(id)
+                    .map(ruling_label)
+                    .unwrap_or_else(|| id.clone())
+            })
+            .collect();
+        let _ = writeln!(out, "Ověřuje výklady: {}", labels.join("; "));
     }
     let _ = writeln!(
         out,
@@ -603,11 +616,11 @@ pub fn coverage(entries: &[CoverageEntry]) -> String {
             (None, false) => e.scenarios.join(", "),
             (None, true) => String::new(),
         };
-        let _ = writeln!(out, "{:width$}  {:14}  {detail}", e.id, e.status.key());
+        let _ = writeln!(out, "{:width$}  {:14}  {detail}", e.id, e.status.czech());
     }
     for status in Status::ALL {
         let n = entries.iter().filter(|e| e.status == status).count();
-        let _ = write!(out, "{}: {n}  ", status.key());
+        let _ = write!(out, "{}: {n}  ", status.czech());
     }
     out.push('\n');
     out

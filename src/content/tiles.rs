@@ -14,6 +14,7 @@ use crate::model::tiles::{
 const SET_FIELDS: &[&str] = &["set", "title", "schematic", "tiles"];
 pub const TILE_FIELDS: &[&str] = &[
     "id",
+    "name",
     "count",
     "start",
     "start_part",
@@ -202,6 +203,11 @@ pub fn tile_spec(
         center,
         fog: fog?,
         note: fields.optional_str("note", diags),
+        name: if with_identity {
+            fields.optional_str("name", diags)
+        } else {
+            Some("vlastní tvar ze scénáře".to_owned())
+        },
     };
     let problems = check_spec(&spec);
     for problem in &problems {

@@ -306,6 +306,19 @@ impl Corpus {
 }
 
 /// Levels as a compact Czech range list: `1–6`, `2, 4`, `3–4, 6`.
+/// "úroveň 2", "úrovně 2–4", "úrovně 1, 3": the levels with the noun in the right number.
+pub fn levels_cs(levels: &[u8]) -> String {
+    let mut distinct = levels.to_vec();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let noun = if distinct.len() == 1 {
+        "úroveň"
+    } else {
+        "úrovně"
+    };
+    format!("{noun} {}", format_levels(levels))
+}
+
 pub fn format_levels(levels: &[u8]) -> String {
     let mut sorted = levels.to_vec();
     sorted.sort_unstable();

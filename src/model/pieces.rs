@@ -245,14 +245,10 @@ impl FeatureKind {
     }
 }
 
-/// A number with the Czech noun form it takes: 1 výklad, 2–4 výklady, 0 or 5+ výkladů.
+/// A number with the Czech noun form it takes: 1 výklad, 2–4 výklady, 0 or 5+ výkladů
+/// (see `crate::czech`).
 pub fn count_cs(n: usize, one: &str, few: &str, many: &str) -> String {
-    let noun = match n {
-        1 => one,
-        2..=4 => few,
-        _ => many,
-    };
-    format!("{n} {noun}")
+    crate::czech::count_usize(n, [one, few, many])
 }
 
 /// "1 kartička", "3 kartičky", "5 kartiček".

@@ -84,6 +84,8 @@ pub struct FogSpec {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct TileSpec {
     pub id: String,
+    /// What players call the tile ("město s cestou"); optional in the content.
+    pub name: Option<String>,
     pub count: u32,
     pub start: bool,
     pub start_part: Option<StartPart>,
@@ -106,6 +108,16 @@ pub struct TileSet {
 }
 
 impl TileSpec {
+    /// The name a player reads: `name`, or the id when the content gives none.
+    pub fn display_name(&self) -> &str {
+        self.name.as_deref().unwrap_or(&self.id)
+    }
+
+    /// The name in Czech quotation marks, for running text: „město s cestou“.
+    pub fn quoted(&self) -> String {
+        format!("„{}“", self.display_name())
+    }
+
     /// Terrain of every port at rotation 0.
     pub fn port_terrain(&self) -> [Terrain; 12] {
         let mut ports = [Terrain::Field; 12];
@@ -273,6 +285,7 @@ mod tests {
         let p = |s: &str| Port::parse(s).unwrap();
         TileSpec {
             id: "zh-mesto-cesta".into(),
+            name: Some("město s cestou".into()),
             count: 4,
             start: true,
             start_part: None,

@@ -16,7 +16,7 @@ use crate::engine::core::tile::CompiledTile;
 use crate::model::geometry::{Dir, Terrain};
 use crate::model::scenario::Scenario;
 use crate::model::tiles::{Center, TileSpec};
-use crate::model::{format_levels, Corpus, Game, GameKind, Ruling};
+use crate::model::{levels_cs, Corpus, Game, GameKind, Ruling};
 use crate::scenario::ExpectationResult;
 
 const TEMPLATES: &[(&str, &str)] = &[
@@ -54,6 +54,19 @@ const ASSETS: &[(&str, &str)] = &[
 
 fn environment() -> Result<Environment<'static>, BuildError> {
     let mut env = Environment::new();
+    // `{{ n | pocet("sekce") }}`: a number with its noun in the right form (see `crate::czech`).
+    env.add_filter(
+        "pocet",
+        |n: u64, lemma: String| -> Result<String, minijinja::Error> {
+            match crate::czech::noun(&lemma) {
+                Some(noun) => Ok(crate::czech::count(n, noun.nominative)),
+                None => Err(minijinja::Error::new(
+                    minijinja::ErrorKind::InvalidOperation,
+                    format!("podstatné jméno `{lemma}` chybí v tabulce czech::NOUNS"),
+                )),
+            }
+        },
+    );
     for (name, source) in TEMPLATES {
         env.add_template(name, source)
             .map_err(|e| BuildError::Template(format!("{name}: {e}")))?;
@@ -190,6 +203,7 @@ struct StepPage {
 #[derive(Serialize)]
 struct TileView {
     id: String,
+    name: String,
     count: u32,
     src: String,
     description: String,
@@ -209,6 +223,7 @@ struct TileSetView {
 #[derive(Serialize)]
 struct CoverageRow {
     id: String,
+    question: String,
     href: String,
     source_id: Option<String>,
     game: String,
@@ -313,7 +328,7 @@ impl<'a> Renderer<'a> {
             id: ruling.id.clone(),
             source_id: ruling.source_id.clone(),
             date: ruling.date.clone(),
-            levels: format_levels(&ruling.levels),
+            levels: levels_cs(&ruling.levels),
             tags: ruling.tags.clone(),
             question: ruling.question.clone(),
             answer_short: ruling.answer_short.clone(),
@@ -420,7 +435,7 @@ impl<'a> Renderer<'a> {
             rulings.sort_by_key(|r| r.levels.iter().min().copied().unwrap_or(0));
             let mut level_groups: Vec<RulingGroup> = Vec::new();
             for ruling in rulings {
-                let levels = format_levels(&ruling.levels);
+                let levels = levels_cs(&ruling.levels);
                 let view = self.ruling_view(ruling, &root);
                 match level_groups.iter_mut().find(|g| g.levels == levels) {
                     Some(group) => group.rulings.push(view),
@@ -581,6 +596,7 @@ impl<'a> Renderer<'a> {
                 );
                 tiles.push(TileView {
                     id: spec.id.clone(),
+                    name: spec.display_name().to_string(),
                     count: spec.count,
                     src: file,
                     description: describe_tile(spec),
@@ -641,6 +657,7 @@ impl<'a> Renderer<'a> {
             .filter_map(|r| self.coverage.get(&r.id).map(|e| (r, e)))
             .map(|(r, e)| CoverageRow {
                 id: r.id.clone(),
+                question: r.question.clone(),
                 href: format!("{}#{}", rulings_url(&r.game), r.id),
                 source_id: r.source_id.clone(),
                 game: self
@@ -677,11 +694,39 @@ impl<'a> Renderer<'a> {
     }
 }
 
-const SIDES: [(Dir, &str); 4] = [
-    (Dir::N, "sever"),
-    (Dir::E, "východ"),
-    (Dir::S, "jih"),
-    (Dir::W, "západ"),
+/// A side of a tile as a direction: its name, "on that side" and "from that side".
+struct SideWords {
+    dir: Dir,
+    name: &'static str,
+    on: &'static str,
+    from: &'static str,
+}
+
+const SIDES: [SideWords; 4] = [
+    SideWords {
+        dir: Dir::N,
+        name: "sever",
+        on: "na severu",
+        from: "ze severu",
+    },
+    SideWords {
+        dir: Dir::E,
+        name: "východ",
+        on: "na východě",
+        from: "z východu",
+    },
+    SideWords {
+        dir: Dir::S,
+        name: "jih",
+        on: "na jihu",
+        from: "z jihu",
+    },
+    SideWords {
+        dir: Dir::W,
+        name: "západ",
+        on: "na západě",
+        from: "ze západu",
+    },
 ];
 
 /// A tile said in words: what each side holds, then what stands on it.
@@ -689,27 +734,28 @@ fn describe_tile(spec: &TileSpec) -> String {
     let sides: Vec<String> = SIDES
         .iter()
         .zip(spec.edges)
-        .map(|((_, name), terrain)| {
+        .map(|(side, terrain)| {
             let what = match terrain {
                 Terrain::City => "město",
                 Terrain::Road => "cesta",
                 Terrain::Field => "louka",
             };
-            format!("{name} {what}")
+            format!("{} {what}", side.on)
         })
         .collect();
     let mut parts = vec![sides.join(", ")];
-    let side_names = |dirs: &[Dir]| -> String {
+    let side_words = |dirs: &[Dir], word: fn(&SideWords) -> &'static str| -> String {
         dirs.iter()
-            .filter_map(|d| SIDES.iter().find(|(s, _)| s == d).map(|(_, n)| *n))
+            .filter_map(|d| SIDES.iter().find(|s| s.dir == *d).map(word))
             .collect::<Vec<_>>()
             .join(" a ")
     };
+    let side_names = |dirs: &[Dir]| side_words(dirs, |s| s.name);
     for city in &spec.cities {
         let mut text = if city.sides.len() > 1 {
             format!("město spojuje {}", side_names(&city.sides))
         } else {
-            format!("město jen na straně {}", side_names(&city.sides))
+            format!("město jen {}", side_words(&city.sides, |s| s.on))
         };
         if city.pennant {
             text.push_str(", s erbem");
@@ -721,9 +767,12 @@ fn describe_tile(spec: &TileSpec) -> String {
     }
     for road in &spec.roads {
         let mut text = if road.sides.len() > 1 {
-            format!("cesta vede {}", side_names(&road.sides))
+            format!("cesta spojuje {}", side_names(&road.sides))
         } else {
-            format!("cesta z {} končí uprostřed", side_names(&road.sides))
+            format!(
+                "cesta {} končí uprostřed",
+                side_words(&road.sides, |s| s.from)
+            )
         };
         if road.inn {
             text.push_str(", s hostincem");

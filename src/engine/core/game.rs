@@ -218,7 +218,7 @@ impl Game {
             clashes.push(format!(
                 "{} {meeting} sousední kartičky {} na {}",
                 side_locative(side),
-                other.spec.id,
+                other.spec.quoted(),
                 neighbour.pos
             ));
         }
@@ -253,7 +253,7 @@ impl Game {
             "zh.prilozeni.navaznost",
             format!(
                 "kartička {} na {pos} s otočením {}° nenavazuje: {clashes}; {advice}",
-                def.spec.id,
+                def.spec.quoted(),
                 u16::from(rotation % 4) * 90
             ),
         )
@@ -270,13 +270,13 @@ impl Game {
             format!(
                 "kartička {} na {pos} nemá uprostřed klášter, zámek ani hřbitov, \
                  takže na místě `center` není území pro družiníka",
-                tile.spec.id
+                tile.spec.quoted()
             )
         } else {
             format!(
                 "na místě `{}` kartičky {} na {pos} není území pro družiníka",
                 spot.name(),
-                tile.spec.id
+                tile.spec.quoted()
             )
         };
         Refusal::new("zh.druzinik.zadne-uzemi", message)
@@ -356,8 +356,8 @@ impl Game {
         let catalog = &self.state.catalog;
         if self.state.tracing {
             let text = format!(
-                "{colour} přikládá {} na {pos}, otočení {}°",
-                catalog.tiles[tile].spec.id,
+                "{colour} přikládá kartičku {} na {pos}, otočení {}°",
+                catalog.tiles[tile].spec.quoted(),
                 u16::from(rotation) * 90
             );
             self.state.event("zh.prilozeni", || text);
@@ -397,8 +397,8 @@ impl Game {
                 "kartička se dá přiložit, takže ji hráč přiložit musí",
             ));
         }
-        let name = &self.state.catalog.tiles[tile].spec.id;
-        let text = format!("{name} nelze nikam přiložit: odkládá se");
+        let name = self.state.catalog.tiles[tile].spec.quoted();
+        let text = format!("kartičku {name} nelze nikam přiložit: odkládá se");
         self.state.event("zh.prilozeni.nelze-nikam", || text);
         Ok(())
     }

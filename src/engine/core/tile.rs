@@ -171,6 +171,7 @@ impl CompiledTile {
     pub fn face_down() -> CompiledTile {
         let spec = TileSpec {
             id: FACE_DOWN_ID.into(),
+            name: Some("kartička lícem dolů".into()),
             count: 1,
             start: false,
             start_part: None,

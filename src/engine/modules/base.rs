@@ -82,7 +82,7 @@ impl RuleModule for FeatureValues {
             });
         }
         state.event("zh.start.ctyri-karticky", || {
-            format!("startovní destička 2x2 se počítá jako 4 kartičky: z {tiles} počítaných kartiček patří {start} k ní")
+            format!("startovní destička 2x2 se počítá jako 4 kartičky; počítaných kartiček: {tiles}, z toho ze startovní destičky: {start}")
         });
     }
 

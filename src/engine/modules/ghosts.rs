@@ -438,7 +438,11 @@ impl Hooks for ScenarioHooks {
                 game.state.players[p].supply[MeepleKind::Guard.index()]
             });
             check(
-                format!("{} má v zásobě {n} strážných", colour.czech()),
+                format!(
+                    "{} má v zásobě {}",
+                    colour.czech(),
+                    crate::czech::count(u64::from(*n), ["strážného", "strážné", "strážných"])
+                ),
                 actual == *n,
                 actual.to_string(),
             );

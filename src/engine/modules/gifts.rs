@@ -215,8 +215,12 @@ impl RuleModule for Gifts {
                 let whose = state.colour_name(player);
                 state.event("da.konec", || {
                     format!(
-                        "{whose}: {} b. za {n} neotevřených dárků",
-                        UNOPENED_POINTS * n as i32
+                        "{whose}: {} b. za {}",
+                        UNOPENED_POINTS * n as i32,
+                        crate::czech::count(
+                            n as u64,
+                            ["neotevřený dárek", "neotevřené dárky", "neotevřených dárků"]
+                        )
                     )
                 });
             }
@@ -368,17 +372,17 @@ pub fn open(
         }
         (Gift::VyberZeDvou, GiftTarget::OtherTile { other, set_aside }) => {
             for &tile in &set_aside {
-                let name = game.state.catalog.tiles[tile].spec.id.clone();
+                let name = game.state.catalog.tiles[tile].spec.quoted();
                 if !game.legal_placements(tile).is_empty() {
                     return refuse(
                         "da.vyber.neprilozitelna",
                         format!(
-                            "{name} lze přiložit, takže se neodkládá: je to druhá kartička výběru"
+                            "kartičku {name} lze přiložit, takže se neodkládá: je to druhá kartička výběru"
                         ),
                     );
                 }
                 game.state.event("da.vyber.neprilozitelna", || {
-                    format!("Výběr ze 2: {name} nelze nikam přiložit, odkládá se a táhne se další")
+                    format!("Výběr ze 2: kartičku {name} nelze nikam přiložit, odkládá se a táhne se další")
                 });
             }
             if game.legal_placements(other).is_empty() {
@@ -387,10 +391,10 @@ pub fn open(
                     "druhou kartičku nelze přiložit: odkládá se a táhne se další, dokud nejsou dvě přiložitelné",
                 );
             }
-            let name = game.state.catalog.tiles[other].spec.id.clone();
+            let name = game.state.catalog.tiles[other].spec.quoted();
             game.state.event("da.vyber", || {
                 format!(
-                    "Výběr ze 2: {whose} táhne i {name}, jednu kartičku přiloží a druhou odloží"
+                    "Výběr ze 2: {whose} táhne i kartičku {name}, jednu kartičku přiloží a druhou odloží"
                 )
             });
         }
@@ -589,7 +593,14 @@ impl Hooks for ScenarioHooks {
                 .and_then(|p| game.module::<Gifts>().map(|g| g.unopened(p) as u32))
                 .unwrap_or(0);
             check(
-                format!("{} má {n} neotevřených dárků", colour.czech()),
+                format!(
+                    "{} má {}",
+                    colour.czech(),
+                    crate::czech::count(
+                        u64::from(*n),
+                        ["neotevřený dárek", "neotevřené dárky", "neotevřených dárků"]
+                    )
+                ),
                 actual == *n,
                 actual.to_string(),
             );

@@ -148,6 +148,18 @@ impl LossCause {
         }
     }
 
+    /// A cause's id (`id`) said in Czech for players; an unknown id stays as it is.
+    pub fn czech_for(id: &str) -> &str {
+        [
+            LossCause::NoGhosts,
+            LossCause::NoTiles,
+            LossCause::ThresholdMissed,
+        ]
+        .into_iter()
+        .find(|c| c.id() == id)
+        .map_or(id, |c| c.czech())
+    }
+
     pub fn id(self) -> &'static str {
         match self {
             LossCause::NoGhosts => "duchove",
@@ -321,6 +333,16 @@ impl Mists {
             None => "playing",
             Some(Outcome::Won) => "won",
             Some(Outcome::Lost(_)) => "lost",
+        }
+    }
+
+    /// The outcome id (`outcome_id`) in Czech, for players.
+    pub fn outcome_cs(id: &str) -> &str {
+        match id {
+            "playing" => "hra pokračuje",
+            "won" => "vítězství",
+            "lost" => "prohra",
+            other => other,
         }
     }
 
@@ -543,7 +565,8 @@ impl Mists {
                 if freed > 0 {
                     state.event("dc.mlha.duchove-odchazeji", || {
                         format!(
-                            "z uzavřené mlhy se do banku vrací {}",
+                            "z uzavřené mlhy se do banku {} {}",
+                            crate::czech::sloveso(freed, "vrací", "vracejí"),
                             count_cs(freed as usize, "duch", "duchové", "duchů")
                         )
                     });
@@ -579,7 +602,8 @@ impl Mists {
         let pos = p.pos;
         state.event("dc.duchove.vynoreni", || {
             format!(
-                "na {pos} se z mlhy vynořuje {}",
+                "na {pos} se z mlhy {} {}",
+                crate::czech::sloveso(taken, "vynořuje", "vynořují"),
                 count_cs(taken as usize, "duch", "duchové", "duchů")
             )
         });
@@ -688,7 +712,8 @@ impl Mists {
         if freed > 0 {
             state.event("dc.hrbitov.duchove-odchazeji", || {
                 format!(
-                    "z uzavřeného hřbitova se do banku vrací {}",
+                    "z uzavřeného hřbitova se do banku {} {}",
+                    crate::czech::sloveso(freed, "vrací", "vracejí"),
                     count_cs(freed as usize, "duch", "duchové", "duchů")
                 )
             });
@@ -785,7 +810,10 @@ impl Mists {
                 let left = self.stack_left.unwrap_or(0);
                 self.stack_left = Some(left + next);
                 state.event("dc.hromadka.dalsi", || {
-                    format!("otevírá se další hromádka; {left} zbylých kartiček jde navrch")
+                    format!(
+                        "otevírá se další hromádka; navrch jde to, co zbylo: {}",
+                        crate::model::pieces::tiles_cs(left as usize)
+                    )
                 });
             }
         }
@@ -1049,7 +1077,13 @@ impl RuleModule for Mists {
             let misty = misty_tiles_around(state, state.board.placed[castle as usize].pos);
             score.points = 2 * misty as i32;
             score.rule = "dc.zamek.hodnoceni";
-            score.explanation = format!("{misty} kartiček s mlhou v okolí 3x3 × 2");
+            score.explanation = format!(
+                "{} v okolí 3x3 × 2",
+                crate::czech::count(
+                    misty as u64,
+                    ["kartička s mlhou", "kartičky s mlhou", "kartiček s mlhou"]
+                )
+            );
         }
         if !matches!(
             score.kind,
@@ -1099,7 +1133,10 @@ impl RuleModule for Mists {
             let n = colours.len();
             let points = score.points;
             state.event("dc.hodnoceni.barvy", || {
-                format!("{n} různé barvy: každá získá plných {points} b.")
+                format!(
+                    "{}: každá získá plných {points} b.",
+                    crate::czech::count(n as u64, ["barva", "různé barvy", "různých barev"])
+                )
             });
         }
         score.winners = colours;
@@ -1438,7 +1475,9 @@ impl Hooks for ScenarioHooks {
         let put = game.with_module(|mists: &mut Mists, state| mists.put_ghosts(state, placed, n));
         if put != Some(true) {
             return Err(format!(
-                "{n} duchů se na kartičku nevejde: bank úrovně jich tolik nemá"
+                "{} se na kartičku {}: bank úrovně jich tolik nemá",
+                crate::czech::pocet(n, "duch"),
+                crate::czech::sloveso(n, "nevejde", "nevejdou")
             ));
         }
         Ok(())
@@ -1582,17 +1621,17 @@ fn scenario_checks(game: &Game, expect: &ScenarioExpect, players: &[Colour], che
     let outcome = mists.outcome_id();
     if let Some(expected) = &expect.outcome {
         check(
-            format!("výsledek hry: {expected}"),
+            format!("výsledek hry: {}", Mists::outcome_cs(expected)),
             outcome == expected,
-            outcome.into(),
+            Mists::outcome_cs(outcome).into(),
         );
     }
     if let Some(expected) = &expect.loss {
         let actual = mists.loss().map_or("žádná prohra", |cause| cause.id());
         check(
-            format!("příčina prohry: {expected}"),
+            format!("příčina prohry: {}", LossCause::czech_for(expected)),
             actual == expected,
-            actual.into(),
+            LossCause::czech_for(actual).into(),
         );
     }
     if let Some(n) = expect.buried {

@@ -195,14 +195,22 @@ impl GhostCounts {
         if let Some(n) = self.ghosts {
             let actual = ghosts.ghosts_on_board();
             check(
-                format!("na plánu je {n} duchů"),
+                format!(
+                    "na plánu {} {}",
+                    crate::czech::sloveso(n, "je", "jsou"),
+                    crate::czech::pocet(n, "duch")
+                ),
                 actual == n,
                 actual.to_string(),
             );
         }
         if let Some(n) = self.bank {
             check(
-                format!("v banku je {n} duchů"),
+                format!(
+                    "v banku {} {}",
+                    crate::czech::sloveso(n, "je", "jsou"),
+                    crate::czech::pocet(n, "duch")
+                ),
                 ghosts.bank() == n,
                 ghosts.bank().to_string(),
             );
@@ -214,7 +222,11 @@ impl GhostCounts {
                 .map(|p| ghosts.ghosts_on_tile(state, p))
                 .unwrap_or(0);
             check(
-                format!("na {at} je {n} duchů"),
+                format!(
+                    "na {at} {} {}",
+                    crate::czech::sloveso(*n, "je", "jsou"),
+                    crate::czech::pocet(*n, "duch")
+                ),
                 actual == *n,
                 actual.to_string(),
             );

@@ -1,0 +1,287 @@
+//! Czech numerals with nouns: the one place that picks "1 družiník", "2 družiníci",
+//! "5 družiníků". Czech has three forms after a cardinal number: one for 1, one for 2–4 and
+//! the genitive plural for 0 and 5 and more (also for 11–14: "12 družiníků").
+//!
+//! `NOUNS` lists the nouns the program counts, by their dictionary form, in the nominative
+//! (subject: "na plánu jsou 2 duchové"), the accusative (object: "odhání 2 duchy") and the
+//! instrumental (after "s"/"se": "se 2 duchy").
+
+/// The three forms a noun takes after a number: 1 / 2–4 / 0 and 5+.
+pub type Forms<'a> = [&'a str; 3];
+
+/// The form of a noun that goes with `n`: `forms[0]` for 1, `forms[1]` for 2–4, `forms[2]`
+/// for everything else.
+pub fn form<'a>(n: u64, forms: Forms<'a>) -> &'a str {
+    match n {
+        1 => forms[0],
+        2..=4 => forms[1],
+        _ => forms[2],
+    }
+}
+
+/// "1 družiník", "3 družiníci", "0 družiníků", "5 družiníků".
+pub fn count(n: impl Into<u64>, forms: Forms<'_>) -> String {
+    let n = n.into();
+    format!("{n} {}", form(n, forms))
+}
+
+/// `count` for a `usize` (lengths of lists).
+pub fn count_usize(n: usize, forms: Forms<'_>) -> String {
+    count(n as u64, forms)
+}
+
+/// The verb form that agrees with a counted subject: the singular for 1, the plural for
+/// 2–4 and the (neuter) singular for 0 and 5+: "je 1 duch", "jsou 2 duchové", "je 5 duchů".
+pub fn sloveso<'a>(n: impl Into<u64>, singular: &'a str, plural: &'a str) -> &'a str {
+    match n.into() {
+        2..=4 => plural,
+        _ => singular,
+    }
+}
+
+/// The grammatical case a counted noun stands in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Case {
+    /// Subject: "na plánu stojí 2 družiníci".
+    Nominative,
+    /// Object: "dostal zpět 2 družiníky".
+    Accusative,
+    /// After "s"/"se": "se 2 družiníky".
+    Instrumental,
+}
+
+/// A noun the program counts, by its dictionary form.
+#[derive(Debug, Clone, Copy)]
+pub struct Noun {
+    pub lemma: &'static str,
+    pub nominative: Forms<'static>,
+    pub accusative: Forms<'static>,
+    pub instrumental: Forms<'static>,
+}
+
+impl Noun {
+    pub fn forms(&self, case: Case) -> Forms<'static> {
+        match case {
+            Case::Nominative => self.nominative,
+            Case::Accusative => self.accusative,
+            Case::Instrumental => self.instrumental,
+        }
+    }
+}
+
+macro_rules! noun {
+    ($lemma:literal, [$($n:literal),*], [$($a:literal),*], [$($i:literal),*]) => {
+        Noun { lemma: $lemma, nominative: [$($n),*], accusative: [$($a),*], instrumental: [$($i),*] }
+    };
+}
+
+/// The nouns the program counts. After 0 and 5+ the genitive plural stays in every case
+/// ("s 5 duchy" is the exception: the instrumental keeps its own plural).
+pub const NOUNS: &[Noun] = &[
+    noun!(
+        "družiník",
+        ["družiník", "družiníci", "družiníků"],
+        ["družiníka", "družiníky", "družiníků"],
+        ["družiníkem", "družiníky", "družiníky"]
+    ),
+    noun!(
+        "duch",
+        ["duch", "duchové", "duchů"],
+        ["ducha", "duchy", "duchů"],
+        ["duchem", "duchy", "duchy"]
+    ),
+    noun!(
+        "bod",
+        ["bod", "body", "bodů"],
+        ["bod", "body", "bodů"],
+        ["bodem", "body", "body"]
+    ),
+    noun!(
+        "kartička",
+        ["kartička", "kartičky", "kartiček"],
+        ["kartičku", "kartičky", "kartiček"],
+        ["kartičkou", "kartičkami", "kartičkami"]
+    ),
+    noun!(
+        "sekce",
+        ["sekce", "sekce", "sekcí"],
+        ["sekci", "sekce", "sekcí"],
+        ["sekcí", "sekcemi", "sekcemi"]
+    ),
+    noun!(
+        "výklad",
+        ["výklad", "výklady", "výkladů"],
+        ["výklad", "výklady", "výkladů"],
+        ["výkladem", "výklady", "výklady"]
+    ),
+    noun!(
+        "scénář",
+        ["scénář", "scénáře", "scénářů"],
+        ["scénář", "scénáře", "scénářů"],
+        ["scénářem", "scénáři", "scénáři"]
+    ),
+    noun!(
+        "území",
+        ["území", "území", "území"],
+        ["území", "území", "území"],
+        ["územím", "územími", "územími"]
+    ),
+    noun!(
+        "pes",
+        ["pes", "psi", "psů"],
+        ["psa", "psy", "psů"],
+        ["psem", "psy", "psy"]
+    ),
+    noun!(
+        "erb",
+        ["erb", "erby", "erbů"],
+        ["erb", "erby", "erbů"],
+        ["erbem", "erby", "erby"]
+    ),
+    noun!(
+        "dárek",
+        ["dárek", "dárky", "dárků"],
+        ["dárek", "dárky", "dárků"],
+        ["dárkem", "dárky", "dárky"]
+    ),
+    noun!(
+        "symbol",
+        ["symbol", "symboly", "symbolů"],
+        ["symbol", "symboly", "symbolů"],
+        ["symbolem", "symboly", "symboly"]
+    ),
+    noun!(
+        "otázka",
+        ["otázka", "otázky", "otázek"],
+        ["otázku", "otázky", "otázek"],
+        ["otázkou", "otázkami", "otázkami"]
+    ),
+    noun!(
+        "druh",
+        ["druh", "druhy", "druhů"],
+        ["druh", "druhy", "druhů"],
+        ["druhem", "druhy", "druhy"]
+    ),
+    noun!(
+        "úroveň",
+        ["úroveň", "úrovně", "úrovní"],
+        ["úroveň", "úrovně", "úrovní"],
+        ["úrovní", "úrovněmi", "úrovněmi"]
+    ),
+    noun!(
+        "figurka",
+        ["figurka", "figurky", "figurek"],
+        ["figurku", "figurky", "figurek"],
+        ["figurkou", "figurkami", "figurkami"]
+    ),
+    noun!(
+        "barva",
+        ["barva", "barvy", "barev"],
+        ["barvu", "barvy", "barev"],
+        ["barvou", "barvami", "barvami"]
+    ),
+    noun!(
+        "hra",
+        ["hra", "hry", "her"],
+        ["hru", "hry", "her"],
+        ["hrou", "hrami", "hrami"]
+    ),
+    noun!(
+        "stránka",
+        ["stránka", "stránky", "stránek"],
+        ["stránku", "stránky", "stránek"],
+        ["stránkou", "stránkami", "stránkami"]
+    ),
+    noun!(
+        "problém",
+        ["problém", "problémy", "problémů"],
+        ["problém", "problémy", "problémů"],
+        ["problémem", "problémy", "problémy"]
+    ),
+];
+
+/// The noun with dictionary form `lemma`, if the table has it.
+pub fn noun(lemma: &str) -> Option<&'static Noun> {
+    NOUNS.iter().find(|n| n.lemma == lemma)
+}
+
+fn known(lemma: &str) -> &'static Noun {
+    noun(lemma).unwrap_or_else(|| panic!("podstatné jméno `{lemma}` chybí v tabulce czech::NOUNS"))
+}
+
+/// "2 družiníci" — the subject form of a noun from `NOUNS`. Panics on a noun missing from
+/// the table (a programming error, caught by the tests).
+pub fn pocet(n: impl Into<u64>, lemma: &str) -> String {
+    count(n, known(lemma).nominative)
+}
+
+/// "2 družiníky" — the object form.
+pub fn pocet_4(n: impl Into<u64>, lemma: &str) -> String {
+    count(n, known(lemma).accusative)
+}
+
+/// "s 1 duchem", "se 2 duchy" — the instrumental after the preposition "s", which becomes
+/// "se" when the spoken number starts with a cluster hard to say after it (dvěma, třemi,
+/// čtyřmi, šesti, sedmi, dvanácti, dvaceti, sto, …).
+pub fn s_poctem(n: impl Into<u64>, lemma: &str) -> String {
+    let n = n.into();
+    let text = count(n, known(lemma).instrumental);
+    if spoken_with_se(n) {
+        format!("se {text}")
+    } else {
+        format!("s {text}")
+    }
+}
+
+fn spoken_with_se(n: u64) -> bool {
+    let hard_digit = |d: u64| matches!(d, 2 | 3 | 4 | 6 | 7);
+    match n {
+        0 => false,
+        1..=9 => hard_digit(n),
+        10..=19 => matches!(n, 12 | 13 | 14 | 16 | 17),
+        20..=99 => hard_digit(n / 10),
+        100..=199 => true,
+        _ => {
+            let mut lead = n;
+            while lead >= 10 {
+                lead /= 10;
+            }
+            hard_digit(lead)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numerals_pick_the_form() {
+        let f = ["družiník", "družiníci", "družiníků"];
+        assert_eq!(count(1u32, f), "1 družiník");
+        assert_eq!(count(2u32, f), "2 družiníci");
+        assert_eq!(count(4u32, f), "4 družiníci");
+        assert_eq!(count(0u32, f), "0 družiníků");
+        assert_eq!(count(5u32, f), "5 družiníků");
+        assert_eq!(count(12u32, f), "12 družiníků");
+        assert_eq!(count(22u32, f), "22 družiníků");
+    }
+
+    #[test]
+    fn table_and_cases() {
+        assert_eq!(pocet(3u32, "duch"), "3 duchové");
+        assert_eq!(pocet_4(3u32, "duch"), "3 duchy");
+        assert_eq!(pocet(1u32, "sekce"), "1 sekce");
+        assert_eq!(pocet(6u32, "sekce"), "6 sekcí");
+        assert_eq!(pocet(2u32, "pes"), "2 psi");
+        assert_eq!(s_poctem(1u32, "duch"), "s 1 duchem");
+        assert_eq!(s_poctem(2u32, "duch"), "se 2 duchy");
+        assert_eq!(s_poctem(5u32, "duch"), "s 5 duchy");
+        assert_eq!(s_poctem(7u32, "duch"), "se 7 duchy");
+        for noun in NOUNS {
+            for forms in [noun.nominative, noun.accusative, noun.instrumental] {
+                assert!(forms.iter().all(|f| !f.is_empty()), "{}", noun.lemma);
+            }
+        }
+    }
+}

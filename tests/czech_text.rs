@@ -1,0 +1,380 @@
+//! Czech that a Czech editor would sign (issue 14): every generated site page and the
+//! `check` output of every shipped scenario are read for numerals with the wrong noun form
+//! ("1 družiníků", "3 duchů", "5 duchové"), internal ids in visible text ("dc-hrbitov",
+//! "zh-cesta-rovna") and English words that leaked into Czech ("verified", "playing").
+
+mod common;
+
+use common::{carcref, code, stderr, stdout};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// Genitive plurals: wrong after 1, wrong after 2–4 unless something governs the genitive.
+const GENITIVE_PLURAL: &[&str] = &[
+    "družiníků",
+    "duchů",
+    "bodů",
+    "kartiček",
+    "sekcí",
+    "výkladů",
+    "scénářů",
+    "psů",
+    "erbů",
+    "dárků",
+    "figurek",
+    "symbolů",
+];
+
+/// Forms for 1 or 2–4, wrong after 0 and 5+ (and, the singular ones, after 2–4).
+const SINGULAR: &[&str] = &[
+    "družiník",
+    "duch",
+    "bod",
+    "kartička",
+    "výklad",
+    "scénář",
+    "pes",
+];
+const FEW: &[&str] = &[
+    "družiníci",
+    "duchové",
+    "body",
+    "kartičky",
+    "výklady",
+    "scénáře",
+    "psi",
+];
+
+/// Words after which a number's noun stands in the genitive ("místo 4 bodů", "ze 3 kartiček").
+const GOVERNS_GENITIVE: &[&str] = &[
+    "z", "ze", "místo", "do", "od", "u", "bez", "kolem", "okolo", "podle", "hodnotu", "cenu",
+    "než", "během", "vedle", "×", "x",
+];
+
+/// Adverbs that may stand between such a word and the number ("z nejvýše 2 kartiček").
+const ADVERBS: &[&str] = &[
+    "nejvýše",
+    "nejvýš",
+    "nejméně",
+    "aspoň",
+    "alespoň",
+    "až",
+    "asi",
+    "jen",
+];
+
+const ID_PREFIXES: &[&str] = &["zh-", "dc-", "dzh-", "hk-", "da-", "du-"];
+
+const ENGLISH: &[&str] = &[
+    "verified",
+    "out-of-scope",
+    "non-mechanical",
+    "unlinked",
+    "failing",
+    "playing",
+    "monastery",
+    "graveyard",
+    "castle",
+    "city",
+    "road",
+    "field",
+];
+
+/// Czech words seen without their diacritics.
+const MISSING_DIACRITICS: &[&str] = &["vlastni"];
+
+fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '-' || c == '_'
+}
+
+/// Words of `text` with their byte offsets; a word is letters, digits, `-`, `_` and inner
+/// dots, or any other single non-space character (so "×" is a word too).
+fn words(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start: Option<usize> = None;
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    for (k, &(i, c)) in chars.iter().enumerate() {
+        // A dot between letters or digits joins a rule key ("zh.prilozeni") or a source
+        // ID ("Dized.MoC.0027") into one word.
+        let inner_dot = c == '.'
+            && start.is_some()
+            && chars
+                .get(k + 1)
+                .is_some_and(|&(_, next)| next.is_alphanumeric());
+        if is_word_char(c) || inner_dot {
+            start.get_or_insert(i);
+            continue;
+        }
+        if let Some(s) = start.take() {
+            out.push((s, &text[s..i]));
+        }
+        if !c.is_whitespace() {
+            out.push((i, &text[i..i + c.len_utf8()]));
+        }
+    }
+    if let Some(s) = start {
+        out.push((s, &text[s..]));
+    }
+    out
+}
+
+/// Numeral–noun pairs in the wrong form.
+fn numeral_slips(text: &str) -> Vec<String> {
+    let words = words(text);
+    let mut slips = Vec::new();
+    for (k, &(at, word)) in words.iter().enumerate() {
+        let Ok(n) = word.parse::<u64>() else { continue };
+        let Some(&(noun_at, noun)) = words.get(k + 1) else {
+            continue;
+        };
+        // Only "N noun" with one space between: not "2,5", "2–4", "3/4", "12:00".
+        let between = &text[at + word.len()..noun_at];
+        if !(between == " " || between == "\u{a0}") {
+            continue;
+        }
+        let before = text[..at].chars().next_back();
+        if matches!(before, Some('.' | ',' | '/' | '–' | '-' | ':' | '+')) {
+            continue;
+        }
+        // The word governing the number's case, skipping adverbs like "nejvýše".
+        let mut j = k;
+        let governor = loop {
+            if j == 0 {
+                break None;
+            }
+            j -= 1;
+            let w = words[j].1.to_lowercase();
+            if !ADVERBS.contains(&w.as_str()) {
+                break Some(w);
+            }
+        };
+        let genitive_ok = governor
+            .as_deref()
+            .is_some_and(|g| GOVERNS_GENITIVE.contains(&g));
+        let wrong = match n {
+            1 => GENITIVE_PLURAL.contains(&noun) || FEW.contains(&noun),
+            2..=4 => (GENITIVE_PLURAL.contains(&noun) && !genitive_ok) || SINGULAR.contains(&noun),
+            _ => {
+                let last = n % 10;
+                let plain_many = last == 0 || last >= 5 || (10..=20).contains(&(n % 100));
+                plain_many && (SINGULAR.contains(&noun) || FEW.contains(&noun))
+            }
+        };
+        if wrong {
+            slips.push(format!("„{word} {noun}“ v: {}", context(text, at)));
+        }
+    }
+    slips
+}
+
+fn context(text: &str, at: usize) -> String {
+    let start = text[..at]
+        .char_indices()
+        .rev()
+        .nth(50)
+        .map_or(0, |(i, _)| i);
+    let end = text[at..]
+        .char_indices()
+        .nth(70)
+        .map_or(text.len(), |(i, _)| at + i);
+    text[start..end]
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Internal ids ("dc-hrbitov", "zh-cesta-rovna") in `text`.
+fn internal_ids(text: &str) -> Vec<String> {
+    words(text)
+        .into_iter()
+        .filter(|(_, w)| {
+            ID_PREFIXES
+                .iter()
+                .any(|p| w.starts_with(p) && w.len() > p.len())
+        })
+        .map(|(at, w)| format!("id {w} v: {}", context(text, at)))
+        .collect()
+}
+
+/// English words and words missing diacritics.
+fn foreign_words(text: &str) -> Vec<String> {
+    words(text)
+        .into_iter()
+        .filter(|(_, w)| {
+            let lower = w.to_lowercase();
+            ENGLISH.contains(&lower.as_str()) || MISSING_DIACRITICS.contains(&lower.as_str())
+        })
+        .map(|(at, w)| format!("slovo {w} v: {}", context(text, at)))
+        .collect()
+}
+
+fn problems(text: &str, ids: bool) -> Vec<String> {
+    let mut all = numeral_slips(text);
+    if ids {
+        all.extend(internal_ids(text));
+    }
+    all.extend(foreign_words(text));
+    all
+}
+
+/// Removes the element `tag` whose start tag matches `opening` (from `<` to the end of its
+/// start tag), with everything inside.
+fn remove_elements(html: &str, tag: &str, keep: impl Fn(&str) -> bool) -> String {
+    let mut out = String::new();
+    let mut rest = html;
+    let open = format!("<{tag}");
+    let close = format!("</{tag}>");
+    while let Some(i) = rest.find(&open) {
+        let after = &rest[i + open.len()..];
+        // `<code` must not match `<codex`.
+        if !after.starts_with(['>', ' ', '\n', '\t']) {
+            out.push_str(&rest[..i + open.len()]);
+            rest = after;
+            continue;
+        }
+        let start_tag_end = after.find('>').map_or(after.len(), |e| e + 1);
+        if keep(&after[..start_tag_end]) {
+            out.push_str(&rest[..i + open.len()]);
+            rest = after;
+            continue;
+        }
+        out.push_str(&rest[..i]);
+        rest = match after.find(&close) {
+            Some(e) => &after[e + close.len()..],
+            None => "",
+        };
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The text a reader sees: no scripts, styles, code, English passages, tags or attributes.
+fn visible_text(html: &str) -> String {
+    let mut text = html.to_owned();
+    for tag in ["script", "style", "code", "template"] {
+        text = remove_elements(&text, tag, |_| false);
+    }
+    for tag in ["p", "span", "dd", "li", "div"] {
+        text = remove_elements(&text, tag, |start| !start.contains("lang=\"en\""));
+    }
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in text.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => {
+                in_tag = false;
+                out.push(' ');
+            }
+            _ if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out.replace("&nbsp;", "\u{a0}")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&#x27;", "'")
+        .replace("&amp;", "&")
+}
+
+fn html_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            html_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "html") {
+            out.push(path);
+        }
+    }
+}
+
+fn scenario_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            scenario_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "yaml") {
+            out.push(path);
+        }
+    }
+}
+
+fn report(found: Vec<String>) {
+    assert!(
+        found.is_empty(),
+        "{} problémů v češtině:\n{}",
+        found.len(),
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_checker_sees_the_slips_it_is_for() {
+    let bad = "červený má na plánu 1 družiníků; je 3 duchů; 5 duchové; Pravidla (1 sekcí); \
+               (→ dc-hrbitov) zh-cesta-rovna výsledek: playing, stav verified, vlastni";
+    let found = problems(bad, true);
+    assert_eq!(found.len(), 9, "{found:#?}");
+    let good = "má na plánu 1 družiníka, 2 družiníky; jsou 3 duchové; je 5 duchů; místo 4 bodů; \
+                ze 3 kartiček; z nejvýše 2 kartiček; 3 × 3 kartiček; 2,5 bodu; 2–4 družiníci; \
+                s 15 duchy; 21 bodů; Dized.MoC.0027; zh.prilozeni; 1 sekce";
+    assert_eq!(problems(good, true), Vec::<String>::new());
+    let html = "<p>a <code>dc-hrbitov</code> <a href=\"#dc-hrbitov\" id=\"zh-x\">Hřbitov</a></p>\
+                <p class=\"muted\" lang=\"en\">English: road, city</p>";
+    assert_eq!(problems(&visible_text(html), true), Vec::<String>::new());
+}
+
+#[test]
+fn every_site_page_reads_as_czech() {
+    let out = tempfile::tempdir().unwrap();
+    let dir = out.path().join("web");
+    let built = carcref(&["build", "--out", dir.to_str().unwrap()], None);
+    assert_eq!(code(&built), 0, "{}", stderr(&built));
+    let mut pages = Vec::new();
+    html_files(&dir, &mut pages);
+    assert!(pages.len() > 100, "{} stránek", pages.len());
+    let mut found = Vec::new();
+    for page in &pages {
+        let html = fs::read_to_string(page).unwrap();
+        let name = page.strip_prefix(&dir).unwrap().display().to_string();
+        found.extend(
+            problems(&visible_text(&html), true)
+                .into_iter()
+                .map(|p| format!("{name}: {p}")),
+        );
+    }
+    report(found);
+}
+
+#[test]
+fn every_scenario_check_reads_as_czech() {
+    let mut files = Vec::new();
+    scenario_files(&common::repo().join("content/scenarios"), &mut files);
+    files.sort();
+    assert!(files.len() > 100, "{} scénářů", files.len());
+    let mut found = Vec::new();
+    for file in &files {
+        let output = carcref(&["check", file.to_str().unwrap()], None);
+        let name = file
+            .strip_prefix(common::repo())
+            .unwrap()
+            .display()
+            .to_string();
+        found.extend(
+            problems(&stdout(&output), true)
+                .into_iter()
+                .map(|p| format!("{name}: {p}")),
+        );
+    }
+    report(found);
+}
+
+#[test]
+fn coverage_speaks_czech() {
+    let output = carcref(&["coverage"], None);
+    // The first column is the ruling id for `carcref show`; the statuses must be Czech.
+    let text = stdout(&output);
+    report(foreign_words(&text));
+    assert!(text.contains("ověřeno"), "{text}");
+}
