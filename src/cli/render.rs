@@ -337,18 +337,24 @@ fn ruling_label(r: &Ruling) -> String {
     }
 }
 
-/// "→ Města; výklady Dized.MoC.0046": the section (by title) and rulings (by source ID or
+/// "→ Města; výklad Dized.MoC.0046": the section (by title) and rulings (by source ID or
 /// question) of the scenario's game, expansions and level.
 fn citation(corpus: &Corpus, rule: &str, scenario: &crate::model::scenario::Scenario) -> String {
     let Some(cited) = corpus.cite_in(rule, scenario) else {
         return String::new();
     };
     let section = &cited.section.title;
-    let rulings: Vec<String> = cited.rulings.iter().map(|r| ruling_label(r)).collect();
-    if rulings.is_empty() {
-        format!("→ {section}")
-    } else {
-        format!("→ {section}; výklady {}", rulings.join(", "))
+    // Rulings that share a source ID (a road and a city answer) show it once.
+    let mut rulings: Vec<String> = Vec::new();
+    for label in cited.rulings.iter().map(|r| ruling_label(r)) {
+        if !rulings.contains(&label) {
+            rulings.push(label);
+        }
+    }
+    match rulings.as_slice() {
+        [] => format!("→ {section}"),
+        [one] => format!("→ {section}; výklad {one}"),
+        _ => format!("→ {section}; výklady {}", rulings.join(", ")),
     }
 }
 

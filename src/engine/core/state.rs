@@ -164,7 +164,7 @@ impl State {
             self.returned[player] += 1;
             let colour = self.colour_name(player);
             self.event("zh.druzinik.navrat", || {
-                format!("{} {colour} se vrací do zásoby", kind.czech())
+                format!("{colour} {} se vrací do zásoby", kind.czech())
             });
         }
     }
