@@ -166,10 +166,11 @@ fn inn(x: f32, y: f32) -> String {
     )
 }
 
-/// A number of ghosts printed in a mist, in a white disc centred on (x, y).
-fn printed_ghosts(x: f32, y: f32, n: u8) -> String {
+/// A number of ghosts printed in a mist, in a white disc centred on (x, y); `turn` (degrees)
+/// undoes the tile's rotation so the number stays upright.
+fn printed_ghosts(x: f32, y: f32, n: u8, turn: u16) -> String {
     format!(
-        r##"<circle cx="{x:.1}" cy="{y:.1}" r="11" fill="#fff" stroke="#555"/><text x="{x:.1}" y="{:.1}" font-size="{LABEL}" text-anchor="middle">{n}</text>"##,
+        r##"<circle cx="{x:.1}" cy="{y:.1}" r="11" fill="#fff" stroke="#555"/><text x="{x:.1}" y="{:.1}" font-size="{LABEL}" text-anchor="middle" transform="rotate(-{turn} {x:.1} {y:.1})">{n}</text>"##,
         y + 5.5
     )
 }
@@ -179,9 +180,9 @@ fn titled(title: &str, body: &str) -> String {
     format!("<g><title>{}</title>{body}</g>", escape(title))
 }
 
-/// One tile in its own 100×100 frame (rotation 0), as SVG elements; `id` names the page's
-/// patterns. The legend learns what it shows.
-fn tile_body(tile: &CompiledTile, id: &str, legend: &mut Legend) -> String {
+/// One tile in its own 100×100 frame (rotation 0), as SVG elements, to be turned by `turn`
+/// degrees; `id` names the page's patterns. The legend learns what it shows.
+fn tile_body(tile: &CompiledTile, turn: u16, id: &str, legend: &mut Legend) -> String {
     let mut out = String::new();
     if tile.face_down {
         legend.add("kartička lícem dolů", || {
@@ -190,7 +191,14 @@ fn tile_body(tile: &CompiledTile, id: &str, legend: &mut Legend) -> String {
         out.push_str(FACE_DOWN);
         return out;
     }
-    out.push_str(r##"<rect width="100" height="100" fill="#9cc26b"/>"##);
+    legend.add("louka", || {
+        r##"<rect x="-12" y="-12" width="24" height="24" fill="#9cc26b" stroke="#44533a"/>"##
+            .to_owned()
+    });
+    out.push_str(&titled(
+        "louka",
+        r##"<rect width="100" height="100" fill="#9cc26b"/>"##,
+    ));
     // Cities: one walled polygon. Walking the sides clockwise, a city side contributes its
     // two corners and a side without the city an inner point, so corners, bands and
     // three-sided cities take their usual shapes; a one-sided city is a cap.
@@ -306,10 +314,10 @@ fn tile_body(tile: &CompiledTile, id: &str, legend: &mut Legend) -> String {
         if fog.ghosts > 0 {
             if let Some(port) = Port::all().find(|p| fog.ports & (1 << p.0) != 0) {
                 let (x, y) = port_anchor(port);
-                mist.push_str(&printed_ghosts(x, y, fog.ghosts));
+                mist.push_str(&printed_ghosts(x, y, fog.ghosts, turn));
                 let _ = write!(title, ", symboly duchů: {}", fog.ghosts);
                 legend.add("počet symbolů duchů v mlze", || {
-                    printed_ghosts(0.0, 0.0, fog.ghosts)
+                    printed_ghosts(0.0, 0.0, fog.ghosts, 0)
                 });
             }
         }
@@ -347,7 +355,7 @@ pub fn tile_svg(tile: &CompiledTile) -> String {
 "##,
         escape(tile.spec.display_name()),
         defs("k"),
-        tile_body(tile, "k", &mut Legend::default())
+        tile_body(tile, 0, "k", &mut Legend::default())
     )
 }
 
@@ -558,6 +566,7 @@ fn draw_board(
         let tile = &state.catalog.tiles[p.tile];
         schematic |= tile.spec.id.starts_with("du-");
         let (px, py) = origin(p.pos);
+        let turn = u16::from(p.rotation) * 90;
         let name = if tile.face_down {
             "kartička lícem dolů"
         } else {
@@ -565,11 +574,10 @@ fn draw_board(
         };
         let _ = write!(
             out,
-            r##"<g transform="translate({px},{py})"><title>{} na {}</title><g transform="rotate({} 50 50)">{}</g></g>"##,
+            r##"<g transform="translate({px},{py})"><title>{} na {}</title><g transform="rotate({turn} 50 50)">{}</g></g>"##,
             escape(name),
             p.pos,
-            u16::from(p.rotation) * 90,
-            tile_body(tile, id, &mut terrain)
+            tile_body(tile, turn, id, &mut terrain)
         );
     }
     for (index, meeple) in state.meeples.iter().enumerate().filter(|(_, m)| m.on_board) {
