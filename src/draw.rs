@@ -92,7 +92,6 @@ fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-
 /// Shared patterns; `id` keeps their ids unique when several boards share a page.
 fn defs(id: &str) -> String {
     format!(
@@ -161,9 +160,7 @@ fn cathedral(x: f32, y: f32) -> String {
 }
 
 fn inn(x: f32, y: f32) -> String {
-    format!(
-        r##"<path d="M{x:.1},{y:.1} l6,-6 l6,6 v7 h-12 z" fill="#b5472f" stroke="#3b2a1a"/>"##
-    )
+    format!(r##"<path d="M{x:.1},{y:.1} l6,-6 l6,6 v7 h-12 z" fill="#b5472f" stroke="#3b2a1a"/>"##)
 }
 
 /// A number of ghosts printed in a mist, in a white disc centred on (x, y); `turn` (degrees)
@@ -344,7 +341,9 @@ fn tile_body(tile: &CompiledTile, turn: u16, id: &str, legend: &mut Legend) -> S
         legend.add("zřícenina", || ruin(0.0, 0.0));
         out.push_str(&titled("zřícenina", &ruin(x, y)));
     }
-    out.push_str(r##"<rect width="100" height="100" fill="none" stroke="#44533a" stroke-width="1"/>"##);
+    out.push_str(
+        r##"<rect width="100" height="100" fill="none" stroke="#44533a" stroke-width="1"/>"##,
+    );
     out
 }
 

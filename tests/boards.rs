@@ -25,8 +25,14 @@ fn played(board_yaml: &str, steps: &str) -> Board {
         "title: Plán\nruleset: duchove-carcassonne\nsetup: {{level: 3, track: 16}}\nstart: none\nplayers: [red, blue]\nboard:\n{board_yaml}steps:\n{steps}"
     );
     let mut diags = Diagnostics::default();
-    let scenario = load_scenario("plan.yaml", "scenarios/plan.yaml", &text, corpus(), &mut diags)
-        .unwrap_or_else(|| panic!("{diags:?}"));
+    let scenario = load_scenario(
+        "plan.yaml",
+        "scenarios/plan.yaml",
+        &text,
+        corpus(),
+        &mut diags,
+    )
+    .unwrap_or_else(|| panic!("{diags:?}"));
     let report = run(&scenario, corpus()).unwrap_or_else(|d| panic!("{d}"));
     board(&report.game, "Plán", "test")
 }
@@ -61,7 +67,11 @@ fn everything() -> Board {
 }
 
 fn labels(board: &Board) -> Vec<&str> {
-    board.legend.iter().map(|item| item.label.as_str()).collect()
+    board
+        .legend
+        .iter()
+        .map(|item| item.label.as_str())
+        .collect()
 }
 
 /// Every `font-size` on the board, in board units.

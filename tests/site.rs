@@ -202,7 +202,7 @@ fn every_internal_link_and_anchor_resolves_and_every_page_has_a_title() {
         // head's only one.
         let head = &html[..html.find("</head>").unwrap_or(html.len())];
         assert_eq!(
-            tags(head)
+            common::tags(head)
                 .iter()
                 .filter(|(t, _)| t == "title")
                 .count(),

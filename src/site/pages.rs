@@ -502,7 +502,8 @@ impl<'a> Renderer<'a> {
             let mut board = |suffix: &str, board: &Option<crate::draw::Board>| {
                 board.as_ref().map(|board| {
                     let file = format!("scenare/{}-{suffix}.svg", played.slug);
-                    self.site.insert(file.clone(), board.svg.clone().into_bytes());
+                    self.site
+                        .insert(file.clone(), board.svg.clone().into_bytes());
                     BoardView {
                         src: format!("{root}{file}"),
                         board: board.clone(),
@@ -601,10 +602,8 @@ impl<'a> Renderer<'a> {
             for spec in &set.tiles {
                 let file = format!("karticky/{}.svg", spec.id);
                 let tile = CompiledTile::compile(spec);
-                self.site.insert(
-                    file.clone(),
-                    crate::draw::tile_svg(&tile).into_bytes(),
-                );
+                self.site
+                    .insert(file.clone(), crate::draw::tile_svg(&tile).into_bytes());
                 tiles.push(TileView {
                     id: spec.id.clone(),
                     name: spec.display_name().to_string(),
