@@ -584,7 +584,8 @@ fn draw_board(
         let (px, py) = origin(p.pos);
         let (ax, ay) = match meeple.spot {
             Spot::Port(port) => port_anchor(port),
-            Spot::Center => (50.0, 58.0),
+            // Beside the monastery, castle or graveyard, which stays visible.
+            Spot::Center => (68.0, 70.0),
         };
         let colour = state.players[meeple.player].colour;
         let name = format!("{} {}", colour.czech(), meeple.kind.czech());
