@@ -30,6 +30,7 @@ const RULING_FIELDS: &[&str] = &[
     "source_id",
     "cites",
     "date",
+    "source_part",
     "source_line",
     "game",
     "levels",
@@ -416,6 +417,26 @@ impl Loader {
             }
             ok
         });
+        let source_part = fields.optional_str("source_part", diags);
+        match &source_part {
+            // Words, not a made-up ID: the ID field is the only place for one.
+            Some(part) if part.contains(".MoC.") => diags.error(
+                fields.value_location("source_part"),
+                fields.id(),
+                format!("source_part `{part}` má místo ve zdroji popsat slovy, ne ID"),
+            ),
+            Some(part) if part.trim().is_empty() => diags.error(
+                fields.value_location("source_part"),
+                fields.id(),
+                "source_part je prázdné",
+            ),
+            None if source_id.is_none() || date.is_none() => diags.error(
+                fields.start(),
+                fields.id(),
+                "výklad bez source_id nebo bez date potřebuje source_part: kde ve zdroji stojí, slovy (např. `otázka k části „Cesta“`)",
+            ),
+            _ => {}
+        }
         let source_line = fields.optional_int("source_line", diags).and_then(|n| {
             let line = u32::try_from(n).ok().filter(|n| *n > 0);
             if line.is_none() {
@@ -508,6 +529,7 @@ impl Loader {
             source_id,
             cites,
             date,
+            source_part,
             source_line,
             game: game_def?.id,
             levels: levels?,

@@ -148,6 +148,35 @@ pub fn to_html(
     (html, headings)
 }
 
+/// The beginning of a Markdown text as one line of plain words, at most about `limit`
+/// characters and cut between words ("…"): what a chat app shows under a shared link.
+/// Link texts stay, their targets and all markup go.
+pub fn plain_summary(markdown: &str, limit: usize) -> String {
+    let mut text = String::new();
+    for event in Parser::new_ext(markdown, options()) {
+        match event {
+            Event::Text(t) | Event::Code(t) => text.push_str(&t),
+            Event::SoftBreak
+            | Event::HardBreak
+            | Event::End(TagEnd::Paragraph | TagEnd::Item | TagEnd::Heading(_)) => text.push(' '),
+            _ => {}
+        }
+    }
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut out = String::new();
+    for word in &words {
+        if !out.is_empty() && out.chars().count() + 1 + word.chars().count() > limit {
+            out.push('…');
+            return out;
+        }
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
+}
+
 fn shifted(level: HeadingLevel, shift: usize) -> HeadingLevel {
     let n = (level as usize + shift).min(6);
     HeadingLevel::try_from(n).unwrap_or(HeadingLevel::H6)
