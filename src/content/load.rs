@@ -430,11 +430,6 @@ impl Loader {
                 fields.id(),
                 "source_part je prázdné",
             ),
-            None if source_id.is_none() || date.is_none() => diags.error(
-                fields.start(),
-                fields.id(),
-                "výklad bez source_id nebo bez date potřebuje source_part: kde ve zdroji stojí, slovy (např. `otázka k části „Cesta“`)",
-            ),
             _ => {}
         }
         let source_line = fields.optional_int("source_line", diags).and_then(|n| {

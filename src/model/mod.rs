@@ -68,7 +68,7 @@ pub struct Ruling {
     pub date: Option<String>,
     /// Where in the game's source document the ruling stands, in words that continue
     /// "… v pravidlech <hra>" (`otázka k části „Cesta“`): for rulings the source gives no ID or
-    /// no date.
+    /// no date. Without it the provenance names the rule section's topic.
     pub source_part: Option<String>,
     pub source_line: Option<u32>,
     pub game: String,
@@ -325,8 +325,8 @@ pub struct Provenance {
 }
 
 impl Provenance {
-    pub fn of(ruling: &Ruling, game: Option<&Game>) -> Self {
-        let document = match game {
+    pub fn of(ruling: &Ruling, corpus: &Corpus) -> Self {
+        let document = match corpus.game(&ruling.game) {
             Some(g) => match g.kind {
                 GameKind::Kooperativni => format!("v pravidlech kooperativní hry {}", g.title),
                 GameKind::Rozsireni => format!("v pravidlech rozšíření {}", g.title),
@@ -334,9 +334,12 @@ impl Provenance {
             },
             None => "v pravidlech hry".to_owned(),
         };
-        let origin = match &ruling.source_part {
-            Some(part) => format!("{part} {document}"),
-            None => format!("otázka {document}"),
+        // Without the part in the content, the rule section the ruling belongs to still says
+        // which topic of the document it is about.
+        let origin = match (&ruling.source_part, corpus.section(&ruling.section)) {
+            (Some(part), _) => format!("{part} {document}"),
+            (None, Some(section)) => format!("otázka k tématu „{}“ {document}", section.title),
+            (None, None) => format!("otázka {document}"),
         };
         let missing = match (&ruling.source_id, &ruling.date) {
             (Some(_), _) => None,

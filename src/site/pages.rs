@@ -340,7 +340,7 @@ impl<'a> Renderer<'a> {
         RulingView {
             id: ruling.id.clone(),
             href: format!("{root}{}", ruling_url(&ruling.id)),
-            provenance: Provenance::of(ruling, self.corpus.game(&ruling.game)),
+            provenance: Provenance::of(ruling, self.corpus),
             levels: levels_cs(&ruling.levels),
             tags: ruling.tags.clone(),
             question: ruling.question.clone(),
@@ -754,14 +754,17 @@ impl<'a> Renderer<'a> {
 /// (without repeating the short answer when the answer opens with it).
 fn ruling_description(ruling: &Ruling) -> String {
     const LIMIT: usize = 200;
-    let answer = markdown::plain_summary(&ruling.answer, LIMIT);
     let short = ruling.answer_short.trim().trim_end_matches('.');
-    let rest = answer
+    let full = markdown::plain_summary(&ruling.answer, LIMIT);
+    let opens_with_short = full
         .strip_prefix(short)
-        .filter(|rest| rest.starts_with(['.', ',', '!']));
-    match rest {
-        Some(_) => answer,
-        None => format!("{short} – {answer}"),
+        .is_some_and(|rest| rest.starts_with(['.', ',', '!']));
+    if opens_with_short {
+        full
+    } else {
+        let room = LIMIT.saturating_sub(short.chars().count() + 3);
+        let answer = markdown::plain_summary(&ruling.answer, room);
+        format!("{short} – {answer}")
     }
 }
 
