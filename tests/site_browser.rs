@@ -1,5 +1,5 @@
 //! The built site in real headless Chromium (tests/browser/*.mjs, playwright-core driving
-//! Debian's chromium): search from `file://`, a ruling's scenario page, no console error,
+//! Debian's chromium): search from `file://`, a ruling's own page and its scenario page, no console error,
 //! escaped content; and served over http, the service worker keeping the site working offline
 //! and the search query living in the URL. Needs `apt-get install -y chromium chromium-driver` and `npm ci`;
 //! `.ci/run` does both. Without them this test fails and says so.
@@ -55,5 +55,5 @@ fn the_site_works_in_headless_chromium() {
         "browser tests failed:\n{out}\n{}",
         String::from_utf8_lossy(&run.stderr)
     );
-    assert!(out.contains("pass 7"), "{out}");
+    assert!(out.contains("pass 8"), "{out}");
 }
