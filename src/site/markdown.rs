@@ -148,10 +148,9 @@ pub fn to_html(
     (html, headings)
 }
 
-/// The beginning of a Markdown text as one line of plain words, at most about `limit`
-/// characters and cut between words ("…"): what a chat app shows under a shared link.
-/// Link texts stay, their targets and all markup go.
-pub fn plain_summary(markdown: &str, limit: usize) -> String {
+/// A Markdown text as one line of plain words: link texts stay, their targets and all
+/// markup go.
+pub fn plain_text(markdown: &str) -> String {
     let mut text = String::new();
     for event in Parser::new_ext(markdown, options()) {
         match event {
@@ -162,9 +161,14 @@ pub fn plain_summary(markdown: &str, limit: usize) -> String {
             _ => {}
         }
     }
-    let words: Vec<&str> = text.split_whitespace().collect();
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// At most about `limit` characters of `text`, cut between words ("…"): what a chat app
+/// shows under a shared link.
+pub fn cut(text: &str, limit: usize) -> String {
     let mut out = String::new();
-    for word in &words {
+    for word in text.split_whitespace() {
         if !out.is_empty() && out.chars().count() + 1 + word.chars().count() > limit {
             out.push('…');
             return out;
@@ -241,5 +245,14 @@ mod tests {
     #[test]
     fn slugs_fold_czech() {
         assert_eq!(slug("Příprava hry – úroveň 2"), "priprava-hry-uroven-2");
+    }
+
+    #[test]
+    fn plain_text_keeps_words_and_drops_markup_and_targets() {
+        let text = plain_text("**Ne.** Viz [mlha](rule:dc-mlha)\na `kód`.\n\n- jedna\n- dvě");
+        assert_eq!(text, "Ne. Viz mlha a kód. jedna dvě");
+        assert_eq!(cut("jedna dva tři", 9), "jedna dva…");
+        assert_eq!(cut("jedna dva", 9), "jedna dva");
+        assert_eq!(cut("dlouhéslovo", 3), "dlouhéslovo");
     }
 }

@@ -750,22 +750,25 @@ impl<'a> Renderer<'a> {
     }
 }
 
-/// What a shared link shows: the short answer, then the answer's beginning in plain words
-/// (without repeating the short answer when the answer opens with it).
+/// What a shared link shows: the short answer, then the answer's beginning in plain words,
+/// without saying the short answer twice ("Ano. …" stays as it is; "Ne, stačí 4" before
+/// "Ne. Na úrovních …" drops the answer's "Ne.").
 fn ruling_description(ruling: &Ruling) -> String {
     const LIMIT: usize = 200;
     let short = ruling.answer_short.trim().trim_end_matches('.');
-    let full = markdown::plain_summary(&ruling.answer, LIMIT);
-    let opens_with_short = full
+    let text = markdown::plain_text(&ruling.answer);
+    let opens_with_short = text
         .strip_prefix(short)
         .is_some_and(|rest| rest.starts_with(['.', ',', '!']));
     if opens_with_short {
-        full
-    } else {
-        let room = LIMIT.saturating_sub(short.chars().count() + 3);
-        let answer = markdown::plain_summary(&ruling.answer, room);
-        format!("{short} – {answer}")
+        return markdown::cut(&text, LIMIT);
     }
+    let rest = match text.split_once(". ") {
+        Some((first, rest)) if !first.is_empty() && short.starts_with(first) => rest,
+        _ => &text,
+    };
+    let room = LIMIT.saturating_sub(short.chars().count() + 3);
+    format!("{short} – {}", markdown::cut(rest, room))
 }
 
 /// A side of a tile as a direction: its name, "on that side" and "from that side".
