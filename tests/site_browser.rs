@@ -1,7 +1,8 @@
 //! The built site in real headless Chromium (tests/browser/*.mjs, playwright-core driving
 //! Debian's chromium): search from `file://`, a ruling's own page and its scenario page, no console error,
 //! escaped content; and served over http, the service worker keeping the site working offline
-//! and the search query living in the URL. Needs `apt-get install -y chromium chromium-driver` and `npm ci`;
+//! and the search query living in the URL; axe-core finding no accessibility violation on any
+//! page type at 390 and 1280 px. Needs `apt-get install -y chromium chromium-driver` and `npm ci`;
 //! `.ci/run` does both. Without them this test fails and says so.
 
 mod common;
@@ -43,6 +44,7 @@ fn the_site_works_in_headless_chromium() {
         .args(["--test", "--test-reporter=spec"])
         .arg(repo().join("tests/browser/site.test.mjs"))
         .arg(repo().join("tests/browser/offline.test.mjs"))
+        .arg(repo().join("tests/browser/a11y.test.mjs"))
         .env("CARCREF_SITE", &site)
         .env("CARCREF_XSS_SITE", &xss)
         .env("CHROMIUM", &chromium)
@@ -55,5 +57,5 @@ fn the_site_works_in_headless_chromium() {
         "browser tests failed:\n{out}\n{}",
         String::from_utf8_lossy(&run.stderr)
     );
-    assert!(out.contains("pass 8"), "{out}");
+    assert!(out.contains("pass 10"), "{out}");
 }
