@@ -148,19 +148,9 @@ pub fn to_html(
     (html, headings)
 }
 
-/// A Markdown text as one line of plain words: link texts stay, their targets and all
-/// markup go.
+/// A Markdown text as one line of plain words (internal links by their words only).
 pub fn plain_text(markdown: &str) -> String {
-    let mut text = String::new();
-    for event in Parser::new_ext(markdown, options()) {
-        match event {
-            Event::Text(t) | Event::Code(t) => text.push_str(&t),
-            Event::SoftBreak
-            | Event::HardBreak
-            | Event::End(TagEnd::Paragraph | TagEnd::Item | TagEnd::Heading(_)) => text.push(' '),
-            _ => {}
-        }
-    }
+    let text = crate::content::markdown::to_plain_text(markdown);
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
@@ -249,8 +239,8 @@ mod tests {
 
     #[test]
     fn plain_text_keeps_words_and_drops_markup_and_targets() {
-        let text = plain_text("**Ne.** Viz [mlha](rule:dc-mlha)\na `kód`.\n\n- jedna\n- dvě");
-        assert_eq!(text, "Ne. Viz mlha a kód. jedna dvě");
+        let text = plain_text("**Ne.** Viz [mlha](rule:dc-mlha)\na `kód`.\n\nDalší odstavec.");
+        assert_eq!(text, "Ne. Viz mlha a kód. Další odstavec.");
         assert_eq!(cut("jedna dva tři", 9), "jedna dva…");
         assert_eq!(cut("jedna dva", 9), "jedna dva");
         assert_eq!(cut("dlouhéslovo", 3), "dlouhéslovo");
