@@ -109,6 +109,7 @@ fn generated_corpus(real: &Corpus, size: usize) -> Corpus {
                 source_id: None,
                 cites: Vec::new(),
                 date: None,
+                source_part: None,
                 source_line: None,
                 game: base.game.clone(),
                 levels: base.levels.clone(),

@@ -21,8 +21,8 @@
   }
 
   function href(hit) {
-    const page = hit.kind === 'v' ? 'vyklady.html' : 'index.html';
-    return `hry/${encodeURIComponent(hit.game)}/${page}#${encodeURIComponent(hit.id)}`;
+    if (hit.kind === 'v') return `vyklady/${encodeURIComponent(hit.id)}.html`;
+    return `hry/${encodeURIComponent(hit.game)}/index.html#${encodeURIComponent(hit.id)}`;
   }
 
   function plural(n, one, few, many) {

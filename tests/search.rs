@@ -156,6 +156,7 @@ fn two_ruling_corpus(first: &str, second: &str) -> carcref::model::Corpus {
         source_id: None,
         cites: Vec::new(),
         date: None,
+        source_part: None,
         source_line: None,
         game: "darky".into(),
         levels: Vec::new(),

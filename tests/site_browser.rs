@@ -1,5 +1,5 @@
 //! The built site in real headless Chromium (tests/browser/*.mjs, playwright-core driving
-//! Debian's chromium): search from `file://`, a ruling's scenario page, no console error,
+//! Debian's chromium): search from `file://`, a ruling's own page and its scenario page, no console error,
 //! escaped content; and served over http, the service worker keeping the site working offline
 //! and the search query living in the URL; scenario boards at phone width; axe-core finding no
 //! accessibility violation on any page type at 390 and 1280 px. Needs `apt-get install -y chromium chromium-driver` and `npm ci`;
@@ -58,5 +58,5 @@ fn the_site_works_in_headless_chromium() {
         "browser tests failed:\n{out}\n{}",
         String::from_utf8_lossy(&run.stderr)
     );
-    assert!(out.contains("pass 11"), "{out}");
+    assert!(out.contains("pass 12"), "{out}");
 }

@@ -170,7 +170,7 @@ fn ruling_detail(corpus: &Corpus, r: &Ruling, out: &mut String) {
         .map(|s| s.title.as_str())
         .unwrap_or("");
     let _ = writeln!(out, "Sekce:    {section_title} ({})", r.section);
-    let mut source = source_label(r);
+    let mut source = crate::model::Provenance::of(r, corpus).text;
     if let Some(id) = &r.source_id {
         let shared = corpus.source_id_count(id);
         if shared > 1 {

@@ -31,6 +31,7 @@ const RULING_FIELDS: &[&str] = &[
     "source_id",
     "cites",
     "date",
+    "source_part",
     "source_line",
     "game",
     "levels",
@@ -426,6 +427,21 @@ impl Loader {
             }
             ok
         });
+        let source_part = fields.optional_str("source_part", diags);
+        match &source_part {
+            // Words, not a made-up ID: the ID field is the only place for one.
+            Some(part) if part.contains(".MoC.") => diags.error(
+                fields.value_location("source_part"),
+                fields.id(),
+                format!("source_part `{part}` má místo ve zdroji popsat slovy, ne ID"),
+            ),
+            Some(part) if part.trim().is_empty() => diags.error(
+                fields.value_location("source_part"),
+                fields.id(),
+                "source_part je prázdné",
+            ),
+            _ => {}
+        }
         let source_line = fields.optional_int("source_line", diags).and_then(|n| {
             let line = u32::try_from(n).ok().filter(|n| *n > 0);
             if line.is_none() {
@@ -518,6 +534,7 @@ impl Loader {
             source_id,
             cites,
             date,
+            source_part,
             source_line,
             game: game_def?.id,
             levels: levels?,

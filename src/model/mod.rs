@@ -66,6 +66,10 @@ pub struct Ruling {
     /// Further IDs the source quotes inside the answer.
     pub cites: Vec<String>,
     pub date: Option<String>,
+    /// Where in the game's source document the ruling stands, in words that continue
+    /// "… v pravidlech <hra>" (`otázka k části „Cesta“`): for rulings the source gives no ID or
+    /// no date. Without it the provenance names the rule section's topic.
+    pub source_part: Option<String>,
     pub source_line: Option<u32>,
     pub game: String,
     pub levels: Vec<u8>,
@@ -308,6 +312,80 @@ impl Corpus {
             .iter()
             .filter(|r| r.source_id.as_deref() == Some(source_id))
             .count()
+    }
+}
+
+/// Where a ruling comes from, as the ruling page, the rulings list and `carcref show` say it:
+/// the source's ID and date exactly as given, the document and its part in words, and what
+/// the source leaves out. Never an ID the source does not give.
+#[derive(Debug, Clone, Serialize)]
+pub struct Provenance {
+    pub source_id: Option<String>,
+    pub date: Option<String>,
+    /// "otázka k části „Cesta“ v pravidlech kooperativní hry Duchové Carcassonne"
+    pub origin: String,
+    /// "zdroj neuvádí ID", or nothing when the source gives one.
+    pub missing: Option<&'static str>,
+    /// All of it in one line, as every place shows it (`text`).
+    pub text: String,
+}
+
+impl Provenance {
+    pub fn of(ruling: &Ruling, corpus: &Corpus) -> Self {
+        let document = match corpus.game(&ruling.game) {
+            Some(g) => match g.kind {
+                GameKind::Kooperativni => format!("v pravidlech kooperativní hry {}", g.title),
+                GameKind::Rozsireni => format!("v pravidlech rozšíření {}", g.title),
+                GameKind::Zakladni => format!("v pravidlech hry {}", g.title),
+            },
+            None => "v pravidlech hry".to_owned(),
+        };
+        // Without the part in the content, the rule section the ruling belongs to still says
+        // which topic of the document it is about.
+        let origin = match (&ruling.source_part, corpus.section(&ruling.section)) {
+            (Some(part), _) => format!("{part} {document}"),
+            (None, Some(section)) => format!("otázka k tématu „{}“ {document}", section.title),
+            (None, None) => format!("otázka {document}"),
+        };
+        let missing = match (&ruling.source_id, &ruling.date) {
+            (Some(_), _) => None,
+            (None, Some(_)) => Some("zdroj neuvádí ID"),
+            (None, None) => Some("zdroj neuvádí ID ani datum"),
+        };
+        let mut provenance = Provenance {
+            source_id: ruling.source_id.clone(),
+            date: ruling.date.clone(),
+            origin,
+            missing,
+            text: String::new(),
+        };
+        provenance.text = provenance.line();
+        provenance
+    }
+
+    /// "ID zdroje Dized.MoC.0051; otázka k části „Cesta“ v pravidlech …", or
+    /// "Otázka k části … (9/2022); zdroj neuvádí ID".
+    fn line(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(id) = &self.source_id {
+            parts.push(format!("ID zdroje {id}"));
+        }
+        let mut origin = self.origin.clone();
+        if let Some(date) = &self.date {
+            origin.push_str(&format!(" ({date})"));
+        }
+        parts.push(origin);
+        parts.extend(self.missing.map(str::to_owned));
+        capitalize(&parts.join("; "))
+    }
+}
+
+/// The text with its first letter upper-case.
+pub fn capitalize(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
 }
 

@@ -148,6 +148,29 @@ pub fn to_html(
     (html, headings)
 }
 
+/// A Markdown text as one line of plain words (internal links by their words only).
+pub fn plain_text(markdown: &str) -> String {
+    let text = crate::content::markdown::to_plain_text(markdown);
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// At most about `limit` characters of `text`, cut between words ("…"): what a chat app
+/// shows under a shared link.
+pub fn cut(text: &str, limit: usize) -> String {
+    let mut out = String::new();
+    for word in text.split_whitespace() {
+        if !out.is_empty() && out.chars().count() + 1 + word.chars().count() > limit {
+            out.push('…');
+            return out;
+        }
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
+}
+
 fn shifted(level: HeadingLevel, shift: usize) -> HeadingLevel {
     let n = (level as usize + shift).min(6);
     HeadingLevel::try_from(n).unwrap_or(HeadingLevel::H6)
@@ -212,5 +235,14 @@ mod tests {
     #[test]
     fn slugs_fold_czech() {
         assert_eq!(slug("Příprava hry – úroveň 2"), "priprava-hry-uroven-2");
+    }
+
+    #[test]
+    fn plain_text_keeps_words_and_drops_markup_and_targets() {
+        let text = plain_text("**Ne.** Viz [mlha](rule:dc-mlha)\na `kód`.\n\nDalší odstavec.");
+        assert_eq!(text, "Ne. Viz mlha a kód. Další odstavec.");
+        assert_eq!(cut("jedna dva tři", 9), "jedna dva…");
+        assert_eq!(cut("jedna dva", 9), "jedna dva");
+        assert_eq!(cut("dlouhéslovo", 3), "dlouhéslovo");
     }
 }

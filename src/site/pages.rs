@@ -16,7 +16,7 @@ use crate::engine::core::tile::CompiledTile;
 use crate::model::geometry::{Dir, Terrain};
 use crate::model::scenario::Scenario;
 use crate::model::tiles::{Center, TileSpec};
-use crate::model::{levels_cs, Corpus, Game, GameKind, Ruling};
+use crate::model::{levels_cs, Corpus, Game, GameKind, Provenance, Ruling};
 use crate::scenario::ExpectationResult;
 
 const TEMPLATES: &[(&str, &str)] = &[
@@ -25,6 +25,7 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("home.html", include_str!("../../templates/home.html")),
     ("rules.html", include_str!("../../templates/rules.html")),
     ("rulings.html", include_str!("../../templates/rulings.html")),
+    ("ruling.html", include_str!("../../templates/ruling.html")),
     (
         "scenario.html",
         include_str!("../../templates/scenario.html"),
@@ -83,6 +84,11 @@ fn rulings_url(game: &str) -> String {
     format!("hry/{game}/vyklady.html")
 }
 
+/// A ruling's own page; its id is a validated slug, so the path is plain.
+fn ruling_url(id: &str) -> String {
+    format!("vyklady/{id}.html")
+}
+
 fn scenario_url(slug: &str) -> String {
     format!("scenare/{slug}.html")
 }
@@ -130,8 +136,8 @@ fn game_view(corpus: &Corpus, game: &Game) -> GameView {
 #[derive(Serialize)]
 struct RulingView {
     id: String,
-    source_id: Option<String>,
-    date: Option<String>,
+    href: String,
+    provenance: Provenance,
     levels: String,
     tags: Vec<String>,
     question: String,
@@ -163,7 +169,7 @@ struct SectionView {
     title: String,
     body_html: String,
     headings: Vec<Heading>,
-    rulings: usize,
+    rulings: Vec<Link>,
 }
 
 #[derive(Serialize)]
@@ -302,7 +308,7 @@ impl<'a> Renderer<'a> {
                 .map(|s| format!("{root}{}#{id}", rules_url(&s.game))),
             LinkTarget::Ruling(id) => corpus
                 .ruling(id)
-                .map(|r| format!("{root}{}#{id}", rulings_url(&r.game))),
+                .map(|r| format!("{root}{}", ruling_url(&r.id))),
         };
         markdown::to_html(text, &resolve, prefix, shift)
     }
@@ -329,13 +335,20 @@ impl<'a> Renderer<'a> {
         }
     }
 
+    fn ruling_link(&self, ruling: &Ruling, root: &str) -> Link {
+        Link {
+            href: format!("{root}{}", ruling_url(&ruling.id)),
+            title: ruling.question.clone(),
+        }
+    }
+
     fn ruling_view(&self, ruling: &Ruling, root: &str) -> RulingView {
         let entry = self.coverage.get(&ruling.id);
         let status = entry.map(|e| e.status).unwrap_or(Status::Unlinked);
         RulingView {
             id: ruling.id.clone(),
-            source_id: ruling.source_id.clone(),
-            date: ruling.date.clone(),
+            href: format!("{root}{}", ruling_url(&ruling.id)),
+            provenance: Provenance::of(ruling, self.corpus),
             levels: levels_cs(&ruling.levels),
             tags: ruling.tags.clone(),
             question: ruling.question.clone(),
@@ -410,7 +423,12 @@ impl<'a> Renderer<'a> {
                     title: s.title.clone(),
                     body_html,
                     headings,
-                    rulings: s.rulings.len(),
+                    rulings: s
+                        .rulings
+                        .iter()
+                        .filter_map(|id| self.corpus.ruling(id))
+                        .map(|r| self.ruling_link(r, &root))
+                        .collect(),
                 }
             })
             .collect();
@@ -491,6 +509,47 @@ impl<'a> Renderer<'a> {
         )
     }
 
+    /// `vyklady/<id>.html`: one ruling to share, titled and described by its question and
+    /// answer, with its verification, provenance, related rulings and rule section.
+    fn ruling_page(&mut self, ruling: &Ruling) -> Result<(), BuildError> {
+        let path = ruling_url(&ruling.id);
+        let root = root_for(&path);
+        let others = || self.corpus.rulings.iter().filter(|r| r.id != ruling.id);
+        let same_source: Vec<Link> = match &ruling.source_id {
+            Some(id) => others()
+                .filter(|r| r.source_id.as_ref() == Some(id))
+                .map(|r| self.ruling_link(r, &root))
+                .collect(),
+            None => Vec::new(),
+        };
+        let same_section: Vec<Link> = others()
+            .filter(|r| r.section == ruling.section)
+            .filter(|r| ruling.source_id.is_none() || r.source_id != ruling.source_id)
+            .map(|r| self.ruling_link(r, &root))
+            .collect();
+        let game = self.corpus.game(&ruling.game);
+        let list = Link {
+            href: format!("{root}{}#{}", rulings_url(&ruling.game), ruling.id),
+            title: game.map(|g| g.title.clone()).unwrap_or_default(),
+        };
+        let view = self.ruling_view(ruling, &root);
+        let description = ruling_description(ruling);
+        self.page(
+            &path,
+            "ruling.html",
+            &format!("{} – carcref", ruling.question),
+            &description,
+            &ruling.game,
+            context! {
+                ruling => view,
+                list => list,
+                levelled => game.is_some_and(Game::has_levels),
+                same_section => same_section,
+                same_source => same_source,
+            },
+        )
+    }
+
     fn scenario_pages(&mut self) -> Result<(), BuildError> {
         let mut list = Vec::new();
         for scenario in &self.corpus.scenarios {
@@ -539,10 +598,7 @@ impl<'a> Renderer<'a> {
                     .rulings
                     .iter()
                     .filter_map(|id| self.corpus.ruling(id))
-                    .map(|r| Link {
-                        href: format!("{root}{}#{}", rulings_url(&r.game), r.id),
-                        title: r.question.clone(),
-                    })
+                    .map(|r| self.ruling_link(r, &root))
                     .collect(),
                 board_before,
                 board_after,
@@ -668,7 +724,7 @@ impl<'a> Renderer<'a> {
             .map(|(r, e)| CoverageRow {
                 id: r.id.clone(),
                 question: r.question.clone(),
-                href: format!("{}#{}", rulings_url(&r.game), r.id),
+                href: ruling_url(&r.id),
                 source_id: r.source_id.clone(),
                 game: self
                     .corpus
@@ -702,6 +758,27 @@ impl<'a> Renderer<'a> {
             context! { rows => rows, totals => totals },
         )
     }
+}
+
+/// What a shared link shows: the short answer, then the answer's beginning in plain words,
+/// without saying the short answer twice ("Ano. …" stays as it is; "Ne, stačí 4" before
+/// "Ne. Na úrovních …" drops the answer's "Ne.").
+fn ruling_description(ruling: &Ruling) -> String {
+    const LIMIT: usize = 200;
+    let short = ruling.answer_short.trim().trim_end_matches('.');
+    let text = markdown::plain_text(&ruling.answer);
+    let opens_with_short = text
+        .strip_prefix(short)
+        .is_some_and(|rest| rest.starts_with(['.', ',', '!']));
+    if opens_with_short {
+        return markdown::cut(&text, LIMIT);
+    }
+    let rest = match text.split_once(". ") {
+        Some((first, rest)) if !first.is_empty() && short.starts_with(first) => rest,
+        _ => &text,
+    };
+    let room = LIMIT.saturating_sub(short.chars().count() + 3);
+    format!("{short} – {}", markdown::cut(rest, room))
 }
 
 /// A side of a tile as a direction: its name, "on that side" and "from that side".
@@ -841,6 +918,9 @@ pub fn render_all(corpus: &Corpus, played: &[Played]) -> Result<Site, BuildError
     renderer.home()?;
     for game in &corpus.games {
         renderer.game_pages(game)?;
+    }
+    for ruling in &corpus.rulings {
+        renderer.ruling_page(ruling)?;
     }
     renderer.scenario_pages()?;
     renderer.tiles()?;

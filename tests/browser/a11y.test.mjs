@@ -32,6 +32,7 @@ function pageTypes() {
     'domov s výsledky': { path: 'index.html', query: 'duchové na hřbitově' },
     pravidla: { path: 'hry/duchove-carcassonne/index.html' },
     'výklady hry': { path: 'hry/duchove-carcassonne/vyklady.html' },
+    výklad: { path: firstLink('hry/duchove-carcassonne/vyklady.html', /vyklady\/dc-.+\.html$/) },
     scénáře: { path: 'scenare/index.html' },
     scénář: { path: firstLink('scenare/index.html', /scenare\/duchove-carcassonne\/.+\.html$/) },
     'katalog kartiček': { path: 'karticky.html' },

@@ -1,6 +1,6 @@
 // The built site served over http (a tiny static server on a free localhost port): the
 // service worker caches everything on the first visit, and with the network cut and the
-// server stopped the home page, a rulings page and search still work. The query and the
+// server stopped the home page, a rulings page, a ruling's own page and search still work. The query and the
 // filters live in the URL: a shared link restores them, and so does Back from a result.
 // Run by `cargo test` (tests/site_browser.rs) with CARCREF_SITE naming a built site.
 import { test, before, after } from 'node:test';
@@ -98,6 +98,15 @@ test('over http the service worker caches the site, which then works with no net
     const found = await search(page, 'hrbitov');
     assert.ok(found.some((h) => h.includes('dc-vice-hrbitovu-jen-jeden-duch')), found.join(' '));
 
+    // A ruling's own page, opened from a search result.
+    await Promise.all([
+      page.waitForNavigation(),
+      page.click('#vysledky a.result-link[href="vyklady/dc-vice-hrbitovu-jen-jeden-duch.html"]'),
+    ]);
+    assert.equal(page.url(), `${origin}/vyklady/dc-vice-hrbitovu-jen-jeden-duch.html`);
+    assert.match(await page.title(), / – carcref$/);
+    assert.match(await page.textContent('.provenance'), /Dized\.MoC\.0025/);
+
     await page.goto(`${origin}/hry/duchove-carcassonne/vyklady.html#dc-erb-dva-body`);
     assert.match(await page.textContent('#dc-erb-dva-body .badge.overeno'), /Ověřeno/);
     const css = await page.evaluate(() => getComputedStyle(document.querySelector('.site-header')).backgroundColor);
@@ -132,7 +141,7 @@ test('the query and the filters live in the URL: Back from a result and a shared
   const shared = page.url();
 
   await Promise.all([page.waitForNavigation(), page.click('#vysledky a.result-link')]);
-  assert.match(page.url(), /hry\/duchove-carcassonne\//);
+  assert.match(page.url(), /hry\/duchove-carcassonne\/|vyklady\/dc-/);
   await page.goBack();
   await page.waitForSelector('#vysledky a.result-link');
   assert.equal(await page.inputValue('#dotaz'), 'hrbitov');

@@ -18,9 +18,14 @@ after(async () => {
   if (browser) await browser.close();
 });
 
+// A result's id: a ruling's page is `vyklady/<id>.html`, a rule part is `…#<id>`.
 async function resultIds(page) {
   return page.$$eval('#vysledky a.result-link', (links) =>
-    links.map((a) => decodeURIComponent(a.getAttribute('href').split('#')[1])),
+    links.map((a) => {
+      const href = a.getAttribute('href');
+      const ruling = href.match(/^vyklady\/([^/#]+)\.html$/);
+      return decodeURIComponent(ruling ? ruling[1] : href.split('#')[1]);
+    }),
   );
 }
 
@@ -51,7 +56,10 @@ test('search finds rulings while typing, marks the words, filters and navigates 
   await page.selectOption('#filtr-hra', 'hostince-a-katedraly');
   await page.waitForSelector('#vysledky a.result-link');
   const hrefs = await page.$$eval('#vysledky a.result-link', (l) => l.map((a) => a.getAttribute('href')));
-  assert.ok(hrefs.length > 0 && hrefs.every((h) => h.startsWith('hry/hostince-a-katedraly/')), hrefs.join(' '));
+  assert.ok(
+    hrefs.length > 0 && hrefs.every((h) => h.startsWith('hry/hostince-a-katedraly/') || h.startsWith('vyklady/hk-')),
+    hrefs.join(' '),
+  );
   await page.selectOption('#filtr-hra', '');
 
   // Level filter: level 6 rulings only (and rule sections of the levelled game).
@@ -59,7 +67,10 @@ test('search finds rulings while typing, marks the words, filters and navigates 
   await page.selectOption('#filtr-uroven', '6');
   await page.waitForSelector('#vysledky a.result-link');
   const levelled = await page.$$eval('#vysledky a.result-link', (l) => l.map((a) => a.getAttribute('href')));
-  assert.ok(levelled.every((h) => h.startsWith('hry/duchove-carcassonne/')), levelled.join(' '));
+  assert.ok(
+    levelled.every((h) => h.startsWith('hry/duchove-carcassonne/') || h.startsWith('vyklady/dc-')),
+    levelled.join(' '),
+  );
   await page.selectOption('#filtr-uroven', '');
 
   // Keyboard: ↓ to the first result, ↓ to the second, ↑ back, Enter opens it.
@@ -74,6 +85,28 @@ test('search finds rulings while typing, marks the words, filters and navigates 
   assert.equal(await page.evaluate(() => document.activeElement.getAttribute('href')), first);
   await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
   assert.ok(page.url().endsWith(first.replace(/^.*\//, '')), page.url());
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a ruling result opens the ruling\'s own page, which links back to the list', async () => {
+  const { page, problems } = await watchedPage(browser.context);
+  await page.goto(fileUrl(SITE, 'index.html'));
+  const ids = await searchFor(page, 'zakletý hřbitov osm kartiček');
+  assert.ok(ids.includes('dc-zaklety-hrbitov-osm-karticek'), ids.join(' '));
+  const link = page.locator('#vysledky a.result-link[href="vyklady/dc-zaklety-hrbitov-osm-karticek.html"]');
+  const question = await link.locator('.result-title').textContent();
+  await Promise.all([page.waitForNavigation(), link.click()]);
+  assert.match(page.url(), /\/vyklady\/dc-zaklety-hrbitov-osm-karticek\.html$/);
+  const h1 = (await page.textContent('h1')).trim();
+  assert.equal(await page.title(), `${h1} – carcref`);
+  assert.equal(h1, question.trim());
+  assert.match(await page.getAttribute('meta[property="og:description"]', 'content'), /^8 – /);
+  assert.match(await page.textContent('.badge'), /Ověřeno/);
+  assert.match(await page.textContent('.provenance'), /v pravidlech kooperativní hry Duchové Carcassonne; zdroj neuvádí ID/);
+  await Promise.all([page.waitForNavigation(), page.click('main a[href*="vyklady.html#dc-zaklety-hrbitov-osm-karticek"]')]);
+  assert.equal(await page.evaluate(() => window.location.hash), '#dc-zaklety-hrbitov-osm-karticek');
+  assert.ok(await page.isVisible('#dc-zaklety-hrbitov-osm-karticek'));
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -109,6 +142,7 @@ test('every kind of page opens without a console error and fits 360 px', async (
     'hry/duchove-carcassonne/index.html',
     'hry/duchove-carcassonne/vyklady.html',
     'hry/darky/vyklady.html',
+    'vyklady/dc-zaklety-hrbitov-osm-karticek.html',
     'scenare/zakladni/erb-dva-body.html',
     'karticky.html',
     'slovnicek.html',
@@ -197,6 +231,7 @@ test('text has AA contrast and focus is visible', async () => {
   for (const path of [
     'index.html',
     'hry/duchove-carcassonne/vyklady.html',
+    'vyklady/dzh-zamek-u-startovni-karticky.html',
     'scenare/zakladni/erb-dva-body.html',
     'pokryti.html',
     'karticky.html',
