@@ -22,7 +22,7 @@
 
   function href(hit) {
     const page = hit.kind === 'v' ? 'vyklady.html' : 'index.html';
-    return `hry/${encodeURIComponent(hit.game)}/${page}#${encodeURIComponent(hit.id)}`;
+    return `hry/${encodeURIComponent(hit.game)}/${page}#${encodeURIComponent(hit.anchor || hit.id)}`;
   }
 
   function plural(n, one, few, many) {

@@ -148,6 +148,12 @@ pub fn to_html(
     (html, headings)
 }
 
+/// The anchors `to_html` gives a text's headings with this prefix (for the search index,
+/// which links a hit to the subsection its words are in).
+pub fn heading_ids(markdown: &str, heading_prefix: &str) -> Vec<Heading> {
+    to_html(markdown, &|_| None, heading_prefix, 0).1
+}
+
 fn shifted(level: HeadingLevel, shift: usize) -> HeadingLevel {
     let n = (level as usize + shift).min(6);
     HeadingLevel::try_from(n).unwrap_or(HeadingLevel::H6)
