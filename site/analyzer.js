@@ -104,7 +104,24 @@
       return out;
     }
 
-    return { analyze, analyzeQuery, foldWord };
+    const queryWords = tables.query_words;
+
+    /** Does this folded word name a level (analyzer.rs is_level_word)? */
+    function isLevelWord(folded) {
+      return queryWords.level_words.some((l) => folded.startsWith(l));
+    }
+
+    /** The level an ordinal stands for; a bare stem only when `stemmed` (analyzer.rs). */
+    function ordinalLevel(folded, stemmed) {
+      for (const [stem, level] of Object.entries(queryWords.ordinal_stems).sort()) {
+        if (!folded.startsWith(stem)) continue;
+        const ending = folded.slice(stem.length);
+        if ((stemmed && ending === '') || queryWords.ordinal_endings.includes(ending)) return level;
+      }
+      return null;
+    }
+
+    return { analyze, analyzeQuery, foldWord, isLevelWord, ordinalLevel };
   }
 
   root.CarcrefAnalyzer = { createAnalyzer };

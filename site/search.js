@@ -400,10 +400,36 @@
     }
 
     /** Ranked hits for a query; options: {game, level, limit}. */
+    // The one level the query names, if any (query.rs level_of).
+    function levelOf(text) {
+      const folded = text.split(' ').map((w) => analyzer.foldWord(w));
+      if (!folded.some((w) => analyzer.isLevelWord(w))) return null;
+      const levels = new Set();
+      for (const w of folded) {
+        const digits = /^[0-9]+$/.test(w) ? Number(w) : null;
+        if (digits !== null && digits >= 1 && digits <= s.max_level) levels.add(digits);
+        else if (digits === null) {
+          const ordinal = analyzer.ordinalLevel(w, false);
+          if (ordinal !== null) levels.add(ordinal);
+        }
+      }
+      return levels.size === 1 ? [...levels][0] : null;
+    }
+
     function search(raw, options) {
       const opts = Object.assign({ game: null, level: null, limit: 10 }, options || {});
       const parsed = parseQuery(raw, s.max_query_chars);
       const terms = queryTerms(parsed.text);
+      const namedLevel = levelOf(parsed.text);
+      // The ordinal of a named level also matches its number (terms.rs ordinals_as_digits).
+      if (namedLevel !== null) {
+        for (const word of terms.words) {
+          const digits = String(namedLevel);
+          if (analyzer.ordinalLevel(word.folded, true) === namedLevel && !word.expansions.includes(digits)) {
+            word.expansions.push(digits);
+          }
+        }
+      }
       const own = raw.trim().toLowerCase();
       const named = new Set(
         docs
@@ -425,14 +451,14 @@
         };
       }
       const suggested = suggestions(parsed.text);
-      let hits = rankedHits(terms, named, namedSection, opts);
+      let hits = rankedHits(terms, named, namedSection, namedLevel, opts);
       const relaxed = hits.length === 0 && terms.words.length > 0;
       if (relaxed) {
         const looser = relax(
           terms,
           suggested.map((x) => x[1]),
         );
-        hits = rankedHits(looser, named, namedSection, opts);
+        hits = rankedHits(looser, named, namedSection, namedLevel, opts);
       }
       return {
         hits,
@@ -479,7 +505,7 @@
       return out;
     }
 
-    function rankedHits(terms, named, namedSection, opts) {
+    function rankedHits(terms, named, namedSection, namedLevel, opts) {
       let scores = new Map();
       if (terms.words.length > 0) {
         const all = [...textScores(terms, opts)].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
@@ -495,6 +521,16 @@
       }
       if (present > 0) {
         for (const [d, m] of matched) scores.set(d, (scores.get(d) * m.filter(Boolean).length) / present);
+      }
+      // A named level: documents of other levels weigh less, those of few levels more.
+      if (namedLevel !== null) {
+        for (const [d, score] of scores) {
+          const levels = docs[d].levels || [];
+          const factor = levels.includes(namedLevel)
+            ? 1 + s.level_focus / levels.length
+            : s.other_level_factor;
+          scores.set(d, score * factor);
+        }
       }
       docs.forEach((doc, d) => {
         if ((doc.k === 'v' && named.has(doc.id)) || namedSection === d) {

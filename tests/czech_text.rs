@@ -378,3 +378,42 @@ fn coverage_speaks_czech() {
     report(foreign_words(&text));
     assert!(text.contains("ověřeno"), "{text}");
 }
+
+#[test]
+fn show_and_search_name_link_targets_as_players_know_them() {
+    // Every ruling's and section's text as `show` prints it: links within the content name
+    // the section's title or the ruling's source ID, never our ids.
+    let listed = carcref(&["list", "--json"], None);
+    let value: serde_json::Value = serde_json::from_str(&stdout(&listed)).unwrap();
+    let mut ids: Vec<String> = value
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap().to_owned())
+        .collect();
+    ids.extend(
+        [
+            "dc-uroven-4",
+            "dc-uroven-5",
+            "dc-hrbitov",
+            "dzh-hrbitov",
+            "da-karty",
+        ]
+        .map(String::from),
+    );
+    let mut found = Vec::new();
+    let mut named = 0;
+    for id in &ids {
+        let text = stdout(&carcref(&["show", id], None));
+        named += text.matches("(→ sekce „").count() + text.matches("(→ výklad").count();
+        for (at, _) in text.match_indices("(→ ") {
+            let link: String = text[at..].chars().take(40).collect();
+            found.extend(internal_ids(&link));
+        }
+    }
+    assert!(named > 10, "links named: {named}");
+    // Search lists ids as handles for `show`; its snippets carry no link targets at all.
+    let search = stdout(&carcref(&["search", "úroveň 4 duchové ze hřbitova"], None));
+    assert!(search.contains("Viz") && !search.contains("(→"), "{search}");
+    report(found);
+}

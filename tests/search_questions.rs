@@ -198,3 +198,33 @@ fn the_thesaurus_is_validated() {
     let found = json_ids(&["search", "panáček na cestě", "--json"]);
     assert!(!found.is_empty());
 }
+
+#[test]
+fn a_named_level_leans_to_that_levels_texts() {
+    // "páté úrovně" names level 5 by its ordinal: its own section comes first, although
+    // the words (příprava, úroveň) fit the general setup section as well.
+    let fifth = json_ids(&["search", "příprava páté úrovně", "--json"]);
+    assert_eq!(fifth[0].0, "dc-uroven-5", "{fifth:?}");
+    let fourth = json_ids(&["search", "co se mění na čtvrté úrovni", "--json"]);
+    let top3: Vec<&str> = fourth.iter().take(3).map(|(i, _)| i.as_str()).collect();
+    assert!(top3.contains(&"dc-uroven-4"), "{fourth:?}");
+    assert!(!top3.contains(&"dc-uroven-5"), "{fourth:?}");
+}
+
+#[test]
+fn rule_sections_obey_the_level_filter_by_their_own_levels() {
+    // The level sections and the level 2–4 cemetery declare the levels they apply to.
+    let level3 = json_ids(&[
+        "search", "úroveň", "--level", "3", "--limit", "50", "--json",
+    ]);
+    let ids: Vec<&str> = level3.iter().map(|(i, _)| i.as_str()).collect();
+    assert!(ids.contains(&"dc-uroven-3"), "{ids:?}");
+    assert!(ids.contains(&"dc-uroven-2"), "{ids:?}");
+    for other in ["dc-uroven-4", "dc-uroven-5", "dc-uroven-6"] {
+        assert!(!ids.contains(&other), "{other} in {ids:?}");
+    }
+    let level5 = json_ids(&[
+        "search", "hřbitov", "--level", "5", "--limit", "50", "--json",
+    ]);
+    assert!(!level5.iter().any(|(i, _)| i == "dc-hrbitov"), "{level5:?}");
+}

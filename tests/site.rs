@@ -469,6 +469,11 @@ fn browser_ranking_agrees_with_the_cli() {
         ("duchove hrbytof mhla", None, None),
         ("shields joint scoring", None, None),
         ("xyzzy", None, None),
+        // A named level: ordinals and numbers, with and without the level filter.
+        ("co se mění na páté úrovni", None, None),
+        ("level 4 duchové v banku", None, None),
+        ("úroveň 2 hřbitov", None, Some(2)),
+        ("rozdíl mezi úrovní 2 a 3", None, None),
     ] {
         queries.push((
             q.to_owned(),

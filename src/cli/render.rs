@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use crate::content::markdown::to_plain_text;
+use crate::content::markdown::{to_plain_text_naming, LinkTarget};
 use crate::coverage::{CoverageEntry, Status};
 use crate::diagnostic::Diagnostic;
 use crate::model::{format_levels, Corpus, RuleSection, Ruling};
@@ -140,12 +140,24 @@ pub fn rulings_detail(corpus: &Corpus, rulings: &[&Ruling]) -> String {
     out
 }
 
+/// Markdown for the terminal, each link inside the content followed by what a player can
+/// look up: the section's title, or the ruling's source ID (its question when it has none).
+fn plain_text(corpus: &Corpus, markdown: &str) -> String {
+    to_plain_text_naming(markdown, &|target| match target {
+        LinkTarget::Rule(id) => corpus.section(id).map(|s| format!("sekce „{}“", s.title)),
+        LinkTarget::Ruling(id) => corpus.ruling(id).map(|r| match &r.source_id {
+            Some(source_id) => format!("výklad {source_id}"),
+            None => format!("výklad „{}“", r.question),
+        }),
+    })
+}
+
 fn ruling_detail(corpus: &Corpus, r: &Ruling, out: &mut String) {
     let game = corpus.game(&r.game);
     let _ = writeln!(out, "{}", r.id);
     let _ = writeln!(out, "Otázka:   {}", r.question);
     let _ = writeln!(out, "Odpověď:  {}", r.answer_short);
-    let _ = writeln!(out, "\n{}\n", to_plain_text(&r.answer));
+    let _ = writeln!(out, "\n{}\n", plain_text(corpus, &r.answer));
     let game_title = game.map(|g| g.title.as_str()).unwrap_or(&r.game);
     let levels = if r.levels.is_empty() {
         String::new()
@@ -185,7 +197,7 @@ pub fn section_detail(corpus: &Corpus, section: &RuleSection) -> String {
         .map(|g| g.title.as_str())
         .unwrap_or(&section.game);
     let _ = writeln!(out, "{} — {} ({})\n", section.title, game, section.id);
-    let _ = writeln!(out, "{}\n", to_plain_text(&section.body));
+    let _ = writeln!(out, "{}\n", plain_text(corpus, &section.body));
     if section.rulings.is_empty() {
         let _ = writeln!(out, "K této sekci nejsou žádné výklady.");
     } else {

@@ -14,6 +14,7 @@ use super::yaml::{self, Fields, TextOrigin};
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::engine::rule_keys::{emitted_in, Played, RULE_KEYS};
 use crate::model::RuleKeyRef;
+use crate::model::MAX_LEVEL;
 use crate::model::{
     Corpus, CoverageNote, CoverageStatus, Game, GameKind, GlossaryEntry, Origin, RuleSection,
     Ruling, SynonymRing,
@@ -41,7 +42,7 @@ const RULING_FIELDS: &[&str] = &[
     "tags",
     "coverage",
 ];
-const SECTION_FIELDS: &[&str] = &["id", "title", "order"];
+const SECTION_FIELDS: &[&str] = &["id", "title", "order", "levels"];
 const GLOSSARY_FIELDS: &[&str] = &["term", "forms", "synonyms", "english", "definition"];
 
 /// The corpus that could be built and every problem found on the way.
@@ -308,6 +309,15 @@ impl Loader {
         let title = fields.required_str("title", diags);
         let order = fields.required_int("order", diags);
         let id_location = fields.value_location("id");
+        let game_def = self.corpus.game(game).cloned();
+        // A section of the levelled game applies to every level unless it says otherwise.
+        let levels = match &game_def {
+            Some(g) if g.has_levels() && fields.map.get_node("levels").is_none() => {
+                (1..=MAX_LEVEL).collect()
+            }
+            _ => self.levels(&fields, game_def.as_ref()).unwrap_or_default(),
+        };
+        let diags = &mut self.diags;
         if front.body.trim().is_empty() {
             diags.error(
                 Location::new(file, front.body_line_offset + 1, 1),
@@ -319,7 +329,6 @@ impl Loader {
         if !check_slug(&fields, "id", &id, diags) {
             return;
         }
-        let game_def = self.corpus.game(game).cloned();
         if let Some(game_def) = &game_def {
             check_prefix(&fields, &id, game_def, diags);
         }
@@ -347,6 +356,7 @@ impl Loader {
             game: game.to_owned(),
             title,
             order,
+            levels,
             body: front.body.trim().to_owned(),
             rulings: Vec::new(),
             origin: Origin {
@@ -546,8 +556,8 @@ impl Loader {
         let mut levels = Vec::new();
         for (item, location) in items {
             match item.parse::<u8>() {
-                Ok(level @ 1..=6) if !levels.contains(&level) => levels.push(level),
-                Ok(level @ 1..=6) => diags.error(
+                Ok(level @ 1..=MAX_LEVEL) if !levels.contains(&level) => levels.push(level),
+                Ok(level @ 1..=MAX_LEVEL) => diags.error(
                     location,
                     fields.id(),
                     format!("úroveň {level} je uvedena dvakrát"),

@@ -102,8 +102,18 @@ pub fn internal_links(markdown: &str) -> Vec<Link> {
         .collect()
 }
 
-/// Markdown as readable terminal text: paragraphs, bullets, tables as rows, link targets shown.
+/// Markdown as readable text: paragraphs, bullets, tables as rows; web addresses are shown,
+/// links inside the content only by their words (their targets are internal ids).
 pub fn to_plain_text(markdown: &str) -> String {
+    to_plain_text_naming(markdown, &|_| None)
+}
+
+/// Like `to_plain_text`, with each internal link followed by the name `name` gives its
+/// target (a section's title, a ruling's source ID), if any.
+pub fn to_plain_text_naming(
+    markdown: &str,
+    name: &dyn Fn(&LinkTarget) -> Option<String>,
+) -> String {
     let mut out = String::new();
     let mut list_depth: usize = 0;
     // The next number of each open list; `None` for bullet lists.
@@ -152,8 +162,11 @@ pub fn to_plain_text(markdown: &str) -> String {
             Event::End(TagEnd::Link) => {
                 if let Some(target) = link_targets.pop() {
                     match parse_target(&target) {
-                        Some(LinkTarget::Rule(id)) => out.push_str(&format!(" (→ {id})")),
-                        Some(LinkTarget::Ruling(id)) => out.push_str(&format!(" (→ {id})")),
+                        Some(internal) => {
+                            if let Some(named) = name(&internal) {
+                                out.push_str(&format!(" (→ {named})"));
+                            }
+                        }
                         None => out.push_str(&format!(" ({target})")),
                     }
                 }
@@ -237,7 +250,11 @@ mod tests {
             "## Body\n\n* a\n* b [sekce](rule:x)\n\n| a | b |\n|---|---|\n| 1 | 2 |\n",
         );
         assert!(text.contains("■ Body"));
-        assert!(text.contains("• a\n• b sekce (→ x)"));
+        assert!(text.contains("• a\n• b sekce\n"), "{text}");
         assert!(text.contains("1 | 2"));
+        let named = to_plain_text_naming("Viz [sekce](rule:x) a [web](https://a.cz).", &|t| {
+            matches!(t, LinkTarget::Rule(id) if id == "x").then(|| "pravidla „X“".to_owned())
+        });
+        assert_eq!(named, "Viz sekce (→ pravidla „X“) a web (https://a.cz).");
     }
 }

@@ -107,12 +107,18 @@ impl CoverageStatus {
     }
 }
 
+/// The cooperative game's levels run from 1 to this.
+pub const MAX_LEVEL: u8 = 6;
+
 #[derive(Debug, Clone, Serialize)]
 pub struct RuleSection {
     pub id: String,
     pub game: String,
     pub title: String,
     pub order: i64,
+    /// The levels the section applies to (all of them unless it says; none outside the
+    /// levelled game).
+    pub levels: Vec<u8>,
     pub body: String,
     /// Rulings whose `section` is this one, in corpus order.
     pub rulings: Vec<String>,

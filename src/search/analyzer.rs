@@ -5,7 +5,7 @@
 //! type) and `exact` (the same stem with the user's diacritics kept), so that a match with the
 //! right diacritics can rank above a folded-only one.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::OnceLock;
 
 use serde::Deserialize;
@@ -78,6 +78,38 @@ struct Tables {
     verb_after_case_letters: usize,
     normalize_endings: Vec<EndingRule>,
     drop_e_before_last_letter: bool,
+    query_words: QueryWords,
+}
+
+/// Word knowledge used only when reading a query (see `query_words.about` in czech.json).
+#[derive(Debug, Deserialize)]
+struct QueryWords {
+    level_words: Vec<String>,
+    ordinal_stems: BTreeMap<String, u8>,
+    ordinal_endings: Vec<String>,
+}
+
+/// Does this folded word name a level (úroveň, úrovni, level)?
+pub fn is_level_word(folded: &str) -> bool {
+    let words = &tables().query_words;
+    words
+        .level_words
+        .iter()
+        .any(|l| folded.starts_with(l.as_str()))
+}
+
+/// The level an ordinal stands for: a whole folded word (`ctvrty` → 4) or, when `stemmed`,
+/// also a bare stem (`ctvrt` → 4; as a whole word, `druh` is a kind, not the second).
+pub fn ordinal_level(folded: &str, stemmed: bool) -> Option<u8> {
+    let words = &tables().query_words;
+    words.ordinal_stems.iter().find_map(|(stem, level)| {
+        folded
+            .strip_prefix(stem.as_str())
+            .filter(|ending| {
+                (stemmed && ending.is_empty()) || words.ordinal_endings.iter().any(|e| e == ending)
+            })
+            .map(|_| *level)
+    })
 }
 
 fn tables() -> &'static Tables {

@@ -31,6 +31,20 @@ impl QueryCase {
             self.any_of.iter().filter_map(rank).min()
         }
     }
+
+    /// The 1-based rank of the first expected id in `found`: what MRR counts, as usual for
+    /// it, so that a query with two expected answers can still score 1.
+    pub fn first_answer_at(&self, found: &[String]) -> Option<usize> {
+        let expected = if self.any_of.is_empty() {
+            &self.expect
+        } else {
+            &self.any_of
+        };
+        found
+            .iter()
+            .position(|f| expected.contains(f))
+            .map(|p| p + 1)
+    }
 }
 
 /// Reads the query set; its own format errors are reported as text.
@@ -98,12 +112,19 @@ pub fn failures_at<'a>(
         .collect()
 }
 
-/// success@k and mean reciprocal rank (over the first `depth` results) of a set of cases.
+/// success@k (every expected answer within the first k) and mean reciprocal rank (of the
+/// first expected answer, over the first `depth` results) of a set of cases.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Quality {
     pub cases: usize,
     pub success_at_k: f64,
     pub mrr: f64,
+}
+
+/// Where one case was answered: all of it, and its first expected answer.
+struct Answered {
+    all_at: Option<usize>,
+    first_at: Option<usize>,
 }
 
 /// Quality of the whole set and of each kind, in the order kinds first appear.
@@ -117,23 +138,30 @@ pub fn quality(
         limit: depth,
         ..SearchOptions::default()
     };
-    let ranks: Vec<(String, Option<usize>)> = cases
+    let ranks: Vec<(String, Answered)> = cases
         .iter()
         .map(|case| {
             let found: Vec<String> = index
                 .search(&case.query, &options)
                 .map(|r| r.hits.into_iter().map(|h| h.id).collect())
                 .unwrap_or_default();
-            (case.kind.clone(), case.answered_at(&found))
+            let answered = Answered {
+                all_at: case.answered_at(&found),
+                first_at: case.first_answer_at(&found),
+            };
+            (case.kind.clone(), answered)
         })
         .collect();
-    let summarize = |of: &[&Option<usize>]| Quality {
+    let summarize = |of: &[&Answered]| Quality {
         cases: of.len(),
-        success_at_k: of.iter().filter(|r| r.is_some_and(|r| r <= k)).count() as f64
+        success_at_k: of
+            .iter()
+            .filter(|a| a.all_at.is_some_and(|r| r <= k))
+            .count() as f64
             / of.len().max(1) as f64,
         mrr: of
             .iter()
-            .map(|r| r.map_or(0.0, |r| 1.0 / r as f64))
+            .map(|a| a.first_at.map_or(0.0, |r| 1.0 / r as f64))
             .sum::<f64>()
             / of.len().max(1) as f64,
     };
@@ -148,7 +176,7 @@ pub fn quality(
         summarize(&ranks.iter().map(|(_, r)| r).collect::<Vec<_>>()),
     )];
     for kind in kinds {
-        let of: Vec<&Option<usize>> = ranks
+        let of: Vec<&Answered> = ranks
             .iter()
             .filter(|(k, _)| *k == kind)
             .map(|(_, r)| r)
@@ -156,4 +184,33 @@ pub fn quality(
         out.push((kind, summarize(&of)));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn case(expect: &[&str], any_of: &[&str]) -> QueryCase {
+        let owned = |ids: &[&str]| ids.iter().map(|s| (*s).to_owned()).collect();
+        QueryCase {
+            query: "q".into(),
+            kind: "k".into(),
+            expect: owned(expect),
+            any_of: owned(any_of),
+        }
+    }
+
+    #[test]
+    fn success_needs_every_expected_answer_and_mrr_counts_the_first() {
+        let found: Vec<String> = ["x", "a", "y", "b"].map(String::from).to_vec();
+        let both = case(&["a", "b"], &[]);
+        assert_eq!(both.answered_at(&found), Some(4));
+        assert_eq!(both.first_answer_at(&found), Some(2));
+        let missing = case(&["a", "z"], &[]);
+        assert_eq!(missing.answered_at(&found), None);
+        assert_eq!(missing.first_answer_at(&found), Some(2));
+        let either = case(&[], &["b", "y"]);
+        assert_eq!(either.answered_at(&found), Some(3));
+        assert_eq!(either.first_answer_at(&found), Some(3));
+    }
 }

@@ -203,6 +203,18 @@ pub const FUZZY_WEIGHT: f32 = 0.3;
 pub const CONCEPT_TIE_BREAKER: f32 = 0.2;
 /// Added to the score of rulings the query names by ID, so they rank first.
 pub const ID_MATCH_BONUS: f32 = 1000.0;
+/// When the query names a level, documents that do not apply to it count `OTHER_LEVEL_FACTOR`
+/// of their score, and those that do gain `LEVEL_FOCUS` shared among the levels they cover
+/// (×3 for a level's own section, ×1.33 for a ruling of all six levels).
+pub const OTHER_LEVEL_FACTOR: f32 = 0.5;
+pub const LEVEL_FOCUS: f32 = 2.0;
+
+/// What the query names besides its words: rulings by ID, a section by its id, a level.
+struct Named {
+    rulings: Vec<String>,
+    section: Option<usize>,
+    level: Option<u8>,
+}
 
 pub struct SearchIndex {
     reader: IndexReader,
@@ -240,7 +252,7 @@ fn one_shot_reader(index: &Index) -> Result<IndexReader, SearchError> {
 
 /// Bump when what the index stores changes, so that cached indexes of an older format are
 /// not used (the cache key includes it).
-pub const INDEX_FORMAT: u32 = 8;
+pub const INDEX_FORMAT: u32 = 9;
 
 /// Text fields and their weights, in the order of `Fields::texts`.
 /// The ways players ask a ruling count less than its question: they are ours, not the source's.
@@ -520,11 +532,7 @@ impl SearchIndex {
             )?;
         }
         for section in &corpus.sections {
-            // Sections of the levelled game pass any level filter; other games' sections none.
-            let levels: &[u8] = match corpus.game(&section.game) {
-                Some(game) if game.has_levels() => &[1, 2, 3, 4, 5, 6],
-                _ => &[],
-            };
+            let levels = &section.levels;
             for part in section_parts(&section.title, &section.body) {
                 let text = to_plain_text(&part.markdown);
                 let info = DocInfo {
@@ -720,7 +728,11 @@ impl SearchIndex {
         options: &SearchOptions,
     ) -> Result<SearchResults, SearchError> {
         let parsed = query::parse(raw_query);
-        let terms = QueryTerms::new(self.analyzer.as_ref(), &parsed.text, &self.meta.expansions);
+        let mut terms =
+            QueryTerms::new(self.analyzer.as_ref(), &parsed.text, &self.meta.expansions);
+        if let Some(level) = parsed.level {
+            terms.ordinals_as_digits(level);
+        }
         let named = self.named_rulings(&parsed.ids, raw_query);
         let named_section = self
             .meta
@@ -738,12 +750,17 @@ impl SearchIndex {
         }
 
         let suggestions = self.suggestions(&parsed.text);
-        let mut hits = self.ranked_hits(&terms, &named, named_section, options)?;
+        let named = Named {
+            rulings: named,
+            section: named_section,
+            level: parsed.level,
+        };
+        let mut hits = self.ranked_hits(&terms, &named, options)?;
         let relaxed = hits.is_empty() && !terms.is_empty();
         if relaxed {
             let suggested: Vec<String> = suggestions.iter().map(|(_, t)| t.clone()).collect();
             let looser = terms.relaxed(&suggested);
-            hits = self.ranked_hits(&looser, &named, named_section, options)?;
+            hits = self.ranked_hits(&looser, &named, options)?;
         }
         Ok(SearchResults {
             hits,
@@ -795,8 +812,7 @@ impl SearchIndex {
     fn ranked_hits(
         &self,
         terms: &QueryTerms,
-        named: &[String],
-        named_section: Option<usize>,
+        named: &Named,
         options: &SearchOptions,
     ) -> Result<Vec<Hit>, SearchError> {
         // Score by text; documents named by ID join even without a text match.
@@ -818,9 +834,19 @@ impl SearchIndex {
             }
         }
         self.apply_coordination(terms, &mut scores);
+        if let Some(level) = named.level {
+            for (ordinal, score) in scores.iter_mut() {
+                let levels = &self.meta.docs[*ordinal].levels;
+                *score *= if levels.contains(&level) {
+                    1.0 + LEVEL_FOCUS / levels.len() as f32
+                } else {
+                    OTHER_LEVEL_FACTOR
+                };
+            }
+        }
         for (ordinal, doc) in self.meta.docs.iter().enumerate() {
-            let by_id = (doc.kind == HitKind::Ruling && named.contains(&doc.id))
-                || named_section == Some(ordinal);
+            let by_id = (doc.kind == HitKind::Ruling && named.rulings.contains(&doc.id))
+                || named.section == Some(ordinal);
             if by_id {
                 *scores.entry(ordinal).or_insert(0.0) += ID_MATCH_BONUS;
             }

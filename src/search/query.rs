@@ -3,6 +3,9 @@
 
 use unicode_normalization::UnicodeNormalization;
 
+use super::analyzer::{fold_word, is_level_word, ordinal_level};
+use crate::model::MAX_LEVEL;
+
 /// Longest query text we analyze; the rest is ignored (and said so).
 pub const MAX_QUERY_CHARS: usize = 500;
 
@@ -37,6 +40,30 @@ pub struct ParsedQuery {
     pub text: String,
     /// The query was longer than `MAX_QUERY_CHARS` and was cut.
     pub truncated: bool,
+    /// The one game level the query speaks of ("na čtvrté úrovni", "level 4"), if any.
+    pub level: Option<u8>,
+}
+
+/// The level a query names: a level word and exactly one level number, as digits or an
+/// ordinal, anywhere in it.
+fn level_of(words: &[&str]) -> Option<u8> {
+    let folded: Vec<String> = words.iter().map(|w| fold_word(w)).collect();
+    if !folded.iter().any(|w| is_level_word(w)) {
+        return None;
+    }
+    let mut levels: Vec<u8> = folded
+        .iter()
+        .filter_map(|w| {
+            let digits = w.parse::<u8>().ok().filter(|n| (1..=MAX_LEVEL).contains(n));
+            digits.or_else(|| ordinal_level(w, false))
+        })
+        .collect();
+    levels.sort_unstable();
+    levels.dedup();
+    match levels.as_slice() {
+        [level] => Some(*level),
+        _ => None,
+    }
 }
 
 /// A word of the query split further at letter/digit boundaries (`moc27` → `moc`, `27`).
@@ -100,10 +127,12 @@ pub fn parse(query: &str) -> ParsedQuery {
         .map(|(_, w)| *w)
         .collect::<Vec<_>>()
         .join(" ");
+    let level = level_of(&text.split(' ').collect::<Vec<_>>());
     ParsedQuery {
         ids,
         text,
         truncated,
+        level,
     }
 }
 
@@ -188,6 +217,26 @@ mod tests {
             number: 3,
         };
         assert!(!faq.matches("Dized.MoC.0003"));
+    }
+
+    #[test]
+    fn a_level_is_named_by_a_level_word_and_one_number() {
+        let level = |q: &str| parse(q).level;
+        assert_eq!(
+            level("kolik duchů dáváme do banku na čtvrtý úrovni?"),
+            Some(4)
+        );
+        assert_eq!(level("co se mění na úrovni 5"), Some(5));
+        assert_eq!(level("druha uroven cilovy zeton"), Some(2));
+        assert_eq!(level("level 6 dogs"), Some(6));
+        assert_eq!(level("úroveň 3 a 3. úroveň"), Some(3));
+        // No level word, a number out of range, two levels, or a word that only starts
+        // like an ordinal: no level.
+        assert_eq!(level("druhý hráč"), None);
+        assert_eq!(level("úroveň 7"), None);
+        assert_eq!(level("rozdíl mezi úrovní 2 a 3"), None);
+        assert_eq!(level("patří to k úrovni"), None);
+        assert_eq!(level("Dized.MoC.0004 úroveň"), None);
     }
 
     #[test]

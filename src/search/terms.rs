@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use super::analyzer::{analyze_query, Analyzer, Token};
+use super::analyzer::{analyze_query, ordinal_level, Analyzer, Token};
 use crate::model::{GlossaryEntry, SynonymRing};
 
 /// Words this long (in letters) or longer tolerate one typo.
@@ -83,6 +83,16 @@ impl QueryTerms {
 
     pub fn is_empty(&self) -> bool {
         self.words.is_empty()
+    }
+
+    /// When the query names a level, its ordinal ("na čtvrté úrovni") also matches the
+    /// level's number, as the texts write it ("Úroveň 4").
+    pub fn ordinals_as_digits(&mut self, level: u8) {
+        for word in &mut self.words {
+            if ordinal_level(&word.folded, true) == Some(level) {
+                word.expansions.insert(level.to_string());
+            }
+        }
     }
 
     /// The same query searched more loosely, for when it matched nothing: two typos in longer

@@ -9,10 +9,11 @@ use serde_json::json;
 
 use crate::content::markdown::to_plain_text;
 use crate::model::Corpus;
+use crate::model::MAX_LEVEL;
 use crate::search::analyzer::CzechAnalyzer;
 use crate::search::index::{
     game_words, section_parts, CONCEPT_TIE_BREAKER, EXACT_BONUS, EXPANSION_WEIGHT, FUZZY_WEIGHT,
-    ID_MATCH_BONUS, TEXT_FIELDS,
+    ID_MATCH_BONUS, LEVEL_FOCUS, OTHER_LEVEL_FACTOR, TEXT_FIELDS,
 };
 use crate::search::query::MAX_QUERY_CHARS;
 use crate::search::snippet::WINDOW_WORDS;
@@ -59,10 +60,6 @@ fn documents(corpus: &Corpus) -> Vec<Doc> {
         });
     }
     for section in &corpus.sections {
-        let levels = match corpus.game(&section.game) {
-            Some(game) if game.has_levels() => vec![1, 2, 3, 4, 5, 6],
-            _ => Vec::new(),
-        };
         let anchors = heading_ids(&section.body, &section.id);
         let mut next_anchor = 0;
         for part in section_parts(&section.title, &section.body) {
@@ -83,7 +80,7 @@ fn documents(corpus: &Corpus) -> Vec<Doc> {
                 id: section.id.clone(),
                 sid: None,
                 game: section.game.clone(),
-                levels: levels.clone(),
+                levels: section.levels.clone(),
                 f: [
                     part.heading,
                     String::new(),
@@ -122,6 +119,9 @@ pub fn index_script(corpus: &Corpus) -> Result<String, serde_json::Error> {
             "fuzzy_weight": FUZZY_WEIGHT,
             "tie_breaker": CONCEPT_TIE_BREAKER,
             "id_bonus": ID_MATCH_BONUS,
+            "level_focus": LEVEL_FOCUS,
+            "other_level_factor": OTHER_LEVEL_FACTOR,
+            "max_level": MAX_LEVEL,
             "fuzzy_min_letters": FUZZY_MIN_LETTERS,
             "relaxed_min_letters": RELAXED_MIN_LETTERS,
             "max_query_chars": MAX_QUERY_CHARS,
