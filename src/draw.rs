@@ -1,16 +1,34 @@
 //! Schematic SVG pictures of tiles and boards, drawn from engine state: fields, roads, city
-//! walls, pennants, fog hatching, castles, graveyards, the ruin, ghost symbols, meeples in
-//! colour and coordinates. Each tile is drawn in its own frame and turned into place.
+//! walls, pennants, mist hatching, castles, graveyards, the ruin, face-down tiles, meeples of
+//! every kind in colour, dogs, buried meeples, ghosts and coordinates. Each tile is drawn in
+//! its own frame and turned into place. A board comes with its legend (the symbols it uses,
+//! named in Czech), and every element carries a Czech `<title>`.
 
+use std::collections::BTreeSet;
 use std::fmt::Write;
 
-use crate::engine::core::game::{Spot, State};
+use serde::Serialize;
+
+use crate::engine::core::game::{Game, Spot, State};
 use crate::engine::core::tile::{CompiledTile, FeatureKind};
-use crate::model::geometry::{Dir, Port};
+use crate::engine::modules::mists::{Dog, Mists};
+use crate::model::geometry::{Dir, Port, Pos};
+use crate::model::pieces::{Colour, MeepleKind};
 use crate::model::tiles::StartPart;
 
+/// A tile's side in board units.
 const CELL: i32 = 100;
-const MARGIN: i32 = 40;
+/// Room around the tiles for the coordinates.
+const MARGIN: i32 = 30;
+/// A run of two or more empty columns (rows) shrinks to a strip this wide.
+const GAP: i32 = 24;
+/// The size of every text on a board, in board units: on a 390 px phone a board 4 tiles
+/// wide is about 352 px wide, which shows it at 13 px.
+pub const LABEL: i32 = 17;
+/// The smallest text, in CSS px, a player reads without zooming.
+pub const READABLE_PX: f32 = 11.0;
+/// How wide a board is drawn on a 390 px phone, in CSS px (the page's padding taken off).
+pub const PHONE_BOARD_PX: f32 = 352.0;
 
 /// Where a port's region lies: the triangle from the tile centre to its third of the edge.
 fn port_triangle(port: Port) -> [(f32, f32); 3] {
@@ -74,19 +92,110 @@ fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-const DEFS: &str = r##"<defs><clipPath id="tile"><rect width="100" height="100"/></clipPath><pattern id="fog" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="8" height="8" fill="#dfe3ea" fill-opacity="0.55"/><line x1="0" y1="0" x2="0" y2="8" stroke="#7b8494" stroke-width="2"/></pattern></defs>"##;
+/// Shared patterns; `id` keeps their ids unique when several boards share a page.
+fn defs(id: &str) -> String {
+    format!(
+        r##"<defs><pattern id="{id}-mlha" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="8" height="8" fill="#dfe3ea" fill-opacity="0.55"/><line x1="0" y1="0" x2="0" y2="8" stroke="#7b8494" stroke-width="2"/></pattern></defs>"##
+    )
+}
 
-/// One tile in its own 100×100 frame (rotation 0), as SVG elements.
-fn tile_body(tile: &CompiledTile) -> String {
+/// One symbol of a legend: a small picture and what it means.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LegendItem {
+    /// A complete inline `<svg>`, hidden from screen readers (the label says it all).
+    pub symbol: String,
+    pub label: String,
+}
+
+/// The symbols a picture uses, each once, in the order first drawn.
+#[derive(Debug, Default)]
+struct Legend(Vec<LegendItem>);
+
+impl Legend {
+    fn add(&mut self, label: impl Into<String>, symbol: impl FnOnce() -> String) {
+        let label = label.into();
+        if self.0.iter().all(|item| item.label != label) {
+            self.0.push(LegendItem {
+                symbol: format!(
+                    r##"<svg class="legend-symbol" viewBox="-15 -15 30 30" width="30" height="30" aria-hidden="true" focusable="false">{}</svg>"##,
+                    symbol()
+                ),
+                label,
+            });
+        }
+    }
+}
+
+/// Legend symbols of the tiles' contents, centred on (0, 0).
+const CITY_SYMBOL: &str = r##"<rect x="-12" y="-12" width="24" height="24" fill="#d9b77c" stroke="#8a5a2b" stroke-width="2.5"/>"##;
+const ROAD_SYMBOL: &str = r##"<path d="M-15,0 H15" stroke="#6b5a44" stroke-width="11"/><path d="M-15,0 H15" stroke="#f3ecd8" stroke-width="7"/>"##;
+const MIST_SYMBOL: &str = r##"<rect x="-12" y="-12" width="24" height="24" fill="#dfe3ea" stroke="#7b8494"/><path d="M-12,0 L0,-12 M-12,12 L12,-12 M0,12 L12,0" stroke="#7b8494" stroke-width="2"/>"##;
+
+/// Drawings in the tile's frame, around its centre (50, 50).
+const MONASTERY: &str = r##"<rect x="38" y="40" width="24" height="22" fill="#e8d8b0" stroke="#5a3a1a" stroke-width="2"/><path d="M35,41 L50,28 L65,41 z" fill="#b5472f" stroke="#5a3a1a" stroke-width="2"/>"##;
+const CASTLE: &str = r##"<path d="M36,64 V38 h6 v-6 h5 v6 h6 v-6 h5 v6 h6 V64 z" fill="#9aa0ab" stroke="#3a3f48" stroke-width="2"/>"##;
+const GRAVEYARD: &str = r##"<rect x="34" y="40" width="32" height="24" rx="4" fill="#8f8f7a" stroke="#3a3a30" stroke-width="2"/><path d="M50,30 v20 M43,36 h14" stroke="#2a2a22" stroke-width="3"/>"##;
+const FACE_DOWN: &str = r##"<rect width="100" height="100" fill="#7a5230" stroke="#3b2612" stroke-width="2"/><path d="M15,15 L85,85 M85,15 L15,85" stroke="#a57548" stroke-width="4"/>"##;
+
+/// A centre drawing as a legend symbol: moved onto (0, 0) and shrunk to fit.
+fn centred(drawing: &str) -> String {
+    format!(r##"<g transform="scale(0.75) translate(-50,-47)">{drawing}</g>"##)
+}
+
+fn pennant(x: f32, y: f32) -> String {
+    format!(
+        r##"<path d="M{x:.1},{y:.1} h10 v8 l-5,5 l-5,-5 z" fill="#2f5fb3" stroke="#fff" stroke-width="1"/>"##
+    )
+}
+
+/// A small church: nave with a pointed roof and a cross; (x, y) is its lower left corner.
+fn cathedral(x: f32, y: f32) -> String {
+    format!(
+        r##"<path d="M{x:.1},{y:.1} v-10 l8,-8 l8,8 v10 z" fill="#f4efe2" stroke="#5a3a1a" stroke-width="1.5"/><path d="M{:.1},{:.1} v-8 M{:.1},{:.1} h6" stroke="#5a3a1a" stroke-width="1.5"/>"##,
+        x + 8.0,
+        y - 18.0,
+        x + 5.0,
+        y - 23.0
+    )
+}
+
+fn inn(x: f32, y: f32) -> String {
+    format!(r##"<path d="M{x:.1},{y:.1} l6,-6 l6,6 v7 h-12 z" fill="#b5472f" stroke="#3b2a1a"/>"##)
+}
+
+/// A number of ghosts printed in a mist, in a white disc centred on (x, y); `turn` (degrees)
+/// undoes the tile's rotation so the number stays upright.
+fn printed_ghosts(x: f32, y: f32, n: u8, turn: u16) -> String {
+    format!(
+        r##"<circle cx="{x:.1}" cy="{y:.1}" r="11" fill="#fff" stroke="#555"/><text x="{x:.1}" y="{:.1}" font-size="{LABEL}" text-anchor="middle" transform="rotate(-{turn} {x:.1} {y:.1})">{n}</text>"##,
+        y + 5.5
+    )
+}
+
+/// An element with its Czech name, which screen readers and tooltips show.
+fn titled(title: &str, body: &str) -> String {
+    format!("<g><title>{}</title>{body}</g>", escape(title))
+}
+
+/// One tile in its own 100×100 frame (rotation 0), as SVG elements, to be turned by `turn`
+/// degrees; `id` names the page's patterns. The legend learns what it shows.
+fn tile_body(tile: &CompiledTile, turn: u16, id: &str, legend: &mut Legend) -> String {
     let mut out = String::new();
     if tile.face_down {
-        let _ = write!(
-            out,
-            r##"<rect width="100" height="100" fill="#7a5230" stroke="#3b2612" stroke-width="2"/><path d="M15,15 L85,85 M85,15 L15,85" stroke="#a57548" stroke-width="4"/><text x="50" y="95" font-size="9" text-anchor="middle" fill="#f0e0c8">lícem dolů</text>"##
-        );
+        legend.add("kartička lícem dolů", || {
+            format!(r##"<g transform="scale(0.24) translate(-50,-50)">{FACE_DOWN}</g>"##)
+        });
+        out.push_str(FACE_DOWN);
         return out;
     }
-    let _ = write!(out, r##"<rect width="100" height="100" fill="#9cc26b"/>"##);
+    legend.add("louka", || {
+        r##"<rect x="-12" y="-12" width="24" height="24" fill="#9cc26b" stroke="#44533a"/>"##
+            .to_owned()
+    });
+    out.push_str(&titled(
+        "louka",
+        r##"<rect width="100" height="100" fill="#9cc26b"/>"##,
+    ));
     // Cities: one walled polygon. Walking the sides clockwise, a city side contributes its
     // two corners and a side without the city an inner point, so corners, bands and
     // three-sided cities take their usual shapes; a one-sided city is a cap.
@@ -122,33 +231,28 @@ fn tile_body(tile: &CompiledTile) -> String {
             points.dedup();
             points
         };
-        let _ = write!(
-            out,
-            r##"<polygon points="{}" fill="#d9b77c" stroke="#8a5a2b" stroke-width="2.5"/>"##,
-            points(&outline)
-        );
+        legend.add("město", || CITY_SYMBOL.to_owned());
+        out.push_str(&titled(
+            "město",
+            &format!(
+                r##"<polygon points="{}" fill="#d9b77c" stroke="#8a5a2b" stroke-width="2.5"/>"##,
+                points(&outline)
+            ),
+        ));
         let anchor = sides
             .first()
             .map(|s| port_anchor(Port::new(*s, 1)))
             .unwrap_or((50.0, 50.0));
         if feature.pennant {
-            let (x, y) = (anchor.0 + 10.0, anchor.1 - 4.0);
-            let _ = write!(
-                out,
-                r##"<path d="M{x:.1},{y:.1} h10 v8 l-5,5 l-5,-5 z" fill="#2f5fb3" stroke="#fff" stroke-width="1"/>"##
-            );
+            legend.add("erb", || pennant(-5.0, -7.0));
+            out.push_str(&titled("erb", &pennant(anchor.0 + 10.0, anchor.1 - 4.0)));
         }
         if feature.cathedral {
-            // A small church: nave with a pointed roof and a cross.
-            let (x, y) = (anchor.0 - 8.0, anchor.1 + 8.0);
-            let _ = write!(
-                out,
-                r##"<path d="M{x:.1},{y:.1} v-10 l8,-8 l8,8 v10 z" fill="#f4efe2" stroke="#5a3a1a" stroke-width="1.5"/><path d="M{:.1},{:.1} v-8 M{:.1},{:.1} h6" stroke="#5a3a1a" stroke-width="1.5"/>"##,
-                x + 8.0,
-                y - 18.0,
-                x + 5.0,
-                y - 23.0
-            );
+            legend.add("katedrála", || cathedral(-8.0, 10.0));
+            out.push_str(&titled(
+                "katedrála",
+                &cathedral(anchor.0 - 8.0, anchor.1 + 8.0),
+            ));
         }
     }
     // Roads: from each side's middle to the centre (a through road bends there).
@@ -175,216 +279,383 @@ fn tile_body(tile: &CompiledTile) -> String {
             }
             _ => continue,
         };
-        let _ = write!(
-            out,
+        let mut road = format!(
             r##"<path d="{path}" fill="none" stroke="#6b5a44" stroke-width="11"/><path d="{path}" fill="none" stroke="#f3ecd8" stroke-width="7"/>"##
         );
         if sides.len() == 1 && tile.spec.start_part.is_none() {
-            let _ = write!(out, r##"<circle cx="50" cy="50" r="5" fill="#6b5a44"/>"##);
+            road.push_str(r##"<circle cx="50" cy="50" r="5" fill="#6b5a44"/>"##);
         }
+        legend.add("cesta", || ROAD_SYMBOL.to_owned());
+        out.push_str(&titled("cesta", &road));
         if feature.inn {
             let p = side_middle(sides[0]);
-            let (x, y) = ((p.0 + 50.0) / 2.0 + 6.0, (p.1 + 50.0) / 2.0 + 6.0);
-            let _ = write!(
-                out,
-                r##"<path d="M{x:.1},{y:.1} l6,-6 l6,6 v7 h-12 z" fill="#b5472f" stroke="#3b2a1a"/>"##
-            );
+            legend.add("hostinec", || inn(-6.0, 3.0));
+            out.push_str(&titled(
+                "hostinec",
+                &inn((p.0 + 50.0) / 2.0 + 6.0, (p.1 + 50.0) / 2.0 + 6.0),
+            ));
         }
     }
-    // Fog: hatched over its ports' regions, with the ghost symbols it carries.
+    // Mist: hatched over its ports' regions, with the number of ghosts printed in it.
     for fog in &tile.fog {
+        let mut mist = String::new();
         for port in Port::all().filter(|p| fog.ports & (1 << p.0) != 0) {
             let _ = write!(
-                out,
-                r##"<polygon points="{}" fill="url(#fog)"/>"##,
+                mist,
+                r##"<polygon points="{}" fill="url(#{id}-mlha)"/>"##,
                 points(&port_triangle(port))
             );
         }
+        legend.add("mlha", || MIST_SYMBOL.to_owned());
+        let mut title = String::from("mlha");
         if fog.ghosts > 0 {
             if let Some(port) = Port::all().find(|p| fog.ports & (1 << p.0) != 0) {
                 let (x, y) = port_anchor(port);
-                let _ = write!(
-                    out,
-                    r##"<circle cx="{x:.1}" cy="{y:.1}" r="7" fill="#fff" stroke="#555"/><text x="{x:.1}" y="{:.1}" font-size="9" text-anchor="middle" font-family="sans-serif">{}</text>"##,
-                    y + 3.0,
-                    fog.ghosts
-                );
+                mist.push_str(&printed_ghosts(x, y, fog.ghosts, turn));
+                let _ = write!(title, ", symboly duchů: {}", fog.ghosts);
+                legend.add("počet symbolů duchů v mlze", || {
+                    printed_ghosts(0.0, 0.0, fog.ghosts, 0)
+                });
             }
         }
+        out.push_str(&titled(&title, &mist));
     }
-    match tile.center.map(|c| tile.features[usize::from(c)].kind) {
-        Some(FeatureKind::Monastery) => {
-            let _ = write!(
-                out,
-                r##"<rect x="38" y="40" width="24" height="22" fill="#e8d8b0" stroke="#5a3a1a" stroke-width="2"/><path d="M35,41 L50,28 L65,41 z" fill="#b5472f" stroke="#5a3a1a" stroke-width="2"/>"##
-            );
-        }
-        Some(FeatureKind::Castle) => {
-            let _ = write!(
-                out,
-                r##"<path d="M36,64 V38 h6 v-6 h5 v6 h6 v-6 h5 v6 h6 V64 z" fill="#9aa0ab" stroke="#3a3f48" stroke-width="2"/>"##
-            );
-        }
-        Some(FeatureKind::Graveyard) => {
-            let _ = write!(
-                out,
-                r##"<rect x="34" y="40" width="32" height="24" rx="4" fill="#8f8f7a" stroke="#3a3a30" stroke-width="2"/><path d="M50,30 v20 M43,36 h14" stroke="#2a2a22" stroke-width="3"/>"##
-            );
-        }
-        _ => {}
+    let centre = match tile.center.map(|c| tile.features[usize::from(c)].kind) {
+        Some(FeatureKind::Monastery) => Some(("klášter", MONASTERY)),
+        Some(FeatureKind::Castle) => Some(("zámek", CASTLE)),
+        Some(FeatureKind::Graveyard) => Some(("hřbitov", GRAVEYARD)),
+        _ => None,
+    };
+    if let Some((name, drawing)) = centre {
+        legend.add(name, || centred(drawing));
+        out.push_str(&titled(name, drawing));
     }
     if let Some(part) = tile.spec.start_part {
         // The ruin sits on the corner the four quarters share.
-        let (x, y) = match part {
-            StartPart::Nw => (100.0, 100.0),
-            StartPart::Ne => (0.0, 100.0),
-            StartPart::Sw => (100.0, 0.0),
-            StartPart::Se => (0.0, 0.0),
+        let (x, y) = ruin_corner(part);
+        let ruin = |x: f32, y: f32| {
+            format!(
+                r##"<circle cx="{x}" cy="{y}" r="13" fill="#7d7468" stroke="#3a342c" stroke-width="2"/>"##
+            )
         };
-        let _ = write!(
-            out,
-            r##"<circle cx="{x}" cy="{y}" r="13" fill="#7d7468" stroke="#3a342c" stroke-width="2"/>"##
-        );
+        legend.add("zřícenina", || ruin(0.0, 0.0));
+        out.push_str(&titled("zřícenina", &ruin(x, y)));
     }
-    let _ = write!(
-        out,
-        r##"<rect width="100" height="100" fill="none" stroke="#44533a" stroke-width="1"/>"##
+    out.push_str(
+        r##"<rect width="100" height="100" fill="none" stroke="#44533a" stroke-width="1"/>"##,
     );
     out
 }
 
-/// A single catalog tile.
-pub fn tile_svg(tile: &CompiledTile, schematic: bool) -> String {
-    let mut out = String::new();
-    let _ = write!(
-        out,
-        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="-10 -10 120 {}" width="240">{DEFS}"##,
-        if schematic { 140 } else { 130 }
-    );
-    out.push_str(&tile_body(tile));
-    let _ = write!(
-        out,
-        r##"<text x="50" y="113" font-size="8" text-anchor="middle" font-family="sans-serif">{}</text>"##,
-        escape(&tile.spec.id)
-    );
-    if schematic {
-        out.push_str(r##"<text x="50" y="124" font-size="7" text-anchor="middle" font-family="sans-serif" fill="#a33">schematický tvar</text>"##);
+/// A single catalog tile, named by its `<title>` (the page shows its name and description).
+pub fn tile_svg(tile: &CompiledTile) -> String {
+    format!(
+        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="-4 -4 108 108" width="216" height="216" font-family="sans-serif"><title>{}</title>{}{}</svg>
+"##,
+        escape(tile.spec.display_name()),
+        defs("k"),
+        tile_body(tile, 0, "k", &mut Legend::default())
+    )
+}
+
+/// Where columns (or rows) lie: each coordinate's offset in board units. Runs of two or more
+/// empty coordinates between tiles shrink to a narrow gap, so far-flung tiles (a scenario's
+/// "somewhere else") don't leave a phone-sized board mostly empty.
+struct Axis {
+    /// Coordinates drawn a tile wide (with tiles, or a single empty one between them).
+    cells: Vec<(i32, i32)>,
+    /// Gaps: offset, first and last coordinate left out.
+    gaps: Vec<(i32, i32, i32)>,
+    len: i32,
+}
+
+impl Axis {
+    fn new(used: &BTreeSet<i32>) -> Axis {
+        let mut axis = Axis {
+            cells: Vec::new(),
+            gaps: Vec::new(),
+            len: 0,
+        };
+        let mut previous: Option<i32> = None;
+        for &c in used {
+            if let Some(p) = previous {
+                match c - p - 1 {
+                    0 => {}
+                    1 => {
+                        axis.cells.push((p + 1, axis.len));
+                        axis.len += CELL;
+                    }
+                    _ => {
+                        axis.gaps.push((axis.len, p + 1, c - 1));
+                        axis.len += GAP;
+                    }
+                }
+            }
+            axis.cells.push((c, axis.len));
+            axis.len += CELL;
+            previous = Some(c);
+        }
+        axis
     }
-    out.push_str("</svg>\n");
-    out
+
+    fn offset(&self, c: i32) -> i32 {
+        self.cells
+            .iter()
+            .find(|(cell, _)| *cell == c)
+            .map_or(0, |(_, offset)| *offset)
+    }
 }
 
-/// The whole board of a game, with meeples and coordinates.
-pub fn board_svg(state: &State, title: &str) -> String {
-    board_svg_with_ghosts(state, title, &[])
-}
-
-/// The board of a game: with a ghost module, its ghosts on their tiles (beside the meeples
-/// there, in the competitive game).
-pub fn game_svg(game: &crate::engine::core::game::Game, title: &str) -> String {
-    let ghosts: Vec<u32> = match game.ghosts() {
-        Some(keeper) => (0..game.state.board.placed.len())
-            .map(|p| keeper.ghosts_on_tile(&game.state, p))
-            .collect(),
-        None => Vec::new(),
-    };
-    board_svg_with_ghosts(&game.state, title, &ghosts)
+/// A picture of a game's board and what its symbols mean.
+#[derive(Debug, Clone, Serialize)]
+pub struct Board {
+    /// A standalone SVG document, drawn one board unit to a pixel; a page scales it to its
+    /// width (CSS) and opens the file itself to enlarge it.
+    pub svg: String,
+    pub legend: Vec<LegendItem>,
+    /// A remark on the whole picture (tiles whose shapes the sources don't give).
+    pub note: Option<String>,
+    /// viewBox width in board units.
+    pub width: i32,
+    /// Too wide for its labels to stay readable on a 390 px phone: the page offers the
+    /// picture at full size.
+    pub wide: bool,
 }
 
 /// A ghost figure centred on (0, 0), about 16 px wide.
 const GHOST: &str = r##"<path d="M-7,7 V-1 A7,7 0 0 1 7,-1 V7 L4.7,5 L2.3,7 L0,5 L-2.3,7 L-4.7,5 Z" fill="#fff" stroke="#556" stroke-width="1.2"/><circle cx="-2.4" cy="-1" r="1.2" fill="#334"/><circle cx="2.4" cy="-1" r="1.2" fill="#334"/>"##;
 
-/// `ghosts[i]`: ghosts on placed tile `i` (empty: none drawn).
-pub fn board_svg_with_ghosts(state: &State, title: &str, ghosts: &[u32]) -> String {
+/// A meeple standing on (0, 0), 20 units tall.
+const MEEPLE: &str = "M0,-10 C3,-10 4,-8 4,-6 C4,-4.5 3,-3.5 2.5,-3 L9,-1 C10,0 9.5,2 8,2 L4,1.5 L7,9 C7.5,10 6.5,10.5 5.5,10.5 L2,10.5 L0,6 L-2,10.5 L-5.5,10.5 C-6.5,10.5 -7.5,10 -7,9 L-4,1.5 L-8,2 C-9.5,2 -10,0 -9,-1 L-2.5,-3 C-3,-3.5 -4,-4.5 -4,-6 C-4,-8 -3,-10 0,-10 Z";
+/// The guard: a shield, 20 units tall.
+const SHIELD: &str = "M-8,-10 H8 V0 C8,5 4,8.5 0,10.5 C-4,8.5 -8,5 -8,0 Z";
+
+/// A piece in a colour centred on (0, 0): the big meeple is larger, the guard a shield.
+fn piece(colour: Colour, kind: MeepleKind) -> String {
+    let (path, scale) = match kind {
+        MeepleKind::Normal => (MEEPLE, 1.0),
+        MeepleKind::Big => (MEEPLE, 1.35),
+        MeepleKind::Guard => (SHIELD, 1.0),
+    };
+    format!(
+        r##"<path transform="scale({scale})" d="{path}" fill="{}" stroke="#fff" stroke-width="1.6" paint-order="stroke"/><path transform="scale({scale})" d="{path}" fill="none" stroke="#222" stroke-width="0.6"/>"##,
+        colour.hex()
+    )
+}
+
+/// A meeple lying on its back, grey-edged: buried on a graveyard.
+fn buried(colour: Colour) -> String {
+    format!(
+        r##"<g transform="rotate(90)"><path d="{MEEPLE}" fill="{}" stroke="#222" stroke-width="1.5"/></g>"##,
+        colour.hex()
+    )
+}
+
+/// A dog lying down, centred on (0, 0).
+const DOG: &str = r##"<path d="M-9,3 C-9,-2 -4,-3 2,-3 L4,-7 L6,-4 L9,-4 C10,-2 9,0 7,0 L6,5 L3,5 L2,2 L-4,2 L-5,5 L-8,5 Z" fill="#8a5a2b" stroke="#fff" stroke-width="1.2" paint-order="stroke"/><circle cx="6.5" cy="-2.5" r="0.9" fill="#fff"/>"##;
+
+/// The whole board of a game: tiles, meeples, the dogs beside them, buried meeples on their
+/// graveyards and the ghosts each tile holds. `title` names it; `id` keeps the ids of its
+/// patterns unique on a page with several boards.
+pub fn board(game: &Game, title: &str, id: &str) -> Board {
+    let state = &game.state;
+    let ghosts: Vec<u32> = match game.ghosts() {
+        Some(keeper) => (0..state.board.placed.len())
+            .map(|p| keeper.ghosts_on_tile(state, p))
+            .collect(),
+        None => Vec::new(),
+    };
+    let mists = game.module::<Mists>();
+    let dogs: Vec<usize> = mists
+        .map(|m| {
+            m.dogs
+                .iter()
+                .filter_map(|d| match d {
+                    Dog::With(meeple) => Some(*meeple),
+                    _ => None,
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let graves = mists.map(|m| m.graves.as_slice()).unwrap_or_default();
+    draw_board(state, title, id, &ghosts, &dogs, graves)
+}
+
+/// The board as a standalone SVG file (`carcref check --svg`).
+pub fn game_svg(game: &Game, title: &str) -> String {
+    board(game, title, "plan").svg
+}
+
+/// `ghosts[i]`: ghosts on placed tile `i`; `dogs`: meeples with a dog beside them;
+/// `graves`: (graveyard tile, player) of each buried meeple.
+fn draw_board(
+    state: &State,
+    title: &str,
+    id: &str,
+    ghosts: &[u32],
+    dogs: &[usize],
+    graves: &[(usize, usize)],
+) -> Board {
     let placed = &state.board.placed;
-    let (mut min_x, mut min_y, mut max_x, mut max_y) = (0, 0, 0, 0);
-    for p in placed {
-        min_x = min_x.min(p.pos.x);
-        min_y = min_y.min(p.pos.y);
-        max_x = max_x.max(p.pos.x);
-        max_y = max_y.max(p.pos.y);
-    }
-    let width = ((max_x - min_x + 1) * CELL + 2 * MARGIN).max(560);
-    let height = (max_y - min_y + 1) * CELL + 2 * MARGIN + 30;
+    let columns = Axis::new(&placed.iter().map(|p| p.pos.x).collect());
+    let rows = Axis::new(&placed.iter().map(|p| p.pos.y).collect());
+    let (width, height) = (columns.len + 2 * MARGIN, rows.len + 2 * MARGIN);
+    let origin = |pos: Pos| (columns.offset(pos.x), rows.offset(pos.y));
+    let mut pieces = Legend::default();
+    let mut terrain = Legend::default();
     let mut out = String::new();
     let _ = write!(
         out,
-        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" font-family="sans-serif">{DEFS}<rect width="{width}" height="{height}" fill="#f7f4ec"/><text x="{MARGIN}" y="24" font-size="16">{}</text>"##,
-        escape(title)
+        r##"<svg xmlns="http://www.w3.org/2000/svg" class="board-svg" viewBox="{} {} {width} {height}" width="{width}" height="{height}" font-family="sans-serif"><title>{}</title>{}<rect x="{}" y="{}" width="{width}" height="{height}" fill="#f7f4ec"/>"##,
+        -MARGIN,
+        -MARGIN,
+        escape(title),
+        defs(id),
+        -MARGIN,
+        -MARGIN,
     );
-    let origin = |x: i32, y: i32| {
-        (
-            (x - min_x) * CELL + MARGIN,
-            (y - min_y) * CELL + MARGIN + 30,
-        )
-    };
-    for x in min_x..=max_x {
-        let (px, _) = origin(x, min_y);
+    for (x, offset) in &columns.cells {
         let _ = write!(
             out,
-            r##"<text x="{}" y="{}" font-size="11" text-anchor="middle" fill="#555">{x}</text>"##,
-            px + CELL / 2,
-            MARGIN + 22
+            r##"<text x="{}" y="-9" font-size="{LABEL}" text-anchor="middle" fill="#444"><title>sloupec {x}</title>{x}</text>"##,
+            offset + CELL / 2
         );
     }
-    for y in min_y..=max_y {
-        let (_, py) = origin(min_x, y);
+    for (y, offset) in &rows.cells {
         let _ = write!(
             out,
-            r##"<text x="{}" y="{}" font-size="11" text-anchor="middle" fill="#555">{y}</text>"##,
-            MARGIN / 2,
-            py + CELL / 2
+            r##"<text x="{}" y="{}" font-size="{LABEL}" text-anchor="middle" fill="#444"><title>řádek {y}</title>{y}</text>"##,
+            -MARGIN / 2,
+            offset + CELL / 2 + LABEL / 3
+        );
+    }
+    let gap_symbol = || {
+        r##"<path d="M-4,-14 V14 M4,-14 V14" stroke="#8a8070" stroke-width="2" stroke-dasharray="4 3"/>"##.to_owned()
+    };
+    for (offset, first, last) in &columns.gaps {
+        terrain.add("vynechané prázdné sloupce nebo řádky", gap_symbol);
+        let x = offset + GAP / 2;
+        let _ = write!(
+            out,
+            r##"<g><title>vynechané prázdné sloupce {first} až {last}</title><path d="M{},{} V{} M{},{} V{}" stroke="#8a8070" stroke-width="2" stroke-dasharray="6 4"/></g>"##,
+            x - 5,
+            -MARGIN / 2,
+            rows.len + MARGIN / 2,
+            x + 5,
+            -MARGIN / 2,
+            rows.len + MARGIN / 2
+        );
+    }
+    for (offset, first, last) in &rows.gaps {
+        terrain.add("vynechané prázdné sloupce nebo řádky", gap_symbol);
+        let y = offset + GAP / 2;
+        let _ = write!(
+            out,
+            r##"<g><title>vynechané prázdné řádky {first} až {last}</title><path d="M{},{} H{} M{},{} H{}" stroke="#8a8070" stroke-width="2" stroke-dasharray="6 4"/></g>"##,
+            -MARGIN / 2,
+            y - 5,
+            columns.len + MARGIN / 2,
+            -MARGIN / 2,
+            y + 5,
+            columns.len + MARGIN / 2
         );
     }
     let mut schematic = false;
     for p in placed {
         let tile = &state.catalog.tiles[p.tile];
         schematic |= tile.spec.id.starts_with("du-");
-        let (px, py) = origin(p.pos.x, p.pos.y);
+        let (px, py) = origin(p.pos);
+        let turn = u16::from(p.rotation) * 90;
+        let name = if tile.face_down {
+            "kartička lícem dolů"
+        } else {
+            tile.spec.display_name()
+        };
         let _ = write!(
             out,
-            r##"<g transform="translate({px},{py}) rotate({} 50 50)">{}</g>"##,
-            u16::from(p.rotation) * 90,
-            tile_body(tile)
+            r##"<g transform="translate({px},{py})"><title>{} na {}</title><g transform="rotate({turn} 50 50)">{}</g></g>"##,
+            escape(name),
+            p.pos,
+            tile_body(tile, turn, id, &mut terrain)
         );
     }
-    for meeple in state.meeples.iter().filter(|m| m.on_board) {
+    for (index, meeple) in state.meeples.iter().enumerate().filter(|(_, m)| m.on_board) {
         let p = placed[meeple.tile];
-        let (px, py) = origin(p.pos.x, p.pos.y);
+        let (px, py) = origin(p.pos);
         let (ax, ay) = match meeple.spot {
             Spot::Port(port) => port_anchor(port),
-            Spot::Center => (50.0, 58.0),
+            // Beside the monastery, castle or graveyard, which stays visible.
+            Spot::Center => (68.0, 70.0),
         };
         let colour = state.players[meeple.player].colour;
-        let letter = match meeple.kind {
-            crate::model::pieces::MeepleKind::Normal => "",
-            crate::model::pieces::MeepleKind::Big => "V",
-            crate::model::pieces::MeepleKind::Guard => "S",
-        };
+        let name = format!("{} {}", colour.czech(), meeple.kind.czech());
+        pieces.add(name.clone(), || piece(colour, meeple.kind));
         let (x, y) = (px as f32 + ax, py as f32 + ay);
         let _ = write!(
             out,
-            r##"<circle cx="{x:.1}" cy="{y:.1}" r="9" fill="{}" stroke="#fff" stroke-width="2"/><text x="{x:.1}" y="{:.1}" font-size="9" text-anchor="middle" fill="#fff">{letter}</text>"##,
-            colour.hex(),
-            y + 3.0
+            r##"<g transform="translate({x:.1},{y:.1}) scale(1.3)"><title>{} na {}</title>{}</g>"##,
+            escape(&name),
+            p.pos,
+            piece(colour, meeple.kind)
+        );
+        if dogs.contains(&index) {
+            pieces.add("pes u družiníka", || DOG.to_owned());
+            let _ = write!(
+                out,
+                r##"<g transform="translate({:.1},{:.1}) scale(1.3)"><title>pes u družiníka ({}) na {}</title>{DOG}</g>"##,
+                x + 15.0,
+                y + 11.0,
+                colour.czech(),
+                p.pos
+            );
+        }
+    }
+    for (n, (tile, player)) in graves.iter().enumerate() {
+        let (Some(p), Some(owner)) = (placed.get(*tile), state.players.get(*player)) else {
+            continue;
+        };
+        let (px, py) = origin(p.pos);
+        // Graves on the same tile lie side by side.
+        let beside = graves[..n].iter().filter(|(t, _)| t == tile).count() as i32;
+        let label = format!("pohřbený {} družiník", owner.colour.czech());
+        pieces.add(label.clone(), || buried(owner.colour));
+        let _ = write!(
+            out,
+            r##"<g transform="translate({},{}) scale(1.3)"><title>{} na {}</title>{}</g>"##,
+            px + 20 + 28 * beside,
+            py + 84,
+            escape(&label),
+            p.pos,
+            buried(owner.colour)
         );
     }
     for (index, count) in ghosts.iter().enumerate().filter(|(_, n)| **n > 0) {
-        let p = placed[index];
-        let (px, py) = origin(p.pos.x, p.pos.y);
-        let (x, y) = (px + CELL - 16, py + 14);
+        let Some(p) = placed.get(index) else {
+            continue;
+        };
+        let (px, py) = origin(p.pos);
+        pieces.add("duchové na kartičce (číslo: kolik jich je)", || {
+            format!(r##"<g transform="scale(1.3)">{GHOST}</g>"##)
+        });
         let _ = write!(
             out,
-            r##"<g transform="translate({x},{y})"><title>duchové: {count}</title>{GHOST}<text x="-10" y="5" font-size="12" font-weight="bold" text-anchor="end" fill="#223">{count}×</text></g>"##
-        );
-    }
-    if schematic {
-        let _ = write!(
-            out,
-            r##"<text x="{MARGIN}" y="{}" font-size="11" fill="#a33">Kartičky s mlhou jsou kresleny schematicky: zdroje neuvádějí jejich tvary.</text>"##,
-            height - 8
+            r##"<g transform="translate({},{})"><title>na {}: {}</title><g transform="scale(1.3)">{GHOST}</g><text x="-11" y="6" font-size="{LABEL}" font-weight="bold" text-anchor="end" fill="#223">{count}</text></g>"##,
+            px + CELL - 14,
+            py + 14,
+            p.pos,
+            crate::czech::pocet(*count, "duch")
         );
     }
     out.push_str("</svg>\n");
-    out
+    let mut legend = pieces.0;
+    legend.extend(terrain.0);
+    Board {
+        svg: out,
+        legend,
+        note: schematic.then(|| {
+            "Kartičky s mlhou jsou kresleny schematicky: zdroje neuvádějí jejich tvary.".to_owned()
+        }),
+        width,
+        wide: LABEL as f32 * PHONE_BOARD_PX / (width as f32) < READABLE_PX,
+    }
 }

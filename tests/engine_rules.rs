@@ -324,6 +324,12 @@ fn a_face_down_tile_fills_its_cell_but_nothing_closes_across_it() {
     assert!(game
         .placement_refusal(monastery, Pos::new(2, 0), 0)
         .is_none());
-    let svg = carcref::draw::board_svg(&game.state, "lícem dolů");
-    assert!(svg.contains("lícem dolů</text>"));
+    let board = carcref::draw::board(&game, "lícem dolů", "plan");
+    assert!(board
+        .svg
+        .contains("<title>kartička lícem dolů na [1, 0]</title>"));
+    assert!(board
+        .legend
+        .iter()
+        .any(|item| item.label == "kartička lícem dolů"));
 }

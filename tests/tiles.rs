@@ -107,5 +107,7 @@ fn tiles_lists_and_draws() {
     let files: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
     assert_eq!(files.len(), 24);
     let monastery = std::fs::read_to_string(dir.path().join("zh-klaster.svg")).unwrap();
-    assert!(monastery.starts_with("<svg") && monastery.contains("zh-klaster"));
+    // Named for people by its title, never by its internal id.
+    assert!(monastery.starts_with("<svg") && monastery.contains("<title>klášter</title>"));
+    assert!(!monastery.contains("zh-klaster"));
 }

@@ -532,7 +532,7 @@ pub fn tiles(source: &ContentSource, set: Option<&str>, svg: Option<&std::path::
         for tile_set in &sets {
             for spec in &tile_set.tiles {
                 let tile = crate::engine::core::tile::CompiledTile::compile(spec);
-                let svg = crate::draw::tile_svg(&tile, tile_set.schematic);
+                let svg = crate::draw::tile_svg(&tile);
                 if let Err(e) =
                     crate::site::write_inside(dir, &format!("{}.svg", spec.id), svg.as_bytes())
                 {

@@ -177,12 +177,20 @@ struct ScenarioView {
     ruleset: String,
     players: Vec<String>,
     rulings: Vec<Link>,
-    board_before: Option<String>,
-    board_after: Option<String>,
+    board_before: Option<BoardView>,
+    board_after: Option<BoardView>,
     setup: Vec<TraceView>,
     steps: Vec<StepPage>,
     expectations: Vec<ExpectationResult>,
     scores: Vec<(String, i32)>,
+}
+
+/// A board on a scenario page: drawn inline, and its standalone file to enlarge it.
+#[derive(Serialize)]
+struct BoardView {
+    src: String,
+    #[serde(flatten)]
+    board: crate::draw::Board,
 }
 
 #[derive(Serialize)]
@@ -491,11 +499,15 @@ impl<'a> Renderer<'a> {
             };
             let path = scenario_url(&played.slug);
             let root = root_for(&path);
-            let mut board = |suffix: &str, svg: &Option<String>| {
-                svg.as_ref().map(|svg| {
+            let mut board = |suffix: &str, board: &Option<crate::draw::Board>| {
+                board.as_ref().map(|board| {
                     let file = format!("scenare/{}-{suffix}.svg", played.slug);
-                    self.site.insert(file.clone(), svg.clone().into_bytes());
-                    format!("{root}{file}")
+                    self.site
+                        .insert(file.clone(), board.svg.clone().into_bytes());
+                    BoardView {
+                        src: format!("{root}{file}"),
+                        board: board.clone(),
+                    }
                 })
             };
             let board_before = board("pred", &played.board_before);
@@ -590,10 +602,8 @@ impl<'a> Renderer<'a> {
             for spec in &set.tiles {
                 let file = format!("karticky/{}.svg", spec.id);
                 let tile = CompiledTile::compile(spec);
-                self.site.insert(
-                    file.clone(),
-                    crate::draw::tile_svg(&tile, set.schematic).into_bytes(),
-                );
+                self.site
+                    .insert(file.clone(), crate::draw::tile_svg(&tile).into_bytes());
                 tiles.push(TileView {
                     id: spec.id.clone(),
                     name: spec.display_name().to_string(),

@@ -33,8 +33,8 @@ pub struct Played {
     pub passed: bool,
     /// Why the scenario could not be played at all (an impossible board).
     pub error: Option<String>,
-    pub board_before: Option<String>,
-    pub board_after: Option<String>,
+    pub board_before: Option<crate::draw::Board>,
+    pub board_after: Option<crate::draw::Board>,
     pub setup: Vec<TraceLine>,
     pub steps: Vec<StepView>,
     pub expectations: Vec<ExpectationResult>,
@@ -136,11 +136,16 @@ pub fn play(scenario: &Scenario, corpus: &Corpus, slug: String) -> Played {
         ..scenario.clone()
     };
     let board_before = run(&prepared, corpus).ok().map(|r| {
-        crate::draw::game_svg(&r.game, &format!("{} — před prvním krokem", scenario.title))
+        crate::draw::board(
+            &r.game,
+            &format!("{} — před prvním krokem", scenario.title),
+            "pred",
+        )
     });
-    let board_after = crate::draw::game_svg(
+    let board_after = crate::draw::board(
         &report.game,
         &format!("{} — po posledním kroku", scenario.title),
+        "po",
     );
     Played {
         slug,

@@ -209,6 +209,9 @@ pub struct Mists {
     pub dogs: Vec<Dog>,
     /// Meeples buried on graveyards, per player.
     pub buried: Vec<u32>,
+    /// Where each buried meeple lies, for pictures of the board: (graveyard's placed tile,
+    /// player).
+    pub graves: Vec<(usize, usize)>,
     pub outcome: Option<Outcome>,
     /// Tiles left in the stack now drawn from (`None`: nobody counts, as in most scenarios).
     pub stack_left: Option<u32>,
@@ -245,6 +248,7 @@ impl Mists {
             counters,
             dogs: vec![Dog::Waiting; level.dogs.len()],
             buried: vec![0; players],
+            graves: Vec::new(),
             outcome: None,
             stack_left: None,
             stacks_waiting: Vec::new(),
@@ -672,6 +676,7 @@ impl Mists {
             let player = state.meeples[chosen].player;
             state.take_off_board(chosen);
             self.buried[player] += 1;
+            self.graves.push((graveyard, player));
             let colour = state.colour_name(player);
             state.event("dc.hrbitov.pohrbeni", || {
                 format!("na uzavřeném hřbitově na {pos} je pohřben družiník: {colour}")
@@ -699,6 +704,7 @@ impl Mists {
                 let chosen = with_supply[ask(decider, &question)];
                 state.players[chosen].supply[0] -= 1;
                 self.buried[chosen] += 1;
+                self.graves.push((graveyard, chosen));
                 let colour = state.colour_name(chosen);
                 state.event("dc.hrbitov.ze-zasoby", || {
                     format!(
