@@ -22,7 +22,7 @@
 
   function href(hit) {
     if (hit.kind === 'v') return `vyklady/${encodeURIComponent(hit.id)}.html`;
-    return `hry/${encodeURIComponent(hit.game)}/index.html#${encodeURIComponent(hit.id)}`;
+    return `hry/${encodeURIComponent(hit.game)}/index.html#${encodeURIComponent(hit.anchor || hit.id)}`;
   }
 
   function plural(n, one, few, many) {

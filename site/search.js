@@ -553,6 +553,9 @@
           game: doc.game,
           title: doc.f[0],
           short: doc.k === 'v' ? doc.f[2] : null,
+          // The subsection of a rules page this part is under (its best-scoring part stands
+          // for the section, so the link opens where the matched words are).
+          anchor: doc.a || null,
           snippet: snippet(doc.f[3], terms),
           score,
         });

@@ -271,6 +271,44 @@ fn the_link_checker_catches_a_broken_anchor() {
 }
 
 #[test]
+fn every_rules_part_in_the_search_index_links_to_its_subsection_heading() {
+    let site = site();
+    let script = std::str::from_utf8(&site["assets/search-index.js"]).unwrap();
+    let json = script
+        .trim()
+        .strip_prefix("globalThis.CARCREF_INDEX = ")
+        .and_then(|s| s.strip_suffix(';'))
+        .expect("the index script sets one global");
+    let index: serde_json::Value = serde_json::from_str(json).unwrap();
+    let mut anchored = 0;
+    for doc in index["docs"].as_array().unwrap() {
+        if doc["k"] != "p" {
+            assert!(doc.get("a").is_none(), "{doc}");
+            continue;
+        }
+        let title = doc["f"][0].as_str().unwrap();
+        let page = format!("hry/{}/index.html", doc["game"].as_str().unwrap());
+        let html = std::str::from_utf8(&site[&page]).unwrap();
+        match (title.split_once(" › "), doc["a"].as_str()) {
+            (Some((_, subsection)), Some(anchor)) => {
+                // The heading the anchor names is the subsection the hit's title names.
+                let opening = format!("id=\"{anchor}\">");
+                let at = html
+                    .find(&opening)
+                    .unwrap_or_else(|| panic!("{page} has no #{anchor}"));
+                let rest = &html[at + opening.len()..];
+                let heading = &rest[..rest.find("</h").unwrap()];
+                assert_eq!(heading, subsection, "{page}#{anchor}");
+                anchored += 1;
+            }
+            (None, None) => {}
+            (sub, anchor) => panic!("{title}: subsection {sub:?} but anchor {anchor:?}"),
+        }
+    }
+    assert!(anchored > 100, "only {anchored} parts have an anchor");
+}
+
+#[test]
 fn the_search_index_gzipped_is_at_most_150_kb() {
     let site = site();
     let index = &site["assets/search-index.js"];

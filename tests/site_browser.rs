@@ -2,8 +2,11 @@
 //! Debian's chromium): search from `file://`, a ruling's own page and its scenario page, no console error,
 //! escaped content; and served over http, the service worker keeping the site working offline
 //! and the search query living in the URL; scenario boards at phone width; axe-core finding no
-//! accessibility violation on any page type at 390 and 1280 px. Needs `apt-get install -y chromium chromium-driver` and `npm ci`;
-//! `.ci/run` does both. Without them this test fails and says so.
+//! accessibility violation on any page type at 390 and 1280 px; and on a phone (390 × 844,
+//! touch): the first result above the keyboard, Back, rules results opening at their
+//! subsection, the header search, whole words in table cells and 24 px tap targets. Needs
+//! `apt-get install -y chromium chromium-driver` and `npm ci`; `.ci/run` does both. Without
+//! them this test fails and says so.
 
 mod common;
 
@@ -46,6 +49,7 @@ fn the_site_works_in_headless_chromium() {
         .arg(repo().join("tests/browser/offline.test.mjs"))
         .arg(repo().join("tests/browser/boards.test.mjs"))
         .arg(repo().join("tests/browser/a11y.test.mjs"))
+        .arg(repo().join("tests/browser/phone.test.mjs"))
         .env("CARCREF_SITE", &site)
         .env("CARCREF_XSS_SITE", &xss)
         .env("CHROMIUM", &chromium)
@@ -58,5 +62,5 @@ fn the_site_works_in_headless_chromium() {
         "browser tests failed:\n{out}\n{}",
         String::from_utf8_lossy(&run.stderr)
     );
-    assert!(out.contains("pass 12"), "{out}");
+    assert!(out.contains("pass 18"), "{out}");
 }

@@ -336,29 +336,51 @@ pub fn game_words(corpus: &Corpus, game: &str) -> String {
     format!("{}, {}, {kind}", game.title, game.title_en)
 }
 
+/// One part of a rule section: the text under one of its headings (or before the first).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SectionPart {
+    /// The heading path shown for a hit: `Section › Subsection`.
+    pub heading: String,
+    /// The subsection's heading as written in the Markdown; `None` for the text before it.
+    pub subheading: Option<String>,
+    pub markdown: String,
+}
+
 /// Splits a rule section's Markdown into parts at its headings, each with its heading path
 /// (the site exports the same parts to the browser search).
-pub fn section_parts(title: &str, body: &str) -> Vec<(String, String)> {
+pub fn section_parts(title: &str, body: &str) -> Vec<SectionPart> {
     let mut parts = Vec::new();
-    let mut heading = title.to_owned();
+    let mut subheading: Option<String> = None;
     let mut current = String::new();
+    let path = |sub: &Option<String>| match sub {
+        Some(text) => format!("{title} › {text}"),
+        None => title.to_owned(),
+    };
     for line in body.lines() {
         if let Some(text) = line
             .strip_prefix("## ")
             .or_else(|| line.strip_prefix("### "))
         {
             if !current.trim().is_empty() {
-                parts.push((heading.clone(), std::mem::take(&mut current)));
+                parts.push(SectionPart {
+                    heading: path(&subheading),
+                    subheading: subheading.take(),
+                    markdown: std::mem::take(&mut current),
+                });
             }
             current.clear();
-            heading = format!("{title} › {}", text.trim());
+            subheading = Some(text.trim().to_owned());
         } else {
             current.push_str(line);
             current.push('\n');
         }
     }
     if !current.trim().is_empty() || parts.is_empty() {
-        parts.push((heading, current));
+        parts.push(SectionPart {
+            heading: path(&subheading),
+            subheading,
+            markdown: current,
+        });
     }
     parts
 }
@@ -511,13 +533,13 @@ impl SearchIndex {
         }
         for section in &corpus.sections {
             let levels = &section.levels;
-            for (heading, markdown) in section_parts(&section.title, &section.body) {
-                let text = to_plain_text(&markdown);
+            for part in section_parts(&section.title, &section.body) {
+                let text = to_plain_text(&part.markdown);
                 let info = DocInfo {
                     kind: HitKind::Rule,
                     id: section.id.clone(),
                     source_id: None,
-                    title: heading,
+                    title: part.heading,
                     answer_short: None,
                     text: text.clone(),
                     terms: BTreeSet::new(),
@@ -863,7 +885,10 @@ mod tests {
     #[test]
     fn sections_split_at_headings_with_paths() {
         let parts = section_parts("Mlha", "Úvod.\n\n## Duchové\nText.\n### Bank\nVíc.");
-        let headings: Vec<&str> = parts.iter().map(|(h, _)| h.as_str()).collect();
+        let headings: Vec<&str> = parts.iter().map(|p| p.heading.as_str()).collect();
         assert_eq!(headings, ["Mlha", "Mlha › Duchové", "Mlha › Bank"]);
+        let subheadings: Vec<Option<&str>> =
+            parts.iter().map(|p| p.subheading.as_deref()).collect();
+        assert_eq!(subheadings, [None, Some("Duchové"), Some("Bank")]);
     }
 }

@@ -16,6 +16,10 @@ pub struct Heading {
     pub title: String,
 }
 
+/// The scrolling box around every table (see `.table-wrap` in site/style.css).
+const TABLE_BOX: &str =
+    "<div class=\"table-wrap\" tabindex=\"0\" role=\"group\" aria-label=\"Tabulka\">\n";
+
 /// A URL-fragment-safe slug: ASCII letters and digits (diacritics dropped), other runs as `-`.
 pub fn slug(text: &str) -> String {
     use unicode_normalization::UnicodeNormalization;
@@ -89,6 +93,16 @@ pub fn to_html(
                 if links_kept.pop().unwrap_or(false) {
                     events.push(Event::End(TagEnd::Link));
                 }
+            }
+            // A table scrolls sideways in its own box on a narrow screen; the box takes the
+            // keyboard focus so that it can be scrolled without a pointer too.
+            Event::Start(Tag::Table(alignments)) => {
+                events.push(Event::Html(CowStr::Borrowed(TABLE_BOX)));
+                events.push(Event::Start(Tag::Table(alignments)));
+            }
+            Event::End(TagEnd::Table) => {
+                events.push(Event::End(TagEnd::Table));
+                events.push(Event::Html(CowStr::Borrowed("</div>\n")));
             }
             Event::Start(Tag::Heading {
                 level,
@@ -171,6 +185,12 @@ pub fn cut(text: &str, limit: usize) -> String {
     out
 }
 
+/// The anchors `to_html` gives a text's headings with this prefix (for the search index,
+/// which links a hit to the subsection its words are in).
+pub fn heading_ids(markdown: &str, heading_prefix: &str) -> Vec<Heading> {
+    to_html(markdown, &|_| None, heading_prefix, 0).1
+}
+
 fn shifted(level: HeadingLevel, shift: usize) -> HeadingLevel {
     let n = (level as usize + shift).min(6);
     HeadingLevel::try_from(n).unwrap_or(HeadingLevel::H6)
@@ -230,6 +250,13 @@ mod tests {
         );
         assert!(html.contains(r#"<h3 id="dc-x-mlha-a-duchove">"#), "{html}");
         assert_eq!(headings[1].id, "dc-x-mlha-a-duchove-2");
+    }
+
+    #[test]
+    fn tables_scroll_in_a_focusable_box() {
+        let html = render("| a | b |\n|---|---|\n| 1 | 2 |\n");
+        assert!(html.starts_with(TABLE_BOX), "{html}");
+        assert!(html.trim_end().ends_with("</table>\n</div>"), "{html}");
     }
 
     #[test]

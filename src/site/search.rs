@@ -18,6 +18,7 @@ use crate::search::index::{
 use crate::search::query::MAX_QUERY_CHARS;
 use crate::search::snippet::WINDOW_WORDS;
 use crate::search::terms::{Expansions, FUZZY_MIN_LETTERS, RELAXED_MIN_LETTERS};
+use crate::site::markdown::{heading_ids, slug};
 
 /// One searchable document, in the CLI index's order (its position is tantivy's doc id).
 #[derive(Debug, Serialize)]
@@ -32,6 +33,10 @@ struct Doc {
     levels: Vec<u8>,
     /// The texts of the index's fields: title, tags, short answer, body, phrasings, game.
     f: [String; 6],
+    /// A rule part under a subheading: that heading's anchor on the rules page, so that a hit
+    /// opens where its words are rather than at the section's top.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    a: Option<String>,
 }
 
 fn documents(corpus: &Corpus) -> Vec<Doc> {
@@ -51,10 +56,25 @@ fn documents(corpus: &Corpus) -> Vec<Doc> {
                 ruling.phrasings.join("\n"),
                 game_words(corpus, &ruling.game),
             ],
+            a: None,
         });
     }
     for section in &corpus.sections {
-        for (heading, markdown) in section_parts(&section.title, &section.body) {
+        let anchors = heading_ids(&section.body, &section.id);
+        let mut next_anchor = 0;
+        for part in section_parts(&section.title, &section.body) {
+            // The rendered headings in order; the part's is the next one with its words (a
+            // `## ` line inside a code block is no heading and is skipped).
+            let anchor = part.subheading.as_deref().and_then(|sub| {
+                let wanted = slug(sub);
+                let (at, heading) = anchors
+                    .iter()
+                    .enumerate()
+                    .skip(next_anchor)
+                    .find(|(_, h)| slug(&h.title) == wanted)?;
+                next_anchor = at + 1;
+                Some(heading.id.clone())
+            });
             docs.push(Doc {
                 k: "p",
                 id: section.id.clone(),
@@ -62,13 +82,14 @@ fn documents(corpus: &Corpus) -> Vec<Doc> {
                 game: section.game.clone(),
                 levels: section.levels.clone(),
                 f: [
-                    heading,
+                    part.heading,
                     String::new(),
                     String::new(),
-                    to_plain_text(&markdown),
+                    to_plain_text(&part.markdown),
                     String::new(),
                     game_words(corpus, &section.game),
                 ],
+                a: anchor,
             });
         }
     }

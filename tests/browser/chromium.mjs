@@ -7,7 +7,8 @@ import path from 'node:path';
 
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 
-export async function launch() {
+/** `options` go to the browser context (viewport, isMobile, hasTouch, …). */
+export async function launch(options = {}) {
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(
       `Chromium not found at ${CHROMIUM}: install it with \`apt-get install -y chromium chromium-driver\` (or set CHROMIUM)`,
@@ -26,6 +27,7 @@ export async function launch() {
       '--disable-component-update',
       '--disable-sync',
     ],
+    ...options,
   });
   const close = async () => {
     await context.close();

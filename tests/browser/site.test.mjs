@@ -40,6 +40,8 @@ test('search finds rulings while typing, marks the words, filters and navigates 
   const { page, problems } = await watchedPage(browser.context);
   await page.goto(fileUrl(SITE, 'index.html'));
   assert.equal(await page.getAttribute('html', 'lang'), 'cs');
+  // With a mouse and a keyboard the hint names the keys (phone.test.mjs: not on touch).
+  assert.equal(await page.isVisible('#hledani-napoveda .key-hint'), true);
 
   const hrbitov = await searchFor(page, 'hrbitov');
   assert.ok(hrbitov.slice(0, 3).includes('dc-vice-hrbitovu-jen-jeden-duch'), hrbitov.join(' '));
