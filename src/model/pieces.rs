@@ -53,6 +53,7 @@ impl Colour {
         }
     }
 
+    /// The colour as a player's name, masculine ("červený hráč"): "červený přikládá".
     pub fn czech(self) -> &'static str {
         match self {
             Colour::Red => "červený",
@@ -64,16 +65,22 @@ impl Colour {
         }
     }
 
-    /// The colour agreeing with a neuter noun ("červené počítadlo").
-    pub fn czech_neuter(self) -> &'static str {
+    /// The stem the colour's adjective forms are built on (`crate::czech::hard_adjective`).
+    pub fn stem(self) -> &'static str {
         match self {
-            Colour::Red => "červené",
-            Colour::Blue => "modré",
-            Colour::Green => "zelené",
-            Colour::Yellow => "žluté",
-            Colour::Black => "černé",
-            Colour::Pink => "růžové",
+            Colour::Red => "červen",
+            Colour::Blue => "modr",
+            Colour::Green => "zelen",
+            Colour::Yellow => "žlut",
+            Colour::Black => "čern",
+            Colour::Pink => "růžov",
         }
+    }
+
+    /// The colour agreeing with a singular noun: "červená figurka", "červené počítadlo",
+    /// "k červenému strážnému".
+    pub fn adjective(self, gender: crate::czech::Gender, pad: crate::czech::Pad) -> String {
+        crate::czech::hard_adjective(self.stem(), gender, pad)
     }
 
     pub fn hex(self) -> &'static str {
@@ -221,6 +228,12 @@ impl FeatureKind {
         )
     }
 
+    /// Where a meeple goes, with the preposition and case the feature takes: "do města",
+    /// "na cestu".
+    pub fn czech_into(self) -> &'static str {
+        FEATURE_INTO[self.index()]
+    }
+
     /// "cesta je dokončena", "město je dokončeno", "klášter je dokončen".
     pub fn czech_completed(self) -> &'static str {
         match self {
@@ -244,6 +257,17 @@ impl FeatureKind {
         }
     }
 }
+
+/// Where a meeple is put, by `FeatureKind::index`: the preposition each feature takes and the
+/// case it governs (do + genitive, na + accusative).
+const FEATURE_INTO: [&str; FeatureKind::COUNT] = [
+    "na cestu",
+    "do města",
+    "na louku",
+    "do kláštera",
+    "do zámku",
+    "na hřbitov",
+];
 
 /// A number with the Czech noun form it takes: 1 výklad, 2–4 výklady, 0 or 5+ výkladů
 /// (see `crate::czech`).
