@@ -587,12 +587,20 @@ fn evaluate(
     };
     for (step, reason) in &expect.rejected {
         let actual = outcomes.get(step - 1).and_then(|o| o.refusal.as_ref());
+        let held = actual.is_some_and(|r| r.rule == reason);
         check(
-            format!("krok {step} je odmítnut ({reason})"),
-            actual.is_some_and(|r| r.rule == reason),
-            actual
-                .map(|r| format!("{}: {}", r.rule, r.message))
-                .unwrap_or_else(|| "krok proběhl".into()),
+            format!(
+                "krok {step} je odmítnut podle pravidla „{}“",
+                rule_said(reason)
+            ),
+            held,
+            actual.map_or_else(
+                || "krok proběhl".into(),
+                |r| match held {
+                    true => r.message.clone(),
+                    false => format!("podle pravidla „{}“: {}", rule_said(r.rule), r.message),
+                },
+            ),
         );
     }
     for outcome in outcomes {

@@ -234,6 +234,11 @@ impl FeatureKind {
         FEATURE_INTO[self.index()]
     }
 
+    /// Where a meeple stands, with the preposition and case: "na cestě", "ve městě".
+    pub fn czech_at(self) -> &'static str {
+        FEATURE_AT[self.index()]
+    }
+
     /// "cesta je dokončena", "město je dokončeno", "klášter je dokončen".
     pub fn czech_completed(self) -> &'static str {
         match self {
@@ -267,6 +272,16 @@ const FEATURE_INTO: [&str; FeatureKind::COUNT] = [
     "do kláštera",
     "do zámku",
     "na hřbitov",
+];
+
+/// Where a meeple stands, by `FeatureKind::index` (the locative after "na" or "v").
+const FEATURE_AT: [&str; FeatureKind::COUNT] = [
+    "na cestě",
+    "ve městě",
+    "na louce",
+    "v klášteře",
+    "v zámku",
+    "na hřbitově",
 ];
 
 /// A number with the Czech noun form it takes: 1 výklad, 2–4 výklady, 0 or 5+ výkladů

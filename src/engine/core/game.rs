@@ -465,8 +465,8 @@ impl Game {
             return Err(Refusal::new(
                 "zh.druzinik.obsazeno",
                 format!(
-                    "{}: na tomto území už stojí {}",
-                    feature.czech(),
+                    "{} už stojí {}",
+                    feature.czech_at(),
                     term.nominative()
                 ),
             ));
