@@ -356,7 +356,8 @@ pub const STRAZNY: MeepleTerm = MeepleTerm {
 };
 
 /// The term for a player's figure by game id; games not listed say "družiník".
-pub const MEEPLE_TERMS: &[(&str, MeepleTerm)] = &[(crate::engine::rule_keys::COOPERATIVE_GAME, STRAZNY)];
+pub const MEEPLE_TERMS: &[(&str, MeepleTerm)] =
+    &[(crate::engine::rule_keys::COOPERATIVE_GAME, STRAZNY)];
 
 /// The term for a player's figure in `game`.
 pub fn meeple_term(game: &str) -> MeepleTerm {
@@ -372,11 +373,26 @@ mod tests {
 
     #[test]
     fn adjectives_and_joined_subjects_agree() {
-        assert_eq!(hard_adjective("červen", Gender::Feminine, Pad::Nominative), "červená");
-        assert_eq!(hard_adjective("modr", Gender::Neuter, Pad::Nominative), "modré");
-        assert_eq!(hard_adjective("žlut", Gender::Masculine, Pad::Dative), "žlutému");
-        assert_eq!(hard_adjective("čern", Gender::Masculine, Pad::Accusative), "černého");
-        assert_eq!(subject(&["červený"], "získává", "získávají"), "červený získává");
+        assert_eq!(
+            hard_adjective("červen", Gender::Feminine, Pad::Nominative),
+            "červená"
+        );
+        assert_eq!(
+            hard_adjective("modr", Gender::Neuter, Pad::Nominative),
+            "modré"
+        );
+        assert_eq!(
+            hard_adjective("žlut", Gender::Masculine, Pad::Dative),
+            "žlutému"
+        );
+        assert_eq!(
+            hard_adjective("čern", Gender::Masculine, Pad::Accusative),
+            "černého"
+        );
+        assert_eq!(
+            subject(&["červený"], "získává", "získávají"),
+            "červený získává"
+        );
         assert_eq!(
             subject(&["červený", "modrý"], "získává", "získávají"),
             "červený a modrý získávají"

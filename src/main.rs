@@ -118,7 +118,12 @@ enum Command {
         #[arg(long, value_name = "POČET", default_value_t = 1000, hide_default_value = true, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
         games: u32,
         /// Semínko náhody: stejné semínko dá stejné hry (bez přepínače 1).
-        #[arg(long, value_name = "ČÍSLO", default_value_t = 1, hide_default_value = true)]
+        #[arg(
+            long,
+            value_name = "ČÍSLO",
+            default_value_t = 1,
+            hide_default_value = true
+        )]
         seed: u64,
         /// Jak hráči táhnou: random (náhodně, bez přepínače) nebo greedy (nejlepší tah podle okamžitého výsledku).
         #[arg(long, value_name = "STRATEGIE", value_enum, default_value_t = PolicyArg::Random, hide_default_value = true, hide_possible_values = true)]
@@ -130,7 +135,12 @@ enum Command {
     /// Sestaví statický web s pravidly, výklady a ověřenými scénáři (s hledáním offline).
     Build {
         /// Cílová složka (bez přepínače public); nahradí se celá, až když je nový web hotový.
-        #[arg(long, value_name = "SLOŽKA", default_value = "public", hide_default_value = true)]
+        #[arg(
+            long,
+            value_name = "SLOŽKA",
+            default_value = "public",
+            hide_default_value = true
+        )]
         out: PathBuf,
         /// Sestaví web i se scénáři, které neprošly (jejich výklady budou „Neověřeno“).
         #[arg(long)]

@@ -596,9 +596,12 @@ fn evaluate(
             held,
             actual.map_or_else(
                 || "krok proběhl".into(),
-                |r| match held {
-                    true => r.message.clone(),
-                    false => format!("podle pravidla „{}“: {}", rule_said(r.rule), r.message),
+                |r| {
+                    if held {
+                        r.message.clone()
+                    } else {
+                        format!("podle pravidla „{}“: {}", rule_said(r.rule), r.message)
+                    }
                 },
             ),
         );
@@ -711,9 +714,10 @@ fn state_checks(
             Some(kind) => format!("{} {}", expected.player.czech(), state.kind_name(kind)),
             None => format!(
                 "{} figurka",
-                expected
-                    .player
-                    .adjective(crate::czech::Gender::Feminine, crate::czech::Pad::Nominative)
+                expected.player.adjective(
+                    crate::czech::Gender::Feminine,
+                    crate::czech::Pad::Nominative
+                )
             ),
         };
         check(
@@ -723,10 +727,7 @@ fn state_checks(
                 expected.on.name(),
             ),
             held,
-            found.map_or_else(
-                || "nic".into(),
-                |m| state.colour_meeple(m.player, m.kind),
-            ),
+            found.map_or_else(|| "nic".into(), |m| state.colour_meeple(m.player, m.kind)),
         );
     }
     for (colour, n) in &expect.supply {

@@ -96,7 +96,15 @@ const COLOURS: &[&str] = &["červený", "modrý", "zelený", "žlutý", "černý
 
 /// Singular verbs the trace puts after a player; after two joined players they are wrong.
 const SINGULAR_VERBS: &[&str] = &[
-    "získává", "získá", "má", "dostává", "dostane", "bere", "přikládá", "ztrácí", "je",
+    "získává",
+    "získá",
+    "má",
+    "dostává",
+    "dostane",
+    "bere",
+    "přikládá",
+    "ztrácí",
+    "je",
 ];
 
 /// Czech words seen without their diacritics.
@@ -257,7 +265,10 @@ fn grammar_slips(text: &str) -> Vec<String> {
             && colon_at == at + word.len()
             && PREPOSITIONS.contains(&word.to_lowercase().as_str())
         {
-            slips.push(format!("předložka před dvojtečkou v: {}", context(text, at)));
+            slips.push(format!(
+                "předložka před dvojtečkou v: {}",
+                context(text, at)
+            ));
         }
     }
     for (k, &(at, word)) in words.iter().enumerate() {
@@ -272,7 +283,10 @@ fn grammar_slips(text: &str) -> Vec<String> {
             && COLOURS.contains(&after)
             && SINGULAR_VERBS.contains(&verb)
         {
-            slips.push(format!("jednotné číslo po „{before} a {after}“ v: {}", context(text, at)));
+            slips.push(format!(
+                "jednotné číslo po „{before} a {after}“ v: {}",
+                context(text, at)
+            ));
         }
     }
     slips
@@ -384,7 +398,10 @@ fn report(found: Vec<String>) {
 fn the_trace_checker_sees_keys_colons_and_agreement() {
     let bad = "• červený družiník staví na: město  [zh.druzinik.nasazen → Základní hra] \
                město: červený a modrý získává 4 b.; uplatní se pravidlo dc.hrbitov.pohrbeni";
-    let found: Vec<String> = rule_keys(bad).into_iter().chain(grammar_slips(bad)).collect();
+    let found: Vec<String> = rule_keys(bad)
+        .into_iter()
+        .chain(grammar_slips(bad))
+        .collect();
     assert_eq!(found.len(), 4, "{found:#?}");
     let good = "červený staví družiníka do města  [pravidla: Města; výklad Dized.MoC.0046] \
                 město: červený a modrý získávají 4 b.; např. 2. úroveň; Dized.MoC.0027; \
@@ -502,7 +519,10 @@ fn each_game_calls_the_figure_by_its_own_term() {
         // `phrasings` keep how players ask ("panáček", "figurka") on purpose; tags are words
         // for search.
         for ruling in corpus.rulings.iter().filter(|r| r.game == game.id) {
-            let text = format!("{}\n{}\n{}", ruling.question, ruling.answer_short, ruling.answer);
+            let text = format!(
+                "{}\n{}\n{}",
+                ruling.question, ruling.answer_short, ruling.answer
+            );
             found.extend(
                 foreign_meeple_term(&text, own)
                     .into_iter()
@@ -529,8 +549,22 @@ fn each_game_calls_the_figure_by_its_own_term() {
 fn the_cli_help_and_usage_errors_speak_czech() {
     // Words clap writes on its own; our option names (`--json`, `--level`) may stay.
     const CLAP_ENGLISH: &[&str] = &[
-        "Usage", "Options", "Commands", "Arguments", "Print", "help", "version", "default",
-        "possible", "error", "unexpected", "found", "tip", "information", "try", "values",
+        "Usage",
+        "Options",
+        "Commands",
+        "Arguments",
+        "Print",
+        "help",
+        "version",
+        "default",
+        "possible",
+        "error",
+        "unexpected",
+        "found",
+        "tip",
+        "information",
+        "try",
+        "values",
         "subcommand",
     ];
     let english = |text: &str| -> Vec<String> {
@@ -561,7 +595,15 @@ fn the_cli_help_and_usage_errors_speak_czech() {
         &["nic"],
         &[],
         &["search", "x", "--limit", "1000"],
-        &["simulate", "--level", "1", "--players", "2", "--policy", "foo"],
+        &[
+            "simulate",
+            "--level",
+            "1",
+            "--players",
+            "2",
+            "--policy",
+            "foo",
+        ],
     ] {
         let output = carcref(args, None);
         assert_eq!(code(&output), 2, "{args:?}");

@@ -209,7 +209,10 @@ pub fn tile_spec(
     };
     // A tile drawn inside a scenario is named by what it shows.
     if !with_identity {
-        spec.name = Some(format!("{} (kartička popsaná ve scénáři)", spec.contents_cs()));
+        spec.name = Some(format!(
+            "{} (kartička popsaná ve scénáři)",
+            spec.contents_cs()
+        ));
     }
     let problems = check_spec(&spec);
     for problem in &problems {

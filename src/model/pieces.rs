@@ -294,3 +294,31 @@ pub fn count_cs(n: usize, one: &str, few: &str, many: &str) -> String {
 pub fn tiles_cs(n: usize) -> String {
     count_cs(n, "kartička", "kartičky", "kartiček")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::czech::{Gender, Pad};
+
+    #[test]
+    fn features_take_their_preposition_and_colours_agree() {
+        assert_eq!(FeatureKind::City.czech_into(), "do města");
+        assert_eq!(FeatureKind::Road.czech_into(), "na cestu");
+        assert_eq!(FeatureKind::Graveyard.czech_at(), "na hřbitově");
+        assert_eq!(FeatureKind::City.czech_at(), "ve městě");
+        assert_eq!(
+            Colour::Blue.adjective(Gender::Feminine, Pad::Nominative),
+            "modrá"
+        );
+        assert_eq!(
+            Colour::Pink.adjective(Gender::Neuter, Pad::Accusative),
+            "růžové"
+        );
+        for colour in Colour::ALL {
+            assert_eq!(
+                colour.adjective(Gender::Masculine, Pad::Nominative),
+                colour.czech()
+            );
+        }
+    }
+}

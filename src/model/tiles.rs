@@ -132,7 +132,11 @@ impl TileSpec {
             parts.push(counted(self.roads.len(), ["cesta", "cesty", "cest"]));
         }
         if let Some(center) = self.center {
-            parts.push(crate::model::pieces::FeatureKind::from_center(center).czech().to_owned());
+            parts.push(
+                crate::model::pieces::FeatureKind::from_center(center)
+                    .czech()
+                    .to_owned(),
+            );
         }
         if !self.fog.is_empty() {
             parts.push("mlha".to_owned());

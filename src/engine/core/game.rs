@@ -464,11 +464,7 @@ impl Game {
         if !self.state.component(node).meeples.is_empty() {
             return Err(Refusal::new(
                 "zh.druzinik.obsazeno",
-                format!(
-                    "{} už stojí {}",
-                    feature.czech_at(),
-                    term.nominative()
-                ),
+                format!("{} už stojí {}", feature.czech_at(), term.nominative()),
             ));
         }
         let tile = self.state.board.placed[placed].tile;
@@ -477,7 +473,10 @@ impl Game {
         if feature == FeatureKind::Field && def.features[(node - local) as usize].fogged {
             return Err(Refusal::new(
                 "du.mlha.louka",
-                format!("na louku pokrytou mlhou nelze postavit {}", term.accusative()),
+                format!(
+                    "na louku pokrytou mlhou nelze postavit {}",
+                    term.accusative()
+                ),
             ));
         }
         if self.state.players[player].supply[kind.index()] == 0 {

@@ -12,6 +12,7 @@ use super::vocabulary::{
 };
 use crate::content::scenario::{count, per_player, MAX_COUNT};
 use crate::content::yaml::Fields;
+use crate::czech::{Gender, Pad};
 use crate::diagnostic::Diagnostics;
 use crate::engine::core::game::{Game, State};
 use crate::engine::core::hooks::{
@@ -22,7 +23,6 @@ use crate::engine::core::tile::Catalog;
 use crate::engine::core::tile::FeatureKind;
 use crate::model::geometry::{Dir, Pos};
 use crate::model::pieces::count_cs;
-use crate::czech::{Gender, Pad};
 use crate::model::pieces::{Colour, MeepleKind};
 use crate::model::scenario::Entry;
 
