@@ -408,6 +408,10 @@ fn the_trace_checker_sees_keys_colons_and_agreement() {
                 stav: 3 b.; Pravidla: Carcassonne";
     assert_eq!(rule_keys(good), Vec::<String>::new());
     assert_eq!(grammar_slips(good), Vec::<String>::new());
+    // The cooperative game says "strážný"; "družiník" there is the other games' word.
+    let coop = "pes jde k červenému družiníkovi; Družiníků na plánu: 0";
+    assert_eq!(foreign_meeple_term(coop, "strážný").len(), 2);
+    assert_eq!(foreign_meeple_term(coop, "družiník"), Vec::<String>::new());
 }
 
 #[test]
