@@ -251,17 +251,32 @@ fn czech_cli() -> clap::Command {
 /// Czech headings, usage and help flag for a command and its subcommands (`path` is how
 /// the command is typed, for the usage line).
 fn localize(command: clap::Command, path: &str) -> clap::Command {
+    let value_name = |arg: &Arg| {
+        arg.get_value_names()
+            .and_then(|names| names.first())
+            .map_or_else(|| arg.get_id().to_string(), ToString::to_string)
+    };
     let mut usage = path.to_owned();
     if command.get_arguments().any(|a| !a.is_positional()) {
         usage.push_str(" [PŘEPÍNAČE]");
     }
+    for arg in command.get_opts().filter(|a| a.is_required_set()) {
+        if let Some(long) = arg.get_long() {
+            usage.push_str(&format!(" --{long} <{}>", value_name(arg)));
+        }
+    }
     for arg in command.get_positionals() {
-        let name = arg
-            .get_value_names()
-            .and_then(|names| names.first())
-            .map_or_else(|| arg.get_id().to_string(), ToString::to_string);
-        let repeated = matches!(arg.get_action(), ArgAction::Append);
-        usage.push_str(&format!(" <{name}>{}", if repeated { "..." } else { "" }));
+        let name = value_name(arg);
+        let repeated = if matches!(arg.get_action(), ArgAction::Append) {
+            "..."
+        } else {
+            ""
+        };
+        if arg.is_required_set() {
+            usage.push_str(&format!(" <{name}>{repeated}"));
+        } else {
+            usage.push_str(&format!(" [{name}]{repeated}"));
+        }
     }
     if command.has_subcommands() {
         usage.push_str(" <PŘÍKAZ>");
