@@ -43,7 +43,7 @@ fn mismatch_names_side_neighbour_terrains_and_the_one_rotation_that_fits() {
     let line = verdict(&out);
     // Players read the rules section; the key `zh.prilozeni.navaznost` is for `--json`.
     assert!(
-        line.ends_with("[pravidla: Základní hra Carcassonne]"),
+        line.ends_with("[pravidla: Základní hra Carcassonne – Průběh tahu]"),
         "{line}"
     );
     assert!(!line.contains("zh.prilozeni"), "{line}");
@@ -135,7 +135,7 @@ fn meeple_on_a_spot_without_a_feature_is_the_same_verdict_with_or_without_at() {
     let (plain, with_at) = (verdict(&plain), verdict(&with_at));
     assert_eq!(plain, with_at);
     assert!(
-        plain.ends_with("[pravidla: Základní hra Carcassonne]"),
+        plain.ends_with("[pravidla: Základní hra Carcassonne – Průběh tahu]"),
         "{plain}"
     );
     assert!(!plain.contains("zh.druzinik"), "{plain}");

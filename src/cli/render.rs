@@ -338,13 +338,17 @@ fn ruling_label(r: &Ruling) -> String {
     }
 }
 
-/// "[pravidla: Města; výklad Dized.MoC.0046]": the section (by title) and rulings (by source ID or
+/// "[pravidla: Základní hra Carcassonne – Průběh tahu; výklad Dized.MoC.0046]": the section
+/// (by title, with the subsection when the content names one) and rulings (by source ID or
 /// question) of the scenario's game, expansions and level.
 fn citation(corpus: &Corpus, rule: &str, scenario: &crate::model::scenario::Scenario) -> String {
     let Some(cited) = corpus.cite_in(rule, scenario) else {
         return String::new();
     };
-    let section = &cited.section.title;
+    let section = match cited.heading {
+        Some(heading) => format!("{} – {heading}", cited.section.title),
+        None => cited.section.title.clone(),
+    };
     // Rulings that share a source ID (a road and a city answer) show it once.
     let mut rulings: Vec<String> = Vec::new();
     for label in cited.rulings.iter().map(|r| ruling_label(r)) {
