@@ -75,15 +75,24 @@ macro_rules! noun {
     };
 }
 
+const DRUZINIK_NOUN: Noun = noun!(
+    "družiník",
+    ["družiník", "družiníci", "družiníků"],
+    ["družiníka", "družiníky", "družiníků"],
+    ["družiníkem", "družiníky", "družiníky"]
+);
+
+const STRAZNY_NOUN: Noun = noun!(
+    "strážný",
+    ["strážný", "strážní", "strážných"],
+    ["strážného", "strážné", "strážných"],
+    ["strážným", "strážnými", "strážnými"]
+);
+
 /// The nouns the program counts. After 0 and 5+ the genitive plural stays in every case
 /// ("s 5 duchy" is the exception: the instrumental keeps its own plural).
 pub const NOUNS: &[Noun] = &[
-    noun!(
-        "družiník",
-        ["družiník", "družiníci", "družiníků"],
-        ["družiníka", "družiníky", "družiníků"],
-        ["družiníkem", "družiníky", "družiníky"]
-    ),
+    DRUZINIK_NOUN,
     noun!(
         "duch",
         ["duch", "duchové", "duchů"],
@@ -192,6 +201,7 @@ pub const NOUNS: &[Noun] = &[
         ["stránku", "stránky", "stránek"],
         ["stránkou", "stránkami", "stránkami"]
     ),
+    STRAZNY_NOUN,
     noun!(
         "problém",
         ["problém", "problémy", "problémů"],
@@ -251,9 +261,144 @@ fn spoken_with_se(n: u64) -> bool {
     }
 }
 
+/// Grammatical gender of the noun an adjective agrees with (masculine: animate, the only
+/// masculine nouns colours qualify are players and figures).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Gender {
+    Masculine,
+    Feminine,
+    Neuter,
+}
+
+/// The case of an adjective before a singular noun.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pad {
+    Nominative,
+    Genitive,
+    Dative,
+    Accusative,
+    Instrumental,
+}
+
+/// A hard adjective ("červen-ý") agreeing with a singular noun: "červený družiník",
+/// "červená figurka", "červené počítadlo", "k červenému strážnému", "červenou barvou".
+pub fn hard_adjective(stem: &str, gender: Gender, pad: Pad) -> String {
+    use Gender::*;
+    use Pad::*;
+    let ending = match (gender, pad) {
+        (Masculine, Nominative) => "ý",
+        (Masculine | Neuter, Genitive) | (Masculine, Accusative) => "ého",
+        (Masculine | Neuter, Dative) => "ému",
+        (Masculine | Neuter, Instrumental) => "ým",
+        (Feminine, Nominative) => "á",
+        (Feminine, Genitive | Dative) | (Neuter, Nominative | Accusative) => "é",
+        (Feminine, Accusative | Instrumental) => "ou",
+    };
+    format!("{stem}{ending}")
+}
+
+/// "červený", "červený a modrý", "červený, modrý a zelený".
+pub fn a_join<S: AsRef<str>>(items: &[S]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.as_ref().to_owned(),
+        [rest @ .., last] => {
+            let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
+            format!("{} a {}", rest.join(", "), last.as_ref())
+        }
+    }
+}
+
+/// A subject of one or more names joined by "a" with its verb: "červený získává",
+/// "červený a modrý získávají" (a joined subject takes the plural).
+pub fn subject<S: AsRef<str>>(names: &[S], singular: &str, plural: &str) -> String {
+    let verb = if names.len() > 1 { plural } else { singular };
+    format!("{} {verb}", a_join(names))
+}
+
+/// What a game calls a player's figure, as its source does, with the forms the engine
+/// writes. `MEEPLE_TERMS` picks it by game.
+#[derive(Debug, Clone, Copy)]
+pub struct MeepleTerm {
+    /// The `NOUNS` entry, for counting.
+    pub noun: &'static Noun,
+    /// The dative singular ("k družiníkovi").
+    pub dative: &'static str,
+}
+
+impl MeepleTerm {
+    /// "družiník".
+    pub fn nominative(&self) -> &'static str {
+        self.noun.nominative[0]
+    }
+
+    /// "družiníka" (also the genitive: both are the same for animate masculines).
+    pub fn accusative(&self) -> &'static str {
+        self.noun.accusative[0]
+    }
+
+    /// "družiníků".
+    pub fn genitive_plural(&self) -> &'static str {
+        self.noun.nominative[2]
+    }
+}
+
+/// The figure in the base game and its expansions.
+pub const DRUZINIK: MeepleTerm = MeepleTerm {
+    noun: &DRUZINIK_NOUN,
+    dative: "družiníkovi",
+};
+
+/// The figure of the cooperative game, whose rules call its figures "strážní".
+pub const STRAZNY: MeepleTerm = MeepleTerm {
+    noun: &STRAZNY_NOUN,
+    dative: "strážnému",
+};
+
+/// The term for a player's figure by game id; games not listed say "družiník".
+pub const MEEPLE_TERMS: &[(&str, MeepleTerm)] =
+    &[(crate::engine::rule_keys::COOPERATIVE_GAME, STRAZNY)];
+
+/// The term for a player's figure in `game`.
+pub fn meeple_term(game: &str) -> MeepleTerm {
+    MEEPLE_TERMS
+        .iter()
+        .find(|(g, _)| *g == game)
+        .map_or(DRUZINIK, |(_, term)| *term)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn adjectives_and_joined_subjects_agree() {
+        assert_eq!(
+            hard_adjective("červen", Gender::Feminine, Pad::Nominative),
+            "červená"
+        );
+        assert_eq!(
+            hard_adjective("modr", Gender::Neuter, Pad::Nominative),
+            "modré"
+        );
+        assert_eq!(
+            hard_adjective("žlut", Gender::Masculine, Pad::Dative),
+            "žlutému"
+        );
+        assert_eq!(
+            hard_adjective("čern", Gender::Masculine, Pad::Accusative),
+            "černého"
+        );
+        assert_eq!(
+            subject(&["červený"], "získává", "získávají"),
+            "červený získává"
+        );
+        assert_eq!(
+            subject(&["červený", "modrý"], "získává", "získávají"),
+            "červený a modrý získávají"
+        );
+        assert_eq!(a_join(&["a", "b", "c"]), "a, b a c");
+    }
 
     #[test]
     fn numerals_pick_the_form() {
@@ -278,6 +423,10 @@ mod tests {
         assert_eq!(s_poctem(2u32, "duch"), "se 2 duchy");
         assert_eq!(s_poctem(5u32, "duch"), "s 5 duchy");
         assert_eq!(s_poctem(7u32, "duch"), "se 7 duchy");
+        assert_eq!(DRUZINIK.nominative(), "družiník");
+        assert_eq!(STRAZNY.nominative(), "strážný");
+        assert_eq!(meeple_term("duchove-carcassonne").accusative(), "strážného");
+        assert_eq!(meeple_term("zakladni-hra").genitive_plural(), "družiníků");
         for noun in NOUNS {
             for forms in [noun.nominative, noun.accusative, noun.instrumental] {
                 assert!(forms.iter().all(|f| !f.is_empty()), "{}", noun.lemma);

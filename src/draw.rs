@@ -588,7 +588,7 @@ fn draw_board(
             Spot::Center => (68.0, 70.0),
         };
         let colour = state.players[meeple.player].colour;
-        let name = format!("{} {}", colour.czech(), meeple.kind.czech());
+        let name = state.colour_meeple(meeple.player, meeple.kind);
         pieces.add(name.clone(), || piece(colour, meeple.kind));
         let (x, y) = (px as f32 + ax, py as f32 + ay);
         let _ = write!(
@@ -599,10 +599,11 @@ fn draw_board(
             piece(colour, meeple.kind)
         );
         if dogs.contains(&index) {
-            pieces.add("pes u družiníka", || DOG.to_owned());
+            let dog = format!("pes u {}", state.meeple_term.accusative());
+            pieces.add(dog.clone(), || DOG.to_owned());
             let _ = write!(
                 out,
-                r##"<g transform="translate({:.1},{:.1}) scale(1.3)"><title>pes u družiníka ({}) na {}</title>{DOG}</g>"##,
+                r##"<g transform="translate({:.1},{:.1}) scale(1.3)"><title>{dog} ({}) na {}</title>{DOG}</g>"##,
                 x + 15.0,
                 y + 11.0,
                 colour.czech(),
@@ -617,7 +618,10 @@ fn draw_board(
         let (px, py) = origin(p.pos);
         // Graves on the same tile lie side by side.
         let beside = graves[..n].iter().filter(|(t, _)| t == tile).count() as i32;
-        let label = format!("pohřbený {} družiník", owner.colour.czech());
+        let label = format!(
+            "pohřbený {}",
+            state.colour_meeple(*player, MeepleKind::Normal)
+        );
         pieces.add(label.clone(), || buried(owner.colour));
         let _ = write!(
             out,

@@ -93,8 +93,8 @@ impl Decider for ScenarioDecider {
                 Some(index) => index,
                 None => {
                     self.problems.push(format!(
-                        "odpověď `{answer}` na {} není mezi možnostmi: {}",
-                        question.key,
+                        "odpověď `{answer}` na otázku pravidla „{}“ není mezi možnostmi {}",
+                        rule_said(question.key),
                         question.options.join(", ")
                     ));
                     0
@@ -102,8 +102,8 @@ impl Decider for ScenarioDecider {
             },
             None => {
                 self.problems.push(format!(
-                    "pravidla se ptají ({}), ale krok neuvádí `choose`",
-                    question.key
+                    "pravidlo „{}“ chce rozhodnutí hráčů, ale krok neuvádí `choose`",
+                    rule_said(question.key)
                 ));
                 0
             }
@@ -223,6 +223,7 @@ pub fn run_with(
     };
     let (rules, supply) = game_parts.map_err(|m| setup_error(&scenario_start, m))?;
     let mut game = Game::new(Arc::new(catalog), &scenario.players, supply, rules);
+    game.state.meeple_term = crate::czech::meeple_term(&scenario.ruleset);
     for (tile, pos) in start_tiles {
         game.lay(tile, pos, 0).map_err(|r| {
             setup_error(
@@ -346,7 +347,7 @@ pub fn run_with(
                 let tile_name = game.state.catalog.tiles[tile].spec.quoted();
                 let who = game.state.colour_name(game.state.turn.player);
                 let action = format!(
-                    "{who}: kartička {tile_name} na {at}, otočení {}°",
+                    "{who}: kartička {tile_name} na pole {at}, otočení {}°",
                     u16::from(*rotation) * 90
                 );
                 let mut decider = ScenarioDecider {
@@ -447,6 +448,11 @@ fn kinds_cs(kind: FeatureKind) -> &'static str {
         FeatureKind::Castle => "zámky",
         FeatureKind::Graveyard => "hřbitovy",
     }
+}
+
+/// What a rule key says, for players: its description (the key itself only in `--json`).
+fn rule_said(key: &str) -> &str {
+    crate::engine::rule_keys::rule_description(key).unwrap_or(key)
 }
 
 /// `rotation: auto`: the only rotation in which the tile fits at `at`.
@@ -581,12 +587,23 @@ fn evaluate(
     };
     for (step, reason) in &expect.rejected {
         let actual = outcomes.get(step - 1).and_then(|o| o.refusal.as_ref());
+        let held = actual.is_some_and(|r| r.rule == reason);
         check(
-            format!("krok {step} je odmítnut ({reason})"),
-            actual.is_some_and(|r| r.rule == reason),
-            actual
-                .map(|r| format!("{}: {}", r.rule, r.message))
-                .unwrap_or_else(|| "krok proběhl".into()),
+            format!(
+                "krok {step} je odmítnut podle pravidla „{}“",
+                rule_said(reason)
+            ),
+            held,
+            actual.map_or_else(
+                || "krok proběhl".into(),
+                |r| {
+                    if held {
+                        r.message.clone()
+                    } else {
+                        format!("podle pravidla „{}“: {}", rule_said(r.rule), r.message)
+                    }
+                },
+            ),
         );
     }
     for outcome in outcomes {
@@ -599,15 +616,17 @@ fn evaluate(
                 check(
                     format!("krok {} proběhne", outcome.number),
                     false,
-                    format!("nelze: {} ({})", refusal.message, refusal.rule),
+                    format!("nelze: {}", refusal.message),
                 );
             }
         }
     }
     for key in &expect.rules {
         let applied = game.state.trace.iter().any(|e| e.rule == key);
+        // Players read what the rule says; the key itself is for `--json`.
+        let rule = rule_said(key);
         check(
-            format!("uplatní se pravidlo {key}"),
+            format!("uplatní se pravidlo „{rule}“"),
             applied,
             if applied { "ano" } else { "ne" }.into(),
         );
@@ -678,7 +697,7 @@ fn state_checks(
             format!(
                 "{} má na plánu {}",
                 colour.czech(),
-                crate::czech::pocet_4(*n, "družiník")
+                crate::czech::count(*n, state.meeple_term.noun.accusative)
             ),
             actual == *n,
             actual.to_string(),
@@ -691,22 +710,24 @@ fn state_checks(
         let held = found.is_some_and(|m| {
             m.player == player(&expected.player) && expected.kind.is_none_or(|k| k == m.kind)
         });
-        let kind = expected
-            .kind
-            .map(|k| format!(" ({})", k.czech()))
-            .unwrap_or_default();
+        let who = match expected.kind {
+            Some(kind) => format!("{} {}", expected.player.czech(), state.kind_name(kind)),
+            None => format!(
+                "{} figurka",
+                expected.player.adjective(
+                    crate::czech::Gender::Feminine,
+                    crate::czech::Pad::Nominative
+                )
+            ),
+        };
         check(
             format!(
-                "na {} {} stojí figurka: {}{kind}",
+                "na poli {}, místě {}, stojí {who}",
                 expected.at,
                 expected.on.name(),
-                expected.player.czech()
             ),
             held,
-            found.map_or_else(
-                || "nic".into(),
-                |m| format!("{} ({})", state.colour_name(m.player), m.kind.czech()),
-            ),
+            found.map_or_else(|| "nic".into(), |m| state.colour_meeple(m.player, m.kind)),
         );
     }
     for (colour, n) in &expect.supply {
@@ -715,7 +736,7 @@ fn state_checks(
             format!(
                 "{} má v zásobě {}",
                 colour.czech(),
-                crate::czech::pocet_4(*n, "družiník")
+                crate::czech::count(*n, state.meeple_term.noun.accusative)
             ),
             actual == *n,
             actual.to_string(),
@@ -727,7 +748,7 @@ fn state_checks(
             format!(
                 "{} dostal zpět {}",
                 colour.czech(),
-                crate::czech::pocet_4(*n, "družiník")
+                crate::czech::count(*n, state.meeple_term.noun.accusative)
             ),
             actual == *n,
             actual.to_string(),

@@ -125,23 +125,23 @@ fn a_single_empty_column_between_tiles_stays_a_tile_wide() {
 fn dogs_buried_meeples_ghosts_and_face_down_tiles_are_drawn_and_in_the_legend() {
     let board = everything();
     for title in [
-        "<title>pes u družiníka (modrý) na [2, 1]</title>",
-        "<title>pohřbený červený družiník na [0, 0]</title>",
+        "<title>pes u strážného (modrý) na [2, 1]</title>",
+        "<title>pohřbený červený strážný na [0, 0]</title>",
         "<title>na [2, -1]: 5 duchů</title>",
         "<title>kartička lícem dolů na [-1, 2]</title>",
         "<title>mlha, symboly duchů: 3</title>",
-        "<title>modrý družiník na [2, 1]</title>",
+        "<title>modrý strážný na [2, 1]</title>",
         "<title>hřbitov</title>",
     ] {
         assert!(board.svg.contains(title), "{title} missing");
     }
     // Red's meeple went to the graveyard: it stands nowhere any more.
-    assert!(!board.svg.contains("<title>červený družiník"));
+    assert!(!board.svg.contains("<title>červený strážný"));
     let legend = labels(&board);
     for label in [
-        "modrý družiník",
-        "pes u družiníka",
-        "pohřbený červený družiník",
+        "modrý strážný",
+        "pes u strážného",
+        "pohřbený červený strážný",
         "duchové na kartičce (číslo: kolik jich je)",
         "kartička lícem dolů",
         "mlha",

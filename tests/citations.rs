@@ -186,8 +186,8 @@ fn a_cooperative_move_cites_the_cooperative_turn() {
         .any(|r| r.id == "dc-kazdy-tah-prave-jedna-karticka"));
 }
 
-/// The mapping is checked: a key without a section for a game it is emitted in, and a
-/// ruling it could never cite, are errors.
+/// The mapping is checked: a key without a section for a game it is emitted in, a
+/// subsection the section has no heading for, and a ruling it could never cite, are errors.
 #[test]
 fn the_mapping_is_validated_per_game() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -197,8 +197,12 @@ fn the_mapping_is_validated_per_game() {
     let text = std::fs::read_to_string(&file).expect("rule keys");
     let text = text
         .replace(
-            "- {key: zh.prilozeni.mimo, sections: [zh-zakladni-hra, dc-prubeh-tahu]}",
-            "- {key: zh.prilozeni.mimo, section: zh-zakladni-hra}",
+            "- {key: zh.prilozeni.mimo, sections: [zh-zakladni-hra#Průběh tahu, dc-prubeh-tahu]}",
+            "- {key: zh.prilozeni.mimo, section: zh-zakladni-hra#Průběh tahu}",
+        )
+        .replace(
+            "- {key: zh.vetsina, section: zh-zakladni-hra#Vyhodnocení během hry}",
+            "- {key: zh.vetsina, section: zh-zakladni-hra#Hodnocení většiny}",
         )
         .replace(
             "- {key: hk.hostinec, section: hk-hostince}",
@@ -217,6 +221,10 @@ fn the_mapping_is_validated_per_game() {
     assert_ne!(code(&output), 0, "{all}");
     assert!(
         all.contains("nemá sekci pro hru duchove-carcassonne"),
+        "{all}"
+    );
+    assert!(
+        all.contains("sekce `zh-zakladni-hra` nemá podsekci „Hodnocení většiny“"),
         "{all}"
     );
     assert!(

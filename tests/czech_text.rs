@@ -1,10 +1,15 @@
 //! Czech that a Czech editor would sign (issue 14): every generated site page and the
 //! `check` output of every shipped scenario are read for numerals with the wrong noun form
 //! ("1 družiníků", "3 duchů", "5 duchové"), internal ids in visible text ("dc-hrbitov",
-//! "zh-cesta-rovna") and English words that leaked into Czech ("verified", "playing").
+//! "zh-cesta-rovna") and English words that leaked into Czech ("verified", "playing"); the
+//! `check` output also for rule keys ("zh.prilozeni"), a preposition before a colon
+//! ("staví na: město") and a singular verb after colours joined by "a". Each game uses one
+//! term for a player's figure, and the CLI's help and usage errors speak Czech.
 
 mod common;
 
+use carcref::content::{load, ContentFiles};
+use carcref::czech::{meeple_term, DRUZINIK};
 use common::{carcref, code, stderr, stdout};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -78,6 +83,28 @@ const ENGLISH: &[&str] = &[
     "city",
     "road",
     "field",
+];
+
+/// Prepositions that never stand right before a colon in good Czech ("staví na: město");
+/// not "se", which is also the reflexive pronoun ("vyhodnotí se: 4 kartičky").
+const PREPOSITIONS: &[&str] = &[
+    "na", "do", "v", "ve", "k", "ke", "s", "z", "ze", "pro", "od", "u", "po", "při", "o",
+];
+
+/// Colours as players' names: "červený a modrý získávají".
+const COLOURS: &[&str] = &["červený", "modrý", "zelený", "žlutý", "černý", "růžový"];
+
+/// Singular verbs the trace puts after a player; after two joined players they are wrong.
+const SINGULAR_VERBS: &[&str] = &[
+    "získává",
+    "získá",
+    "má",
+    "dostává",
+    "dostane",
+    "bere",
+    "přikládá",
+    "ztrácí",
+    "je",
 ];
 
 /// Czech words seen without their diacritics.
@@ -208,6 +235,63 @@ fn foreign_words(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// Engine rule keys ("zh.prilozeni", "dc.hrbitov.pohrbeni"): internal, for `--json` only.
+fn rule_keys(text: &str) -> Vec<String> {
+    words(text)
+        .into_iter()
+        .filter(|(_, w)| {
+            let Some((prefix, rest)) = w.split_once('.') else {
+                return false;
+            };
+            (2..=3).contains(&prefix.len())
+                && prefix.chars().all(|c| c.is_ascii_lowercase())
+                && rest.starts_with(|c: char| c.is_ascii_lowercase())
+                && rest
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || matches!(c, '.' | '-' | '_'))
+        })
+        .map(|(at, w)| format!("klíč pravidla {w} v: {}", context(text, at)))
+        .collect()
+}
+
+/// A preposition right before a colon ("staví na: město"), and a singular verb after
+/// colours joined by "a" ("červený a modrý získává").
+fn grammar_slips(text: &str) -> Vec<String> {
+    let words = words(text);
+    let mut slips = Vec::new();
+    for pair in words.windows(2) {
+        let ((at, word), (colon_at, colon)) = (pair[0], pair[1]);
+        if colon == ":"
+            && colon_at == at + word.len()
+            && PREPOSITIONS.contains(&word.to_lowercase().as_str())
+        {
+            slips.push(format!(
+                "předložka před dvojtečkou v: {}",
+                context(text, at)
+            ));
+        }
+    }
+    for (k, &(at, word)) in words.iter().enumerate() {
+        if word != "a" || k == 0 {
+            continue;
+        }
+        let before = words[k - 1].1;
+        let (Some(&(_, after)), Some(&(_, verb))) = (words.get(k + 1), words.get(k + 2)) else {
+            continue;
+        };
+        if COLOURS.contains(&before.to_lowercase().as_str())
+            && COLOURS.contains(&after)
+            && SINGULAR_VERBS.contains(&verb)
+        {
+            slips.push(format!(
+                "jednotné číslo po „{before} a {after}“ v: {}",
+                context(text, at)
+            ));
+        }
+    }
+    slips
+}
+
 fn problems(text: &str, ids: bool) -> Vec<String> {
     let mut all = numeral_slips(text);
     if ids {
@@ -311,6 +395,26 @@ fn report(found: Vec<String>) {
 }
 
 #[test]
+fn the_trace_checker_sees_keys_colons_and_agreement() {
+    let bad = "• červený družiník staví na: město  [zh.druzinik.nasazen → Základní hra] \
+               město: červený a modrý získává 4 b.; uplatní se pravidlo dc.hrbitov.pohrbeni";
+    let found: Vec<String> = rule_keys(bad)
+        .into_iter()
+        .chain(grammar_slips(bad))
+        .collect();
+    assert_eq!(found.len(), 4, "{found:#?}");
+    let good = "červený staví družiníka do města  [pravidla: Města; výklad Dized.MoC.0046] \
+                město: červený a modrý získávají 4 b.; např. 2. úroveň; Dized.MoC.0027; \
+                stav: 3 b.; Pravidla: Carcassonne";
+    assert_eq!(rule_keys(good), Vec::<String>::new());
+    assert_eq!(grammar_slips(good), Vec::<String>::new());
+    // The cooperative game says "strážný"; "družiník" there is the other games' word.
+    let coop = "pes jde k červenému družiníkovi; Družiníků na plánu: 0";
+    assert_eq!(foreign_meeple_term(coop, "strážný").len(), 2);
+    assert_eq!(foreign_meeple_term(coop, "družiník"), Vec::<String>::new());
+}
+
+#[test]
 fn the_checker_sees_the_slips_it_is_for() {
     let bad = "červený má na plánu 1 družiníků; je 3 duchů; 5 duchové; Pravidla (1 sekcí); \
                (→ dc-hrbitov) zh-cesta-rovna výsledek: playing, stav verified, vlastni";
@@ -361,11 +465,156 @@ fn every_scenario_check_reads_as_czech() {
             .unwrap()
             .display()
             .to_string();
+        let text = stdout(&output);
+        let term = meeple_term(&ruleset_of(file));
         found.extend(
-            problems(&stdout(&output), true)
+            problems(&text, true)
                 .into_iter()
+                .chain(rule_keys(&text))
+                .chain(grammar_slips(&text))
+                .chain(foreign_meeple_term(&text, term.noun.lemma))
                 .map(|p| format!("{name}: {p}")),
         );
+    }
+    report(found);
+}
+
+/// The `ruleset` a scenario file names.
+fn ruleset_of(file: &Path) -> String {
+    fs::read_to_string(file)
+        .unwrap()
+        .lines()
+        .find_map(|l| l.strip_prefix("ruleset:"))
+        .map(|r| r.trim().to_owned())
+        .unwrap_or_default()
+}
+
+/// Forms of "družiník" in the text of a game whose own term is another word
+/// (`carcref::czech::MEEPLE_TERMS`).
+fn foreign_meeple_term(text: &str, own: &str) -> Vec<String> {
+    if own == DRUZINIK.noun.lemma {
+        return Vec::new();
+    }
+    words(text)
+        .into_iter()
+        .filter(|(_, w)| w.to_lowercase().starts_with("družiník"))
+        .map(|(at, w)| format!("„{w}“ místo „{own}“ v: {}", context(text, at)))
+        .collect()
+}
+
+#[test]
+fn each_game_calls_the_figure_by_its_own_term() {
+    let corpus = load(&ContentFiles::embedded()).corpus;
+    let mut found = Vec::new();
+    let mut checked = 0;
+    for game in &corpus.games {
+        let own = meeple_term(&game.id).noun.lemma;
+        if own == DRUZINIK.noun.lemma {
+            continue;
+        }
+        checked += 1;
+        for section in corpus.sections.iter().filter(|s| s.game == game.id) {
+            found.extend(
+                foreign_meeple_term(&format!("{}\n{}", section.title, section.body), own)
+                    .into_iter()
+                    .map(|p| format!("{}: {p}", section.id)),
+            );
+        }
+        // `phrasings` keep how players ask ("panáček", "figurka") on purpose; tags are words
+        // for search.
+        for ruling in corpus.rulings.iter().filter(|r| r.game == game.id) {
+            let text = format!(
+                "{}\n{}\n{}",
+                ruling.question, ruling.answer_short, ruling.answer
+            );
+            found.extend(
+                foreign_meeple_term(&text, own)
+                    .into_iter()
+                    .map(|p| format!("{}: {p}", ruling.id)),
+            );
+        }
+        let glossary = corpus
+            .glossary
+            .iter()
+            .find(|g| g.term == DRUZINIK.noun.lemma)
+            .expect("slovníček vysvětluje družiníka");
+        assert!(
+            glossary.definition.contains(&game.title) && glossary.definition.contains(own),
+            "slovníček u hesla družiník neuvádí, že {} říká {own}: {}",
+            game.title,
+            glossary.definition
+        );
+    }
+    assert!(checked > 0, "žádná hra nemá vlastní slovo pro figurku");
+    report(found);
+}
+
+#[test]
+fn the_cli_help_and_usage_errors_speak_czech() {
+    // Words clap writes on its own; our option names (`--json`, `--level`) may stay.
+    const CLAP_ENGLISH: &[&str] = &[
+        "Usage",
+        "Options",
+        "Commands",
+        "Arguments",
+        "Print",
+        "help",
+        "version",
+        "default",
+        "possible",
+        "error",
+        "unexpected",
+        "found",
+        "tip",
+        "information",
+        "try",
+        "values",
+        "subcommand",
+    ];
+    let english = |text: &str| -> Vec<String> {
+        words(text)
+            .into_iter()
+            // `--help`, `-V` and `<SLOŽKA>` are names, not words of a sentence.
+            .filter(|(at, _)| !text[..*at].ends_with('-'))
+            .filter(|(_, w)| CLAP_ENGLISH.contains(w))
+            .map(|(at, w)| format!("anglicky {w} v: {}", context(text, at)))
+            .collect()
+    };
+    let mut found = Vec::new();
+    for args in [
+        &["--help"][..],
+        &["search", "--help"],
+        &["check", "--help"],
+        &["simulate", "--help"],
+    ] {
+        let output = carcref(args, None);
+        assert_eq!(code(&output), 0, "{args:?}: {}", stderr(&output));
+        let text = stdout(&output);
+        assert!(text.contains("Použití: carcref"), "{args:?}: {text}");
+        assert!(text.contains("Přepínače:"), "{args:?}: {text}");
+        found.extend(english(&text).into_iter().map(|p| format!("{args:?}: {p}")));
+    }
+    for args in [
+        &["search", "--bogus", "x"][..],
+        &["nic"],
+        &[],
+        &["search", "x", "--limit", "1000"],
+        &[
+            "simulate",
+            "--level",
+            "1",
+            "--players",
+            "2",
+            "--policy",
+            "foo",
+        ],
+    ] {
+        let output = carcref(args, None);
+        assert_eq!(code(&output), 2, "{args:?}");
+        let text = stderr(&output);
+        assert!(text.starts_with("chyba: "), "{args:?}: {text}");
+        assert!(text.contains("Použití: carcref"), "{args:?}: {text}");
+        found.extend(english(&text).into_iter().map(|p| format!("{args:?}: {p}")));
     }
     report(found);
 }

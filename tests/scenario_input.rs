@@ -102,7 +102,7 @@ fn an_illegal_move_is_a_verdict_not_a_crash() {
     let (exit, out, err, _) = check(text.as_bytes());
     assert_eq!(exit, 1, "{out}{err}");
     assert!(
-        out.contains("✘ nelze:") && out.contains("zh.prilozeni.soused"),
+        out.contains("✘ nelze:") && out.contains("nesousedí hranou"),
         "{out}"
     );
     assert!(out.contains("Verdikt: neplatí"), "{out}");

@@ -87,13 +87,13 @@ fn meeple_positions_fail_when_wrong() {
         FULL_GAME,
         "meeples_at: [{at: [1, 0], on: E, player: blue}]",
         "meeples_at: [{at: [1, 0], on: E, player: red}]",
-        "na [1, 0] EM stojí figurka: červený",
+        "na poli [1, 0], místě EM, stojí červená figurka",
     );
     fails_when_changed(
         FULL_GAME,
         "meeples_at: [{at: [-1, 0], on: N, player: red}]",
         "meeples_at: [{at: [-1, 0], on: S, player: red}]",
-        "stojí figurka: červený (skutečnost: nic)",
+        "stojí červená figurka (skutečnost: nic)",
     );
 }
 
@@ -215,7 +215,7 @@ fn rotation_auto_picks_the_only_fit_or_says_which_fit() {
     let (exit, out, _, _) = check(&shipped(FULL_GAME));
     assert_eq!(exit, 0);
     assert!(
-        out.contains("kartička „zatáčka“ na [2, 1], otočení 180°"),
+        out.contains("kartička „zatáčka“ na pole [2, 1], otočení 180°"),
         "{out}"
     );
     // A straight road east of the start fits at 0° and 180°.

@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use crate::content::markdown::{to_plain_text_naming, LinkTarget};
 use crate::coverage::{CoverageEntry, Status};
+use crate::czech::{Gender, Pad};
 use crate::diagnostic::Diagnostic;
 use crate::model::{format_levels, Corpus, RuleSection, Ruling};
 use crate::search::{HitKind, SearchResults, Suggestion};
@@ -349,13 +350,17 @@ fn ruling_label(r: &Ruling) -> String {
     }
 }
 
-/// "→ Města; výklad Dized.MoC.0046": the section (by title) and rulings (by source ID or
+/// "[pravidla: Základní hra Carcassonne – Průběh tahu; výklad Dized.MoC.0046]": the section
+/// (by title, with the subsection when the content names one) and rulings (by source ID or
 /// question) of the scenario's game, expansions and level.
 fn citation(corpus: &Corpus, rule: &str, scenario: &crate::model::scenario::Scenario) -> String {
     let Some(cited) = corpus.cite_in(rule, scenario) else {
         return String::new();
     };
-    let section = &cited.section.title;
+    let section = match cited.heading {
+        Some(heading) => format!("{} – {heading}", cited.section.title),
+        None => cited.section.title.clone(),
+    };
     // Rulings that share a source ID (a road and a city answer) show it once.
     let mut rulings: Vec<String> = Vec::new();
     for label in cited.rulings.iter().map(|r| ruling_label(r)) {
@@ -364,9 +369,9 @@ fn citation(corpus: &Corpus, rule: &str, scenario: &crate::model::scenario::Scen
         }
     }
     match rulings.as_slice() {
-        [] => format!("→ {section}"),
-        [one] => format!("→ {section}; výklad {one}"),
-        _ => format!("→ {section}; výklady {}", rulings.join(", ")),
+        [] => format!("[pravidla: {section}]"),
+        [one] => format!("[pravidla: {section}; výklad {one}]"),
+        _ => format!("[pravidla: {section}; výklady {}]", rulings.join(", ")),
     }
 }
 
@@ -412,18 +417,16 @@ pub fn report_text(
         for event in &step.events {
             let _ = writeln!(
                 out,
-                "  • {}  [{} {}]",
+                "  • {}  {}",
                 event.text,
-                event.rule,
                 citation(corpus, event.rule, scenario)
             );
         }
         if let Some(refusal) = &step.refusal {
             let _ = writeln!(
                 out,
-                "  ✘ nelze: {}  [{} {}]",
+                "  ✘ nelze: {}  {}",
                 refusal.message,
-                refusal.rule,
                 citation(corpus, refusal.rule, scenario)
             );
         }
@@ -451,7 +454,8 @@ pub fn report_text(
         .count();
     let _ = writeln!(
         out,
-        "Družiníků na plánu: {on_board}; dokončených území: {}",
+        "{} na plánu: {on_board}; dokončených území: {}",
+        capitalized(report.game.state.meeple_term.genitive_plural()),
         report.game.state.completed_count
     );
     if let Some(mists) = report.game.module::<crate::engine::modules::mists::Mists>() {
@@ -513,6 +517,14 @@ pub fn report_text(
     out
 }
 
+/// "Družiníků" from "družiníků": a word opening a line.
+fn capitalized(word: &str) -> String {
+    let mut chars = word.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
 /// The Mists game's state in one line: counters, ghosts, buried meeples, outcome.
 fn mists_status(
     mists: &crate::engine::modules::mists::Mists,
@@ -524,10 +536,9 @@ fn mists_status(
         .iter()
         .map(|c| match c.player {
             Some(p) => {
-                let colour = state
-                    .players
-                    .get(p)
-                    .map_or("?", |pl| pl.colour.czech_neuter());
+                let colour = state.players.get(p).map_or("?".to_owned(), |pl| {
+                    pl.colour.adjective(Gender::Neuter, Pad::Nominative)
+                });
                 format!("{colour} {}", c.points)
             }
             None => c.points.to_string(),
@@ -544,11 +555,12 @@ fn mists_status(
         Some(Outcome::Lost(cause)) => format!("prohra ({})", cause.czech()),
     };
     format!(
-        "Úroveň {}: {counters} (cíl {}); duchů na plánu {}, v banku {}; pohřbených družiníků {}; {outcome}",
+        "Úroveň {}: {counters} (cíl {}); duchů na plánu {}, v banku {}; pohřbených {} {}; {outcome}",
         mists.level.number,
         mists.level.goal,
         mists.ghosts_on_board(),
         mists.bank,
+        state.meeple_term.genitive_plural(),
         mists.buried.iter().sum::<u32>()
     )
 }

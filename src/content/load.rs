@@ -876,7 +876,13 @@ pub(crate) fn load_rule_keys(
         }
         let mut games: Vec<&str> = Vec::new();
         let mut known_sections = Vec::new();
-        for (section, location) in &sections {
+        let mut headings = Vec::new();
+        for (entry, location) in &sections {
+            // `id#Nadpis` names the subsection (a `##` heading) the key follows from.
+            let (section, heading) = match entry.split_once('#') {
+                Some((id, heading)) => (id, Some(heading.trim())),
+                None => (entry.as_str(), None),
+            };
             let Some(found) = corpus.section(section) else {
                 diags.error(
                     location.clone(),
@@ -896,8 +902,23 @@ pub(crate) fn load_rule_keys(
                 );
                 continue;
             }
+            if let Some(heading) = heading {
+                let exists = found
+                    .body
+                    .lines()
+                    .any(|line| line.strip_prefix("## ").map(str::trim) == Some(heading));
+                if !exists {
+                    diags.error(
+                        location.clone(),
+                        Some(&key),
+                        format!("sekce `{section}` nemá podsekci „{heading}“ (nadpis `##`)"),
+                    );
+                    continue;
+                }
+            }
             games.push(&found.game);
-            known_sections.push(section.clone());
+            known_sections.push(section.to_owned());
+            headings.push(heading.map(str::to_owned));
         }
         if known_sections.len() < sections.len() {
             continue;
@@ -947,6 +968,7 @@ pub(crate) fn load_rule_keys(
         out.push(RuleKeyRef {
             key,
             sections: known_sections,
+            headings,
             rulings: rulings.into_iter().map(|(id, _)| id).collect(),
         });
     }

@@ -191,7 +191,7 @@ pub fn tile_spec(
         |_| "`start_part` je nw, ne, sw nebo se".into(),
         diags,
     );
-    let spec = TileSpec {
+    let mut spec = TileSpec {
         id: id?,
         count: count?,
         start: fields.optional_bool("start", diags).unwrap_or(false),
@@ -203,12 +203,17 @@ pub fn tile_spec(
         center,
         fog: fog?,
         note: fields.optional_str("note", diags),
-        name: if with_identity {
-            fields.optional_str("name", diags)
-        } else {
-            Some("vlastní tvar ze scénáře".to_owned())
-        },
+        name: with_identity
+            .then(|| fields.optional_str("name", diags))
+            .flatten(),
     };
+    // A tile drawn inside a scenario is named by what it shows.
+    if !with_identity {
+        spec.name = Some(format!(
+            "{} (kartička popsaná ve scénáři)",
+            spec.contents_cs()
+        ));
+    }
     let problems = check_spec(&spec);
     for problem in &problems {
         let location = match (fields.map.get_node(problem.key), problem.item) {

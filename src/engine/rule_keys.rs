@@ -23,16 +23,16 @@ pub const RULE_KEYS: &[(&str, &str)] = &[
     ("zh.prilozeni", "přiložení kartičky"),
     (
         "zh.druzinik.jen-nova-karticka",
-        "družiník jen na právě přiloženou kartičku",
+        "figurka jen na právě přiloženou kartičku",
     ),
-    ("zh.druzinik.jeden-za-tah", "nejvýše jeden družiník za tah"),
+    ("zh.druzinik.jeden-za-tah", "nejvýše jedna figurka za tah"),
     ("zh.druzinik.obsazeno", "území už je obsazené"),
     (
         "zh.druzinik.zadne-uzemi",
-        "na tom místě kartičky není území pro družiníka",
+        "na tom místě kartičky není území pro figurku",
     ),
-    ("zh.druzinik.zasoba", "hráč nemá družiníka v zásobě"),
-    ("zh.druzinik.nasazen", "družiník nasazen"),
+    ("zh.druzinik.zasoba", "hráč nemá figurku v zásobě"),
+    ("zh.druzinik.nasazen", "nasazení figurky"),
     (
         "zh.druzinik.navrat",
         "po hodnocení se družiníci vracejí do zásoby",
@@ -46,7 +46,7 @@ pub const RULE_KEYS: &[(&str, &str)] = &[
     ("zh.klaster.hodnoceni", "obklopený klášter: 9 bodů"),
     (
         "zh.vetsina",
-        "body získá hráč s většinou družiníků, při rovnosti všichni",
+        "body získá hráč s většinou figurek, při rovnosti všichni",
     ),
     ("zh.konec", "závěrečné hodnocení nedokončeného území"),
     (
@@ -73,7 +73,7 @@ pub const RULE_KEYS: &[(&str, &str)] = &[
         "du.zricenina",
         "zřícenina uprostřed startovní destičky ukončuje cesty a dělí louky",
     ),
-    ("du.mlha.louka", "na louku v mlze nelze postavit družiníka"),
+    ("du.mlha.louka", "na louku v mlze nelze postavit figurku"),
     ("du.mlha.uzavrena", "mlha je uzavřena"),
     (
         "du.mlha.nelze-uzavrit",
@@ -85,7 +85,7 @@ pub const RULE_KEYS: &[(&str, &str)] = &[
     ),
     (
         "dc.druzinik.louka",
-        "v Duších nejsou sedláci: na louku se družiník nestaví",
+        "v Duších nejsou sedláci: na louku se strážný nestaví",
     ),
     (
         "dc.mlha.duchove-odchazeji",
@@ -129,7 +129,7 @@ pub const RULE_KEYS: &[(&str, &str)] = &[
     ),
     (
         "dc.hrbitov.bez-druzinika",
-        "na hřbitov se družiník nestaví, leží tam jen pohřbený",
+        "na hřbitov se strážný nestaví, leží tam jen pohřbený",
     ),
     (
         "dc.hrbitov.duch",
@@ -137,11 +137,11 @@ pub const RULE_KEYS: &[(&str, &str)] = &[
     ),
     (
         "dc.hrbitov.pohrbeni",
-        "uzavřený hřbitov: pohřbí se jeden družiník z plánu",
+        "uzavřený hřbitov: pohřbí se jeden strážný z plánu",
     ),
     (
         "dc.hrbitov.ze-zasoby",
-        "na plánu nestojí družiník: pohřbí se družiník ze zásoby",
+        "na plánu nestojí strážný: pohřbí se strážný ze zásoby",
     ),
     (
         "dc.hrbitov.duchove-odchazeji",
@@ -153,7 +153,7 @@ pub const RULE_KEYS: &[(&str, &str)] = &[
     ),
     (
         "dc.pes.umisteni",
-        "dosažený práh: pes k stojícímu družiníkovi",
+        "dosažený práh: pes ke stojícímu strážnému",
     ),
     (
         "dc.pes.duchove",
@@ -161,15 +161,15 @@ pub const RULE_KEYS: &[(&str, &str)] = &[
     ),
     (
         "dc.pes.ztracen",
-        "na plánu nestojí žádný družiník: pes propadá",
+        "na plánu nestojí žádný strážný: pes propadá",
     ),
     (
         "dc.pes.hodnoceni",
-        "pes se hodnotí s územím svého družiníka: 1 bod za ducha na plánu",
+        "pes se hodnotí s územím svého strážného: 1 bod za ducha na plánu",
     ),
     (
         "dc.pes.do-krabice",
-        "pes u pohřbeného družiníka se vrací do krabice bez hodnocení",
+        "pes u pohřbeného strážného se vrací do krabice bez hodnocení",
     ),
     (
         "dc.pocitadla.barva",

@@ -168,6 +168,9 @@ pub struct Corpus {
 pub struct RuleKeyRef {
     pub key: String,
     pub sections: Vec<String>,
+    /// The subsection (`##` heading) of each of `sections` the key follows from, if named
+    /// (`id#Nadpis` in the content).
+    pub headings: Vec<Option<String>>,
     pub rulings: Vec<String>,
 }
 
@@ -176,6 +179,8 @@ pub struct RuleKeyRef {
 #[derive(Debug, Clone)]
 pub struct Citation<'a> {
     pub section: &'a RuleSection,
+    /// The subsection's heading, when the content names one.
+    pub heading: Option<&'a str>,
     pub rulings: Vec<&'a Ruling>,
 }
 
@@ -241,11 +246,12 @@ impl Corpus {
     ) -> Option<Citation<'_>> {
         let reference = self.rule_key(key)?;
         let played = |g: &str| g == game || expansions.iter().any(|e| e == g);
-        let section = reference
+        let (section, heading) = reference
             .sections
             .iter()
-            .filter_map(|id| self.section(id))
-            .find(|s| played(&s.game))?;
+            .zip(&reference.headings)
+            .filter_map(|(id, heading)| Some((self.section(id)?, heading.as_deref())))
+            .find(|(s, _)| played(&s.game))?;
         let rulings = reference
             .rulings
             .iter()
@@ -253,7 +259,11 @@ impl Corpus {
             .filter(|r| played(&r.game))
             .filter(|r| r.levels.is_empty() || level.is_none_or(|l| r.levels.contains(&l)))
             .collect();
-        Some(Citation { section, rulings })
+        Some(Citation {
+            section,
+            heading,
+            rulings,
+        })
     }
 
     /// `cite` for a scenario's game, expansions and level (`played`).

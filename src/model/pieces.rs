@@ -53,6 +53,7 @@ impl Colour {
         }
     }
 
+    /// The colour as a player's name, masculine ("červený hráč"): "červený přikládá".
     pub fn czech(self) -> &'static str {
         match self {
             Colour::Red => "červený",
@@ -64,16 +65,22 @@ impl Colour {
         }
     }
 
-    /// The colour agreeing with a neuter noun ("červené počítadlo").
-    pub fn czech_neuter(self) -> &'static str {
+    /// The stem the colour's adjective forms are built on (`crate::czech::hard_adjective`).
+    pub fn stem(self) -> &'static str {
         match self {
-            Colour::Red => "červené",
-            Colour::Blue => "modré",
-            Colour::Green => "zelené",
-            Colour::Yellow => "žluté",
-            Colour::Black => "černé",
-            Colour::Pink => "růžové",
+            Colour::Red => "červen",
+            Colour::Blue => "modr",
+            Colour::Green => "zelen",
+            Colour::Yellow => "žlut",
+            Colour::Black => "čern",
+            Colour::Pink => "růžov",
         }
+    }
+
+    /// The colour agreeing with a singular noun: "červená figurka", "červené počítadlo",
+    /// "k červenému strážnému".
+    pub fn adjective(self, gender: crate::czech::Gender, pad: crate::czech::Pad) -> String {
+        crate::czech::hard_adjective(self.stem(), gender, pad)
     }
 
     pub fn hex(self) -> &'static str {
@@ -221,6 +228,17 @@ impl FeatureKind {
         )
     }
 
+    /// Where a meeple goes, with the preposition and case the feature takes: "do města",
+    /// "na cestu".
+    pub fn czech_into(self) -> &'static str {
+        FEATURE_INTO[self.index()]
+    }
+
+    /// Where a meeple stands, with the preposition and case: "na cestě", "ve městě".
+    pub fn czech_at(self) -> &'static str {
+        FEATURE_AT[self.index()]
+    }
+
     /// "cesta je dokončena", "město je dokončeno", "klášter je dokončen".
     pub fn czech_completed(self) -> &'static str {
         match self {
@@ -245,6 +263,27 @@ impl FeatureKind {
     }
 }
 
+/// Where a meeple is put, by `FeatureKind::index`: the preposition each feature takes and the
+/// case it governs (do + genitive, na + accusative).
+const FEATURE_INTO: [&str; FeatureKind::COUNT] = [
+    "na cestu",
+    "do města",
+    "na louku",
+    "do kláštera",
+    "do zámku",
+    "na hřbitov",
+];
+
+/// Where a meeple stands, by `FeatureKind::index` (the locative after "na" or "v").
+const FEATURE_AT: [&str; FeatureKind::COUNT] = [
+    "na cestě",
+    "ve městě",
+    "na louce",
+    "v klášteře",
+    "v zámku",
+    "na hřbitově",
+];
+
 /// A number with the Czech noun form it takes: 1 výklad, 2–4 výklady, 0 or 5+ výkladů
 /// (see `crate::czech`).
 pub fn count_cs(n: usize, one: &str, few: &str, many: &str) -> String {
@@ -254,4 +293,32 @@ pub fn count_cs(n: usize, one: &str, few: &str, many: &str) -> String {
 /// "1 kartička", "3 kartičky", "5 kartiček".
 pub fn tiles_cs(n: usize) -> String {
     count_cs(n, "kartička", "kartičky", "kartiček")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::czech::{Gender, Pad};
+
+    #[test]
+    fn features_take_their_preposition_and_colours_agree() {
+        assert_eq!(FeatureKind::City.czech_into(), "do města");
+        assert_eq!(FeatureKind::Road.czech_into(), "na cestu");
+        assert_eq!(FeatureKind::Graveyard.czech_at(), "na hřbitově");
+        assert_eq!(FeatureKind::City.czech_at(), "ve městě");
+        assert_eq!(
+            Colour::Blue.adjective(Gender::Feminine, Pad::Nominative),
+            "modrá"
+        );
+        assert_eq!(
+            Colour::Pink.adjective(Gender::Neuter, Pad::Accusative),
+            "růžové"
+        );
+        for colour in Colour::ALL {
+            assert_eq!(
+                colour.adjective(Gender::Masculine, Pad::Nominative),
+                colour.czech()
+            );
+        }
+    }
 }

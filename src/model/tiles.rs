@@ -113,6 +113,40 @@ impl TileSpec {
         self.name.as_deref().unwrap_or(&self.id)
     }
 
+    /// What the tile shows, for a tile without a name (one drawn inside a scenario):
+    /// "město, 2 cesty a klášter", "louka".
+    pub fn contents_cs(&self) -> String {
+        use crate::czech::count_usize;
+        let mut parts = Vec::new();
+        let counted = |n: usize, forms: crate::czech::Forms<'_>| {
+            if n == 1 {
+                forms[0].to_owned()
+            } else {
+                count_usize(n, forms)
+            }
+        };
+        if !self.cities.is_empty() {
+            parts.push(counted(self.cities.len(), ["město", "města", "měst"]));
+        }
+        if !self.roads.is_empty() {
+            parts.push(counted(self.roads.len(), ["cesta", "cesty", "cest"]));
+        }
+        if let Some(center) = self.center {
+            parts.push(
+                crate::model::pieces::FeatureKind::from_center(center)
+                    .czech()
+                    .to_owned(),
+            );
+        }
+        if !self.fog.is_empty() {
+            parts.push("mlha".to_owned());
+        }
+        if parts.is_empty() {
+            parts.push("louka".to_owned());
+        }
+        crate::czech::a_join(&parts)
+    }
+
     /// The name in Czech quotation marks, for running text: „město s cestou“.
     pub fn quoted(&self) -> String {
         format!("„{}“", self.display_name())

@@ -202,8 +202,10 @@ struct BoardView {
 #[derive(Serialize)]
 struct TraceView {
     text: String,
-    rule: String,
+    /// The rule the step follows, named by its section and subsection, linked to it.
     cite: Option<Link>,
+    /// The rulings the rule key names in the scenario's game and level.
+    rulings: Vec<Link>,
 }
 
 #[derive(Serialize)]
@@ -368,15 +370,41 @@ impl<'a> Renderer<'a> {
         }
     }
 
-    /// The engine's rule key, with the rule section it follows from in the scenario's game.
+    /// A trace line with the rule it follows, as players find it: the section and subsection
+    /// of the scenario's game (the rule key stays internal) and the rulings on it.
     fn trace(&self, line: &TraceLine, scenario: &Scenario, root: &str) -> TraceView {
+        let citation = self.corpus.cite_in(&line.rule, scenario);
+        let cite = citation.as_ref().map(|c| {
+            let mut link = self.section_link(&c.section.id, root);
+            if let Some(heading) = c.heading {
+                let anchor = markdown::heading_ids(&c.section.body, &c.section.id)
+                    .into_iter()
+                    .find(|h| h.title == heading);
+                if let Some(anchor) = anchor {
+                    link.href = format!("{root}{}#{}", rules_url(&c.section.game), anchor.id);
+                }
+                link.title = format!("{} – {heading}", link.title);
+            }
+            link
+        });
+        let rulings = citation
+            .map(|c| {
+                c.rulings
+                    .iter()
+                    .map(|r| Link {
+                        title: match &r.source_id {
+                            Some(id) => format!("výklad {id}"),
+                            None => format!("výklad „{}“", r.question),
+                        },
+                        ..self.ruling_link(r, root)
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
         TraceView {
             text: line.text.clone(),
-            rule: line.rule.clone(),
-            cite: self
-                .corpus
-                .cite_in(&line.rule, scenario)
-                .map(|c| self.section_link(&c.section.id, root)),
+            cite,
+            rulings,
         }
     }
 

@@ -63,7 +63,7 @@ test('a scenario board fills the phone width with readable labels and a legend',
     assert.ok(b.titled > 0, `${b.caption}: no titled elements`);
   }
   // The board before the step: the dog beside red's meeple, the face-down tile, the mist.
-  for (const label of ['červený družiník', 'pes u družiníka', 'kartička lícem dolů', 'mlha']) {
+  for (const label of ['červený strážný', 'pes u strážného', 'kartička lícem dolů', 'mlha']) {
     assert.ok(found[0].legend.includes(label), `${label} missing in ${found[0].legend.join(', ')}`);
   }
   // Captions are page text, never clipped by the picture.

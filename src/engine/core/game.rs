@@ -41,6 +41,7 @@ impl Clone for Game {
         state.ended = from.ended;
         state.tracing = from.tracing;
         state.surround = from.surround;
+        state.meeple_term = from.meeple_term;
         self.modules = source.modules.iter().map(|m| m.clone_box()).collect();
     }
 }
@@ -87,6 +88,7 @@ impl Game {
                 ended: false,
                 tracing: true,
                 surround,
+                meeple_term: crate::czech::DRUZINIK,
             },
             modules,
         }
@@ -264,19 +266,25 @@ impl Game {
     fn no_feature_refusal(&self, placed: usize, spot: Spot) -> Refusal {
         let tile = &self.state.catalog.tiles[self.state.board.placed[placed].tile];
         let pos = self.state.board.placed[placed].pos;
+        let term = self.state.meeple_term;
         let message = if tile.face_down {
-            format!("kartička na {pos} leží lícem dolů a nemá žádné území, družiník na ni nesmí")
+            format!(
+                "kartička na {pos} leží lícem dolů a nemá žádné území, {} na ni nesmí",
+                term.nominative()
+            )
         } else if spot == Spot::Center {
             format!(
                 "kartička {} na {pos} nemá uprostřed klášter, zámek ani hřbitov, \
-                 takže na místě `center` není území pro družiníka",
-                tile.spec.quoted()
+                 takže na místě `center` není území pro {}",
+                tile.spec.quoted(),
+                term.accusative()
             )
         } else {
             format!(
-                "na místě `{}` kartičky {} na {pos} není území pro družiníka",
+                "na místě `{}` kartičky {} na {pos} není území pro {}",
                 spot.name(),
-                tile.spec.quoted()
+                tile.spec.quoted(),
+                term.accusative()
             )
         };
         Refusal::new("zh.druzinik.zadne-uzemi", message)
@@ -356,7 +364,7 @@ impl Game {
         let catalog = &self.state.catalog;
         if self.state.tracing {
             let text = format!(
-                "{colour} přikládá kartičku {} na {pos}, otočení {}°",
+                "{colour} přikládá kartičku {} na pole {pos}, otočení {}°",
                 catalog.tiles[tile].spec.quoted(),
                 u16::from(rotation) * 90
             );
@@ -419,7 +427,8 @@ impl Game {
             return Err(Refusal::new(
                 "zh.druzinik.jen-nova-karticka",
                 format!(
-                    "kartička na {pos} nebyla přiložena v tomto tahu; družiník smí jen na tu novou"
+                    "kartička na {pos} nebyla přiložena v tomto tahu; {} smí jen na tu novou",
+                    self.state.meeple_term.nominative()
                 ),
             ));
         }
@@ -429,16 +438,23 @@ impl Game {
     /// Step 2: at most one meeple, on the tile just placed, on a free feature.
     pub fn place_meeple(&mut self, spot: Spot, kind: MeepleKind) -> Result<(), Refusal> {
         let player = self.state.turn.player;
+        let term = self.state.meeple_term;
         let Some(placed) = self.state.turn.placed else {
             return Err(Refusal::new(
                 "zh.druzinik.jen-nova-karticka",
-                "družiníka lze postavit jen na kartičku přiloženou v tomto tahu",
+                format!(
+                    "{} lze postavit jen na kartičku přiloženou v tomto tahu",
+                    term.accusative()
+                ),
             ));
         };
         if self.state.turn.meeple_placed {
             return Err(Refusal::new(
                 "zh.druzinik.jeden-za-tah",
-                "v jednom tahu lze nasadit nejvýše jednoho družiníka",
+                format!(
+                    "v jednom tahu lze nasadit nejvýše jednoho {}",
+                    term.accusative()
+                ),
             ));
         }
         let (node, feature) = self
@@ -448,7 +464,7 @@ impl Game {
         if !self.state.component(node).meeples.is_empty() {
             return Err(Refusal::new(
                 "zh.druzinik.obsazeno",
-                format!("{}: na tomto území už stojí družiník", feature.czech()),
+                format!("{} už stojí {}", feature.czech_at(), term.nominative()),
             ));
         }
         let tile = self.state.board.placed[placed].tile;
@@ -457,13 +473,19 @@ impl Game {
         if feature == FeatureKind::Field && def.features[(node - local) as usize].fogged {
             return Err(Refusal::new(
                 "du.mlha.louka",
-                "na louku pokrytou mlhou nelze postavit družiníka",
+                format!(
+                    "na louku pokrytou mlhou nelze postavit {}",
+                    term.accusative()
+                ),
             ));
         }
         if self.state.players[player].supply[kind.index()] == 0 {
             return Err(Refusal::new(
                 "zh.druzinik.zasoba",
-                format!("hráč nemá v zásobě: {}", kind.czech()),
+                format!(
+                    "hráč už nemá v zásobě žádného {}",
+                    self.state.kind_accusative(kind)
+                ),
             ));
         }
         let placement = MeeplePlacement {
@@ -481,10 +503,13 @@ impl Game {
         }
         let meeple = self.state.put_meeple(placed, spot, node, player, kind);
         self.state.turn.meeple_placed = true;
-        let colour = self.state.colour_name(player);
-        self.state.event("zh.druzinik.nasazen", || {
-            format!("{colour} {} staví na: {}", kind.czech(), feature.czech())
-        });
+        if self.state.tracing {
+            let colour = self.state.colour_name(player);
+            let kind = self.state.kind_accusative(kind);
+            self.state.event("zh.druzinik.nasazen", || {
+                format!("{colour} staví {kind} {}", feature.czech_into())
+            });
+        }
         for module in &mut self.modules {
             module.meeple_placed(&mut self.state, meeple);
         }
@@ -622,9 +647,9 @@ impl Game {
             .map(|p| self.state.colour_name(*p))
             .collect();
         let text = format!(
-            "{}: {} získává {} b. ({})",
+            "{}: {} {} b. ({})",
             heading(score.kind),
-            names.join(" a "),
+            crate::czech::subject(&names, "získává", "získávají"),
             score.points,
             score.explanation
         );

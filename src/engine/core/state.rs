@@ -66,6 +66,8 @@ pub struct State {
     pub tracing: bool,
     /// How monasteries, castles and graveyards complete, as the modules decide.
     pub surround: [(FeatureKind, Surround); 3],
+    /// What the game calls a player's figure in the trace ("družiník", "strážný").
+    pub meeple_term: crate::czech::MeepleTerm,
 }
 
 impl State {
@@ -81,6 +83,30 @@ impl State {
             .get(player)
             .map(|p| p.colour.czech())
             .unwrap_or("?")
+    }
+
+    /// A kind of meeple in this game's words: "družiník" (or "strážný" in the cooperative
+    /// game), "velký družiník", "strážný".
+    pub fn kind_name(&self, kind: MeepleKind) -> String {
+        match kind {
+            MeepleKind::Normal => self.meeple_term.nominative().to_owned(),
+            MeepleKind::Big => format!("velký {}", self.meeple_term.nominative()),
+            MeepleKind::Guard => kind.czech().to_owned(),
+        }
+    }
+
+    /// A kind of meeple as an object (also the genitive): "družiníka", "velkého družiníka".
+    pub fn kind_accusative(&self, kind: MeepleKind) -> String {
+        match kind {
+            MeepleKind::Normal => self.meeple_term.accusative().to_owned(),
+            MeepleKind::Big => format!("velkého {}", self.meeple_term.accusative()),
+            MeepleKind::Guard => "strážného".to_owned(),
+        }
+    }
+
+    /// A player's meeple: "červený družiník".
+    pub fn colour_meeple(&self, player: usize, kind: MeepleKind) -> String {
+        format!("{} {}", self.colour_name(player), self.kind_name(kind))
     }
 
     pub fn component(&self, node: u32) -> &super::board::Component {
@@ -162,10 +188,10 @@ impl State {
             let (player, kind) = (meeple.player, meeple.kind);
             self.players[player].supply[kind.index()] += 1;
             self.returned[player] += 1;
-            let colour = self.colour_name(player);
-            self.event("zh.druzinik.navrat", || {
-                format!("{colour} {} se vrací do zásoby", kind.czech())
-            });
+            if self.tracing {
+                let who = self.colour_meeple(player, kind);
+                self.event("zh.druzinik.navrat", || format!("{who} se vrací do zásoby"));
+            }
         }
     }
 

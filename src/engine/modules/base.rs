@@ -203,7 +203,13 @@ impl RuleModule for BaseGame {
                 (
                     "zh.konec.louka",
                     3 * cities.len() as i32,
-                    format!("{} dokončených měst × 3", cities.len()),
+                    format!(
+                        "{} × 3",
+                        crate::czech::count_usize(
+                            cities.len(),
+                            ["dokončené město", "dokončená města", "dokončených měst"]
+                        )
+                    ),
                 )
             }
             FeatureKind::Castle | FeatureKind::Graveyard => return,

@@ -12,6 +12,7 @@ use super::vocabulary::{
 };
 use crate::content::scenario::{count, per_player, MAX_COUNT};
 use crate::content::yaml::Fields;
+use crate::czech::{Gender, Pad};
 use crate::diagnostic::Diagnostics;
 use crate::engine::core::game::{Game, State};
 use crate::engine::core::hooks::{
@@ -22,7 +23,7 @@ use crate::engine::core::tile::Catalog;
 use crate::engine::core::tile::FeatureKind;
 use crate::model::geometry::{Dir, Pos};
 use crate::model::pieces::count_cs;
-use crate::model::pieces::Colour;
+use crate::model::pieces::{Colour, MeepleKind};
 use crate::model::scenario::Entry;
 
 /// What a level changes (source 000, "Úroveň 1" to "Úroveň 6").
@@ -677,15 +678,16 @@ impl Mists {
             state.take_off_board(chosen);
             self.buried[player] += 1;
             self.graves.push((graveyard, player));
-            let colour = state.colour_name(player);
+            let who = state.colour_meeple(player, MeepleKind::Normal);
             state.event("dc.hrbitov.pohrbeni", || {
-                format!("na uzavřeném hřbitově na {pos} je pohřben družiník: {colour}")
+                format!("na uzavřeném hřbitově na {pos} je pohřben {who}")
             });
             for dog in &mut self.dogs {
                 if *dog == Dog::With(chosen) {
                     *dog = Dog::Gone;
+                    let term = state.meeple_term.accusative();
                     state.event("dc.pes.do-krabice", || {
-                        "pes u pohřbeného družiníka se bez hodnocení vrací do krabice".into()
+                        format!("pes u pohřbeného {term} se bez hodnocení vrací do krabice")
                     });
                 }
             }
@@ -705,11 +707,10 @@ impl Mists {
                 state.players[chosen].supply[0] -= 1;
                 self.buried[chosen] += 1;
                 self.graves.push((graveyard, chosen));
-                let colour = state.colour_name(chosen);
+                let term = state.meeple_term.nominative();
+                let who = state.colour_meeple(chosen, MeepleKind::Normal);
                 state.event("dc.hrbitov.ze-zasoby", || {
-                    format!(
-                        "na plánu nestojí žádný družiník: pohřben je družiník ze zásoby ({colour})"
-                    )
+                    format!("na plánu nestojí žádný {term}: pohřben je {who} ze zásoby")
                 });
             }
         }
@@ -771,13 +772,14 @@ impl Mists {
                     .collect(),
             );
             let index = ask(decider, &question);
-            let to = self.counters[index]
-                .player
-                .map(|p| state.colour_name(p))
-                .unwrap_or("?");
+            let to = self.counters[index].player.map_or("?".to_owned(), |p| {
+                state.players[p]
+                    .colour
+                    .adjective(Gender::Neuter, Pad::Accusative)
+            });
             let from = state.colour_name(player);
             state.event("dc.pocitadla.barva", || {
-                format!("{from} nemá počítadlo: {points} b. posouvá počítadlo {to}")
+                format!("{from} nemá počítadlo: {points} b. posouvá {to} počítadlo")
             });
             index
         };
@@ -838,10 +840,9 @@ impl Mists {
             .collect();
         if standing.is_empty() {
             self.dogs[dog] = Dog::Gone;
+            let term = state.meeple_term.nominative();
             state.event("dc.pes.ztracen", || {
-                format!(
-                    "práh {threshold} dosažen, ale na plánu nestojí žádný družiník: pes propadá"
-                )
+                format!("práh {threshold} dosažen, ale na plánu nestojí žádný {term}: pes propadá")
             });
             return;
         }
@@ -862,9 +863,12 @@ impl Mists {
         let chosen = standing[ask(decider, &question)];
         self.dogs[dog] = Dog::With(chosen);
         let at = state.board.placed[state.meeples[chosen].tile].pos;
-        let colour = state.colour_name(state.meeples[chosen].player);
+        let colour = state.players[state.meeples[chosen].player]
+            .colour
+            .adjective(Gender::Masculine, Pad::Dative);
+        let term = state.meeple_term.dative;
         state.event("dc.pes.umisteni", || {
-            format!("práh {threshold} dosažen: pes jde k družiníkovi ({colour}) na {at}")
+            format!("práh {threshold} dosažen: pes jde k {colour} {term} na {at}")
         });
         let mut cleared: Vec<usize> = Vec::new();
         for _ in 0..2 {
@@ -1037,15 +1041,16 @@ impl RuleModule for Mists {
     }
 
     /// No farmers in this game, and nobody stands on a graveyard but the buried.
-    fn veto_meeple(&self, _state: &State, placement: &MeeplePlacement) -> Option<Refusal> {
+    fn veto_meeple(&self, state: &State, placement: &MeeplePlacement) -> Option<Refusal> {
+        let term = state.meeple_term.nominative();
         match placement.feature {
             FeatureKind::Field => Some(Refusal::new(
                 "dc.druzinik.louka",
-                "v této hře nejsou sedláci: na louku se družiník nestaví",
+                format!("v této hře nejsou sedláci: na louku se {term} nestaví"),
             )),
             FeatureKind::Graveyard => Some(Refusal::new(
                 "dc.hrbitov.bez-druzinika",
-                "na hřbitov se družiník nestaví (jen pohřbený)",
+                format!("na hřbitov se {term} nestaví (jen pohřbený)"),
             )),
             _ => None,
         }
@@ -1619,7 +1624,10 @@ fn scenario_checks(game: &Game, expect: &ScenarioExpect, players: &[Colour], che
             .map(|c| c.points.to_string())
             .unwrap_or_else(|| "barva nemá počítadlo".into());
         check(
-            format!("{} počítadlo stojí na {n}", colour.czech_neuter()),
+            format!(
+                "{} počítadlo stojí na {n}",
+                colour.adjective(Gender::Neuter, Pad::Nominative)
+            ),
             actual == n.to_string(),
             actual,
         );
@@ -1643,7 +1651,7 @@ fn scenario_checks(game: &Game, expect: &ScenarioExpect, players: &[Colour], che
     if let Some(n) = expect.buried {
         let actual: u32 = mists.buried.iter().sum();
         check(
-            format!("pohřbených družiníků: {n}"),
+            format!("pohřbených strážných: {n}"),
             actual == n,
             actual.to_string(),
         );

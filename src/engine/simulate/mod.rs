@@ -123,6 +123,8 @@ impl Table {
             supply,
             modules,
         );
+        game.state.meeple_term =
+            crate::czech::meeple_term(crate::engine::rule_keys::COOPERATIVE_GAME);
         game.state.tracing = false;
         Table {
             game,
