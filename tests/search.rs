@@ -84,8 +84,11 @@ fn the_query_set_keeps_its_quality() {
     );
 }
 
-const FLOOR_SUCCESS_AT_3: f64 = 0.92;
-const FLOOR_MRR: f64 = 0.84;
+// success@3 was 0.931 before the cooperative game's figures took the name its rules give them
+// (strážní), which the competitive expansion uses for its special guard figure: two questions
+// about that guard now find cooperative rulings first (BENCHMARKS.md, issue 13).
+const FLOOR_SUCCESS_AT_3: f64 = 0.91;
+const FLOOR_MRR: f64 = 0.86;
 
 fn search(args: &[&str]) -> std::process::Output {
     let mut full = vec!["search"];
