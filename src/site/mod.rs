@@ -17,6 +17,7 @@ use std::path::Path;
 
 use crate::model::Corpus;
 
+pub use offline::WORKER;
 pub use output::{refuse_content_inside, write_atomic, write_inside, WriteError};
 
 /// A file written into every build, listing the files it wrote, so that a later build knows
