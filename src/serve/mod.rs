@@ -16,8 +16,7 @@ use std::sync::mpsc;
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
-use notify_debouncer_mini::notify::{RecommendedWatcher, RecursiveMode};
-use notify_debouncer_mini::{new_debouncer, DebounceEventResult, Debouncer};
+use notify::{EventKind, RecommendedWatcher, RecursiveMode, Watcher};
 
 use crate::content::{load, ContentFiles};
 use crate::model::Corpus;
@@ -107,7 +106,7 @@ pub struct Server {
     warnings: Vec<String>,
     interrupted: mpsc::Receiver<()>,
     // Kept for its lifetime: dropping it stops watching.
-    _watcher: Option<Debouncer<RecommendedWatcher>>,
+    _watcher: Option<RecommendedWatcher>,
 }
 
 impl Server {
@@ -245,19 +244,27 @@ fn rebuild(content: Option<&std::path::Path>, previous: Option<&Built>) -> Built
 }
 
 /// Watches `dir` and rebuilds on a thread of its own after each burst of changes.
-fn watch(dir: PathBuf, live: Arc<Live>) -> Result<Debouncer<RecommendedWatcher>, StartError> {
-    let (changed, changes) = mpsc::channel::<DebounceEventResult>();
-    let mut debouncer = new_debouncer(DEBOUNCE, changed)
-        .map_err(|e| StartError::Watch(dir.clone(), e.to_string()))?;
-    debouncer
-        .watcher()
+fn watch(dir: PathBuf, live: Arc<Live>) -> Result<RecommendedWatcher, StartError> {
+    let (changed, changes) = mpsc::channel::<()>();
+    let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
+        // Reading the files to rebuild is an access too: only changes count. An error of the
+        // watcher itself (events lost) is a reason to rebuild.
+        if event.is_ok_and(|e| matches!(e.kind, EventKind::Access(_))) {
+            return;
+        }
+        let _ = changed.send(());
+    })
+    .map_err(|e| StartError::Watch(dir.clone(), e.to_string()))?;
+    watcher
         .watch(&dir, RecursiveMode::Recursive)
         .map_err(|e| StartError::Watch(dir.clone(), e.to_string()))?;
     std::thread::Builder::new()
         .name("carcref-rebuild".into())
         .spawn(move || {
             while changes.recv().is_ok() {
-                // Changes that came during the last rebuild make one more.
+                // An editor's save is several events; they make one rebuild, and so do the
+                // changes that came during the last rebuild.
+                std::thread::sleep(DEBOUNCE);
                 while changes.try_recv().is_ok() {}
                 let started = Instant::now();
                 let previous = live.current();
@@ -269,14 +276,11 @@ fn watch(dir: PathBuf, live: Arc<Live>) -> Result<Debouncer<RecommendedWatcher>,
                         started.elapsed().as_millis()
                     );
                 } else {
-                    eprintln!(
-                        "obsah změněn, ale má chyby:\n  {}",
-                        built.errors.join("\n  ")
-                    );
+                    eprintln!("obsah změněn, ale má chyby:\n  {}", built.errors.join("\n  "));
                 }
                 live.replace(built);
             }
         })
         .map_err(|e| StartError::Watch(PathBuf::new(), e.to_string()))?;
-    Ok(debouncer)
+    Ok(watcher)
 }
