@@ -8,6 +8,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Stdio};
+use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use common::{carcref, carcref_command, copy_tree, repo, stdout};
@@ -16,6 +17,14 @@ const SCENARIO: &str = "content/scenarios/zakladni/mesto-s-erbem.yaml";
 const RULINGS: &str = "duchove-carcassonne/rulings/uroven-1-cesty.yaml";
 const RULING_PAGE: &str = "/vyklady/dc-cesta-obsazena-nelze-nasadit.html";
 const QUESTION: &str = "Smím postavit strážného na cestu, na které už nějaký strážný stojí?";
+
+/// One test at a time: each starts a server that builds the whole site, and the rebuild
+/// within 2 s must not wait for the other tests' builds on a small machine.
+static TURN: Mutex<()> = Mutex::new(());
+
+fn turn() -> MutexGuard<'static, ()> {
+    TURN.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
 
 /// A running server, killed when dropped (a test that stops it itself waits for it).
 struct Served {
@@ -165,6 +174,7 @@ fn replace_in(path: &Path, from: &str, to: &str) {
 
 #[test]
 fn the_site_is_served_from_memory_with_types_and_a_czech_404() {
+    let _turn = turn();
     let server = Served::start(&[]);
     let home = server.get("/");
     assert_eq!(home.status, 200);
@@ -199,6 +209,7 @@ fn the_site_is_served_from_memory_with_types_and_a_czech_404() {
 
 #[test]
 fn a_valid_scenario_gets_the_verdict_of_check_json_and_the_boards() {
+    let _turn = turn();
     let server = Served::start(&[]);
     let yaml = fs::read(repo().join(SCENARIO)).unwrap();
     let response = server.post("/api/check", &yaml);
@@ -231,6 +242,7 @@ fn a_valid_scenario_gets_the_verdict_of_check_json_and_the_boards() {
 
 #[test]
 fn a_malformed_scenario_gets_located_errors() {
+    let _turn = turn();
     let server = Served::start(&[]);
     let response = server.post("/api/check", b"title: x\nruleset: zakladni-hra\nplayers: [\n");
     assert_eq!(response.status, 400);
@@ -253,6 +265,7 @@ fn a_malformed_scenario_gets_located_errors() {
 
 #[test]
 fn a_scenario_over_256_kib_is_refused() {
+    let _turn = turn();
     let server = Served::start(&[]);
     let big = vec![b'#'; 256 * 1024 + 1];
     assert_eq!(server.post("/api/check", &big).status, 413);
@@ -269,6 +282,7 @@ fn a_scenario_over_256_kib_is_refused() {
 
 #[test]
 fn traversal_never_leaves_the_site() {
+    let _turn = turn();
     let server = Served::start(&[]);
     for path in [
         "/../../etc/passwd",
@@ -297,6 +311,7 @@ fn traversal_never_leaves_the_site() {
 
 #[test]
 fn edits_rebuild_the_site_and_errors_show_until_fixed() {
+    let _turn = turn();
     let server = Served::start(&[]);
     let page = server.get(RULING_PAGE);
     assert_eq!(page.status, 200);
@@ -350,6 +365,7 @@ fn edits_rebuild_the_site_and_errors_show_until_fixed() {
 
 #[test]
 fn four_hundred_checks_at_twenty_at_once_all_succeed() {
+    let _turn = turn();
     let server = Served::start(&[]);
     let yaml = fs::read(repo().join(SCENARIO)).unwrap();
     let addr = server.addr.clone();
@@ -372,6 +388,7 @@ fn four_hundred_checks_at_twenty_at_once_all_succeed() {
 
 #[test]
 fn ctrl_c_stops_it_cleanly() {
+    let _turn = turn();
     let mut server = Served::start(&[]);
     assert_eq!(server.get("/").status, 200);
     let kill = std::process::Command::new("kill")
@@ -386,6 +403,7 @@ fn ctrl_c_stops_it_cleanly() {
 
 #[test]
 fn a_taken_port_is_an_input_error_and_other_addresses_warn() {
+    let _turn = turn();
     let taken = TcpListener::bind("127.0.0.1:0").unwrap();
     let port = taken.local_addr().unwrap().port().to_string();
     let output = carcref(&["serve", "--port", &port], None);
