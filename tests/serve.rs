@@ -41,7 +41,13 @@ impl Served {
         copy_tree(&repo().join("content"), &dir.path().join("content"));
         let stderr = dir.path().join("stderr.txt");
         let content = dir.path().join("content");
-        let mut args = vec!["serve", "--port", "0", "--content", content.to_str().unwrap()];
+        let mut args = vec![
+            "serve",
+            "--port",
+            "0",
+            "--content",
+            content.to_str().unwrap(),
+        ];
         args.extend_from_slice(extra);
         let mut child = carcref_command(&args, None)
             .stdout(Stdio::piped())
@@ -189,11 +195,17 @@ fn the_site_is_served_from_memory_with_types_and_a_czech_404() {
         css.header("content-type").as_deref(),
         Some("text/css; charset=utf-8")
     );
-    assert!(!css.text().contains("__carcref"), "only pages get the script");
+    assert!(
+        !css.text().contains("__carcref"),
+        "only pages get the script"
+    );
     let missing = server.get("/neni-tu.html");
     assert_eq!(missing.status, 404);
     assert!(missing.text().contains("Stránka nenalezena"));
-    assert_eq!(server.raw(b"DELETE / HTTP/1.1\r\nHost: x\r\n\r\n").status, 405);
+    assert_eq!(
+        server.raw(b"DELETE / HTTP/1.1\r\nHost: x\r\n\r\n").status,
+        405
+    );
     assert_eq!(server.get("/api/check").status, 405);
     assert_eq!(server.get("/api/jinde").status, 404);
     let head = server.raw(b"HEAD / HTTP/1.1\r\nHost: x\r\n\r\n");
@@ -244,7 +256,10 @@ fn a_valid_scenario_gets_the_verdict_of_check_json_and_the_boards() {
 fn a_malformed_scenario_gets_located_errors() {
     let _turn = turn();
     let server = Served::start(&[]);
-    let response = server.post("/api/check", b"title: x\nruleset: zakladni-hra\nplayers: [\n");
+    let response = server.post(
+        "/api/check",
+        b"title: x\nruleset: zakladni-hra\nplayers: [\n",
+    );
     assert_eq!(response.status, 400);
     let errors = response.json()["errors"].as_array().unwrap().clone();
     assert!(!errors.is_empty());
@@ -273,9 +288,8 @@ fn a_scenario_over_256_kib_is_refused() {
     let limit = vec![b'#'; 256 * 1024];
     assert_eq!(server.post("/api/check", &limit).status, 400);
     // A claimed length is refused before anything is read or allocated.
-    let claim = server.raw(
-        b"POST /api/check HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999\r\n\r\n",
-    );
+    let claim = server
+        .raw(b"POST /api/check HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999\r\n\r\n");
     assert_eq!(claim.status, 413);
     assert_eq!(server.get("/").status, 200, "still up");
 }
@@ -344,8 +358,16 @@ fn edits_rebuild_the_site_and_errors_show_until_fixed() {
         .find("uroven-1-cesty.yaml:")
         .unwrap_or_else(|| panic!("the file is named: {text}"));
     let place: Vec<&str> = text[at..].splitn(4, ':').collect();
-    assert!(place[1].parse::<u32>().is_ok(), "line: {}", &text[at..at + 40]);
-    assert!(place[2].parse::<u32>().is_ok(), "column: {}", &text[at..at + 40]);
+    assert!(
+        place[1].parse::<u32>().is_ok(),
+        "line: {}",
+        &text[at..at + 40]
+    );
+    assert!(
+        place[2].parse::<u32>().is_ok(),
+        "column: {}",
+        &text[at..at + 40]
+    );
     // The previous good site is still what other files come from.
     assert_eq!(server.get("/assets/style.css").status, 200);
     let check = server.post("/api/check", &fs::read(repo().join(SCENARIO)).unwrap());
@@ -414,8 +436,10 @@ fn a_taken_port_is_an_input_error_and_other_addresses_warn() {
 
     let server = Served::start(&["--bind", "0.0.0.0"]);
     assert!(
-        within(Duration::from_secs(2), || server.stderr().contains("varování: server naslouchá"))
-            .is_some(),
+        within(Duration::from_secs(2), || server
+            .stderr()
+            .contains("varování: server naslouchá"))
+        .is_some(),
         "{}",
         server.stderr()
     );

@@ -276,7 +276,10 @@ fn watch(dir: PathBuf, live: Arc<Live>) -> Result<RecommendedWatcher, StartError
                         started.elapsed().as_millis()
                     );
                 } else {
-                    eprintln!("obsah změněn, ale má chyby:\n  {}", built.errors.join("\n  "));
+                    eprintln!(
+                        "obsah změněn, ale má chyby:\n  {}",
+                        built.errors.join("\n  ")
+                    );
                 }
                 live.replace(built);
             }
