@@ -20,7 +20,7 @@ use notify::{EventKind, RecommendedWatcher, RecursiveMode, Watcher};
 
 use crate::content::{load, ContentFiles};
 use crate::model::Corpus;
-use crate::site::{BuildError, BuildOptions, Site};
+use crate::site::{BuildError, BuildOptions, PlayCache, Site};
 
 /// Connections served at once; more are refused with `503` rather than piling up threads.
 const MAX_CONNECTIONS: usize = 64;
@@ -134,7 +134,8 @@ scénářů jsou přístupné každému, kdo se k této adrese v síti dostane",
                 options.bind
             ));
         }
-        let first = rebuild(options.content.as_deref(), None);
+        let mut plays = PlayCache::default();
+        let first = rebuild(options.content.as_deref(), None, &mut plays);
         if !first.errors.is_empty() {
             warnings.push(format!(
                 "obsah má chyby, místo stránek se ukazuje jejich seznam:\n  {}",
@@ -143,7 +144,7 @@ scénářů jsou přístupné každému, kdo se k této adrese v síti dostane",
         }
         let live = Arc::new(Live(RwLock::new(Arc::new(first))));
         let watcher = match &options.content {
-            Some(dir) => Some(watch(dir.clone(), Arc::clone(&live))?),
+            Some(dir) => Some(watch(dir.clone(), Arc::clone(&live), plays)?),
             None => None,
         };
         std::thread::Builder::new()
@@ -204,8 +205,12 @@ fn accept(listener: TcpListener, live: Arc<Live>) {
     }
 }
 
-/// Loads and renders the content; the site and its corpus, or every problem found.
-pub fn render(content: Option<&std::path::Path>) -> Result<(Site, Corpus), Vec<String>> {
+/// Loads and renders the content (playing only the scenarios `plays` does not hold); the
+/// site and its corpus, or every problem found.
+pub fn render(
+    content: Option<&std::path::Path>,
+    plays: &mut PlayCache,
+) -> Result<(Site, Corpus), Vec<String>> {
     let files = match content {
         Some(dir) => ContentFiles::from_dir(dir).map_err(|e| vec![e.to_string()])?,
         None => ContentFiles::embedded(),
@@ -217,7 +222,7 @@ pub fn render(content: Option<&std::path::Path>) -> Result<(Site, Corpus), Vec<S
     let options = BuildOptions {
         allow_failing: false,
     };
-    match crate::site::render(&loaded.corpus, &options) {
+    match crate::site::render_reusing(&loaded.corpus, &options, plays) {
         Ok((site, _)) => Ok((site, loaded.corpus)),
         Err(BuildError::Failing(failing)) => Err(failing),
         Err(error) => Err(vec![error.to_string()]),
@@ -225,9 +230,13 @@ pub fn render(content: Option<&std::path::Path>) -> Result<(Site, Corpus), Vec<S
 }
 
 /// The next build after `previous`: the new site, or the previous good one with the errors.
-fn rebuild(content: Option<&std::path::Path>, previous: Option<&Built>) -> Built {
+fn rebuild(
+    content: Option<&std::path::Path>,
+    previous: Option<&Built>,
+    plays: &mut PlayCache,
+) -> Built {
     let generation = previous.map_or(1, |p| p.generation + 1);
-    match render(content) {
+    match render(content, plays) {
         Ok((site, corpus)) => Built {
             generation,
             site: Arc::new(site),
@@ -244,7 +253,11 @@ fn rebuild(content: Option<&std::path::Path>, previous: Option<&Built>) -> Built
 }
 
 /// Watches `dir` and rebuilds on a thread of its own after each burst of changes.
-fn watch(dir: PathBuf, live: Arc<Live>) -> Result<RecommendedWatcher, StartError> {
+fn watch(
+    dir: PathBuf,
+    live: Arc<Live>,
+    mut plays: PlayCache,
+) -> Result<RecommendedWatcher, StartError> {
     let (changed, changes) = mpsc::channel::<()>();
     let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
         // Reading the files to rebuild is an access too: only changes count. An error of the
@@ -268,7 +281,7 @@ fn watch(dir: PathBuf, live: Arc<Live>) -> Result<RecommendedWatcher, StartError
                 while changes.try_recv().is_ok() {}
                 let started = Instant::now();
                 let previous = live.current();
-                let built = rebuild(Some(&dir), Some(&previous));
+                let built = rebuild(Some(&dir), Some(&previous), &mut plays);
                 // The server's log, beside the URL it printed.
                 if built.errors.is_empty() {
                     eprintln!(
