@@ -146,7 +146,7 @@ enum Command {
         #[arg(long)]
         allow_failing: bool,
     },
-    /// Spustí web z paměti na tomto počítači; při změně obsahu (--content) ho sestaví znovu.
+    /// Spustí web na tomto počítači (z paměti, s ověřováním scénářů); s --content ho po každé změně obsahu sestaví znovu.
     Serve {
         /// Adresa, na které naslouchat (bez přepínače 127.0.0.1, jen tento počítač).
         #[arg(
