@@ -447,3 +447,23 @@ fn a_taken_port_is_an_input_error_and_other_addresses_warn() {
     assert_eq!(local.get("/").status, 200);
     assert!(!local.stderr().contains("varování"), "{}", local.stderr());
 }
+
+#[test]
+fn a_request_that_does_not_arrive_within_5_s_is_answered_408() {
+    let _turn = turn();
+    let server = Served::start(&[]);
+    let started = Instant::now();
+    let mut stream = TcpStream::connect(&server.addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    // The head and half of the body, then nothing.
+    stream
+        .write_all(b"POST /api/check HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\ntitle: x\n")
+        .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 408 "), "{answer}");
+    assert!(started.elapsed() < Duration::from_secs(10));
+    assert_eq!(server.get("/").status, 200, "still up");
+}
