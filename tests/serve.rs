@@ -199,6 +199,18 @@ fn the_site_is_served_from_memory_with_types_and_a_czech_404() {
         !css.text().contains("__carcref"),
         "only pages get the script"
     );
+    let folder = server.get("/scenare/");
+    assert_eq!(folder.status, 200);
+    assert!(folder.text().contains("<html"));
+    let bare = server.get("/scenare");
+    assert_eq!(bare.status, 301);
+    assert_eq!(bare.header("location").as_deref(), Some("/scenare/"));
+    let board = server.get("/scenare/zakladni/mesto-s-erbem-pred.svg");
+    assert_eq!(board.status, 200);
+    assert_eq!(
+        board.header("content-type").as_deref(),
+        Some("image/svg+xml")
+    );
     let missing = server.get("/neni-tu.html");
     assert_eq!(missing.status, 404);
     assert!(missing.text().contains("Stránka nenalezena"));
