@@ -14,4 +14,5 @@ pub mod model;
 pub mod safe_text;
 pub mod scenario;
 pub mod search;
+pub mod serve;
 pub mod site;

@@ -1,4 +1,4 @@
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -146,6 +146,25 @@ enum Command {
         #[arg(long)]
         allow_failing: bool,
     },
+    /// Spustí web na tomto počítači (z paměti, s ověřováním scénářů); s --content ho po každé změně obsahu sestaví znovu.
+    Serve {
+        /// Adresa, na které naslouchat (bez přepínače 127.0.0.1, jen tento počítač).
+        #[arg(
+            long,
+            value_name = "ADRESA",
+            default_value = "127.0.0.1",
+            hide_default_value = true
+        )]
+        bind: std::net::IpAddr,
+        /// Port (bez přepínače 8000; 0 vybere volný).
+        #[arg(
+            long,
+            value_name = "PORT",
+            default_value_t = 8000,
+            hide_default_value = true
+        )]
+        port: u16,
+    },
     /// Ukáže výklad podle id nebo ID ze zdroje (např. Dized.MoC.0027), nebo sekci pravidel.
     Show {
         /// Id výkladu nebo sekce, nebo ID ze zdroje.
@@ -204,6 +223,17 @@ fn main() -> ExitCode {
                 progress: std::io::stderr().is_terminal(),
             },
         ),
+        Command::Serve { bind, port } => {
+            let content = match source {
+                ContentSource::Dir(dir) => Some(dir),
+                ContentSource::Embedded => None,
+            };
+            return serve(&carcref::serve::Options {
+                content,
+                bind,
+                port,
+            });
+        }
         Command::Build { out, allow_failing } => cli::build(&source, &out, allow_failing),
         Command::Tiles { set, svg } => cli::tiles(&source, set.as_deref(), svg.as_deref()),
         Command::Search {
@@ -222,6 +252,33 @@ fn main() -> ExitCode {
         }
     };
     print(&output)
+}
+
+/// `carcref serve`: the URL as the first line of output, then serving until Ctrl+C.
+fn serve(options: &carcref::serve::Options) -> ExitCode {
+    let server = match carcref::serve::Server::start(options) {
+        Ok(server) => server,
+        Err(error) => {
+            eprintln!("chyba: {error}");
+            return ExitCode::from(cli::EXIT_INPUT);
+        }
+    };
+    let mut stdout = std::io::stdout().lock();
+    // Whoever started the server reads the URL from here, so it goes out at once.
+    if writeln!(stdout, "{}", server.url())
+        .and_then(|()| stdout.flush())
+        .is_err()
+    {
+        return ExitCode::from(cli::EXIT_INPUT);
+    }
+    drop(stdout);
+    for warning in server.warnings() {
+        eprintln!("varování: {warning}");
+    }
+    eprintln!("server běží; ukončíte ho klávesami Ctrl+C");
+    server.wait_for_interrupt();
+    eprintln!("ukončeno");
+    ExitCode::SUCCESS
 }
 
 fn output_style() -> Style {

@@ -340,17 +340,37 @@ fn read_scenario(
 ) -> Result<crate::model::scenario::Scenario, Output> {
     let display = path.to_string_lossy().into_owned();
     let file = crate::content::ContentFile::read(path, &display);
+    load_scenario_file(&file, corpus)
+        .map_err(|diagnostics| Output::input_error(render::diagnostics(&diagnostics)))
+}
+
+/// A scenario from one file outside the content tree (given to `carcref check`, or sent to
+/// `carcref serve`), or every problem found in it, located.
+pub fn load_scenario_file(
+    file: &crate::content::ContentFile,
+    corpus: &Corpus,
+) -> Result<crate::model::scenario::Scenario, Vec<crate::diagnostic::Diagnostic>> {
+    let text = crate::content::text::decode(file).map_err(|diagnostic| vec![diagnostic])?;
     let mut diags = crate::diagnostic::Diagnostics::default();
-    let text = match crate::content::text::decode(&file) {
-        Ok(text) => text,
-        Err(diagnostic) => return Err(Output::input_error(render::diagnostics(&[diagnostic]))),
-    };
-    match crate::content::scenario::load_scenario(&display, &display, &text, corpus, &mut diags) {
+    match crate::content::scenario::load_scenario(
+        &file.display,
+        &file.display,
+        &text,
+        corpus,
+        &mut diags,
+    ) {
         Some(scenario) if diags.is_empty() => Ok(scenario),
-        _ => Err(Output::input_error(render::diagnostics(
-            &diags.into_sorted(),
-        ))),
+        _ => Err(diags.into_sorted()),
     }
+}
+
+/// What `carcref check --json` prints, as a value.
+pub fn report_value(
+    scenario: &crate::model::scenario::Scenario,
+    report: &crate::scenario::Report,
+    corpus: &Corpus,
+) -> serde_json::Value {
+    render::report_value(scenario, report, corpus)
 }
 
 /// `carcref check FILE`: plays a scenario and says what happened and why.

@@ -570,6 +570,15 @@ pub fn report_json(
     report: &crate::scenario::Report,
     corpus: &Corpus,
 ) -> String {
+    json(&report_value(scenario, report, corpus))
+}
+
+/// `carcref check --json`'s verdict as a value (`carcref serve`'s `/api/check` adds boards).
+pub fn report_value(
+    scenario: &crate::model::scenario::Scenario,
+    report: &crate::scenario::Report,
+    corpus: &Corpus,
+) -> serde_json::Value {
     let event = |rule: &str, text: &str| {
         let cited = corpus.cite_in(rule, scenario);
         serde_json::json!({
@@ -615,7 +624,7 @@ pub fn report_json(
             .map(|(c, p)| (format!("{c:?}").to_lowercase(), serde_json::json!(p)))
             .collect(),
     };
-    json(&serde_json::json!({
+    serde_json::json!({
         "scenario": scenario.path,
         "title": scenario.title,
         "rulings": scenario.rulings,
@@ -634,7 +643,7 @@ pub fn report_json(
             "outcome": m.outcome_id(),
             "loss": m.loss().map(|cause| cause.id()),
         })),
-    }))
+    })
 }
 
 pub fn coverage(entries: &[CoverageEntry]) -> String {

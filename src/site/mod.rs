@@ -11,12 +11,13 @@ mod pages;
 pub mod scenarios;
 pub mod search;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::path::Path;
 
 use crate::model::Corpus;
 
+pub use offline::WORKER;
 pub use output::{refuse_content_inside, write_atomic, write_inside, WriteError};
 
 /// A file written into every build, listing the files it wrote, so that a later build knows
@@ -77,14 +78,49 @@ pub struct Summary {
 
 /// Renders the site in memory, playing every scenario.
 pub fn render(corpus: &Corpus, options: &BuildOptions) -> Result<(Site, Summary), BuildError> {
+    render_reusing(corpus, options, &mut PlayCache::default())
+}
+
+/// Scenarios played by an earlier render. Playing one depends only on the scenario, its page
+/// name and the tile catalogs, so `carcref serve`, which renders again after each edit, plays
+/// again only the scenarios whose text changed (all of them after a catalog changed).
+#[derive(Debug, Default)]
+pub struct PlayCache {
+    /// The catalogs the plays were made with.
+    tiles: String,
+    /// Page name and scenario → what playing it gave.
+    played: HashMap<String, scenarios::Played>,
+}
+
+/// `render`, reusing the plays in `cache` that still hold and leaving this render's in it.
+pub fn render_reusing(
+    corpus: &Corpus,
+    options: &BuildOptions,
+    cache: &mut PlayCache,
+) -> Result<(Site, Summary), BuildError> {
+    let tiles = format!("{:?}", corpus.tile_sets);
+    if cache.tiles != tiles {
+        cache.played.clear();
+        cache.tiles = tiles;
+    }
+    let mut fresh = HashMap::new();
     let played: Vec<scenarios::Played> = corpus
         .scenarios
         .iter()
         .zip(scenarios::page_names(
             corpus.scenarios.iter().map(|s| s.path.as_str()),
         ))
-        .map(|(s, slug)| scenarios::play(s, corpus, slug))
+        .map(|(s, slug)| {
+            let key = format!("{slug}\n{s:?}");
+            let played = match cache.played.remove(&key) {
+                Some(played) => played,
+                None => scenarios::play(s, corpus, slug),
+            };
+            fresh.insert(key, played.clone());
+            played
+        })
         .collect();
+    cache.played = fresh;
     let failing: Vec<String> = corpus
         .scenarios
         .iter()
@@ -123,4 +159,33 @@ pub fn build(corpus: &Corpus, out: &Path, options: &BuildOptions) -> Result<Summ
     let (site, summary) = render(corpus, options)?;
     write_atomic(out, &site)?;
     Ok(summary)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reused_plays_give_the_same_site_and_an_edited_scenario_is_played_again() {
+        let corpus = crate::content::load(&crate::content::ContentFiles::embedded()).corpus;
+        let options = BuildOptions {
+            allow_failing: false,
+        };
+        let (fresh, _) = render(&corpus, &options).unwrap();
+        let mut cache = PlayCache::default();
+        render_reusing(&corpus, &options, &mut cache).unwrap();
+        assert_eq!(cache.played.len(), corpus.scenarios.len());
+        let (reused, _) = render_reusing(&corpus, &options, &mut cache).unwrap();
+        assert!(fresh == reused, "the same site from reused plays");
+
+        // A scenario's expectation changed: its play is made again, and now fails.
+        let mut edited = corpus.clone();
+        let scenario = &mut edited.scenarios[0];
+        scenario.expect = crate::model::scenario::Expectations {
+            completed: Some(999),
+            ..scenario.expect.clone()
+        };
+        let failing = render_reusing(&edited, &options, &mut cache);
+        assert!(matches!(failing, Err(BuildError::Failing(list)) if list.len() == 1));
+    }
 }

@@ -1,0 +1,302 @@
+//! `carcref serve`: the site from memory on a loopback port, rebuilt when the content folder
+//! changes, with `POST /api/check` for the situation builder. Nothing is read from disk to
+//! answer a request: the site is the map `site::render` makes, swapped whole after each
+//! successful rebuild; while the content has errors the last good site stays and its pages
+//! are replaced by a page listing the errors.
+
+mod http;
+pub mod routes;
+
+use std::fmt;
+use std::io;
+use std::net::{IpAddr, SocketAddr, TcpListener};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::sync::{Arc, RwLock};
+use std::time::{Duration, Instant};
+
+use notify::{EventKind, RecommendedWatcher, RecursiveMode, Watcher};
+
+use crate::content::{load, ContentFiles};
+use crate::model::Corpus;
+use crate::site::{BuildError, BuildOptions, PlayCache, Site};
+
+/// Connections served at once; more are refused with `503` rather than piling up threads.
+const MAX_CONNECTIONS: usize = 64;
+/// Changes closer together than this make one rebuild.
+const DEBOUNCE: Duration = Duration::from_millis(30);
+
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The content folder to serve and watch; `None` serves the embedded content.
+    pub content: Option<PathBuf>,
+    pub bind: IpAddr,
+    /// `0` picks a free port.
+    pub port: u16,
+}
+
+/// One build of the site, shared by the requests answered while it is current.
+#[derive(Debug)]
+pub struct Built {
+    /// Counts rebuilds; open pages reload when it changes.
+    pub generation: u64,
+    /// The last good site (empty when the content has never built).
+    pub site: Arc<Site>,
+    /// The corpus of the last good site, for `/api/check`.
+    pub corpus: Arc<Corpus>,
+    /// The problems of the newest content (`file:line:column: message`); none when it built.
+    pub errors: Vec<String>,
+}
+
+/// The current build, swapped whole by the rebuild thread.
+#[derive(Debug)]
+pub struct Live(RwLock<Arc<Built>>);
+
+impl Live {
+    pub fn current(&self) -> Arc<Built> {
+        // A writer never panics while holding the lock; recover the value if one did.
+        match self.0.read() {
+            Ok(guard) => Arc::clone(&guard),
+            Err(poisoned) => Arc::clone(&poisoned.into_inner()),
+        }
+    }
+
+    fn replace(&self, built: Built) {
+        let built = Arc::new(built);
+        match self.0.write() {
+            Ok(mut guard) => *guard = built,
+            Err(poisoned) => *poisoned.into_inner() = built,
+        }
+    }
+}
+
+#[derive(Debug)]
+pub enum StartError {
+    PortTaken(SocketAddr),
+    Bind(SocketAddr, io::Error),
+    Watch(PathBuf, String),
+    Signal(String),
+}
+
+impl fmt::Display for StartError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StartError::PortTaken(addr) => write!(
+                f,
+                "port {} na adrese {} je obsazený; zvolte jiný přepínačem --port, \
+nebo --port 0 pro libovolný volný",
+                addr.port(),
+                addr.ip()
+            ),
+            StartError::Bind(addr, e) => write!(f, "na adrese {addr} nelze naslouchat: {e}"),
+            StartError::Watch(dir, e) => {
+                write!(f, "složku {} nelze sledovat: {e}", dir.display())
+            }
+            StartError::Signal(e) => write!(f, "nelze zachytit Ctrl+C: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for StartError {}
+
+/// A running server: listening, answering and rebuilding on threads of its own.
+pub struct Server {
+    url: String,
+    warnings: Vec<String>,
+    interrupted: mpsc::Receiver<()>,
+    // Kept for its lifetime: dropping it stops watching.
+    _watcher: Option<RecommendedWatcher>,
+}
+
+impl Server {
+    /// Builds the site, binds the port, starts watching and answering.
+    pub fn start(options: &Options) -> Result<Server, StartError> {
+        let addr = SocketAddr::new(options.bind, options.port);
+        let listener = TcpListener::bind(addr).map_err(|e| match e.kind() {
+            io::ErrorKind::AddrInUse => StartError::PortTaken(addr),
+            _ => StartError::Bind(addr, e),
+        })?;
+        let local = listener
+            .local_addr()
+            .map_err(|e| StartError::Bind(addr, e))?;
+        let (interrupt, interrupted) = mpsc::channel();
+        ctrlc::set_handler(move || {
+            let _ = interrupt.send(());
+        })
+        .map_err(|e| StartError::Signal(e.to_string()))?;
+
+        let mut warnings = Vec::new();
+        if !options.bind.is_loopback() {
+            warnings.push(format!(
+                "server naslouchá na adrese {}, tedy nejen na tomto počítači: web i ověřování \
+scénářů jsou přístupné každému, kdo se k této adrese v síti dostane",
+                options.bind
+            ));
+        }
+        let mut plays = PlayCache::default();
+        let first = rebuild(options.content.as_deref(), None, &mut plays);
+        if !first.errors.is_empty() {
+            warnings.push(format!(
+                "obsah má chyby, místo stránek se ukazuje jejich seznam:\n  {}",
+                first.errors.join("\n  ")
+            ));
+        }
+        let live = Arc::new(Live(RwLock::new(Arc::new(first))));
+        let watcher = match &options.content {
+            Some(dir) => Some(watch(dir.clone(), Arc::clone(&live), plays)?),
+            None => None,
+        };
+        std::thread::Builder::new()
+            .name("carcref-accept".into())
+            .spawn(move || accept(listener, live))
+            .map_err(|e| StartError::Bind(addr, e))?;
+        Ok(Server {
+            url: url(local),
+            warnings,
+            interrupted,
+            _watcher: watcher,
+        })
+    }
+
+    /// Where the site is served, e.g. `http://127.0.0.1:8000/`.
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    /// What the user should know before using it (a non-loopback address, content errors).
+    pub fn warnings(&self) -> &[String] {
+        &self.warnings
+    }
+
+    /// Serves until Ctrl+C (SIGINT).
+    pub fn wait_for_interrupt(self) {
+        let _ = self.interrupted.recv();
+    }
+}
+
+fn url(addr: SocketAddr) -> String {
+    match addr.ip() {
+        IpAddr::V4(ip) => format!("http://{ip}:{}/", addr.port()),
+        IpAddr::V6(ip) => format!("http://[{ip}]:{}/", addr.port()),
+    }
+}
+
+fn accept(listener: TcpListener, live: Arc<Live>) {
+    let active = Arc::new(AtomicUsize::new(0));
+    for stream in listener.incoming() {
+        let Ok(stream) = stream else { continue };
+        if active.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
+            active.fetch_sub(1, Ordering::SeqCst);
+            http::refuse_busy(stream);
+            continue;
+        }
+        let live = Arc::clone(&live);
+        let done = Arc::clone(&active);
+        let spawned = std::thread::Builder::new()
+            .name("carcref-request".into())
+            .spawn(move || {
+                http::serve_connection(stream, &live);
+                done.fetch_sub(1, Ordering::SeqCst);
+            });
+        if spawned.is_err() {
+            active.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+}
+
+/// Loads and renders the content (playing only the scenarios `plays` does not hold); the
+/// site and its corpus, or every problem found.
+pub fn render(
+    content: Option<&std::path::Path>,
+    plays: &mut PlayCache,
+) -> Result<(Site, Corpus), Vec<String>> {
+    let files = match content {
+        Some(dir) => ContentFiles::from_dir(dir).map_err(|e| vec![e.to_string()])?,
+        None => ContentFiles::embedded(),
+    };
+    let loaded = load(&files);
+    if !loaded.diagnostics.is_empty() {
+        return Err(loaded.diagnostics.iter().map(ToString::to_string).collect());
+    }
+    let options = BuildOptions {
+        allow_failing: false,
+    };
+    match crate::site::render_reusing(&loaded.corpus, &options, plays) {
+        Ok((site, _)) => Ok((site, loaded.corpus)),
+        Err(BuildError::Failing(failing)) => Err(failing),
+        Err(error) => Err(vec![error.to_string()]),
+    }
+}
+
+/// The next build after `previous`: the new site, or the previous good one with the errors.
+fn rebuild(
+    content: Option<&std::path::Path>,
+    previous: Option<&Built>,
+    plays: &mut PlayCache,
+) -> Built {
+    let generation = previous.map_or(1, |p| p.generation + 1);
+    match render(content, plays) {
+        Ok((site, corpus)) => Built {
+            generation,
+            site: Arc::new(site),
+            corpus: Arc::new(corpus),
+            errors: Vec::new(),
+        },
+        Err(errors) => Built {
+            generation,
+            site: previous.map_or_else(|| Arc::new(Site::new()), |p| Arc::clone(&p.site)),
+            corpus: previous.map_or_else(|| Arc::new(Corpus::default()), |p| Arc::clone(&p.corpus)),
+            errors,
+        },
+    }
+}
+
+/// Watches `dir` and rebuilds on a thread of its own after each burst of changes.
+fn watch(
+    dir: PathBuf,
+    live: Arc<Live>,
+    mut plays: PlayCache,
+) -> Result<RecommendedWatcher, StartError> {
+    let (changed, changes) = mpsc::channel::<()>();
+    let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
+        // Reading the files to rebuild is an access too: only changes count. An error of the
+        // watcher itself (events lost) is a reason to rebuild.
+        if event.is_ok_and(|e| matches!(e.kind, EventKind::Access(_))) {
+            return;
+        }
+        let _ = changed.send(());
+    })
+    .map_err(|e| StartError::Watch(dir.clone(), e.to_string()))?;
+    watcher
+        .watch(&dir, RecursiveMode::Recursive)
+        .map_err(|e| StartError::Watch(dir.clone(), e.to_string()))?;
+    std::thread::Builder::new()
+        .name("carcref-rebuild".into())
+        .spawn(move || {
+            while changes.recv().is_ok() {
+                // An editor's save is several events; they make one rebuild, and so do the
+                // changes that came during the last rebuild.
+                std::thread::sleep(DEBOUNCE);
+                while changes.try_recv().is_ok() {}
+                let started = Instant::now();
+                let previous = live.current();
+                let built = rebuild(Some(&dir), Some(&previous), &mut plays);
+                // The server's log, beside the URL it printed.
+                if built.errors.is_empty() {
+                    eprintln!(
+                        "obsah změněn, web sestaven znovu za {} ms",
+                        started.elapsed().as_millis()
+                    );
+                } else {
+                    eprintln!(
+                        "obsah změněn, ale má chyby:\n  {}",
+                        built.errors.join("\n  ")
+                    );
+                }
+                live.replace(built);
+            }
+        })
+        .map_err(|e| StartError::Watch(PathBuf::new(), e.to_string()))?;
+    Ok(watcher)
+}

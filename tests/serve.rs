@@ -1,0 +1,481 @@
+//! `carcref serve`, as a user starts it: the real binary on a free loopback port with a copy of
+//! the content, spoken to in raw HTTP over `TcpStream`.
+
+mod common;
+
+use std::fs;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Stdio};
+use std::sync::{Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use common::{carcref, carcref_command, copy_tree, repo, stdout};
+
+const SCENARIO: &str = "content/scenarios/zakladni/mesto-s-erbem.yaml";
+const RULINGS: &str = "duchove-carcassonne/rulings/uroven-1-cesty.yaml";
+const RULING_PAGE: &str = "/vyklady/dc-cesta-obsazena-nelze-nasadit.html";
+const QUESTION: &str = "Smím postavit strážného na cestu, na které už nějaký strážný stojí?";
+
+/// One test at a time: each starts a server that builds the whole site, and the rebuild
+/// within 2 s must not wait for the other tests' builds on a small machine.
+static TURN: Mutex<()> = Mutex::new(());
+
+fn turn() -> MutexGuard<'static, ()> {
+    TURN.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// A running server, killed when dropped (a test that stops it itself waits for it).
+struct Served {
+    child: Child,
+    addr: String,
+    stderr: PathBuf,
+    /// The content copy it serves; kept so that it lives as long as the server.
+    dir: tempfile::TempDir,
+}
+
+impl Served {
+    fn start(extra: &[&str]) -> Served {
+        let dir = tempfile::tempdir().unwrap();
+        copy_tree(&repo().join("content"), &dir.path().join("content"));
+        let stderr = dir.path().join("stderr.txt");
+        let content = dir.path().join("content");
+        let mut args = vec![
+            "serve",
+            "--port",
+            "0",
+            "--content",
+            content.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        let mut child = carcref_command(&args, None)
+            .stdout(Stdio::piped())
+            .stderr(fs::File::create(&stderr).unwrap())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let addr = line
+            .trim()
+            .strip_prefix("http://")
+            .and_then(|rest| rest.strip_suffix('/'))
+            .unwrap_or_else(|| panic!("the first line is the URL, not {line:?}"))
+            .to_owned();
+        Served {
+            child,
+            addr,
+            stderr,
+            dir,
+        }
+    }
+
+    fn content(&self) -> PathBuf {
+        self.dir.path().join("content")
+    }
+
+    fn stderr(&self) -> String {
+        fs::read_to_string(&self.stderr).unwrap_or_default()
+    }
+
+    fn raw(&self, request: &[u8]) -> Response {
+        raw(&self.addr, request)
+    }
+
+    fn get(&self, path: &str) -> Response {
+        self.raw(format!("GET {path} HTTP/1.1\r\nHost: x\r\n\r\n").as_bytes())
+    }
+
+    fn post(&self, path: &str, body: &[u8]) -> Response {
+        post(&self.addr, path, body)
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[derive(Debug)]
+struct Response {
+    status: u16,
+    head: String,
+    body: Vec<u8>,
+}
+
+impl Response {
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+
+    fn json(&self) -> serde_json::Value {
+        serde_json::from_slice(&self.body)
+            .unwrap_or_else(|e| panic!("JSON expected ({e}): {}", self.text()))
+    }
+
+    fn header(&self, name: &str) -> Option<String> {
+        self.head.lines().find_map(|line| {
+            let (n, v) = line.split_once(':')?;
+            n.eq_ignore_ascii_case(name).then(|| v.trim().to_owned())
+        })
+    }
+}
+
+fn raw(addr: &str, request: &[u8]) -> Response {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    stream.write_all(request).unwrap();
+    let mut bytes = Vec::new();
+    stream.read_to_end(&mut bytes).unwrap();
+    let split = bytes
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .unwrap_or_else(|| panic!("no HTTP head in {:?}", String::from_utf8_lossy(&bytes)));
+    let head = String::from_utf8_lossy(&bytes[..split]).into_owned();
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no status in {head}"));
+    Response {
+        status,
+        head,
+        body: bytes[split + 4..].to_vec(),
+    }
+}
+
+fn post(addr: &str, path: &str, body: &[u8]) -> Response {
+    let mut request = format!(
+        "POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/yaml\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    )
+    .into_bytes();
+    request.extend_from_slice(body);
+    raw(addr, &request)
+}
+
+/// Waits up to `limit` for `ready`, polling; how long it took.
+fn within(limit: Duration, mut ready: impl FnMut() -> bool) -> Option<Duration> {
+    let start = Instant::now();
+    while start.elapsed() < limit {
+        if ready() {
+            return Some(start.elapsed());
+        }
+        std::thread::sleep(Duration::from_millis(25));
+    }
+    None
+}
+
+fn replace_in(path: &Path, from: &str, to: &str) {
+    let text = fs::read_to_string(path).unwrap();
+    assert!(text.contains(from), "{from} in {}", path.display());
+    fs::write(path, text.replacen(from, to, 1)).unwrap();
+}
+
+#[test]
+fn the_site_is_served_from_memory_with_types_and_a_czech_404() {
+    let _turn = turn();
+    let server = Served::start(&[]);
+    let home = server.get("/");
+    assert_eq!(home.status, 200);
+    assert_eq!(
+        home.header("content-type").as_deref(),
+        Some("text/html; charset=utf-8")
+    );
+    assert!(home.text().contains("/__carcref/verze"), "reload script");
+    let css = server.get("/assets/style.css");
+    assert_eq!(css.status, 200);
+    assert_eq!(
+        css.header("content-type").as_deref(),
+        Some("text/css; charset=utf-8")
+    );
+    assert!(
+        !css.text().contains("__carcref"),
+        "only pages get the script"
+    );
+    let folder = server.get("/scenare/");
+    assert_eq!(folder.status, 200);
+    assert!(folder.text().contains("<html"));
+    let bare = server.get("/scenare");
+    assert_eq!(bare.status, 301);
+    assert_eq!(bare.header("location").as_deref(), Some("/scenare/"));
+    let board = server.get("/scenare/zakladni/mesto-s-erbem-pred.svg");
+    assert_eq!(board.status, 200);
+    assert_eq!(
+        board.header("content-type").as_deref(),
+        Some("image/svg+xml")
+    );
+    let missing = server.get("/neni-tu.html");
+    assert_eq!(missing.status, 404);
+    assert!(missing.text().contains("Stránka nenalezena"));
+    assert_eq!(
+        server.raw(b"DELETE / HTTP/1.1\r\nHost: x\r\n\r\n").status,
+        405
+    );
+    assert_eq!(server.get("/api/check").status, 405);
+    assert_eq!(server.get("/api/jinde").status, 404);
+    let head = server.raw(b"HEAD / HTTP/1.1\r\nHost: x\r\n\r\n");
+    assert_eq!(head.status, 200);
+    assert!(head.body.is_empty());
+    // The built site has no reload script: only serving adds it.
+    let out = tempfile::tempdir().unwrap();
+    let public = out.path().join("public");
+    carcref(&["build", "--out", public.to_str().unwrap()], None);
+    let built = fs::read_to_string(public.join("index.html")).unwrap();
+    assert!(!built.contains("__carcref"));
+}
+
+#[test]
+fn a_valid_scenario_gets_the_verdict_of_check_json_and_the_boards() {
+    let _turn = turn();
+    let server = Served::start(&[]);
+    let yaml = fs::read(repo().join(SCENARIO)).unwrap();
+    let response = server.post("/api/check", &yaml);
+    assert_eq!(response.status, 200, "{}", response.text());
+    assert_eq!(
+        response.header("content-type").as_deref(),
+        Some("application/json")
+    );
+    let mut served = response.json();
+    let svg = served.as_object_mut().unwrap().remove("svg").unwrap();
+    assert!(svg["before"].as_str().unwrap().starts_with("<svg"));
+    assert!(svg["after"].as_str().unwrap().starts_with("<svg"));
+    assert_ne!(svg["before"], svg["after"]);
+    let checked = carcref(&["check", "--json", SCENARIO], None);
+    let mut expected: serde_json::Value = serde_json::from_str(&stdout(&checked)).unwrap();
+    assert_eq!(served["scenario"], "situace.yaml");
+    served["scenario"] = serde_json::Value::Null;
+    expected["scenario"] = serde_json::Value::Null;
+    assert_eq!(served, expected);
+    assert_eq!(served["passed"], true);
+
+    // A verdict that contradicts the expectations is still a verdict.
+    let wrong = String::from_utf8(yaml)
+        .unwrap()
+        .replace("{red: 8, blue: 0}", "{red: 9, blue: 0}");
+    let response = server.post("/api/check", wrong.as_bytes());
+    assert_eq!(response.status, 200);
+    assert_eq!(response.json()["passed"], false);
+}
+
+#[test]
+fn a_malformed_scenario_gets_located_errors() {
+    let _turn = turn();
+    let server = Served::start(&[]);
+    let response = server.post(
+        "/api/check",
+        b"title: x\nruleset: zakladni-hra\nplayers: [\n",
+    );
+    assert_eq!(response.status, 400);
+    let errors = response.json()["errors"].as_array().unwrap().clone();
+    assert!(!errors.is_empty());
+    for error in &errors {
+        assert!(error["line"].as_u64().unwrap() >= 1, "{error}");
+        assert!(error["column"].as_u64().unwrap() >= 1, "{error}");
+        assert!(!error["message"].as_str().unwrap().is_empty());
+    }
+    let unknown = server.post(
+        "/api/check",
+        b"title: x\nruleset: zakladni-hra\nstart: zakladni\nplayers: [red]\nsteps:\n  - place: neni-takova\n    at: [0, 1]\n",
+    );
+    assert_eq!(unknown.status, 400, "{}", unknown.text());
+    assert_eq!(unknown.json()["errors"][0]["line"], 6, "{}", unknown.text());
+    let binary = server.post("/api/check", b"\xff\xfe\x00");
+    assert_eq!(binary.status, 400);
+}
+
+#[test]
+fn a_scenario_over_256_kib_is_refused() {
+    let _turn = turn();
+    let server = Served::start(&[]);
+    let big = vec![b'#'; 256 * 1024 + 1];
+    assert_eq!(server.post("/api/check", &big).status, 413);
+    // Exactly the limit is read (and is a comment only: a malformed scenario).
+    let limit = vec![b'#'; 256 * 1024];
+    assert_eq!(server.post("/api/check", &limit).status, 400);
+    // A claimed length is refused before anything is read or allocated.
+    let claim = server
+        .raw(b"POST /api/check HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999\r\n\r\n");
+    assert_eq!(claim.status, 413);
+    assert_eq!(server.get("/").status, 200, "still up");
+}
+
+#[test]
+fn traversal_never_leaves_the_site() {
+    let _turn = turn();
+    let server = Served::start(&[]);
+    for path in [
+        "/../../etc/passwd",
+        "/%2e%2e/%2e%2e/etc/passwd",
+        "/%2E%2E/%2E%2E/etc/passwd",
+        "/..%2f..%2fetc/passwd",
+        "/assets/..%2f..%2f..%2fetc%2fpasswd",
+        "/assets/../../../etc/passwd",
+        "/..\\..\\etc\\passwd",
+        "/%5c..%5c..%5cetc%5cpasswd",
+        "/%252e%252e/%252e%252e/etc/passwd",
+        "/./../etc/passwd",
+        "/etc/passwd",
+        "//etc/passwd",
+        "/assets/%2e%2e/%2e%2e/%2e%2e/%2e%2e/proc/self/environ",
+    ] {
+        let response = server.get(path);
+        assert!(
+            response.status == 400 || response.status == 404,
+            "{path}: {}",
+            response.status
+        );
+        assert!(!response.text().contains("root:"), "{path}");
+    }
+}
+
+#[test]
+fn edits_rebuild_the_site_and_errors_show_until_fixed() {
+    let _turn = turn();
+    let server = Served::start(&[]);
+    let page = server.get(RULING_PAGE);
+    assert_eq!(page.status, 200);
+    assert!(page.text().contains(QUESTION));
+    let version = server.get("/__carcref/verze").text();
+
+    let rulings = server.content().join(RULINGS);
+    let edited = "Smím postavit strážného na cestu, kde už nějaký strážný stojí, i vlastní?";
+    replace_in(&rulings, QUESTION, edited);
+    let took = within(Duration::from_secs(2), || {
+        server.get(RULING_PAGE).text().contains(edited)
+    });
+    assert!(took.is_some(), "the edit is served within 2 s");
+    assert_ne!(server.get("/__carcref/verze").text(), version);
+
+    // A content error: the overlay with file:line:column instead of the pages.
+    replace_in(
+        &rulings,
+        "section: dc-cesty\n",
+        "section: neni-takova-sekce\n",
+    );
+    let overlay = within(Duration::from_secs(5), || {
+        server.get(RULING_PAGE).text().contains("Obsah má chyby")
+    });
+    assert!(overlay.is_some(), "the overlay is shown");
+    let shown = server.get("/");
+    assert_eq!(shown.status, 500);
+    let text = shown.text();
+    let at = text
+        .find("uroven-1-cesty.yaml:")
+        .unwrap_or_else(|| panic!("the file is named: {text}"));
+    let place: Vec<&str> = text[at..].splitn(4, ':').collect();
+    assert!(
+        place[1].parse::<u32>().is_ok(),
+        "line: {}",
+        &text[at..at + 40]
+    );
+    assert!(
+        place[2].parse::<u32>().is_ok(),
+        "column: {}",
+        &text[at..at + 40]
+    );
+    // The previous good site is still what other files come from.
+    assert_eq!(server.get("/assets/style.css").status, 200);
+    let check = server.post("/api/check", &fs::read(repo().join(SCENARIO)).unwrap());
+    assert_eq!(check.status, 200);
+
+    replace_in(
+        &rulings,
+        "section: neni-takova-sekce\n",
+        "section: dc-cesty\n",
+    );
+    let fixed = within(Duration::from_secs(5), || {
+        let page = server.get(RULING_PAGE);
+        page.status == 200 && page.text().contains(edited)
+    });
+    assert!(fixed.is_some(), "the site is back after the fix");
+}
+
+#[test]
+fn four_hundred_checks_at_twenty_at_once_all_succeed() {
+    let _turn = turn();
+    let server = Served::start(&[]);
+    let yaml = fs::read(repo().join(SCENARIO)).unwrap();
+    let addr = server.addr.clone();
+    let workers: Vec<_> = (0..20)
+        .map(|_| {
+            let addr = addr.clone();
+            let yaml = yaml.clone();
+            std::thread::spawn(move || {
+                (0..20)
+                    .map(|_| post(&addr, "/api/check", &yaml).status)
+                    .filter(|status| *status != 200)
+                    .count()
+            })
+        })
+        .collect();
+    let failed: usize = workers.into_iter().map(|w| w.join().unwrap()).sum();
+    assert_eq!(failed, 0);
+    assert_eq!(server.get("/").status, 200, "still up");
+}
+
+#[test]
+fn ctrl_c_stops_it_cleanly() {
+    let _turn = turn();
+    let mut server = Served::start(&[]);
+    assert_eq!(server.get("/").status, 200);
+    let kill = std::process::Command::new("kill")
+        .args(["-INT", &server.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let status = server.child.wait().unwrap();
+    assert_eq!(status.code(), Some(0));
+    assert!(server.stderr().contains("ukončeno"), "{}", server.stderr());
+}
+
+#[test]
+fn a_taken_port_is_an_input_error_and_other_addresses_warn() {
+    let _turn = turn();
+    let taken = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    let output = carcref(&["serve", "--port", &port], None);
+    assert_eq!(output.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&output.stderr);
+    assert!(message.contains("obsazený"), "{message}");
+    assert!(message.contains("--port 0"), "{message}");
+
+    let server = Served::start(&["--bind", "0.0.0.0"]);
+    assert!(
+        within(Duration::from_secs(2), || server
+            .stderr()
+            .contains("varování: server naslouchá"))
+        .is_some(),
+        "{}",
+        server.stderr()
+    );
+    let local = Served::start(&[]);
+    assert_eq!(local.get("/").status, 200);
+    assert!(!local.stderr().contains("varování"), "{}", local.stderr());
+}
+
+#[test]
+fn a_request_that_does_not_arrive_within_5_s_is_answered_408() {
+    let _turn = turn();
+    let server = Served::start(&[]);
+    let started = Instant::now();
+    let mut stream = TcpStream::connect(&server.addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    // The head and half of the body, then nothing.
+    stream
+        .write_all(b"POST /api/check HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\ntitle: x\n")
+        .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 408 "), "{answer}");
+    assert!(started.elapsed() < Duration::from_secs(10));
+    assert_eq!(server.get("/").status, 200, "still up");
+}
