@@ -293,7 +293,7 @@
     for (const p of players()) {
       const label = document.createElement('label');
       label.htmlFor = 'body-' + p;
-      label.textContent = COLOUR_CS[p] + ', bodů celkem';
+      label.textContent = 'Body celkem – ' + COLOUR_CS[p];
       const input = document.createElement('input');
       input.type = 'number';
       input.min = '0';
@@ -443,9 +443,9 @@
         state.expansions.push(e.id);
       } else {
         const used = (c) => e.sets.includes(TILES.get(c.tile).set);
-        const kinds = (c) => (c === state.step ? (c.meeple ? [c.meeple] : []) : c.meeples).some((m) => e.kinds.includes(m.kind));
+        const figures = (c) => (c === state.step ? (c.meeple ? [c.meeple] : []) : c.meeples).some((m) => e.kinds.includes(m.kind));
         const cells = state.board.concat(state.step ? [state.step] : []);
-        if (cells.some((c) => used(c) || kinds(c))) {
+        if (cells.some((c) => used(c) || figures(c))) {
           box.checked = true;
           return say('Na plánu jsou kartičky nebo figurky z tohoto rozšíření; nejdřív je odeberte.');
         }
@@ -532,7 +532,7 @@
       while (at < lines.length && lines[at].indent === indent && !lines[at].text.startsWith('- ')) {
         const line = lines[at];
         const m = line.text.match(/^([A-Za-z_][\w-]*):(?:\s+(.*))?$/);
-        if (!m) fail(line, 'čekal jsem „klíč: hodnota“');
+        if (!m) fail(line, 'má tu být „klíč: hodnota“');
         at++;
         if (m[2] !== undefined) out[m[1]] = flow(m[2], line);
         else if (at < lines.length && lines[at].indent > indent) out[m[1]] = block(lines[at].indent);
@@ -582,7 +582,7 @@
           for (;;) {
             ws();
             const key = text.slice(i).match(/^([A-Za-z_][\w-]*):\s*/);
-            if (!key) fail(line, 'čekal jsem „klíč: hodnota“');
+            if (!key) fail(line, 'má tu být „klíč: hodnota“');
             i += key[0].length;
             obj[key[1]] = value(true);
             ws();

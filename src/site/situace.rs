@@ -77,7 +77,9 @@ fn spots(tile: &CompiledTile) -> Vec<Spot> {
             feature: tile.features[usize::from(center)].kind.id(),
         });
     }
-    let middles = Dir::ALL.iter().map(|d| (Port::new(*d, 1), d.letter().to_string()));
+    let middles = Dir::ALL
+        .iter()
+        .map(|d| (Port::new(*d, 1), d.letter().to_string()));
     let halves = Dir::ALL.iter().flat_map(|d| {
         [0, 2].map(|part| {
             let port = Port::new(*d, part);
@@ -122,7 +124,8 @@ pub fn data_script(corpus: &Corpus) -> Result<String, serde_json::Error> {
         .collect();
     let mut tiles = Vec::new();
     let mut start = None;
-    for set in corpus.tile_sets.iter().filter(|s| sets.contains(&s.id.as_str())) {
+    // The base game's tiles first: the picker lists them in this order.
+    for set in sets.iter().filter_map(|id| corpus.tile_set(id)) {
         for spec in &set.tiles {
             if spec.start && set.id == BASE {
                 start = Some(spec.id.clone());
