@@ -40,6 +40,8 @@
     title: 'Sporná situace',
     expansions: [],
     players: 2,
+    // The start tile at [0, 0]; figures on it make the scenario lay it itself (`start: none`).
+    startCell: { tile: D.start, x: 0, y: 0, rotation: 0, start: true, meeples: [] },
     board: [], // {tile, x, y, rotation, meeples: [{spot, player, kind}]}; spot at rotation 0
     step: null, // {tile, x, y, rotation, meeple: {spot, kind} | null}
     stepPlayer: 'red',
@@ -77,7 +79,7 @@
   }
   /** What lies on a cell: the start tile, a board tile or the disputed move's tile. */
   function cellAt(x, y) {
-    if (x === 0 && y === 0) return { tile: D.start, x: 0, y: 0, rotation: 0, start: true, meeples: [] };
+    if (x === 0 && y === 0) return state.startCell;
     const laid = state.board.find((c) => c.x === x && c.y === y);
     if (laid) return laid;
     if (state.step && state.step.x === x && state.step.y === y) return state.step;
@@ -240,12 +242,8 @@
     const name = TILES.get(cell.tile).name;
     $('vybrana-nazev').textContent =
       (cell === state.step ? 'Sporný tah: ' : '') + name + ' na poli [' + cell.x + ', ' + cell.y + '], otočení ' + cell.rotation + '°';
-    const figures = !cell.start;
     $('otocit').hidden = cell.start;
     $('odebrat').hidden = cell.start;
-    for (const id of ['figurka-hrac', 'figurka-druh', 'figurka-misto', 'postavit']) {
-      $(id).parentElement.hidden = !figures;
-    }
     const who = $('figurka-hrac');
     who.textContent = '';
     if (cell === state.step) option(who, state.stepPlayer, COLOUR_CS[state.stepPlayer]);
@@ -393,7 +391,7 @@
   });
   $('postavit').addEventListener('click', () => {
     const cell = state.selected && cellAt(state.selected[0], state.selected[1]);
-    if (!cell || cell.start) return;
+    if (!cell) return;
     const m = { spot: $('figurka-misto').value, kind: $('figurka-druh').value };
     if (cell === state.step) {
       cell.meeple = m;
@@ -411,7 +409,7 @@
   $('hraci').addEventListener('change', () => {
     state.players = Number($('hraci').value);
     const ok = players();
-    for (const c of state.board) c.meeples = c.meeples.filter((m) => ok.includes(m.player));
+    for (const c of [state.startCell, ...state.board]) c.meeples = c.meeples.filter((m) => ok.includes(m.player));
     if (!ok.includes(state.stepPlayer)) state.stepPlayer = 'red';
     for (const p of Object.keys(state.expect)) if (!ok.includes(p)) delete state.expect[p];
     update();
@@ -444,7 +442,7 @@
       } else {
         const used = (c) => e.sets.includes(TILES.get(c.tile).set);
         const figures = (c) => (c === state.step ? (c.meeple ? [c.meeple] : []) : c.meeples).some((m) => e.kinds.includes(m.kind));
-        const cells = state.board.concat(state.step ? [state.step] : []);
+        const cells = [state.startCell, ...state.board].concat(state.step ? [state.step] : []);
         if (cells.some((c) => used(c) || figures(c))) {
           box.checked = true;
           return say('Na plánu jsou kartičky nebo figurky z tohoto rozšíření; nejdřív je odeberte.');
@@ -475,11 +473,13 @@
     out.push('title: ' + JSON.stringify(state.title.trim() || 'Sporná situace'));
     out.push('ruleset: ' + D.base.id);
     if (state.expansions.length) out.push('expansions: [' + state.expansions.join(', ') + ']');
-    out.push('start: zakladni');
+    const start = state.startCell;
+    out.push('start: ' + (start.meeples.length ? 'none' : 'zakladni'));
     out.push('players: [' + players().join(', ') + ']');
-    if (state.board.length) {
+    const board = (start.meeples.length ? [start] : []).concat(state.board);
+    if (board.length) {
       out.push('board:');
-      for (const c of state.board) {
+      for (const c of board) {
         out.push('  - tile: ' + c.tile, '    at: [' + c.x + ', ' + c.y + ']', '    rotation: ' + c.rotation);
         if (c.meeples.length) out.push('    meeples: [' + c.meeples.map((m) => flowMeeple(c, m, m.player)).join(', ') + ']');
       }
@@ -639,7 +639,7 @@
     for (const key of Object.keys(doc)) {
       if (!known.includes(key)) throw new Error('klíč „' + key + '“ stránka neumí zobrazit');
     }
-    if (doc.ruleset !== D.base.id || (doc.start !== undefined && doc.start !== 'zakladni')) {
+    if (doc.ruleset !== D.base.id || !['zakladni', 'none'].includes(doc.start)) {
       throw new Error('stránka zatím umí jen základní hru se startovní kartičkou');
     }
     const expansions = doc.expansions || [];
@@ -682,6 +682,15 @@
       });
       return { tile, ...where, meeples };
     });
+    // `start: none` is how the page writes figures on the start tile: it lies first, at [0, 0].
+    const startCell = { tile: D.start, x: 0, y: 0, rotation: 0, start: true, meeples: [] };
+    if (doc.start === 'none') {
+      const first = board.shift();
+      if (!first || first.tile !== D.start || first.x !== 0 || first.y !== 0 || first.rotation !== 0) {
+        throw new Error('bez startovní kartičky na poli [0, 0] stránka plán neumí ukázat');
+      }
+      startCell.meeples = first.meeples;
+    }
     let step = null;
     let stepPlayer = 'red';
     let end = false;
@@ -710,7 +719,7 @@
     }
     return {
       title: typeof doc.title === 'string' ? doc.title : 'Sporná situace',
-      expansions, players: count, board, step, stepPlayer, expect, end,
+      expansions, players: count, startCell, board, step, stepPlayer, expect, end,
     };
   }
 

@@ -188,13 +188,27 @@ test('Otevřít YAML loads an exported scenario back and exports the same text',
   assert.equal(fs.readFileSync(again, 'utf8'), text);
   check(again);
 
+  // A figure on the start tile: the scenario then lays the start tile itself.
+  const withStart = EXPECTED.replace('start: zakladni', 'start: none').replace(
+    'board:\n',
+    'board:\n  - tile: zh-mesto-cesta\n    at: [0, 0]\n    rotation: 0\n    meeples: [{on: N, player: blue, feature: city}]\n',
+  );
+  const startFile = path.join(temp, 'start.yaml');
+  fs.writeFileSync(startFile, withStart);
+  await page.setInputFiles('#otevrit', startFile);
+  await page.waitForFunction(() => document.getElementById('hlaseni').textContent.includes('start.yaml'));
+  assert.match(await label(page, 0, 0), /startovní kartička, modrý družiník – město na severu/);
+  const startAgain = await download(page, 'start-again.yaml');
+  assert.equal(fs.readFileSync(startAgain, 'utf8'), withStart);
+  assert.match(check(startAgain), /Verdikt: platí/);
+
   // A file the page did not write is refused in Czech, and the board stays.
   const foreign = path.join(temp, 'foreign.yaml');
   fs.writeFileSync(foreign, 'title: x\nruleset: duchove-carcassonne\nstart: duchove-2x2\nplayers: [red, blue]\n');
   await page.setInputFiles('#otevrit', foreign);
   await page.waitForFunction(() => document.getElementById('hlaseni').textContent.includes('nelze otevřít'));
   assert.match(await page.textContent('#hlaseni'), /nelze otevřít: stránka zatím umí jen základní hru/);
-  assert.match(await label(page, 1, 0), /zelený velký družiník/);
+  assert.match(await label(page, 1, 0), /červený družiník – cesta na západě/);
   assert.deepEqual(problems, []);
 });
 
