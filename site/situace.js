@@ -97,7 +97,10 @@
     const around = neighbours(x, y, false);
     return [0, 90, 180, 270].filter((r) => {
       const edges = edgesAt(tile, r);
-      return around.every((n, s) => !n || edgesAt(TILES.get(n.tile), n.rotation)[(s + 2) % 4] === edges[s]);
+      return around.every((n, s) => {
+        const theirs = n && edgesAt(TILES.get(n.tile), n.rotation)[(s + 2) % 4];
+        return !n || theirs === 'X' || edges[s] === 'X' || theirs === edges[s];
+      });
     });
   }
   /** Whether every board tile still touches the start tile through board tiles. */
@@ -244,6 +247,8 @@
       (cell === state.step ? 'Sporný tah: ' : '') + name + ' na poli [' + cell.x + ', ' + cell.y + '], otočení ' + cell.rotation + '°';
     $('otocit').hidden = cell.start;
     $('odebrat').hidden = cell.start;
+    // A tile face down holds nothing a figure could stand on.
+    $('postavit').parentElement.hidden = !TILES.get(cell.tile).spots.length;
     const who = $('figurka-hrac');
     who.textContent = '';
     if (cell === state.step) option(who, state.stepPlayer, COLOUR_CS[state.stepPlayer]);
@@ -348,6 +353,9 @@
     state.step = before;
     if (!touches) return say('Kartička musí k plánu přiléhat hranou.');
     if (!rotations.length) return say('Kartička „' + name + '“ sem nepasuje v žádném otočení.');
+    if (state.mode === 'tah' && TILES.get(state.picked).board_only) {
+      return say('Kartička lícem dolů může jen ležet na plánu; sporný tah je kartička lícem nahoru.');
+    }
     const placed = { tile: state.picked, x, y, rotation: rotations[0] };
     if (state.mode === 'tah') {
       state.step = { ...placed, meeple: null };
@@ -699,6 +707,7 @@
         end = true;
       } else if (s.place && !step) {
         const tile = tileOf(s.place);
+        if (TILES.get(tile).board_only) throw new Error('sporný tah nemůže být kartička lícem dolů');
         const where = place(s);
         stepPlayer = s.player || list[0];
         if (!list.includes(stepPlayer)) throw new Error('na tahu je hráč, který nehraje');

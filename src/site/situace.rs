@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::engine::core::tile::CompiledTile;
+use crate::engine::core::tile::{CompiledTile, FACE_DOWN_ID};
 use crate::model::geometry::{Dir, Port, Terrain};
 use crate::model::Corpus;
 
@@ -31,8 +31,11 @@ struct TileData {
     name: String,
     set: String,
     svg: String,
-    /// Side terrains N, E, S, W at rotation 0: `C` city, `R` road, `F` field.
+    /// Side terrains N, E, S, W at rotation 0: `C` city, `R` road, `F` field, `X` anything
+    /// (a tile face down).
     edges: [&'static str; 4],
+    /// Only for the prepared board, never the disputed move (a tile face down).
+    board_only: bool,
     spots: Vec<Spot>,
 }
 
@@ -137,9 +140,23 @@ pub fn data_script(corpus: &Corpus) -> Result<String, serde_json::Error> {
                 set: set.id.clone(),
                 svg: crate::draw::tile_svg(&tile),
                 edges: spec.edges.map(letter),
+                board_only: false,
                 spots: spots(&tile),
             });
         }
+    }
+    // A tile face down fills its cell whatever lies around, and holds nothing.
+    if base.is_some() {
+        let tile = CompiledTile::face_down();
+        tiles.push(TileData {
+            id: FACE_DOWN_ID.to_owned(),
+            name: tile.spec.display_name().to_owned(),
+            set: BASE.to_owned(),
+            svg: crate::draw::tile_svg(&tile),
+            edges: ["X"; 4],
+            board_only: true,
+            spots: Vec::new(),
+        });
     }
     let data = Data {
         base,

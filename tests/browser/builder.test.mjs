@@ -1,6 +1,7 @@
 // The situation builder (situace.html) in real Chromium: a base-game road dispute laid by
 // taps and the keyboard, exported as YAML that `carcref check` (CARCREF_BIN) accepts with the
-// verdict "platí"; the same at 390 px with touch; "Otevřít YAML" giving back the same text;
+// verdict "platí"; the same at 390 px with touch; "Otevřít YAML" giving back the same text
+// (with an expansion, a figure on the start tile, the final scoring), and a tile face down;
 // "Ověřit" from file:// pointing to `carcref serve`, and over http showing the engine's
 // verdict with links to the rules (a stand-in for `carcref serve` answers /api/check by
 // running `carcref check --json`).
@@ -209,6 +210,18 @@ test('Otevřít YAML loads an exported scenario back and exports the same text',
   await page.waitForFunction(() => document.getElementById('hlaseni').textContent.includes('nelze otevřít'));
   assert.match(await page.textContent('#hlaseni'), /nelze otevřít: stránka zatím umí jen základní hru/);
   assert.match(await label(page, 1, 0), /červený družiník – cesta na západě/);
+
+  // A tile face down lies beside anything, holds no figure, and is never the disputed move.
+  await page.click('[data-tile="licem-dolu"]');
+  await page.click(cell(0, 1));
+  assert.match(await label(page, 0, 1), /^pole \[0, 1\], kartička lícem dolů, otočení 0°$/);
+  assert.equal(await page.isVisible('#postavit'), false);
+  await page.click('input[name="rezim"][value="tah"]');
+  await page.click(cell(0, -1));
+  assert.match(await page.textContent('#hlaseni'), /lícem dolů může jen ležet na plánu/);
+  const faceDown = fs.readFileSync(await download(page, 'face-down.yaml'), 'utf8');
+  assert.match(faceDown, /  - tile: licem-dolu\n    at: \[0, 1\]\n/);
+  assert.match(check(path.join(temp, 'face-down.yaml')), /Verdikt: platí/);
   assert.deepEqual(problems, []);
 });
 
