@@ -626,6 +626,13 @@ fn the_situation_builder_and_its_tile_data_are_in_the_site() {
             );
         }
     }
+    let expansions: Vec<&str> = data["expansions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(expansions, ["hostince-a-katedraly", "darky"]);
     let start = corpus
         .tile_set("zakladni-hra")
         .unwrap()

@@ -11,11 +11,11 @@ use crate::engine::core::tile::{CompiledTile, FACE_DOWN_ID};
 use crate::model::geometry::{Dir, Port, Terrain};
 use crate::model::Corpus;
 
-/// The base game and the expansions the builder offers: (game id, its tile set, figure kinds
-/// it adds). Each needs no setup beyond tiles and figures, so a scenario of placed tiles and
-/// one disputed move is complete for it.
+/// The base game and the expansions the builder offers: (game id, figure kinds it adds); a
+/// game's tile set has its id. Each needs no setup beyond tiles and figures (Gifts deals its
+/// cards by itself), so a scenario of placed tiles and one disputed move is complete for it.
 const BASE: &str = "zakladni-hra";
-const EXPANSIONS: &[(&str, &[&str])] = &[("hostince-a-katedraly", &["big"])];
+const EXPANSIONS: &[(&str, &[&str])] = &[("hostince-a-katedraly", &["big"]), ("darky", &[])];
 
 #[derive(Serialize)]
 struct Spot {
@@ -43,7 +43,7 @@ struct TileData {
 struct GameData {
     id: String,
     title: String,
-    /// Tile sets the game brings; the base game's are always in play.
+    /// Tile sets the game brings (none for Gifts); the base game's are always in play.
     sets: Vec<String>,
     /// Figure kinds the game adds to the normal one.
     kinds: Vec<String>,
@@ -104,11 +104,14 @@ fn spots(tile: &CompiledTile) -> Vec<Spot> {
 
 fn game(corpus: &Corpus, id: &str, kinds: &[&str]) -> Option<GameData> {
     let game = corpus.game(id)?;
-    corpus.tile_set(id)?;
     Some(GameData {
         id: game.id.clone(),
         title: game.title.clone(),
-        sets: vec![id.to_owned()],
+        sets: corpus
+            .tile_set(id)
+            .map(|s| s.id.clone())
+            .into_iter()
+            .collect(),
         kinds: kinds.iter().map(|k| (*k).to_owned()).collect(),
     })
 }

@@ -171,19 +171,23 @@ test('at 390 px with touch the same dispute is laid by taps, fits the screen and
 test('Otevřít YAML loads an exported scenario back and exports the same text', async () => {
   const { page, problems } = await watchedPage(desktop.context);
   const source = path.join(temp, 'open.yaml');
-  // Another scenario the page writes: Inns and Cathedrals, a big figure, three players,
-  // the final scoring.
-  const text = EXPECTED.replace('start: zakladni', 'expansions: [hostince-a-katedraly]\nstart: zakladni')
+  // Another scenario the page writes: Inns and Cathedrals with Gifts, a big figure, three
+  // players, the final scoring (blue extends red's road: a gift, 2 points at the end).
+  const text = EXPECTED.replace('start: zakladni', 'expansions: [hostince-a-katedraly, darky]\nstart: zakladni')
     .replace('players: [red, blue]', 'players: [red, blue, green]')
     .replace('{on: W, player: red, feature: road}', '{on: W, player: green, kind: big, feature: road}')
     .replace('meeple: none', 'meeple: {on: E, feature: road}\n  - end: game')
     .replace('title: "Sporná situace"', 'title: "Kdo dostane \\"cestu\\"?"')
-    .replace('score: {red: 4, blue: 0}', 'score: {red: 0, blue: 1, green: 4}');
+    .replace('score: {red: 4, blue: 0}', 'score: {red: 0, blue: 3, green: 4}');
   fs.writeFileSync(source, text);
   await page.goto(fileUrl(SITE, 'situace.html'));
   await page.setInputFiles('#otevrit', source);
   await page.waitForFunction(() => document.getElementById('hlaseni').textContent.startsWith('Otevřeno'));
   assert.match(await label(page, 1, 0), /zelený velký družiník – cesta na západě/);
+  assert.deepEqual(
+    await page.$$eval('#rozsireni input:checked', (boxes) => boxes.map((b) => b.value)),
+    ['hostince-a-katedraly', 'darky'],
+  );
   assert.equal(await page.inputValue('#nazev'), 'Kdo dostane "cestu"?');
   const again = await download(page, 'again.yaml');
   assert.equal(fs.readFileSync(again, 'utf8'), text);
