@@ -520,6 +520,9 @@
   });
 
   // --- YAML in: only the subset this page writes -----------------------------------------
+  /** Why a file cannot be opened, in Czech; any other error means a shape the page never writes. */
+  class Refusal extends Error {}
+
   // Block maps and lists by indentation, flow [..] and {..} of plain or double-quoted
   // scalars, no anchors, tags or multi-line strings. Anything else is refused in Czech.
   function readYaml(text) {
@@ -530,7 +533,7 @@
     });
     let at = 0;
     function fail(line, what) {
-      throw new Error('řádek ' + line.no + ': ' + what);
+      throw new Refusal('řádek ' + line.no + ': ' + what);
     }
     function block(indent) {
       return lines[at].text.startsWith('-') ? list(indent) : map(indent);
@@ -625,7 +628,7 @@
       if (i < text.length) fail(line, 'nečekaný text za hodnotou');
       return v;
     }
-    if (!lines.length) throw new Error('soubor je prázdný');
+    if (!lines.length) throw new Refusal('soubor je prázdný');
     if (lines[0].indent !== 0) fail(lines[0], 'nečekané odsazení');
     const doc = map(0);
     if (at < lines.length) fail(lines[at], 'nečekaný řádek');
@@ -645,47 +648,47 @@
   function fromScenario(doc) {
     const known = ['title', 'ruleset', 'expansions', 'start', 'players', 'board', 'steps', 'expect'];
     for (const key of Object.keys(doc)) {
-      if (!known.includes(key)) throw new Error('klíč „' + key + '“ stránka neumí zobrazit');
+      if (!known.includes(key)) throw new Refusal('klíč „' + key + '“ stránka neumí zobrazit');
     }
     if (doc.ruleset !== D.base.id || !['zakladni', 'none'].includes(doc.start)) {
-      throw new Error('stránka zatím umí jen základní hru se startovní kartičkou');
+      throw new Refusal('stránka zatím umí jen základní hru se startovní kartičkou');
     }
     const expansions = doc.expansions || [];
     if (!Array.isArray(expansions) || !expansions.every((id) => expansion(id))) {
-      throw new Error('takové rozšíření stránka nezná');
+      throw new Refusal('takové rozšíření stránka nezná');
     }
     const list = doc.players || [];
     const count = list.length;
     if (count < 2 || count > COLOURS.length || list.some((p, i) => p !== COLOURS[i])) {
-      throw new Error('hráči musí být v pořadí červený, modrý, zelený, žlutý, černý');
+      throw new Refusal('hráči musí být v pořadí červený, modrý, zelený, žlutý, černý');
     }
     const tileOf = (id) => {
       const tile = TILES.get(id);
       if (!tile || !(tile.set === D.base.id || expansions.some((e) => expansion(e).sets.includes(tile.set)))) {
-        throw new Error('kartičku „' + id + '“ stránka v této hře nezná');
+        throw new Refusal('kartičku „' + id + '“ stránka v této hře nezná');
       }
       return id;
     };
     const place = (entry) => {
       const at = entry.at;
       const rotation = entry.rotation === undefined ? 0 : entry.rotation;
-      if (!Array.isArray(at) || at.length !== 2 || !at.every(Number.isInteger)) throw new Error('pole kartičky musí být [x, y]');
-      if (![0, 90, 180, 270].includes(rotation)) throw new Error('otočení musí být 0, 90, 180 nebo 270');
+      if (!Array.isArray(at) || at.length !== 2 || !at.every(Number.isInteger)) throw new Refusal('pole kartičky musí být [x, y]');
+      if (![0, 90, 180, 270].includes(rotation)) throw new Refusal('otočení musí být 0, 90, 180 nebo 270');
       return { x: at[0], y: at[1], rotation };
     };
     const figure = (tile, rotation, m) => {
-      if (!m || typeof m !== 'object') throw new Error('figurka musí být {on: …}');
+      if (!m || typeof m !== 'object') throw new Refusal('figurka musí být {on: …}');
       const spot = m.on === 'center' ? 'center' : turnSpot(String(m.on), (360 - rotation) % 360);
-      if (!TILES.get(tile).spots.some((s) => s.on === spot)) throw new Error('místo figurky „' + m.on + '“ stránka neumí ukázat');
+      if (!TILES.get(tile).spots.some((s) => s.on === spot)) throw new Refusal('místo figurky „' + m.on + '“ stránka neumí ukázat');
       const kind = m.kind || 'normal';
-      if (!KIND_CS[kind]) throw new Error('druh figurky „' + kind + '“ stránka nezná');
+      if (!KIND_CS[kind]) throw new Refusal('druh figurky „' + kind + '“ stránka nezná');
       return { spot, kind };
     };
     const board = (doc.board || []).map((entry) => {
       const tile = tileOf(entry.tile);
       const where = place(entry);
       const meeples = (entry.meeples || []).map((m) => {
-        if (!list.includes(m.player)) throw new Error('figurka patří hráči, který nehraje');
+        if (!list.includes(m.player)) throw new Refusal('figurka patří hráči, který nehraje');
         return { ...figure(tile, where.rotation, m), player: m.player };
       });
       return { tile, ...where, meeples };
@@ -695,7 +698,7 @@
     if (doc.start === 'none') {
       const first = board.shift();
       if (!first || first.tile !== D.start || first.x !== 0 || first.y !== 0 || first.rotation !== 0) {
-        throw new Error('bez startovní kartičky na poli [0, 0] stránka plán neumí ukázat');
+        throw new Refusal('bez startovní kartičky na poli [0, 0] stránka plán neumí ukázat');
       }
       startCell.meeples = first.meeples;
     }
@@ -707,22 +710,22 @@
         end = true;
       } else if (s.place && !step) {
         const tile = tileOf(s.place);
-        if (TILES.get(tile).board_only) throw new Error('sporný tah nemůže být kartička lícem dolů');
+        if (TILES.get(tile).board_only) throw new Refusal('sporný tah nemůže být kartička lícem dolů');
         const where = place(s);
         stepPlayer = s.player || list[0];
-        if (!list.includes(stepPlayer)) throw new Error('na tahu je hráč, který nehraje');
+        if (!list.includes(stepPlayer)) throw new Refusal('na tahu je hráč, který nehraje');
         const meeple = s.meeple === undefined || s.meeple === 'none' ? null : figure(tile, where.rotation, s.meeple);
         step = { tile, ...where, meeple };
       } else {
-        throw new Error('stránka umí jen jeden sporný tah a závěrečné hodnocení');
+        throw new Refusal('stránka umí jen jeden sporný tah a závěrečné hodnocení');
       }
     }
     const expect = {};
     if (doc.expect) {
       const keys = Object.keys(doc.expect);
-      if (keys.some((k) => k !== 'score')) throw new Error('z očekávání stránka umí jen skóre');
+      if (keys.some((k) => k !== 'score')) throw new Refusal('z očekávání stránka umí jen skóre');
       for (const [p, n] of Object.entries(doc.expect.score || {})) {
-        if (!list.includes(p) || !Number.isInteger(n)) throw new Error('skóre musí být celé číslo hráče, který hraje');
+        if (!list.includes(p) || !Number.isInteger(n)) throw new Refusal('skóre musí být celé číslo hráče, který hraje');
         expect[p] = n;
       }
     }
@@ -740,7 +743,8 @@
       say('Otevřeno: ' + file.name + '.');
       update();
     } catch (e) {
-      say('Soubor ' + file.name + ' nelze otevřít: ' + e.message + '. Stránka otevře jen scénáře, které sama uložila.');
+      const why = e instanceof Refusal ? e.message : 'soubor nemá tvar, jaký stránka ukládá';
+      say('Soubor ' + file.name + ' nelze otevřít: ' + why + '. Stránka otevře jen scénáře, které sama uložila.');
     }
     $('otevrit').value = '';
   });

@@ -213,6 +213,9 @@ test('Otevřít YAML loads an exported scenario back and exports the same text',
   await page.setInputFiles('#otevrit', foreign);
   await page.waitForFunction(() => document.getElementById('hlaseni').textContent.includes('nelze otevřít'));
   assert.match(await page.textContent('#hlaseni'), /nelze otevřít: stránka zatím umí jen základní hru/);
+  fs.writeFileSync(foreign, 'title: x\nruleset: zakladni-hra\nstart: zakladni\nplayers: [red, blue]\nboard: {tile: 1}\n');
+  await page.setInputFiles('#otevrit', foreign);
+  await page.waitForFunction(() => document.getElementById('hlaseni').textContent.includes('nemá tvar'));
   assert.match(await label(page, 1, 0), /červený družiník – cesta na západě/);
 
   // A tile face down lies beside anything, holds no figure, and is never the disputed move.
