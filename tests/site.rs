@@ -553,3 +553,100 @@ fn browser_ranking_agrees_with_the_cli() {
     assert!(compared > 400, "{compared} hits compared");
     assert!(relaxed >= 2, "{relaxed} relaxed searches compared");
 }
+
+#[test]
+fn the_situation_builder_and_its_tile_data_are_in_the_site() {
+    let corpus = corpus();
+    let site = site();
+    let page = std::str::from_utf8(&site["situace.html"]).unwrap();
+    assert!(page.contains("<h1>Sporná situace</h1>"));
+    assert!(page.contains("assets/situace-data.js") && page.contains("assets/situace.js"));
+    assert!(site.contains_key("assets/situace.js"));
+    let home = std::str::from_utf8(&site["index.html"]).unwrap();
+    assert!(
+        home.contains("href=\"situace.html\""),
+        "the home page links the builder"
+    );
+    let script = std::str::from_utf8(&site["assets/situace-data.js"]).unwrap();
+    let json = script
+        .strip_prefix("window.CARCREF_SITUACE = ")
+        .and_then(|s| s.trim_end().strip_suffix(';'))
+        .expect("the data script sets one global");
+    assert!(
+        !json.contains("</"),
+        "the data cannot end its script element"
+    );
+    let data: serde_json::Value = serde_json::from_str(json).unwrap();
+    let tiles = data["tiles"].as_array().unwrap();
+    let expected: Vec<&str> = ["zakladni-hra", "hostince-a-katedraly"]
+        .iter()
+        .flat_map(|set| corpus.tile_set(set).unwrap().tiles.iter())
+        .map(|t| t.id.as_str())
+        .collect();
+    let ids: Vec<&str> = tiles.iter().map(|t| t["id"].as_str().unwrap()).collect();
+    assert_eq!(ids[..ids.len() - 1], expected);
+    // Last, a tile face down: any side fits it, nothing stands on it, never the disputed move.
+    let face_down = tiles.last().unwrap();
+    assert_eq!(face_down["id"], "licem-dolu");
+    assert_eq!(face_down["edges"], serde_json::json!(["X", "X", "X", "X"]));
+    assert_eq!(face_down["spots"], serde_json::json!([]));
+    assert_eq!(face_down["board_only"], true);
+    for tile in tiles {
+        let id = tile["id"].as_str().unwrap();
+        let name = tile["name"].as_str().unwrap();
+        assert!(
+            !name.is_empty() && name != id,
+            "{id} has a name for players"
+        );
+        let svg = tile["svg"].as_str().unwrap();
+        assert!(
+            svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"),
+            "{id}"
+        );
+        let edges = tile["edges"].as_array().unwrap();
+        assert_eq!(edges.len(), 4, "{id}");
+        assert!(
+            edges
+                .iter()
+                .all(|e| ["C", "R", "F", "X"].contains(&e.as_str().unwrap())),
+            "{id}"
+        );
+        let spots = tile["spots"].as_array().unwrap();
+        assert!(!spots.is_empty() || id == "licem-dolu", "{id}");
+        // Every figure spot names a feature the tile has, as scenarios spell it.
+        for spot in spots {
+            let on = spot["on"].as_str().unwrap();
+            assert!(
+                carcref::model::pieces::Spot::parse(on).is_some(),
+                "{id}: {on}"
+            );
+            assert!(
+                carcref::model::pieces::FeatureKind::parse(spot["feature"].as_str().unwrap())
+                    .is_some()
+            );
+        }
+    }
+    let expansions: Vec<&str> = data["expansions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(expansions, ["hostince-a-katedraly", "darky"]);
+    let start = corpus
+        .tile_set("zakladni-hra")
+        .unwrap()
+        .tiles
+        .iter()
+        .find(|t| t.start)
+        .unwrap();
+    assert_eq!(data["start"], start.id.as_str());
+    for section in &corpus.sections {
+        assert_eq!(
+            data["sections"][&section.id],
+            section.game.as_str(),
+            "{}",
+            section.id
+        );
+    }
+}

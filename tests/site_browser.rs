@@ -4,7 +4,9 @@
 //! and the search query living in the URL; scenario boards at phone width; axe-core finding no
 //! accessibility violation on any page type at 390 and 1280 px; and on a phone (390 × 844,
 //! touch): the first result above the keyboard, Back, rules results opening at their
-//! subsection, the header search, whole words in table cells and 24 px tap targets. Needs
+//! subsection, the header search, whole words in table cells and 24 px tap targets; the
+//! situation builder laid by taps, exported and checked by `carcref check`, at 1280 and 390 px,
+//! opened again, and verified over http. Needs
 //! `apt-get install -y chromium chromium-driver` and `npm ci`; `.ci/run` does both. Without
 //! them this test fails and says so.
 
@@ -50,7 +52,9 @@ fn the_site_works_in_headless_chromium() {
         .arg(repo().join("tests/browser/boards.test.mjs"))
         .arg(repo().join("tests/browser/a11y.test.mjs"))
         .arg(repo().join("tests/browser/phone.test.mjs"))
+        .arg(repo().join("tests/browser/builder.test.mjs"))
         .env("CARCREF_SITE", &site)
+        .env("CARCREF_BIN", env!("CARGO_BIN_EXE_carcref"))
         .env("CARCREF_XSS_SITE", &xss)
         .env("CHROMIUM", &chromium)
         .current_dir(repo())
@@ -62,5 +66,5 @@ fn the_site_works_in_headless_chromium() {
         "browser tests failed:\n{out}\n{}",
         String::from_utf8_lossy(&run.stderr)
     );
-    assert!(out.contains("pass 18"), "{out}");
+    assert!(out.contains("pass 22"), "{out}");
 }

@@ -10,6 +10,7 @@ mod output;
 mod pages;
 pub mod scenarios;
 pub mod search;
+mod situace;
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::markdown::{self, Heading};
 use super::scenarios::{Played, StepView, TraceLine};
-use super::{search, BuildError, Site};
+use super::{search, situace, BuildError, Site};
 use crate::content::markdown::LinkTarget;
 use crate::coverage::{self, CoverageEntry, Status};
 use crate::engine::core::tile::CompiledTile;
@@ -35,6 +35,7 @@ const TEMPLATES: &[(&str, &str)] = &[
         include_str!("../../templates/scenarios.html"),
     ),
     ("tiles.html", include_str!("../../templates/tiles.html")),
+    ("situace.html", include_str!("../../templates/situace.html")),
     (
         "glossary.html",
         include_str!("../../templates/glossary.html"),
@@ -51,6 +52,7 @@ const ASSETS: &[(&str, &str)] = &[
     ("assets/analyzer.js", include_str!("../../site/analyzer.js")),
     ("assets/search.js", include_str!("../../site/search.js")),
     ("assets/app.js", include_str!("../../site/app.js")),
+    ("assets/situace.js", include_str!("../../site/situace.js")),
 ];
 
 fn environment() -> Result<Environment<'static>, BuildError> {
@@ -716,6 +718,23 @@ impl<'a> Renderer<'a> {
         )
     }
 
+    /// The situation builder: the page is a frame that `site/situace.js` fills from
+    /// `assets/situace-data.js`.
+    fn situation_builder(&mut self) -> Result<(), BuildError> {
+        let data = situace::data_script(self.corpus)
+            .map_err(|e| BuildError::Template(format!("data sestavovače situací: {e}")))?;
+        self.site
+            .insert("assets/situace-data.js".into(), data.into_bytes());
+        self.page(
+            "situace.html",
+            "situace.html",
+            "Sporná situace",
+            "Rozložte spornou situaci na plán kartičku po kartičce, stáhněte ji jako scénář a nechte engine carcref rozhodnout.",
+            "situace",
+            context! {},
+        )
+    }
+
     fn glossary(&mut self) -> Result<(), BuildError> {
         let mut entries: Vec<_> = self.corpus.glossary.iter().collect();
         entries.sort_by(|a, b| a.term.cmp(&b.term));
@@ -952,6 +971,7 @@ pub fn render_all(corpus: &Corpus, played: &[Played]) -> Result<Site, BuildError
     }
     renderer.scenario_pages()?;
     renderer.tiles()?;
+    renderer.situation_builder()?;
     renderer.glossary()?;
     renderer.coverage_page()?;
     let mut site = renderer.site;

@@ -38,6 +38,7 @@ function pageTypes() {
     'katalog kartiček': { path: 'karticky.html' },
     slovníček: { path: 'slovnicek.html' },
     pokrytí: { path: 'pokryti.html' },
+    'sporná situace': { path: 'situace.html' },
   };
 }
 

@@ -1,0 +1,282 @@
+// The situation builder (situace.html) in real Chromium: a base-game road dispute laid by
+// taps and the keyboard, exported as YAML that `carcref check` (CARCREF_BIN) accepts with the
+// verdict "platí"; the same at 390 px with touch; "Otevřít YAML" giving back the same text
+// (with an expansion, a figure on the start tile, the final scoring), and a tile face down;
+// "Ověřit" from file:// pointing to `carcref serve`, and over http showing the engine's
+// verdict with links to the rules (a stand-in for `carcref serve` answers /api/check by
+// running `carcref check --json`).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { launch, watchedPage, fileUrl } from './chromium.mjs';
+
+const SITE = process.env.CARCREF_SITE;
+const BIN = process.env.CARCREF_BIN;
+let desktop;
+let phone;
+let temp;
+
+before(async () => {
+  assert.ok(SITE && BIN, 'CARCREF_SITE and CARCREF_BIN must be set');
+  temp = fs.mkdtempSync(path.join(os.tmpdir(), 'carcref-builder-'));
+  desktop = await launch({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
+  phone = await launch({
+    acceptDownloads: true,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+});
+after(async () => {
+  if (desktop) await desktop.close();
+  if (phone) await phone.close();
+  if (temp) fs.rmSync(temp, { recursive: true, force: true });
+});
+
+const cell = (x, y) => `[data-cell="${x},${y}"]`;
+const label = (page, x, y) => page.getAttribute(cell(x, y), 'aria-label');
+
+/**
+ * Red's road runs from a monastery west of the start tile to a straight road east of it,
+ * where red stands; blue's disputed move closes it with a crossroads: 4 tiles, 4 points.
+ * `press` is how a button is pressed: click, tap, or the keyboard.
+ */
+async function buildRoadDispute(page, press) {
+  await press('[data-tile="zh-klaster-cesta"]');
+  // An empty cell next to the start tile says so, in Czech, to a screen reader.
+  assert.equal(await label(page, -1, 0), 'pole [-1, 0], prázdné');
+  await press(cell(-1, 0));
+  // Only 270° fits: the road must meet the start tile's road.
+  assert.match(await label(page, -1, 0), /^pole \[-1, 0\], klášter s cestou, otočení 270°$/);
+  await press(cell(-1, 0));
+  assert.match(await page.textContent('#hlaseni'), /pasuje jen v tomto otočení/);
+
+  await press('[data-tile="zh-cesta-rovna"]');
+  await press(cell(1, 0));
+  assert.match(await label(page, 1, 0), /rovná cesta, otočení 0°/);
+  await press(cell(1, 0)); // tap again: the other fitting rotation
+  assert.match(await label(page, 1, 0), /rovná cesta, otočení 180°/);
+  // A crossroads does not fit north of the start tile's city in any rotation.
+  await press('[data-tile="zh-krizovatka-tri"]');
+  await press(cell(0, -1));
+  assert.match(await page.textContent('#hlaseni'), /nepasuje v žádném otočení/);
+  assert.equal(await label(page, 0, -1), 'pole [0, -1], prázdné');
+
+  // A refused tap changes nothing: the straight road is still the selected tile.
+  assert.match(await page.textContent('#vybrana-nazev'), /^rovná cesta na poli \[1, 0\], otočení 180°$/);
+  await page.selectOption('#figurka-hrac', 'red');
+  const spots = await page.$$eval('#figurka-misto option', (o) => o.map((x) => x.textContent));
+  assert.ok(spots.includes('cesta na západě'), spots.join(' | ')); // E turned by 180°
+  await page.selectOption('#figurka-misto', { label: 'cesta na západě' });
+  await press('#postavit');
+  assert.match(await label(page, 1, 0), /červený družiník – cesta na západě/);
+
+  await press('input[name="rezim"][value="tah"]');
+  await page.selectOption('#tah-hrac', 'blue');
+  await press('[data-tile="zh-krizovatka-tri"]');
+  await press(cell(2, 0));
+  assert.match(await label(page, 2, 0), /křižovatka tří cest, otočení 0°, sporný tah/);
+  assert.match(await page.textContent('#tah-popis'), /křižovatka tří cest na pole \[2, 0\]/);
+  await page.fill('#body-red', '4');
+  await page.dispatchEvent('#body-red', 'change');
+  await page.fill('#body-blue', '0');
+  await page.dispatchEvent('#body-blue', 'change');
+}
+
+const EXPECTED = `title: "Sporná situace"
+ruleset: zakladni-hra
+start: zakladni
+players: [red, blue]
+board:
+  - tile: zh-klaster-cesta
+    at: [-1, 0]
+    rotation: 270
+  - tile: zh-cesta-rovna
+    at: [1, 0]
+    rotation: 180
+    meeples: [{on: W, player: red, feature: road}]
+steps:
+  - player: blue
+    place: zh-krizovatka-tri
+    at: [2, 0]
+    rotation: 0
+    meeple: none
+expect:
+  score: {red: 4, blue: 0}
+`;
+
+async function download(page, name) {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click('#stahnout')]);
+  assert.equal(file.suggestedFilename(), 'situace.yaml');
+  const target = path.join(temp, name);
+  await file.saveAs(target);
+  return target;
+}
+
+function check(file) {
+  const run = spawnSync(BIN, ['check', file], { encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stdout + run.stderr);
+  return run.stdout;
+}
+
+test('a road dispute laid by clicks and the keyboard downloads as YAML that carcref check accepts', async () => {
+  const { page, problems } = await watchedPage(desktop.context);
+  await page.goto(fileUrl(SITE, 'situace.html'));
+  // The keyboard: cells and tiles are buttons, Enter presses them.
+  const press = async (selector) => {
+    if (selector.startsWith('[data-cell')) {
+      await page.focus(selector);
+      await page.keyboard.press('Enter');
+    } else {
+      await page.click(selector);
+    }
+  };
+  await buildRoadDispute(page, press);
+  assert.equal(await page.textContent('#yaml'), EXPECTED);
+  const file = await download(page, 'desktop.yaml');
+  assert.equal(fs.readFileSync(file, 'utf8'), EXPECTED);
+  const out = check(file);
+  assert.match(out, /Verdikt: platí/);
+  assert.match(out, /cesta: červený získává 4 b\./);
+
+  // From file:// there is no engine: the button says how to check the file instead.
+  await page.click('#overit');
+  assert.match(await page.textContent('#verdikt'), /carcref serve.*carcref check situace\.yaml/s);
+  assert.deepEqual(problems, []);
+});
+
+test('at 390 px with touch the same dispute is laid by taps, fits the screen and checks', async () => {
+  const { page, problems } = await watchedPage(phone.context);
+  await page.goto(fileUrl(SITE, 'situace.html'));
+  await buildRoadDispute(page, (selector) => page.tap(selector));
+  const file = await download(page, 'phone.yaml');
+  assert.equal(fs.readFileSync(file, 'utf8'), EXPECTED);
+  assert.match(check(file), /Verdikt: platí/);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `the page is ${width} px wide`);
+  const small = await page.$$eval('.builder button', (buttons) =>
+    buttons
+      .filter((b) => b.offsetParent !== null)
+      .map((b) => b.getBoundingClientRect())
+      .filter((r) => r.width < 24 || r.height < 24).length,
+  );
+  assert.equal(small, 0, 'every visible button is at least 24 px');
+  assert.deepEqual(problems, []);
+});
+
+test('Otevřít YAML loads an exported scenario back and exports the same text', async () => {
+  const { page, problems } = await watchedPage(desktop.context);
+  const source = path.join(temp, 'open.yaml');
+  // Another scenario the page writes: Inns and Cathedrals with Gifts, a big figure, three
+  // players, the final scoring (blue extends red's road: a gift, 2 points at the end).
+  const text = EXPECTED.replace('start: zakladni', 'expansions: [hostince-a-katedraly, darky]\nstart: zakladni')
+    .replace('players: [red, blue]', 'players: [red, blue, green]')
+    .replace('{on: W, player: red, feature: road}', '{on: W, player: green, kind: big, feature: road}')
+    .replace('meeple: none', 'meeple: {on: E, feature: road}\n  - end: game')
+    .replace('title: "Sporná situace"', 'title: "Kdo dostane \\"cestu\\"?"')
+    .replace('score: {red: 4, blue: 0}', 'score: {red: 0, blue: 3, green: 4}');
+  fs.writeFileSync(source, text);
+  await page.goto(fileUrl(SITE, 'situace.html'));
+  await page.setInputFiles('#otevrit', source);
+  await page.waitForFunction(() => document.getElementById('hlaseni').textContent.startsWith('Otevřeno'));
+  assert.match(await label(page, 1, 0), /zelený velký družiník – cesta na západě/);
+  assert.deepEqual(
+    await page.$$eval('#rozsireni input:checked', (boxes) => boxes.map((b) => b.value)),
+    ['hostince-a-katedraly', 'darky'],
+  );
+  assert.equal(await page.inputValue('#nazev'), 'Kdo dostane "cestu"?');
+  const again = await download(page, 'again.yaml');
+  assert.equal(fs.readFileSync(again, 'utf8'), text);
+  check(again);
+
+  // A figure on the start tile: the scenario then lays the start tile itself.
+  const withStart = EXPECTED.replace('start: zakladni', 'start: none').replace(
+    'board:\n',
+    'board:\n  - tile: zh-mesto-cesta\n    at: [0, 0]\n    rotation: 0\n    meeples: [{on: N, player: blue, feature: city}]\n',
+  );
+  const startFile = path.join(temp, 'start.yaml');
+  fs.writeFileSync(startFile, withStart);
+  await page.setInputFiles('#otevrit', startFile);
+  await page.waitForFunction(() => document.getElementById('hlaseni').textContent.includes('start.yaml'));
+  assert.match(await label(page, 0, 0), /startovní kartička, modrý družiník – město na severu/);
+  const startAgain = await download(page, 'start-again.yaml');
+  assert.equal(fs.readFileSync(startAgain, 'utf8'), withStart);
+  assert.match(check(startAgain), /Verdikt: platí/);
+
+  // A file the page did not write is refused in Czech, and the board stays.
+  const foreign = path.join(temp, 'foreign.yaml');
+  fs.writeFileSync(foreign, 'title: x\nruleset: duchove-carcassonne\nstart: duchove-2x2\nplayers: [red, blue]\n');
+  await page.setInputFiles('#otevrit', foreign);
+  await page.waitForFunction(() => document.getElementById('hlaseni').textContent.includes('nelze otevřít'));
+  assert.match(await page.textContent('#hlaseni'), /nelze otevřít: stránka zatím umí jen základní hru/);
+  fs.writeFileSync(foreign, 'title: x\nruleset: zakladni-hra\nstart: zakladni\nplayers: [red, blue]\nboard: {tile: 1}\n');
+  await page.setInputFiles('#otevrit', foreign);
+  await page.waitForFunction(() => document.getElementById('hlaseni').textContent.includes('nemá tvar'));
+  assert.match(await label(page, 1, 0), /červený družiník – cesta na západě/);
+
+  // A tile face down lies beside anything, holds no figure, and is never the disputed move.
+  await page.click('[data-tile="licem-dolu"]');
+  await page.click(cell(0, 1));
+  assert.match(await label(page, 0, 1), /^pole \[0, 1\], kartička lícem dolů, otočení 0°$/);
+  assert.equal(await page.isVisible('#postavit'), false);
+  await page.click('input[name="rezim"][value="tah"]');
+  await page.click(cell(0, -1));
+  assert.match(await page.textContent('#hlaseni'), /lícem dolů může jen ležet na plánu/);
+  const faceDown = fs.readFileSync(await download(page, 'face-down.yaml'), 'utf8');
+  assert.match(faceDown, /  - tile: licem-dolu\n    at: \[0, 1\]\n/);
+  assert.match(check(path.join(temp, 'face-down.yaml')), /Verdikt: platí/);
+  assert.deepEqual(problems, []);
+});
+
+test('over http Ověřit shows the verdict, the steps with rule links and both boards', async () => {
+  // A stand-in for `carcref serve`: the site's files, and /api/check answered by
+  // `carcref check --json` with two small boards added.
+  const server = http.createServer((req, res) => {
+    if (req.method === 'POST' && req.url === '/api/check') {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk));
+      req.on('end', () => {
+        const file = path.join(temp, 'posted.yaml');
+        fs.writeFileSync(file, body);
+        const json = JSON.parse(spawnSync(BIN, ['check', '--json', file], { encoding: 'utf8' }).stdout);
+        const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>';
+        json.svg = { before: svg, after: svg };
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify(json));
+      });
+      return;
+    }
+    const name = path.join(SITE, decodeURIComponent(new URL(req.url, 'http://x').pathname));
+    if (!name.startsWith(path.resolve(SITE)) || !fs.existsSync(name) || fs.statSync(name).isDirectory()) {
+      res.writeHead(404).end();
+      return;
+    }
+    const type = name.endsWith('.html') ? 'text/html' : name.endsWith('.js') ? 'text/javascript' : 'text/css';
+    res.writeHead(200, { 'Content-Type': type + '; charset=utf-8' }).end(fs.readFileSync(name));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const page = await desktop.context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`http://127.0.0.1:${server.address().port}/situace.html`);
+    await buildRoadDispute(page, (selector) => page.click(selector));
+    await page.click('#overit');
+    await page.waitForSelector('#verdikt h3');
+    assert.equal(await page.textContent('#verdikt h3'), 'Verdikt: platí');
+    const text = await page.textContent('#verdikt');
+    assert.match(text, /cesta: červený získává 4 b\./);
+    assert.match(text, /✔ červený má 4 b\./);
+    const links = await page.$$eval('#verdikt a', (a) => a.map((x) => x.getAttribute('href')));
+    assert.ok(links.length > 0 && links.every((h) => /^hry\/zakladni-hra\/index\.html#zh-/.test(h)), links.join(' '));
+    assert.equal(await page.locator('#verdikt figure img').count(), 2);
+    assert.deepEqual(errors, []);
+    await page.close();
+  } finally {
+    server.close();
+  }
+});
