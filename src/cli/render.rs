@@ -501,20 +501,19 @@ pub fn report_text(
         let _ = writeln!(out, "  {mark} {} (skutečnost: {})", e.what, e.actual);
     }
     let failed = report.expectations.iter().filter(|e| !e.held).count();
-    if failed == 0 {
-        let _ = writeln!(
-            out,
-            "Verdikt: platí (splněno všech {} očekávání)",
-            report.expectations.len()
-        );
-    } else {
-        let _ = writeln!(
-            out,
-            "Verdikt: neplatí ({failed} z {} očekávání nesplněno)",
-            report.expectations.len()
-        );
-    }
+    let _ = writeln!(out, "{}", verdict_line(failed, report.expectations.len()));
     out
+}
+
+/// "očekávání" keeps its form after every number; the quantifier agrees instead:
+/// "jediné", "všechna 3", "všech 5".
+fn verdict_line(failed: usize, total: usize) -> String {
+    match (failed, total) {
+        (0, 1) => "Verdikt: platí (splněno jediné očekávání)".to_owned(),
+        (0, 2..=4) => format!("Verdikt: platí (splněna všechna {total} očekávání)"),
+        (0, _) => format!("Verdikt: platí (splněno všech {total} očekávání)"),
+        _ => format!("Verdikt: neplatí (nesplněná očekávání: {failed} z celkem {total})"),
+    }
 }
 
 /// "Družiníků" from "družiníků": a word opening a line.
@@ -770,4 +769,29 @@ pub fn simulation(s: &crate::engine::simulate::Summary) -> String {
          platí pro náhradní kartičky, ne přesně pro skutečnou hru.\n",
     );
     out
+}
+
+#[cfg(test)]
+mod verdict_tests {
+    use super::verdict_line;
+
+    #[test]
+    fn the_verdict_agrees_with_the_number_of_expectations() {
+        assert_eq!(
+            verdict_line(0, 1),
+            "Verdikt: platí (splněno jediné očekávání)"
+        );
+        assert_eq!(
+            verdict_line(0, 3),
+            "Verdikt: platí (splněna všechna 3 očekávání)"
+        );
+        assert_eq!(
+            verdict_line(0, 6),
+            "Verdikt: platí (splněno všech 6 očekávání)"
+        );
+        assert_eq!(
+            verdict_line(1, 3),
+            "Verdikt: neplatí (nesplněná očekávání: 1 z celkem 3)"
+        );
+    }
 }

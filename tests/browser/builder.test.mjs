@@ -2,14 +2,13 @@
 // taps and the keyboard, exported as YAML that `carcref check` (CARCREF_BIN) accepts with the
 // verdict "platí"; the same at 390 px with touch; "Otevřít YAML" giving back the same text
 // (with an expansion, a figure on the start tile, the final scoring), and a tile face down;
-// "Ověřit" from file:// pointing to `carcref serve`, and over http showing the engine's
-// verdict with links to the rules (a stand-in for `carcref serve` answers /api/check by
-// running `carcref check --json`).
+// "Ověřit" from file:// pointing to `carcref serve`, and, served by the real `carcref serve`,
+// showing the engine's verdict with links to the rules and the boards, the exported YAML
+// getting the same verdict from `carcref check`.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { launch, watchedPage, fileUrl } from './chromium.mjs';
@@ -232,38 +231,23 @@ test('Otevřít YAML loads an exported scenario back and exports the same text',
   assert.deepEqual(problems, []);
 });
 
-test('over http Ověřit shows the verdict, the steps with rule links and both boards', async () => {
-  // A stand-in for `carcref serve`: the site's files, and /api/check answered by
-  // `carcref check --json` with two small boards added.
-  const server = http.createServer((req, res) => {
-    if (req.method === 'POST' && req.url === '/api/check') {
-      let body = '';
-      req.on('data', (chunk) => (body += chunk));
-      req.on('end', () => {
-        const file = path.join(temp, 'posted.yaml');
-        fs.writeFileSync(file, body);
-        const json = JSON.parse(spawnSync(BIN, ['check', '--json', file], { encoding: 'utf8' }).stdout);
-        const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>';
-        json.svg = { before: svg, after: svg };
-        res.writeHead(200, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify(json));
-      });
-      return;
-    }
-    const name = path.join(SITE, decodeURIComponent(new URL(req.url, 'http://x').pathname));
-    if (!name.startsWith(path.resolve(SITE)) || !fs.existsSync(name) || fs.statSync(name).isDirectory()) {
-      res.writeHead(404).end();
-      return;
-    }
-    const type = name.endsWith('.html') ? 'text/html' : name.endsWith('.js') ? 'text/javascript' : 'text/css';
-    res.writeHead(200, { 'Content-Type': type + '; charset=utf-8' }).end(fs.readFileSync(name));
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+test('served by carcref serve, Ověřit shows the engine verdict, rule links and both boards, and the exported YAML checks the same', async () => {
+  // The real server on a free loopback port; its first line of output is the URL.
+  const server = spawn(BIN, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
   try {
+    const url = await new Promise((resolve, reject) => {
+      let out = '';
+      server.stdout.on('data', (chunk) => {
+        out += chunk;
+        if (out.includes('\n')) resolve(out.split('\n')[0].trim());
+      });
+      server.on('exit', (code) => reject(new Error(`carcref serve ended with ${code}`)));
+    });
+    assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
     const page = await desktop.context.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`http://127.0.0.1:${server.address().port}/situace.html`);
+    await page.goto(`${url}situace.html`);
     await buildRoadDispute(page, (selector) => page.click(selector));
     await page.click('#overit');
     await page.waitForSelector('#verdikt h3');
@@ -274,9 +258,14 @@ test('over http Ověřit shows the verdict, the steps with rule links and both b
     const links = await page.$$eval('#verdikt a', (a) => a.map((x) => x.getAttribute('href')));
     assert.ok(links.length > 0 && links.every((h) => /^hry\/zakladni-hra\/index\.html#zh-/.test(h)), links.join(' '));
     assert.equal(await page.locator('#verdikt figure img').count(), 2);
+    // The same situation, exported and checked by the CLI, gets the same verdict.
+    const file = await download(page, 'served.yaml');
+    const cli = check(file);
+    assert.match(cli, /Verdikt: platí/);
+    assert.match(cli, /cesta: červený získává 4 b\./);
     assert.deepEqual(errors, []);
     await page.close();
   } finally {
-    server.close();
+    server.kill('SIGINT');
   }
 });
