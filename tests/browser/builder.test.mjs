@@ -244,27 +244,35 @@ test('served by carcref serve, Ověřit shows the engine verdict, rule links and
       server.on('exit', (code) => reject(new Error(`carcref serve ended with ${code}`)));
     });
     assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
-    const page = await desktop.context.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${url}situace.html`);
-    await buildRoadDispute(page, (selector) => page.click(selector));
-    await page.click('#overit');
-    await page.waitForSelector('#verdikt h3');
-    assert.equal(await page.textContent('#verdikt h3'), 'Verdikt: platí');
-    const text = await page.textContent('#verdikt');
-    assert.match(text, /cesta: červený získává 4 b\./);
-    assert.match(text, /✔ červený má 4 b\./);
-    const links = await page.$$eval('#verdikt a', (a) => a.map((x) => x.getAttribute('href')));
-    assert.ok(links.length > 0 && links.every((h) => /^hry\/zakladni-hra\/index\.html#zh-/.test(h)), links.join(' '));
-    assert.equal(await page.locator('#verdikt figure img').count(), 2);
-    // The same situation, exported and checked by the CLI, gets the same verdict.
-    const file = await download(page, 'served.yaml');
-    const cli = check(file);
-    assert.match(cli, /Verdikt: platí/);
-    assert.match(cli, /cesta: červený získává 4 b\./);
-    assert.deepEqual(errors, []);
-    await page.close();
+    // On a desktop by clicks, and on a 390 px phone by taps.
+    for (const [browser, press, name] of [
+      [desktop, (page) => (selector) => page.click(selector), 'served.yaml'],
+      [phone, (page) => (selector) => page.tap(selector), 'served-phone.yaml'],
+    ]) {
+      const page = await browser.context.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(`${url}situace.html`);
+      await buildRoadDispute(page, press(page));
+      await press(page)('#overit');
+      await page.waitForSelector('#verdikt h3');
+      assert.equal(await page.textContent('#verdikt h3'), 'Verdikt: platí');
+      const text = await page.textContent('#verdikt');
+      assert.match(text, /cesta: červený získává 4 b\./);
+      assert.match(text, /✔ červený má 4 b\./);
+      const links = await page.$$eval('#verdikt a', (a) => a.map((x) => x.getAttribute('href')));
+      assert.ok(
+        links.length > 0 && links.every((h) => /^hry\/zakladni-hra\/index\.html#zh-/.test(h)),
+        links.join(' '),
+      );
+      assert.equal(await page.locator('#verdikt figure img').count(), 2);
+      // The same situation, exported and checked by the CLI, gets the same verdict.
+      const cli = check(await download(page, name));
+      assert.match(cli, /Verdikt: platí/);
+      assert.match(cli, /cesta: červený získává 4 b\./);
+      assert.deepEqual(errors, []);
+      await page.close();
+    }
   } finally {
     server.kill('SIGINT');
   }
