@@ -146,10 +146,9 @@ pub fn rulings_detail(corpus: &Corpus, rulings: &[&Ruling]) -> String {
 fn plain_text(corpus: &Corpus, markdown: &str) -> String {
     to_plain_text_naming(markdown, &|target| match target {
         LinkTarget::Rule(id) => corpus.section(id).map(|s| format!("sekce „{}“", s.title)),
-        LinkTarget::Ruling(id) => corpus.ruling(id).map(|r| match &r.source_id {
-            Some(source_id) => format!("výklad {source_id}"),
-            None => format!("výklad „{}“", r.question),
-        }),
+        LinkTarget::Ruling(id) => corpus
+            .ruling(id)
+            .map(|r| format!("výklad {}", r.reference())),
     })
 }
 
@@ -343,13 +342,6 @@ pub fn analyzed(vectors: &[crate::search::vectors::Vector]) -> String {
 }
 
 /// How a player recognises a ruling: its ID in the source, or its question.
-fn ruling_label(r: &Ruling) -> String {
-    match &r.source_id {
-        Some(source) => source.clone(),
-        None => format!("„{}“", r.question),
-    }
-}
-
 /// "[pravidla: Základní hra Carcassonne – Průběh tahu; výklad Dized.MoC.0046]": the section
 /// (by title, with the subsection when the content names one) and rulings (by source ID or
 /// question) of the scenario's game, expansions and level.
@@ -357,13 +349,10 @@ fn citation(corpus: &Corpus, rule: &str, scenario: &crate::model::scenario::Scen
     let Some(cited) = corpus.cite_in(rule, scenario) else {
         return String::new();
     };
-    let section = match cited.heading {
-        Some(heading) => format!("{} – {heading}", cited.section.title),
-        None => cited.section.title.clone(),
-    };
+    let section = cited.title();
     // Rulings that share a source ID (a road and a city answer) show it once.
     let mut rulings: Vec<String> = Vec::new();
-    for label in cited.rulings.iter().map(|r| ruling_label(r)) {
+    for label in cited.rulings.iter().map(|r| r.reference()) {
         if !rulings.contains(&label) {
             rulings.push(label);
         }
@@ -401,7 +390,7 @@ pub fn report_text(
             .map(|id| {
                 corpus
                     .ruling(id)
-                    .map(ruling_label)
+                    .map(|r| r.reference())
                     .unwrap_or_else(|| id.clone())
             })
             .collect();

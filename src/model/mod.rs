@@ -86,6 +86,17 @@ pub struct Ruling {
     pub origin: Origin,
 }
 
+impl Ruling {
+    /// How a player refers to the ruling: its source ID, or its question in quotes when the
+    /// source gives none.
+    pub fn reference(&self) -> String {
+        match &self.source_id {
+            Some(source_id) => source_id.clone(),
+            None => format!("„{}“", self.question),
+        }
+    }
+}
+
 /// A ruling no scenario can verify: it is not about the game's mechanics, or outside what
 /// the engine models.
 #[derive(Debug, Clone, Serialize)]
@@ -182,6 +193,17 @@ pub struct Citation<'a> {
     /// The subsection's heading, when the content names one.
     pub heading: Option<&'a str>,
     pub rulings: Vec<&'a Ruling>,
+}
+
+impl Citation<'_> {
+    /// The section's title, with the subsection's heading when the content names one:
+    /// "Základní hra Carcassonne – Průběh tahu".
+    pub fn title(&self) -> String {
+        match self.heading {
+            Some(heading) => format!("{} – {heading}", self.section.title),
+            None => self.section.title.clone(),
+        }
+    }
 }
 
 /// What a scenario plays, as citations see it: its game, expansions and level. A base game

@@ -378,15 +378,15 @@ impl<'a> Renderer<'a> {
         let citation = self.corpus.cite_in(&line.rule, scenario);
         let cite = citation.as_ref().map(|c| {
             let mut link = self.section_link(&c.section.id, root);
-            if let Some(heading) = c.heading {
-                let anchor = markdown::heading_ids(&c.section.body, &c.section.id)
+            let anchor = c.heading.and_then(|heading| {
+                markdown::heading_ids(&c.section.body, &c.section.id)
                     .into_iter()
-                    .find(|h| h.title == heading);
-                if let Some(anchor) = anchor {
-                    link.href = format!("{root}{}#{}", rules_url(&c.section.game), anchor.id);
-                }
-                link.title = format!("{} – {heading}", link.title);
+                    .find(|h| h.title == heading)
+            });
+            if let Some(anchor) = anchor {
+                link.href = format!("{root}{}#{}", rules_url(&c.section.game), anchor.id);
             }
+            link.title = c.title();
             link
         });
         let rulings = citation
@@ -394,10 +394,7 @@ impl<'a> Renderer<'a> {
                 c.rulings
                     .iter()
                     .map(|r| Link {
-                        title: match &r.source_id {
-                            Some(id) => format!("výklad {id}"),
-                            None => format!("výklad „{}“", r.question),
-                        },
+                        title: format!("výklad {}", r.reference()),
                         ..self.ruling_link(r, root)
                     })
                     .collect()
