@@ -228,6 +228,7 @@
               ? 1
               : 0,
           expansions: [],
+          suggested: null,
         };
         if (!words.some((w) => w.folded === word.folded)) words.push(word);
       }
@@ -242,6 +243,7 @@
           (w) =>
             w.folded === term ||
             w.expansions.includes(term) ||
+            w.suggested === term ||
             (w.typos > 0 && withinEdits(w.folded, term, w.typos)),
         ) || terms.phrases.some((alts) => alts.some((words) => words.includes(term)))
       );
@@ -253,6 +255,7 @@
         (w) =>
           have.has(w.folded) ||
           w.expansions.some((e) => have.has(e)) ||
+          (w.suggested !== null && have.has(w.suggested)) ||
           (w.typos > 0 && [...have].some((t) => withinEdits(w.folded, t, w.typos))),
       );
       const phrases = terms.phrases.map((alts) =>
@@ -315,6 +318,8 @@
         if (word.typos > 0) {
           alternatives.push(fuzzyOverFields(word.folded, s.fuzzy_weight, word.typos));
         }
+        // A word no document has also searches the suggested one (terms.rs QueryWord::suggested).
+        if (word.suggested !== null) alternatives.push(overFields(word.suggested, null, s.fuzzy_weight));
         for (const e of word.expansions) alternatives.push(overFields(e, null, s.expansion_weight));
         disjunctionMax(alternatives, scores);
       }
@@ -451,6 +456,11 @@
         };
       }
       const suggested = suggestions(parsed.text);
+      for (const [, term, typedTerm, typos] of suggested) {
+        for (const word of terms.words) {
+          if (word.folded === typedTerm && typos <= word.typos) word.suggested = term;
+        }
+      }
       let hits = rankedHits(terms, named, namedSection, namedLevel, opts);
       const relaxed = hits.length === 0 && terms.words.length > 0;
       if (relaxed) {
@@ -481,7 +491,8 @@
       return { words, phrases };
     }
 
-    /** "Mysleli jste …?" (index.rs SearchIndex::suggestions): [{typed, suggested}, term]. */
+    /** "Mysleli jste …?" (index.rs SearchIndex::suggestions): [{typed, suggested}, term,
+     * typed word's term, edits apart]. */
     function suggestions(text) {
       const out = [];
       const sorted = [...vocabulary.keys()].sort();
@@ -498,11 +509,20 @@
           const typed = token.word.toLowerCase();
           if (!out.some((x) => x[0].typed === typed)) {
             const [display, term] = vocabulary.get(best[1]);
-            out.push([{ typed, suggested: display }, term]);
+            out.push([{ typed, suggested: display }, term, token.folded, best[0]]);
           }
         }
       }
       return out;
+    }
+
+    /** The one game the query's words name, if exactly one (index.rs named_game). */
+    function namedGame(terms) {
+      const games = new Set();
+      for (const word of terms.words) {
+        for (const [term, game] of s.game_names) if (term === word.folded) games.add(game);
+      }
+      return games.size === 1 ? [...games][0] : null;
     }
 
     function rankedHits(terms, named, namedSection, namedLevel, opts) {
@@ -512,7 +532,7 @@
         const candidates = Math.min(Math.max(opts.limit, 1) * 4 + 20, Math.max(N, 1));
         scores = new Map(all.slice(0, candidates));
       }
-      // Coordination: the share of the query's concepts a candidate matches.
+      // Coordination: the squared share of the query's concepts a candidate matches.
       const matched = new Map([...scores.keys()].map((d) => [d, conceptsMatched(terms, d)]));
       const nConcepts = terms.words.length + terms.phrases.length;
       let present = 0;
@@ -520,7 +540,17 @@
         if ([...matched.values()].some((m) => m[i])) present += 1;
       }
       if (present > 0) {
-        for (const [d, m] of matched) scores.set(d, (scores.get(d) * m.filter(Boolean).length) / present);
+        for (const [d, m] of matched) {
+          const share = m.filter(Boolean).length / present;
+          scores.set(d, scores.get(d) * share * share);
+        }
+      }
+      // Rule parts make up for their fewer fields; a named game's documents lead.
+      const game = namedGame(terms);
+      for (const [d, score] of scores) {
+        let weighed = docs[d].k === 'p' ? score * s.rule_part_factor : score;
+        if (game !== null && docs[d].game !== game) weighed *= s.other_game_factor;
+        scores.set(d, weighed);
       }
       // A named level: documents of other levels weigh less, those of few levels more.
       if (namedLevel !== null) {

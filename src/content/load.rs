@@ -25,7 +25,9 @@ pub const GLOSSARY_FILE: &str = "glossary.yaml";
 pub const THESAURUS_FILE: &str = "thesaurus.yaml";
 pub const RULE_KEYS_FILE: &str = "rule-keys.yaml";
 
-const GAME_FIELDS: &[&str] = &["id", "title", "title_en", "prefix", "kind", "source"];
+const GAME_FIELDS: &[&str] = &[
+    "id", "title", "title_en", "prefix", "kind", "source", "named_by",
+];
 const RULING_FIELDS: &[&str] = &[
     "id",
     "source_id",
@@ -250,6 +252,8 @@ impl Loader {
                 diags,
             );
             let source = fields.optional_str("source", diags);
+            let named_by = self.game_names(&fields, id.as_deref());
+            let diags = &mut self.diags;
             if let Some(id) = &id {
                 check_slug(&fields, "id", id, diags);
                 if self.corpus.game(id).is_some() {
@@ -271,9 +275,51 @@ impl Loader {
                     prefix,
                     kind,
                     source,
+                    named_by,
                 });
             }
         }
+    }
+
+    /// The words that name a game in a query: each one word for the analyzer, and no word
+    /// naming two games (the search could not tell which one is meant).
+    fn game_names(&mut self, fields: &Fields, game: Option<&str>) -> Vec<String> {
+        use crate::search::analyzer::{analyze_query, CzechAnalyzer};
+        let words = fields
+            .optional_list("named_by", &mut self.diags)
+            .unwrap_or_default();
+        let mut names = Vec::new();
+        for (word, location) in words {
+            let tokens = analyze_query(&CzechAnalyzer, &word);
+            let [token] = tokens.as_slice() else {
+                let problem = if tokens.is_empty() {
+                    "nedá hledání nic (jen spojky a předložky)"
+                } else {
+                    "má být jedno slovo"
+                };
+                self.diags
+                    .error(location, game, format!("`{word}` {problem}"));
+                continue;
+            };
+            let other = self
+                .corpus
+                .games
+                .iter()
+                .find(|g| g.named_by.iter().any(|n| same_term(n, &token.folded)));
+            if let Some(other) = other {
+                self.diags.error(
+                    location,
+                    game,
+                    format!(
+                        "`{word}` už pojmenovává hru `{}`; slovo smí patřit jen jedné hře",
+                        other.id
+                    ),
+                );
+                continue;
+            }
+            names.push(word);
+        }
+        names
     }
 
     fn rule_section(&mut self, game: &str, path: &str, file: &str, text: &str) {
@@ -1074,6 +1120,12 @@ pub fn is_date(text: &str) -> bool {
             .parse::<u16>()
             .is_ok_and(|y| (2000..=2099).contains(&y));
     month_ok && year_ok
+}
+
+/// Whether `word` analyzes to exactly the search term `term`.
+fn same_term(word: &str, term: &str) -> bool {
+    use crate::search::analyzer::{analyze_query, CzechAnalyzer};
+    matches!(analyze_query(&CzechAnalyzer, word).as_slice(), [t] if t.folded == term)
 }
 
 #[cfg(test)]

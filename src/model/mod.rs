@@ -42,6 +42,8 @@ pub struct Game {
     pub kind: GameKind,
     /// The source document the game's facts come from (none for the base game).
     pub source: Option<String>,
+    /// Words by which a query names this game ("v kooperativní hře"), so search leans to it.
+    pub named_by: Vec<String>,
 }
 
 impl Game {

@@ -157,6 +157,9 @@ pub struct SearchResults {
 pub struct Suggestion {
     pub typed: String,
     pub suggested: String,
+    /// How many edits apart they are.
+    #[serde(skip)]
+    pub typos: usize,
 }
 
 /// A text field indexed twice: folded terms and exact (diacritics kept) terms.
@@ -195,8 +198,9 @@ impl Fields {
 
 /// An exact-diacritics match adds this share of the folded match's weight.
 pub const EXACT_BONUS: f32 = 0.5;
-/// A glossary expansion counts this much of a typed term.
-pub const EXPANSION_WEIGHT: f32 = 0.6;
+/// A glossary expansion counts as much as a typed term: a synonym or another form names the
+/// same thing (at 0.6, questions in the game's other words fell behind).
+pub const EXPANSION_WEIGHT: f32 = 1.0;
 /// A one-typo match counts this much of an exact one.
 pub const FUZZY_WEIGHT: f32 = 0.3;
 /// How much a concept's other matching alternatives add to its best one.
@@ -208,12 +212,18 @@ pub const ID_MATCH_BONUS: f32 = 1000.0;
 /// (×3 for a level's own section, ×1.33 for a ruling of all six levels).
 pub const OTHER_LEVEL_FACTOR: f32 = 0.5;
 pub const LEVEL_FOCUS: f32 = 2.0;
+/// When the query names a game ("v kooperativní hře"), other games' documents count this much.
+pub const OTHER_GAME_FACTOR: f32 = 0.5;
+/// A rule part has only its heading and text to match, a ruling also its short answer, tags
+/// and the ways players ask it; this evens out what the extra fields add to a ruling.
+pub const RULE_PART_FACTOR: f32 = 1.3;
 
 /// What the query names besides its words: rulings by ID, a section by its id, a level.
 struct Named {
     rulings: Vec<String>,
     section: Option<usize>,
     level: Option<u8>,
+    game: Option<String>,
 }
 
 pub struct SearchIndex {
@@ -232,6 +242,8 @@ struct Meta {
     /// Source ID of each ruling (by our id), for ID references.
     rulings: Vec<(String, Option<String>)>,
     games: Vec<String>,
+    /// The search term of each word that names a game in a query, with that game.
+    game_names: Vec<(String, String)>,
     /// Every word of the documents, folded (not stemmed), with how it is first written
     /// (lowercase) and its term, in document, field and word order: for suggestions.
     words: BTreeMap<String, (String, String)>,
@@ -252,7 +264,7 @@ fn one_shot_reader(index: &Index) -> Result<IndexReader, SearchError> {
 
 /// Bump when what the index stores changes, so that cached indexes of an older format are
 /// not used (the cache key includes it).
-pub const INDEX_FORMAT: u32 = 9;
+pub const INDEX_FORMAT: u32 = 11;
 
 /// Text fields and their weights, in the order of `Fields::texts`.
 /// The ways players ask a ruling count less than its question: they are ours, not the source's.
@@ -334,6 +346,21 @@ pub fn game_words(corpus: &Corpus, game: &str) -> String {
         GameKind::Rozsireni => "rozšíření, soutěžní hra",
     };
     format!("{}, {}, {kind}", game.title, game.title_en)
+}
+
+/// The search term of each word in `games.yaml`'s `named_by`, with its game.
+pub fn game_names(corpus: &Corpus) -> Vec<(String, String)> {
+    corpus
+        .games
+        .iter()
+        .flat_map(|game| {
+            game.named_by.iter().flat_map(move |word| {
+                analyze_query(&CzechAnalyzer, word)
+                    .into_iter()
+                    .map(move |t| (t.folded, game.id.clone()))
+            })
+        })
+        .collect()
 }
 
 /// One part of a rule section: the text under one of its headings (or before the first).
@@ -563,6 +590,7 @@ impl SearchIndex {
                     .map(|r| (r.id.clone(), r.source_id.clone()))
                     .collect(),
                 games: corpus.games.iter().map(|g| g.id.clone()).collect(),
+                game_names: game_names(corpus),
                 terms,
                 words,
             },
@@ -619,6 +647,12 @@ impl SearchIndex {
                 };
                 alternatives.push(Box::new(BoostQuery::new(
                     over_fields(&fuzzy, None),
+                    FUZZY_WEIGHT,
+                )));
+            }
+            if let Some(suggested) = &word.suggested {
+                alternatives.push(Box::new(BoostQuery::new(
+                    over_fields(&term(suggested.clone()), None),
                     FUZZY_WEIGHT,
                 )));
             }
@@ -681,6 +715,27 @@ impl SearchIndex {
         Box::new(BooleanQuery::new(clauses))
     }
 
+    /// The one game the query's words name, if they name exactly one.
+    fn named_game(&self, terms: &QueryTerms) -> Option<String> {
+        let mut games: Vec<&String> = terms
+            .words
+            .iter()
+            .flat_map(|w| {
+                self.meta
+                    .game_names
+                    .iter()
+                    .filter(move |(term, _)| *term == w.folded)
+                    .map(|(_, game)| game)
+            })
+            .collect();
+        games.sort();
+        games.dedup();
+        match games.as_slice() {
+            [game] => Some((*game).clone()),
+            _ => None,
+        }
+    }
+
     /// Rulings the query names: by source ID in any form, or by our own id.
     fn named_rulings(&self, ids: &[IdReference], raw_query: &str) -> Vec<String> {
         let own = raw_query.trim().to_lowercase();
@@ -697,9 +752,10 @@ impl SearchIndex {
             .collect()
     }
 
-    /// Scales each candidate's score by the share of the query's concepts it matches (among
-    /// the concepts some candidate matches at all), so that covering the whole question beats
-    /// repeating part of it.
+    /// Scales each candidate's score by the square of the share of the query's concepts it
+    /// matches (among the concepts some candidate matches at all), so that covering the whole
+    /// question beats repeating part of it (the plain share let a text matching five words of
+    /// six outrank the one with the sixth, the word the question is about).
     fn apply_coordination(&self, terms: &QueryTerms, scores: &mut HashMap<usize, f32>) {
         let matched: HashMap<usize, Vec<bool>> = scores
             .keys()
@@ -718,7 +774,8 @@ impl SearchIndex {
         }
         for (ordinal, score) in scores.iter_mut() {
             let hits = matched[ordinal].iter().filter(|m| **m).count();
-            *score *= hits as f32 / present as f32;
+            let share = hits as f32 / present as f32;
+            *score *= share * share;
         }
     }
 
@@ -750,15 +807,19 @@ impl SearchIndex {
         }
 
         let suggestions = self.suggestions(&parsed.text);
+        for (suggestion, typed, suggested) in &suggestions {
+            terms.suggest(typed, suggested, suggestion.typos);
+        }
         let named = Named {
             rulings: named,
             section: named_section,
             level: parsed.level,
+            game: self.named_game(&terms),
         };
         let mut hits = self.ranked_hits(&terms, &named, options)?;
         let relaxed = hits.is_empty() && !terms.is_empty();
         if relaxed {
-            let suggested: Vec<String> = suggestions.iter().map(|(_, t)| t.clone()).collect();
+            let suggested: Vec<String> = suggestions.iter().map(|(_, _, t)| t.clone()).collect();
             let looser = terms.relaxed(&suggested);
             hits = self.ranked_hits(&looser, &named, options)?;
         }
@@ -767,15 +828,15 @@ impl SearchIndex {
             nothing_to_search: false,
             truncated: parsed.truncated,
             relaxed,
-            suggestions: suggestions.into_iter().map(|(s, _)| s).collect(),
+            suggestions: suggestions.into_iter().map(|(s, _, _)| s).collect(),
         })
     }
 
     /// For each query word that no document contains and the glossary does not know,
     /// the document word fewest typos away from it (at most 2; ties go to the alphabetically
-    /// first), with that word's term.
-    fn suggestions(&self, text: &str) -> Vec<(Suggestion, String)> {
-        let mut out: Vec<(Suggestion, String)> = Vec::new();
+    /// first), with the typed word's term and the suggested word's term.
+    fn suggestions(&self, text: &str) -> Vec<(Suggestion, String, String)> {
+        let mut out: Vec<(Suggestion, String, String)> = Vec::new();
         for token in analyze_query(self.analyzer.as_ref(), text) {
             let known = self.meta.terms.contains(&token.folded)
                 || self.meta.expansions.knows(&token.folded);
@@ -791,14 +852,16 @@ impl SearchIndex {
                 .map(|(word, found)| (edits(&folded, word), found))
                 .filter(|(distance, _)| *distance <= 2)
                 .min_by_key(|(distance, _)| *distance);
-            if let Some((_, (display, term))) = best {
+            if let Some((distance, (display, term))) = best {
                 let typed = written.to_lowercase();
-                if !out.iter().any(|(s, _)| s.typed == typed) {
+                if !out.iter().any(|(s, _, _)| s.typed == typed) {
                     out.push((
                         Suggestion {
                             typed,
                             suggested: display.clone(),
+                            typos: distance,
                         },
+                        token.folded.clone(),
                         term.clone(),
                     ));
                 }
@@ -834,6 +897,15 @@ impl SearchIndex {
             }
         }
         self.apply_coordination(terms, &mut scores);
+        for (ordinal, score) in scores.iter_mut() {
+            let doc = &self.meta.docs[*ordinal];
+            if doc.kind == HitKind::Rule {
+                *score *= RULE_PART_FACTOR;
+            }
+            if named.game.as_ref().is_some_and(|g| *g != doc.game) {
+                *score *= OTHER_GAME_FACTOR;
+            }
+        }
         if let Some(level) = named.level {
             for (ordinal, score) in scores.iter_mut() {
                 let levels = &self.meta.docs[*ordinal].levels;

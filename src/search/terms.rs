@@ -27,6 +27,9 @@ pub struct QueryWord {
     pub typos: u8,
     /// Folded terms added from the glossary, not typed by the user.
     pub expansions: BTreeSet<String>,
+    /// For a word no document contains: the term of the closest word some do ("Mysleli
+    /// jste …?"), searched at a typo's weight so that a typo ranks like the word it misspells.
+    pub suggested: Option<String>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -48,6 +51,7 @@ impl QueryTerms {
                 folded: token.folded,
                 exact: token.exact,
                 expansions: BTreeSet::new(),
+                suggested: None,
             };
             if !words.iter().any(|w| w.folded == word.folded) {
                 words.push(word);
@@ -75,6 +79,7 @@ impl QueryTerms {
                     typos: 0,
                     folded: t,
                     expansions: BTreeSet::new(),
+                    suggested: None,
                 })
                 .collect(),
             phrases: Vec::new(),
@@ -92,6 +97,18 @@ impl QueryTerms {
             if ordinal_level(&word.folded, true) == Some(level) {
                 word.expansions.insert(level.to_string());
             }
+        }
+    }
+
+    /// Searches `suggested`, a word `typos` edits away, besides each query word whose term is
+    /// `typed` and which allows that many typos (more are for the relaxed search only).
+    pub fn suggest(&mut self, typed: &str, suggested: &str, typos: usize) {
+        for word in self
+            .words
+            .iter_mut()
+            .filter(|w| w.folded == typed && typos <= usize::from(w.typos))
+        {
+            word.suggested = Some(suggested.to_owned());
         }
     }
 
@@ -122,6 +139,7 @@ impl QueryTerms {
         let word_matches = self.words.iter().map(|w| {
             doc_terms.contains(&w.folded)
                 || w.expansions.iter().any(|e| doc_terms.contains(e))
+                || w.suggested.as_ref().is_some_and(|t| doc_terms.contains(t))
                 || (w.typos > 0
                     && doc_terms
                         .iter()
@@ -140,6 +158,7 @@ impl QueryTerms {
         self.words.iter().any(|w| {
             w.folded == folded
                 || w.expansions.contains(folded)
+                || w.suggested.as_deref() == Some(folded)
                 || (w.typos > 0 && edits(&w.folded, folded) <= usize::from(w.typos))
         }) || self.phrases.iter().flatten().flatten().any(|t| t == folded)
     }

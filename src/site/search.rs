@@ -12,8 +12,9 @@ use crate::model::Corpus;
 use crate::model::MAX_LEVEL;
 use crate::search::analyzer::CzechAnalyzer;
 use crate::search::index::{
-    game_words, section_parts, CONCEPT_TIE_BREAKER, EXACT_BONUS, EXPANSION_WEIGHT, FUZZY_WEIGHT,
-    ID_MATCH_BONUS, LEVEL_FOCUS, OTHER_LEVEL_FACTOR, TEXT_FIELDS,
+    game_names, game_words, section_parts, CONCEPT_TIE_BREAKER, EXACT_BONUS, EXPANSION_WEIGHT,
+    FUZZY_WEIGHT, ID_MATCH_BONUS, LEVEL_FOCUS, OTHER_GAME_FACTOR, OTHER_LEVEL_FACTOR,
+    RULE_PART_FACTOR, TEXT_FIELDS,
 };
 use crate::search::query::MAX_QUERY_CHARS;
 use crate::search::snippet::WINDOW_WORDS;
@@ -121,6 +122,9 @@ pub fn index_script(corpus: &Corpus) -> Result<String, serde_json::Error> {
             "id_bonus": ID_MATCH_BONUS,
             "level_focus": LEVEL_FOCUS,
             "other_level_factor": OTHER_LEVEL_FACTOR,
+            "other_game_factor": OTHER_GAME_FACTOR,
+            "rule_part_factor": RULE_PART_FACTOR,
+            "game_names": game_names(corpus),
             "max_level": MAX_LEVEL,
             "fuzzy_min_letters": FUZZY_MIN_LETTERS,
             "relaxed_min_letters": RELAXED_MIN_LETTERS,
