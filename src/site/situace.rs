@@ -1,14 +1,19 @@
 //! Data for the situation builder (`situace.html` with `site/situace.js`): the games it can
-//! set up, and each of their catalog tiles with its Czech name, picture, side terrains and the
-//! spots a figure can stand on. Written as a script setting a global, because a page opened
-//! from `file://` may not fetch JSON.
+//! set up (the base game with expansions, and the cooperative game with its levels), each of
+//! their catalog tiles with its Czech name, picture, side terrains and the spots a figure can
+//! stand on, and the Czech forms of the nouns the page counts (from `crate::czech`). Written
+//! as a script setting a global, because a page opened from `file://` may not fetch JSON.
 
 use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use crate::czech;
 use crate::engine::core::tile::{CompiledTile, FACE_DOWN_ID};
+use crate::engine::modules::mists;
+use crate::engine::rule_keys::COOPERATIVE_GAME;
 use crate::model::geometry::{Dir, Port, Terrain};
+use crate::model::tiles::{Center, TileSpec};
 use crate::model::Corpus;
 
 /// The base game and the expansions the builder offers: (game id, figure kinds it adds); a
@@ -16,6 +21,8 @@ use crate::model::Corpus;
 /// cards by itself), so a scenario of placed tiles and one disputed move is complete for it.
 const BASE: &str = "zakladni-hra";
 const EXPANSIONS: &[(&str, &[&str])] = &[("hostince-a-katedraly", &["big"]), ("darky", &[])];
+/// The cooperative game's tile set (shared with the competitive Ghosts expansion).
+const COOPERATIVE_SET: &str = "duchove";
 
 #[derive(Serialize)]
 struct Spot {
@@ -37,6 +44,12 @@ struct TileData {
     /// Only for the prepared board, never the disputed move (a tile face down).
     board_only: bool,
     spots: Vec<Spot>,
+    /// Ghosts can stand on it in a prepared board: it has mist or a graveyard.
+    ghosts: bool,
+    /// Ghost symbols on its mist (where the setup puts the start tile's ghosts).
+    symbols: u32,
+    /// A castle or a graveyard: the cooperative game has them from level 2.
+    castle_or_graveyard: bool,
 }
 
 #[derive(Serialize)]
@@ -50,11 +63,36 @@ struct GameData {
 }
 
 #[derive(Serialize)]
+struct LevelData {
+    number: u8,
+    /// Ghosts in the bank at the start.
+    bank: u32,
+    castles_and_graveyards: bool,
+}
+
+#[derive(Serialize)]
+struct CooperativeData {
+    id: &'static str,
+    title: String,
+    set: &'static str,
+    /// The 2x2 start tile's quarters with their cells (`start: duchove-2x2`).
+    start: Vec<(String, [i32; 2])>,
+    /// Ghosts the setup puts on the start tile unless a scenario says otherwise.
+    start_ghosts: u32,
+    levels: Vec<LevelData>,
+}
+
+#[derive(Serialize)]
 struct Data {
     base: Option<GameData>,
     expansions: Vec<GameData>,
     /// The base game's start tile, lying at [0, 0] with rotation 0 (`start: zakladni`).
     start: Option<String>,
+    cooperative: Option<CooperativeData>,
+    /// Each counted noun's subject forms for 1, 2–4 and 0 or 5+, by its lemma (`czech::NOUNS`).
+    nouns: BTreeMap<&'static str, czech::Forms<'static>>,
+    /// What each game calls a player's figure, as a lemma of `nouns` (`czech::MEEPLE_TERMS`).
+    figure: BTreeMap<&'static str, &'static str>,
     tiles: Vec<TileData>,
     /// Rule section id → its game, to link the verdict's citations.
     sections: BTreeMap<String, String>,
@@ -102,6 +140,51 @@ fn spots(tile: &CompiledTile) -> Vec<Spot> {
     out
 }
 
+fn tile_data(spec: &TileSpec, set: &str) -> TileData {
+    let tile = CompiledTile::compile(spec);
+    TileData {
+        id: spec.id.clone(),
+        name: spec.display_name().to_owned(),
+        set: set.to_owned(),
+        svg: crate::draw::tile_svg(&tile),
+        edges: spec.edges.map(letter),
+        board_only: false,
+        spots: spots(&tile),
+        ghosts: !spec.fog.is_empty() || spec.center == Some(Center::Graveyard),
+        symbols: spec.ghosts(),
+        castle_or_graveyard: matches!(spec.center, Some(Center::Castle | Center::Graveyard)),
+    }
+}
+
+/// The cooperative game with its tiles (added to `tiles`), if the corpus has both.
+fn cooperative(corpus: &Corpus, tiles: &mut Vec<TileData>) -> Option<CooperativeData> {
+    let game = corpus.game(COOPERATIVE_GAME)?;
+    let set = corpus.tile_set(COOPERATIVE_SET)?;
+    let mut start = Vec::new();
+    for spec in &set.tiles {
+        tiles.push(tile_data(spec, COOPERATIVE_SET));
+        if let Some(part) = spec.start_part {
+            let (x, y) = part.offset();
+            start.push((spec.id.clone(), [x, y]));
+        }
+    }
+    Some(CooperativeData {
+        id: COOPERATIVE_GAME,
+        title: game.title.clone(),
+        set: COOPERATIVE_SET,
+        start,
+        start_ghosts: mists::START_GHOSTS,
+        levels: mists::LEVELS
+            .iter()
+            .map(|l| LevelData {
+                number: l.number,
+                bank: l.bank,
+                castles_and_graveyards: l.castles_and_graveyards,
+            })
+            .collect(),
+    })
+}
+
 fn game(corpus: &Corpus, id: &str, kinds: &[&str]) -> Option<GameData> {
     let game = corpus.game(id)?;
     Some(GameData {
@@ -136,18 +219,10 @@ pub fn data_script(corpus: &Corpus) -> Result<String, serde_json::Error> {
             if spec.start && set.id == BASE {
                 start = Some(spec.id.clone());
             }
-            let tile = CompiledTile::compile(spec);
-            tiles.push(TileData {
-                id: spec.id.clone(),
-                name: spec.display_name().to_owned(),
-                set: set.id.clone(),
-                svg: crate::draw::tile_svg(&tile),
-                edges: spec.edges.map(letter),
-                board_only: false,
-                spots: spots(&tile),
-            });
+            tiles.push(tile_data(spec, &set.id));
         }
     }
+    let cooperative = cooperative(corpus, &mut tiles);
     // A tile face down fills its cell whatever lies around, and holds nothing.
     if base.is_some() {
         let tile = CompiledTile::face_down();
@@ -159,12 +234,24 @@ pub fn data_script(corpus: &Corpus) -> Result<String, serde_json::Error> {
             edges: ["X"; 4],
             board_only: true,
             spots: Vec::new(),
+            ghosts: false,
+            symbols: 0,
+            castle_or_graveyard: false,
         });
     }
     let data = Data {
         base,
         expansions,
         start,
+        cooperative,
+        nouns: czech::NOUNS
+            .iter()
+            .map(|n| (n.lemma, n.nominative))
+            .collect(),
+        figure: [BASE, COOPERATIVE_GAME]
+            .into_iter()
+            .map(|g| (g, czech::meeple_term(g).noun.lemma))
+            .collect(),
         tiles,
         sections: corpus
             .sections
