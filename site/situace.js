@@ -1038,6 +1038,12 @@
     box.append(el('h3', passed ? 'Verdikt: platí' : 'Verdikt: neplatí', passed ? 'verdict-ok' : 'verdict-no'));
     const scores = Object.entries(json.scores || {}).map(([p, n]) => (COLOUR_CS[p] || p) + ' ' + n + ' b.');
     if (scores.length) box.append(el('p', 'Stav: ' + scores.join(', ')));
+    // The cooperative game has no players' scores but the team's track and the ghosts.
+    const m = json.mists;
+    if (m && Number.isInteger(m.track) && Number.isInteger(m.ghosts_on_board) && Number.isInteger(m.bank)) {
+      box.append(el('p', 'Stav: počítadlo týmu ' + m.track + ' b.; na plánu ' + count(m.ghosts_on_board, 'duch') +
+        ', v banku ' + count(m.bank, 'duch') + (OUTCOME_CS[m.outcome] ? '; ' + OUTCOME_CS[m.outcome] : '') + '.'));
+    }
     if ((json.expectations || []).length) {
       const ul = el('ul');
       for (const e of json.expectations) ul.append(el('li', (e.held ? '✔ ' : '✘ ') + e.what + ' (skutečnost: ' + e.actual + ')'));

@@ -111,6 +111,21 @@ expect:
   score: {red: 4, blue: 0}
 `;
 
+/** The real `carcref serve` on a free loopback port; its first line of output is the URL. */
+async function serve() {
+  const server = spawn(BIN, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    server.stdout.on('data', (chunk) => {
+      out += chunk;
+      if (out.includes('\n')) resolve(out.split('\n')[0].trim());
+    });
+    server.on('exit', (code) => reject(new Error(`carcref serve ended with ${code}`)));
+  });
+  assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
+  return { server, url };
+}
+
 async function download(page, name) {
   const [file] = await Promise.all([page.waitForEvent('download'), page.click('#stahnout')]);
   assert.equal(file.suggestedFilename(), 'situace.yaml');
@@ -236,18 +251,8 @@ test('Otevřít YAML loads an exported scenario back and exports the same text',
 });
 
 test('served by carcref serve, Ověřit shows the engine verdict, rule links and both boards, and the exported YAML checks the same', async () => {
-  // The real server on a free loopback port; its first line of output is the URL.
-  const server = spawn(BIN, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const { server, url } = await serve();
   try {
-    const url = await new Promise((resolve, reject) => {
-      let out = '';
-      server.stdout.on('data', (chunk) => {
-        out += chunk;
-        if (out.includes('\n')) resolve(out.split('\n')[0].trim());
-      });
-      server.on('exit', (code) => reject(new Error(`carcref serve ended with ${code}`)));
-    });
-    assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
     // On a desktop by clicks, and on a 390 px phone by taps.
     for (const [browser, press, name] of [
       [desktop, (page) => (selector) => page.click(selector), 'served.yaml'],
@@ -430,4 +435,32 @@ test('a cooperative ghosts-instead-of-points dispute laid by taps at 390 px chec
   assert.deepEqual(problems, []);
   assert.deepEqual(again.problems, []);
   await again.page.close();
+});
+
+test('served by carcref serve, the cooperative dispute laid by clicks gets the verdict "platí" with links to its rules', async () => {
+  const { server, url } = await serve();
+  try {
+    const page = await desktop.context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${url}situace.html`);
+    await buildGhostDispute(page, (selector) => page.click(selector));
+    await page.click('#overit');
+    await page.waitForSelector('#verdikt h3');
+    assert.equal(await page.textContent('#verdikt h3'), 'Verdikt: platí');
+    const text = await page.textContent('#verdikt');
+    assert.match(text, /místo bodů se z \[-1, 0\] odhání 3 duchové/);
+    assert.match(text, /✔ na plánu jsou 3 duchové/);
+    assert.match(text, /Stav: počítadlo týmu 17 b\.; na plánu 3 duchové, v banku 12 duchů; hra pokračuje\./);
+    const links = await page.$$eval('#verdikt a', (a) => a.map((x) => x.getAttribute('href')));
+    assert.ok(links.some((h) => /^hry\/duchove-carcassonne\/index\.html#dc-/.test(h)), links.join(' '));
+    // The same situation exported: carcref check says the same.
+    const file = await download(page, 'ghosts-served.yaml');
+    assert.equal(fs.readFileSync(file, 'utf8'), GHOSTS_EXPECTED);
+    assert.match(check(file), /místo bodů se z \[-1, 0\] odhání 3 duchové/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  } finally {
+    server.kill('SIGINT');
+  }
 });
