@@ -10,7 +10,9 @@
   const $ = (id) => document.getElementById(id);
   const COLOURS = ['red', 'blue', 'green', 'yellow', 'black'];
   const COLOUR_CS = { red: 'červený', blue: 'modrý', green: 'zelený', yellow: 'žlutý', black: 'černý' };
-  const KINDS = ['normal', 'big'];
+  const KINDS = ['normal', 'big', 'guard'];
+  // A figure's third ghost sends it home, so at most 2 stand at one (competitive Ghosts).
+  const MAX_FIGURE_GHOSTS = 2;
   const FEATURE_CS = {
     road: 'cesta', city: 'město', field: 'louka',
     monastery: 'klášter', castle: 'zámek', graveyard: 'hřbitov',
@@ -41,9 +43,9 @@
   const count = (n, lemma) => globalThis.CarcrefPocet(n, D.nouns[lemma]);
   const OUTCOME_CS = { playing: 'hra pokračuje', won: 'tým vyhrál', lost: 'tým prohrál' };
 
-  /** The start tile's cells for a ruleset: one tile, or the cooperative game's 2x2 quarters. */
-  function startCells(ruleset) {
-    const parts = COOP && ruleset === COOP.id ? COOP.start : [[D.start, [0, 0]]];
+  /** The start tile's cells: one tile, or the 2x2 start tile's quarters. */
+  function startCells(twoByTwo) {
+    const parts = twoByTwo ? D.start_2x2 : [[D.start, [0, 0]]];
     return parts.map(([tile, [x, y]]) => ({ tile, x, y, rotation: 0, start: true, meeples: [] }));
   }
 
@@ -57,7 +59,7 @@
     players: 2,
     // The start tile at [0, 0]; figures on the base game's make the scenario lay it itself
     // (`start: none`).
-    startCells: startCells(D.base.id),
+    startCells: startCells(false),
     // {tile, x, y, rotation, meeples: [{spot, player, kind}], ghosts, faceDown}; spot at
     // rotation 0
     board: [],
@@ -98,13 +100,22 @@
   function inPlay(tile) {
     if (tile.board_only) return true;
     if (coop()) {
-      const start = COOP.start.some(([id]) => id === tile.id);
-      return tile.set === COOP.set && !start && (level().castles_and_graveyards || !tile.castle_or_graveyard);
+      return tile.set === COOP.set && !tile.quarter && (level().castles_and_graveyards || !tile.castle_or_graveyard);
     }
-    return tile.set === D.base.id || state.expansions.some((id) => expansion(id).sets.includes(tile.set));
+    const sets = [D.base.id, ...state.expansions.flatMap((id) => expansion(id).sets)];
+    return sets.includes(tile.set) && !tile.quarter;
+  }
+  /** Whether the game is played with the 2x2 start tile. */
+  function twoByTwo() {
+    return coop() || state.expansions.some((id) => expansion(id).start_2x2);
+  }
+  /** Ghosts stand at figures: the competitive Ghosts expansion. */
+  function figureGhosts() {
+    return !coop() && twoByTwo();
   }
   /** A figure kind's name: the game's own word for its figure ("strážný" in the cooperative game). */
   function kindName(kind) {
+    if (kind === 'guard') return D.nouns['strážný'][0];
     const figure = D.nouns[D.figure[state.ruleset] || D.figure[D.base.id]][0];
     return kind === 'big' ? 'velký ' + figure : figure;
   }
@@ -180,7 +191,8 @@
     return (FEATURE_CS[feature] || '') + ' ' + PLACE_CS[turnSpot(spot, rotation)];
   }
   function meepleLabel(cell, m, player) {
-    return COLOUR_CS[player] + ' ' + kindName(m.kind) + ' – ' + spotLabel(cell.tile, m.spot, cell.rotation);
+    const ghosts = m.ghosts ? ', ' + count(m.ghosts, 'duch') : '';
+    return COLOUR_CS[player] + ' ' + kindName(m.kind) + ' – ' + spotLabel(cell.tile, m.spot, cell.rotation) + ghosts;
   }
   function cellLabel(x, y, cell) {
     const where = 'pole [' + x + ', ' + y + ']';
@@ -329,6 +341,9 @@
     const kind = $('figurka-druh');
     kind.textContent = '';
     for (const k of kinds()) option(kind, k, kindName(k));
+    $('figurka-duchove-radek').hidden = !figureGhosts() || cell === state.step;
+    const ghosts = $('figurka-duchove');
+    if (!ghosts.options.length) for (let n = 0; n <= MAX_FIGURE_GHOSTS; n++) option(ghosts, String(n), count(n, 'duch'));
     const spot = $('figurka-misto');
     spot.textContent = '';
     for (const s of TILES.get(cell.tile).spots) option(spot, s.on, spotLabel(cell.tile, s.on, cell.rotation));
@@ -365,15 +380,25 @@
         (s.meeple ? ', ' + meepleLabel(s, s.meeple, state.stepPlayer) : ', bez figurky') + '.'
       : 'Sporný tah zatím chybí: zvolte nahoře „sporný tah“ a přiložte kartičku.';
     // The cooperative game asks the team, when a finished feature is scored with ghosts on
-    // the board, for points or up to 3 ghosts from one tile.
-    $('volba-radek').hidden = !coop();
+    // the board, for points or up to 3 ghosts from one tile; the competitive Ghosts ask
+    // which figure a ghost comes to.
+    $('volba-radek').hidden = !coop() && !figureGhosts();
+    $('volba-popis').textContent = coop() ? 'Za dokončené území tým vezme' : 'Duch přijde k figurce';
     const choose = $('volba');
     choose.textContent = '';
     option(choose, '', 'pravidla se neptají');
-    option(choose, 'body', 'body');
+    if (coop()) option(choose, 'body', 'body');
     for (const c of [...state.startCells, ...state.board]) {
       const n = ghostsOn(c);
       if (n) option(choose, 'duchy [' + c.x + ', ' + c.y + ']', 'duchy z pole [' + c.x + ', ' + c.y + '] (' + count(n, 'duch') + ')');
+      if (!figureGhosts()) continue;
+      for (const m of c.meeples) {
+        if (m.kind === 'guard') continue;
+        const spot = turnSpot(m.spot, c.rotation);
+        // Scenarios name a side's middle `EM` in answers.
+        const value = m.player + ' [' + c.x + ', ' + c.y + '] ' + (spot.length === 1 ? spot + 'M' : spot);
+        option(choose, value, meepleLabel(c, m, m.player) + ' na poli [' + c.x + ', ' + c.y + ']');
+      }
     }
     if (![...choose.options].some((o) => o.value === state.choose)) state.choose = '';
     choose.value = state.choose;
@@ -428,6 +453,10 @@
           if (n === undefined) delete state.expect.score[p];
           else state.expect.score[p] = n;
         });
+      }
+      if (figureGhosts()) {
+        field('cekam-duchy', 'Duchů u figurek', state.expect.ghosts, store('ghosts'));
+        field('cekam-bank', 'Duchů v banku', state.expect.bank, store('bank'));
       }
     }
     // The cooperative game has no final scoring.
@@ -530,6 +559,9 @@
       cell.meeple = m;
     } else {
       m.player = $('figurka-hrac').value;
+      // Ghosts come to figures, never to guards.
+      const ghosts = Number($('figurka-duchove').value);
+      if (figureGhosts() && m.kind !== 'guard' && ghosts) m.ghosts = ghosts;
       cell.meeples = cell.meeples.filter((other) => other.spot !== m.spot).concat([m]);
     }
     say('Figurka postavena: ' + meepleLabel(cell, m, cell === state.step ? state.stepPlayer : m.player) + '.');
@@ -616,7 +648,7 @@
       return say('Na plánu leží kartičky nebo figurky; jinou hru zvolíte, až je odeberete.');
     }
     state.ruleset = $('hra').value;
-    state.startCells = startCells(state.ruleset);
+    state.startCells = startCells(twoByTwo());
     state.expect = { score: {} };
     state.picked = null;
     state.selected = null;
@@ -644,6 +676,12 @@
     box.type = 'checkbox';
     box.value = e.id;
     box.addEventListener('change', () => {
+      // The 2x2 start tile replaces the base game's: only on an empty board.
+      const laid = state.board.length || state.step || state.startCells.some((c) => c.meeples.length);
+      if (e.start_2x2 && laid) {
+        box.checked = !box.checked;
+        return say('Toto rozšíření se hraje se startovní destičkou 2x2; zapnete nebo vypnete ho, až z plánu odeberete kartičky a figurky.');
+      }
       if (box.checked) {
         state.expansions.push(e.id);
       } else {
@@ -655,6 +693,15 @@
           return say('Na plánu jsou kartičky nebo figurky z tohoto rozšíření; nejdřív je odeberte.');
         }
         state.expansions = state.expansions.filter((id) => id !== e.id);
+      }
+      if (e.start_2x2) {
+        state.startCells = startCells(twoByTwo());
+        state.selected = null;
+        if (!figureGhosts()) {
+          delete state.expect.ghosts;
+          delete state.expect.bank;
+          state.choose = '';
+        }
       }
       update();
     });
@@ -669,6 +716,7 @@
     const parts = ['on: ' + turnSpot(m.spot, cell.rotation)];
     if (player) parts.push('player: ' + player);
     if (m.kind !== 'normal') parts.push('kind: ' + m.kind);
+    if (m.ghosts) parts.push('ghosts: ' + m.ghosts);
     const feature = TILES.get(cell.tile).spots.find((s) => s.on === m.spot).feature;
     parts.push('feature: ' + feature);
     return '{' + parts.join(', ') + '}';
@@ -688,8 +736,8 @@
       out.push('expansions: [' + state.expansions.join(', ') + ']');
     }
     // Only the base game's start tile carries figures (then the scenario lays it itself).
-    const start = coop() ? [] : state.startCells.filter((c) => c.meeples.length);
-    out.push('start: ' + (coop() ? 'duchove-2x2' : start.length ? 'none' : 'zakladni'));
+    const start = twoByTwo() ? [] : state.startCells.filter((c) => c.meeples.length);
+    out.push('start: ' + (twoByTwo() ? 'duchove-2x2' : start.length ? 'none' : 'zakladni'));
     out.push('players: [' + players().join(', ') + ']');
     const board = start.concat(state.board);
     if (board.length) {
@@ -705,7 +753,7 @@
       const s = state.step;
       steps.push('  - player: ' + state.stepPlayer, '    place: ' + s.tile, '    at: [' + s.x + ', ' + s.y + ']', '    rotation: ' + s.rotation);
       steps.push('    meeple: ' + (s.meeple ? flowMeeple(s, s.meeple, null) : 'none'));
-      if (coop() && state.choose) steps.push('    choose: [' + JSON.stringify(state.choose) + ']');
+      if (state.choose) steps.push('    choose: [' + JSON.stringify(state.choose) + ']');
     }
     if (state.end && !coop()) steps.push('  - end: game');
     if (steps.length) out.push('steps:', ...steps);
@@ -717,6 +765,9 @@
     } else {
       const scores = players().filter((p) => state.expect.score[p] !== undefined);
       if (scores.length) expect.push('  score: {' + scores.map((p) => p + ': ' + state.expect.score[p]).join(', ') + '}');
+      for (const key of figureGhosts() ? ['ghosts', 'bank'] : []) {
+        if (state.expect[key] !== undefined) expect.push('  ' + key + ': ' + state.expect[key]);
+      }
     }
     if (expect.length) out.push('expect:', ...expect);
     return out.join('\n') + '\n';
@@ -866,9 +917,7 @@
       if (!known.includes(key)) throw new Refusal('klíč „' + key + '“ stránka neumí zobrazit');
     }
     const isCoop = Boolean(COOP) && doc.ruleset === COOP.id;
-    if (isCoop ? doc.start !== 'duchove-2x2' : doc.ruleset !== D.base.id || !['zakladni', 'none'].includes(doc.start)) {
-      throw new Refusal('stránka umí jen základní hru se startovní kartičkou a Duchy Carcassonne se startovní destičkou');
-    }
+    if (!isCoop && doc.ruleset !== D.base.id) throw new Refusal('takovou hru stránka nezná');
     const int = (n, what) => {
       if (!Number.isInteger(n) || n < 0) throw new Refusal(what + ' musí být celé číslo od 0');
       return n;
@@ -876,6 +925,11 @@
     const expansions = isCoop ? [] : doc.expansions || [];
     if (!Array.isArray(expansions) || !expansions.every((id) => expansion(id)) || (isCoop && doc.expansions)) {
       throw new Refusal('takové rozšíření stránka nezná');
+    }
+    const big = isCoop || expansions.some((id) => expansion(id).start_2x2);
+    const ghostsAtFigures = big && !isCoop;
+    if (doc.start !== (big ? 'duchove-2x2' : doc.start === 'none' ? 'none' : 'zakladni')) {
+      throw new Refusal(big ? 'tato hra začíná startovní destičkou 2x2 (start: duchove-2x2)' : 'stránka umí jen start se startovní kartičkou');
     }
     let levelNumber = 1;
     let track = null;
@@ -917,7 +971,8 @@
       const spot = m.on === 'center' ? 'center' : turnSpot(String(m.on), (360 - rotation) % 360);
       if (!TILES.get(tile).spots.some((s) => s.on === spot)) throw new Refusal('místo figurky „' + m.on + '“ stránka neumí ukázat');
       const kind = m.kind || 'normal';
-      if (!KINDS.includes(kind) || (isCoop && kind !== 'normal')) throw new Refusal('druh figurky „' + kind + '“ stránka nezná');
+      const kinds = ['normal', ...expansions.flatMap((id) => expansion(id).kinds)];
+      if (!KINDS.includes(kind) || !kinds.includes(kind)) throw new Refusal('druh figurky „' + kind + '“ v této hře není');
       return { spot, kind };
     };
     const board = (doc.board || []).map((entry) => {
@@ -925,14 +980,20 @@
       const where = place(entry);
       const meeples = (entry.meeples || []).map((m) => {
         if (!list.includes(m.player)) throw new Refusal('figurka patří hráči, který nehraje');
-        return { ...figure(tile, where.rotation, m), player: m.player };
+        const placed = { ...figure(tile, where.rotation, m), player: m.player };
+        if (m.ghosts !== undefined) {
+          const n = int(m.ghosts, 'počet duchů');
+          if (!ghostsAtFigures || placed.kind === 'guard' || n > MAX_FIGURE_GHOSTS) throw new Refusal('takový počet duchů u figurky stránka neumí ukázat');
+          if (n) placed.ghosts = n;
+        }
+        return placed;
       });
       const ghosts = entry.ghosts === undefined ? 0 : int(entry.ghosts, 'počet duchů');
       if (ghosts && !(isCoop && TILES.get(tile).ghosts)) throw new Refusal('duchové na kartičce „' + TILES.get(tile).name + '“ stát nemohou');
       return { tile, ...where, meeples, ghosts };
     });
     // `start: none` is how the page writes figures on the start tile: it lies first, at [0, 0].
-    const starts = startCells(isCoop ? COOP.id : D.base.id);
+    const starts = startCells(big);
     if (doc.start === 'none') {
       const first = board.shift();
       if (!first || first.tile !== D.start || first.x !== 0 || first.y !== 0 || first.rotation !== 0) {
@@ -956,8 +1017,9 @@
         const meeple = s.meeple === undefined || s.meeple === 'none' ? null : figure(tile, where.rotation, s.meeple);
         if (s.choose !== undefined) {
           const answer = Array.isArray(s.choose) && s.choose.length === 1 ? String(s.choose[0]) : null;
-          if (!isCoop || answer === null || !/^(body|duchy \[-?\d+, -?\d+\])$/.test(answer)) {
-            throw new Refusal('z odpovědí na otázky pravidel stránka umí jen jednu: body, nebo duchy z jedné kartičky');
+          const form = isCoop ? /^(body|duchy \[-?\d+, -?\d+\])$/ : /^[a-z]+ \[-?\d+, -?\d+\] [A-Za-z]+$/;
+          if (!big || answer === null || !form.test(answer)) {
+            throw new Refusal('z odpovědí na otázky pravidel stránka umí jen jednu, a jen takovou, jakou sama nabízí');
           }
           choose = answer;
         }
@@ -968,9 +1030,11 @@
     }
     const expect = { score: {} };
     if (doc.expect) {
-      const allowed = isCoop ? ['track', 'ghosts', 'bank', 'outcome'] : ['score'];
+      const allowed = isCoop ? ['track', 'ghosts', 'bank', 'outcome'] : ghostsAtFigures ? ['score', 'ghosts', 'bank'] : ['score'];
       if (Object.keys(doc.expect).some((k) => !allowed.includes(k))) {
-        throw new Refusal(isCoop ? 'z očekávání stránka umí jen počítadlo, duchy, bank a výsledek' : 'z očekávání stránka umí jen skóre');
+        throw new Refusal(isCoop
+          ? 'z očekávání stránka umí jen počítadlo, duchy, bank a výsledek'
+          : ghostsAtFigures ? 'z očekávání stránka umí jen skóre, duchy a bank' : 'z očekávání stránka umí jen skóre');
       }
       for (const [p, n] of Object.entries(doc.expect.score || {})) {
         if (!list.includes(p) || !Number.isInteger(n)) throw new Refusal('skóre musí být celé číslo hráče, který hraje');

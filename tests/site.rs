@@ -632,7 +632,10 @@ fn the_situation_builder_and_its_tile_data_are_in_the_site() {
         .iter()
         .map(|e| e["id"].as_str().unwrap())
         .collect();
-    assert_eq!(expansions, ["hostince-a-katedraly", "darky"]);
+    assert_eq!(
+        expansions,
+        ["hostince-a-katedraly", "darky", "duchove-zamky-hrbitovy"]
+    );
     let start = corpus
         .tile_set("zakladni-hra")
         .unwrap()
@@ -641,11 +644,12 @@ fn the_situation_builder_and_its_tile_data_are_in_the_site() {
         .find(|t| t.start)
         .unwrap();
     assert_eq!(data["start"], start.id.as_str());
-    // The cooperative game: its 2x2 start tile's quarters on their cells, and every level.
+    // The 2x2 start tile's quarters on their cells (the cooperative game and the competitive
+    // Ghosts), and the cooperative game's levels.
     let cooperative = &data["cooperative"];
     assert_eq!(cooperative["id"], "duchove-carcassonne");
     assert_eq!(
-        cooperative["start"],
+        data["start_2x2"],
         serde_json::json!([
             ["du-start-nw", [0, 0]],
             ["du-start-ne", [1, 0]],

@@ -66,5 +66,5 @@ fn the_site_works_in_headless_chromium() {
         "browser tests failed:\n{out}\n{}",
         String::from_utf8_lossy(&run.stderr)
     );
-    assert!(out.contains("pass 24"), "{out}");
+    assert!(out.contains("pass 25"), "{out}");
 }

@@ -16,13 +16,42 @@ use crate::model::geometry::{Dir, Port, Terrain};
 use crate::model::tiles::{Center, TileSpec};
 use crate::model::Corpus;
 
-/// The base game and the expansions the builder offers: (game id, figure kinds it adds); a
-/// game's tile set has its id. Each needs no setup beyond tiles and figures (Gifts deals its
-/// cards by itself), so a scenario of placed tiles and one disputed move is complete for it.
+/// The base game and the expansions the builder offers. Each needs no setup beyond tiles and
+/// figures (Gifts deals its cards by itself), so a scenario of placed tiles and one disputed
+/// move is complete for it.
 const BASE: &str = "zakladni-hra";
-const EXPANSIONS: &[(&str, &[&str])] = &[("hostince-a-katedraly", &["big"]), ("darky", &[])];
-/// The cooperative game's tile set (shared with the competitive Ghosts expansion).
-const COOPERATIVE_SET: &str = "duchove";
+const EXPANSIONS: &[Expansion] = &[
+    Expansion {
+        id: "hostince-a-katedraly",
+        set: Some("hostince-a-katedraly"),
+        kinds: &["big"],
+        start_2x2: false,
+    },
+    Expansion {
+        id: "darky",
+        set: None,
+        kinds: &[],
+        start_2x2: false,
+    },
+    // The competitive Ghosts: the cooperative game's tiles, guards, ghosts at figures.
+    Expansion {
+        id: "duchove-zamky-hrbitovy",
+        set: Some(GHOST_SET),
+        kinds: &["guard"],
+        start_2x2: true,
+    },
+];
+/// The tiles of the cooperative game and of the competitive Ghosts expansion.
+const GHOST_SET: &str = "duchove";
+
+struct Expansion {
+    id: &'static str,
+    set: Option<&'static str>,
+    /// Figure kinds it adds to the normal one.
+    kinds: &'static [&'static str],
+    /// Played with the 2x2 start tile (`start: duchove-2x2`).
+    start_2x2: bool,
+}
 
 #[derive(Serialize)]
 struct Spot {
@@ -50,6 +79,8 @@ struct TileData {
     symbols: u32,
     /// A castle or a graveyard: the cooperative game has them from level 2.
     castle_or_graveyard: bool,
+    /// A quarter of the 2x2 start tile: never in the picker.
+    quarter: bool,
 }
 
 #[derive(Serialize)]
@@ -59,7 +90,9 @@ struct GameData {
     /// Tile sets the game brings (none for Gifts); the base game's are always in play.
     sets: Vec<String>,
     /// Figure kinds the game adds to the normal one.
-    kinds: Vec<String>,
+    kinds: Vec<&'static str>,
+    /// Played with the 2x2 start tile (`Data::start_2x2`).
+    start_2x2: bool,
 }
 
 #[derive(Serialize)]
@@ -75,8 +108,6 @@ struct CooperativeData {
     id: &'static str,
     title: String,
     set: &'static str,
-    /// The 2x2 start tile's quarters with their cells (`start: duchove-2x2`).
-    start: Vec<(String, [i32; 2])>,
     /// Ghosts the setup puts on the start tile unless a scenario says otherwise.
     start_ghosts: u32,
     levels: Vec<LevelData>,
@@ -88,6 +119,8 @@ struct Data {
     expansions: Vec<GameData>,
     /// The base game's start tile, lying at [0, 0] with rotation 0 (`start: zakladni`).
     start: Option<String>,
+    /// The 2x2 start tile's quarters with their cells (`start: duchove-2x2`).
+    start_2x2: Vec<(String, [i32; 2])>,
     cooperative: Option<CooperativeData>,
     /// Each counted noun's subject forms for 1, 2–4 and 0 or 5+, by its lemma (`czech::NOUNS`).
     nouns: BTreeMap<&'static str, czech::Forms<'static>>,
@@ -153,26 +186,18 @@ fn tile_data(spec: &TileSpec, set: &str) -> TileData {
         ghosts: !spec.fog.is_empty() || spec.center == Some(Center::Graveyard),
         symbols: spec.ghosts(),
         castle_or_graveyard: matches!(spec.center, Some(Center::Castle | Center::Graveyard)),
+        quarter: spec.start_part.is_some(),
     }
 }
 
-/// The cooperative game with its tiles (added to `tiles`), if the corpus has both.
-fn cooperative(corpus: &Corpus, tiles: &mut Vec<TileData>) -> Option<CooperativeData> {
+/// The cooperative game, if the corpus has it and its tiles.
+fn cooperative(corpus: &Corpus) -> Option<CooperativeData> {
     let game = corpus.game(COOPERATIVE_GAME)?;
-    let set = corpus.tile_set(COOPERATIVE_SET)?;
-    let mut start = Vec::new();
-    for spec in &set.tiles {
-        tiles.push(tile_data(spec, COOPERATIVE_SET));
-        if let Some(part) = spec.start_part {
-            let (x, y) = part.offset();
-            start.push((spec.id.clone(), [x, y]));
-        }
-    }
+    corpus.tile_set(GHOST_SET)?;
     Some(CooperativeData {
         id: COOPERATIVE_GAME,
         title: game.title.clone(),
-        set: COOPERATIVE_SET,
-        start,
+        set: GHOST_SET,
         start_ghosts: mists::START_GHOSTS,
         levels: mists::LEVELS
             .iter()
@@ -185,44 +210,59 @@ fn cooperative(corpus: &Corpus, tiles: &mut Vec<TileData>) -> Option<Cooperative
     })
 }
 
-fn game(corpus: &Corpus, id: &str, kinds: &[&str]) -> Option<GameData> {
-    let game = corpus.game(id)?;
+fn game(corpus: &Corpus, expansion: &Expansion) -> Option<GameData> {
+    let game = corpus.game(expansion.id)?;
     Some(GameData {
         id: game.id.clone(),
         title: game.title.clone(),
-        sets: corpus
-            .tile_set(id)
+        sets: expansion
+            .set
+            .and_then(|id| corpus.tile_set(id))
             .map(|s| s.id.clone())
             .into_iter()
             .collect(),
-        kinds: kinds.iter().map(|k| (*k).to_owned()).collect(),
+        kinds: expansion.kinds.to_vec(),
+        start_2x2: expansion.start_2x2,
     })
 }
 
 /// `assets/situace-data.js`: `window.CARCREF_SITUACE = {…}`.
 pub fn data_script(corpus: &Corpus) -> Result<String, serde_json::Error> {
-    let base = game(corpus, BASE, &[]);
-    let expansions: Vec<GameData> = EXPANSIONS
-        .iter()
-        .filter_map(|(id, kinds)| game(corpus, id, kinds))
-        .collect();
-    let sets: Vec<&str> = base
-        .iter()
-        .chain(&expansions)
-        .flat_map(|g| g.sets.iter().map(String::as_str))
-        .collect();
+    let base = game(
+        corpus,
+        &Expansion {
+            id: BASE,
+            set: Some(BASE),
+            kinds: &[],
+            start_2x2: false,
+        },
+    );
+    let expansions: Vec<GameData> = EXPANSIONS.iter().filter_map(|e| game(corpus, e)).collect();
+    let cooperative = cooperative(corpus);
+    let mut sets: Vec<&str> = Vec::new();
+    let used = base.iter().chain(&expansions).flat_map(|g| &g.sets);
+    let cooperative_set = cooperative.as_ref().map(|c| c.set);
+    for id in used.map(String::as_str).chain(cooperative_set) {
+        if !sets.contains(&id) {
+            sets.push(id);
+        }
+    }
     let mut tiles = Vec::new();
     let mut start = None;
+    let mut start_2x2 = Vec::new();
     // The base game's tiles first: the picker lists them in this order.
     for set in sets.iter().filter_map(|id| corpus.tile_set(id)) {
         for spec in &set.tiles {
             if spec.start && set.id == BASE {
                 start = Some(spec.id.clone());
             }
+            if let Some(part) = spec.start_part {
+                let (x, y) = part.offset();
+                start_2x2.push((spec.id.clone(), [x, y]));
+            }
             tiles.push(tile_data(spec, &set.id));
         }
     }
-    let cooperative = cooperative(corpus, &mut tiles);
     // A tile face down fills its cell whatever lies around, and holds nothing.
     if base.is_some() {
         let tile = CompiledTile::face_down();
@@ -237,12 +277,14 @@ pub fn data_script(corpus: &Corpus) -> Result<String, serde_json::Error> {
             ghosts: false,
             symbols: 0,
             castle_or_graveyard: false,
+            quarter: false,
         });
     }
     let data = Data {
         base,
         expansions,
         start,
+        start_2x2,
         cooperative,
         nouns: czech::NOUNS
             .iter()

@@ -464,3 +464,77 @@ test('served by carcref serve, the cooperative dispute laid by clicks gets the v
     server.kill('SIGINT');
   }
 });
+
+test('with the competitive Ghosts expansion, a city closed by clicks scores 8 points minus 2 for each ghost at the knight', async () => {
+  const { page, problems } = await watchedPage(desktop.context);
+  await page.goto(fileUrl(SITE, 'situace.html'));
+  await page.check('#rozsireni input[value="duchove-zamky-hrbitovy"]');
+  // Played with the 2x2 start tile; the Ghosts' tiles join the base game's.
+  assert.match(await label(page, 1, 1), /startovní destička, jihovýchodní čtvrtina/);
+  assert.equal(await page.locator('[data-tile="du-03-zamek"]').count(), 1);
+  await page.click('[data-tile="zh-mesto-roh"]');
+  await page.click(cell(-1, 0));
+  // With tiles on the board the start tile stays: the expansion cannot be switched off.
+  await page.click('#rozsireni input[value="duchove-zamky-hrbitovy"]');
+  assert.match(await page.textContent('#hlaseni'), /startovní destičkou 2x2; zapnete nebo vypnete ho, až/);
+  assert.equal(await page.isChecked('#rozsireni input[value="duchove-zamky-hrbitovy"]'), true);
+  await page.click(cell(-1, -1));
+  await page.click(cell(-1, -1)); // the other fitting rotation: city south and west
+  assert.match(await label(page, -1, -1), /město v rohu, otočení 270°/);
+  await page.click(cell(-2, 0));
+  assert.deepEqual(await page.$$eval('#figurka-druh option', (o) => o.map((x) => x.textContent)), ['družiník', 'strážný']);
+  await page.selectOption('#figurka-misto', { label: 'město na východě' });
+  await page.selectOption('#figurka-duchove', { label: '2 duchové' });
+  await page.click('#postavit');
+  assert.match(await label(page, -2, 0), /červený družiník – město na východě, 2 duchové$/);
+  await page.click('input[name="rezim"][value="tah"]');
+  await page.click(cell(-2, -1));
+  assert.match(await label(page, -2, -1), /město v rohu, otočení 180°, sporný tah/);
+  const answers = await page.$$eval('#volba option', (o) => o.map((x) => x.textContent));
+  assert.ok(answers.includes('červený družiník – město na východě, 2 duchové na poli [-2, 0]'), answers.join(' | '));
+  for (const [id, value] of [['#body-red', '4'], ['#body-blue', '0'], ['#cekam-duchy', '0'], ['#cekam-bank', '15']]) {
+    await page.fill(id, value);
+    await page.dispatchEvent(id, 'change');
+  }
+  const expected = `title: "Sporná situace"
+ruleset: zakladni-hra
+expansions: [duchove-zamky-hrbitovy]
+start: duchove-2x2
+players: [red, blue]
+board:
+  - tile: zh-mesto-roh
+    at: [-1, 0]
+    rotation: 0
+  - tile: zh-mesto-roh
+    at: [-1, -1]
+    rotation: 270
+  - tile: zh-mesto-roh
+    at: [-2, 0]
+    rotation: 90
+    meeples: [{on: E, player: red, ghosts: 2, feature: city}]
+steps:
+  - player: red
+    place: zh-mesto-roh
+    at: [-2, -1]
+    rotation: 180
+    meeple: none
+expect:
+  score: {red: 4, blue: 0}
+  ghosts: 0
+  bank: 15
+`;
+  const file = await download(page, 'competitive.yaml');
+  assert.equal(fs.readFileSync(file, 'utf8'), expected);
+  assert.match(check(file), /Verdikt: platí/);
+
+  // Opened again, with a ghost's question answered: the same text comes back.
+  const answered = expected.replace('    meeple: none\n', '    meeple: none\n    choose: ["red [-2, 0] EM"]\n');
+  const source = path.join(temp, 'competitive-open.yaml');
+  fs.writeFileSync(source, answered);
+  await page.setInputFiles('#otevrit', source);
+  await page.waitForFunction(() => document.getElementById('hlaseni').textContent.startsWith('Otevřeno'));
+  assert.equal(await page.inputValue('#volba'), 'red [-2, 0] EM');
+  const again = await download(page, 'competitive-again.yaml');
+  assert.equal(fs.readFileSync(again, 'utf8'), answered);
+  assert.deepEqual(problems, []);
+});
