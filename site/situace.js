@@ -10,7 +10,6 @@
   const $ = (id) => document.getElementById(id);
   const COLOURS = ['red', 'blue', 'green', 'yellow', 'black'];
   const COLOUR_CS = { red: 'červený', blue: 'modrý', green: 'zelený', yellow: 'žlutý', black: 'černý' };
-  const KINDS = ['normal', 'big', 'guard'];
   // A figure's third ghost sends it home, so at most 2 stand at one (competitive Ghosts).
   const MAX_FIGURE_GHOSTS = 2;
   const FEATURE_CS = {
@@ -60,13 +59,18 @@
     // The start tile at [0, 0]; figures on the base game's make the scenario lay it itself
     // (`start: none`).
     startCells: startCells(false),
-    // {tile, x, y, rotation, meeples: [{spot, player, kind}], ghosts, faceDown}; spot at
-    // rotation 0
+    // {tile, x, y, rotation, meeples: [{spot, player, kind, ghosts}], ghosts, faceDown}; spot
+    // at rotation 0; ghosts on the tile in the cooperative game, at a figure in the
+    // competitive Ghosts
     board: [],
     step: null, // {tile, x, y, rotation, meeple: {spot, kind} | null}
     stepPlayer: 'red',
-    choose: '', // the cooperative game's answer after the move: '', 'body' or 'duchy [x, y]'
-    expect: { score: {} }, // and in the cooperative game `track`, `ghosts`, `bank`, `outcome`
+    // The answer to the rules' question after the move: '', in the cooperative game 'body'
+    // or 'duchy [x, y]', with the competitive Ghosts a figure ('red [x, y] EM').
+    choose: '',
+    // Scores, and with ghosts `ghosts` and `bank`; the cooperative game `track` and `outcome`
+    // instead of scores.
+    expect: { score: {} },
     end: false,
     mode: 'plan',
     picked: null,
@@ -397,7 +401,7 @@
         const spot = turnSpot(m.spot, c.rotation);
         // Scenarios name a side's middle `EM` in answers.
         const value = m.player + ' [' + c.x + ', ' + c.y + '] ' + (spot.length === 1 ? spot + 'M' : spot);
-        option(choose, value, meepleLabel(c, m, m.player) + ' na poli [' + c.x + ', ' + c.y + ']');
+        option(choose, value, 'pole [' + c.x + ', ' + c.y + ']: ' + meepleLabel(c, m, m.player));
       }
     }
     if (![...choose.options].some((o) => o.value === state.choose)) state.choose = '';
@@ -475,6 +479,7 @@
     $('kooperace').hidden = !coop();
     $('uroven').value = String(state.level);
     $('pocitadlo').value = state.track === null ? '' : String(state.track);
+    $('pocitadlo').parentElement.hidden = !coop() || level().counters !== 1;
     $('hraci').value = String(state.players);
     for (const box of document.querySelectorAll('#rozsireni input')) box.checked = state.expansions.includes(box.value);
     for (const radio of document.querySelectorAll('input[name="rezim"]')) radio.checked = radio.value === state.mode;
@@ -729,7 +734,8 @@
     out.push('ruleset: ' + state.ruleset);
     if (coop()) {
       const setup = ['level: ' + state.level];
-      if (state.track !== null) setup.push('track: ' + state.track);
+      // A level with a counter per colour takes no single number.
+      if (state.track !== null && level().counters === 1) setup.push('track: ' + state.track);
       if (state.startGhosts !== COOP.start_ghosts) setup.push('start_ghosts: ' + state.startGhosts);
       out.push('setup: {' + setup.join(', ') + '}');
     } else if (state.expansions.length) {
@@ -929,7 +935,7 @@
     const big = isCoop || expansions.some((id) => expansion(id).start_2x2);
     const ghostsAtFigures = big && !isCoop;
     if (doc.start !== (big ? 'duchove-2x2' : doc.start === 'none' ? 'none' : 'zakladni')) {
-      throw new Refusal(big ? 'tato hra začíná startovní destičkou 2x2 (start: duchove-2x2)' : 'stránka umí jen start se startovní kartičkou');
+      throw new Refusal(big ? 'tato hra začíná startovní destičkou 2x2' : 'základní hra tu začíná startovní kartičkou');
     }
     let levelNumber = 1;
     let track = null;
@@ -972,7 +978,7 @@
       if (!TILES.get(tile).spots.some((s) => s.on === spot)) throw new Refusal('místo figurky „' + m.on + '“ stránka neumí ukázat');
       const kind = m.kind || 'normal';
       const kinds = ['normal', ...expansions.flatMap((id) => expansion(id).kinds)];
-      if (!KINDS.includes(kind) || !kinds.includes(kind)) throw new Refusal('druh figurky „' + kind + '“ v této hře není');
+      if (!kinds.includes(kind)) throw new Refusal('druh figurky „' + kind + '“ v této hře není');
       return { spot, kind };
     };
     const board = (doc.board || []).map((entry) => {
@@ -1044,7 +1050,7 @@
         if (doc.expect[key] !== undefined) expect[key] = int(doc.expect[key], 'očekávaný počet');
       }
       if (doc.expect.outcome !== undefined) {
-        if (!OUTCOME_CS[doc.expect.outcome]) throw new Refusal('výsledek hry musí být playing, won nebo lost');
+        if (!OUTCOME_CS[doc.expect.outcome]) throw new Refusal('takový výsledek hry stránka nezná');
         expect.outcome = doc.expect.outcome;
       }
     }

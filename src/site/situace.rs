@@ -101,6 +101,9 @@ struct LevelData {
     /// Ghosts in the bank at the start.
     bank: u32,
     castles_and_graveyards: bool,
+    /// Score counters: 1 for the team, or one per colour (then the page leaves the setup's
+    /// track to the default, as a single number cannot say it).
+    counters: usize,
 }
 
 #[derive(Serialize)]
@@ -205,6 +208,7 @@ fn cooperative(corpus: &Corpus) -> Option<CooperativeData> {
                 number: l.number,
                 bank: l.bank,
                 castles_and_graveyards: l.castles_and_graveyards,
+                counters: l.counters,
             })
             .collect(),
     })

@@ -313,6 +313,10 @@ async function buildGhostDispute(page, press) {
   for (let i = 0; i < 3; i++) await press('#duch-pridat');
   assert.equal(await page.textContent('#duchove-pocet'), 'Na kartičce: 3 duchové.');
   assert.match(await label(page, -1, 0), /louka s mlhou \(3 duchové\), otočení 0°, 3 duchové$/);
+  for (const id of ['#duch-ubrat', '#duch-pridat']) {
+    const box = await page.locator(id).boundingBox();
+    assert.ok(box.width >= 24 && box.height >= 24, `${id} is ${box.width}×${box.height} px`);
+  }
   await press('#duch-ubrat');
   assert.equal(await page.textContent('#duchove-pocet'), 'Na kartičce: 2 duchové.');
   await press('#duch-pridat');
@@ -406,6 +410,13 @@ test('a cooperative ghosts-instead-of-points dispute laid by taps at 390 px chec
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 390, `the page is ${width} px wide`);
 
+  // Level 6 counts points per colour: the team's single counter is not asked for.
+  await page.selectOption('#uroven', '6');
+  assert.equal(await page.isVisible('#pocitadlo'), false);
+  assert.match(await page.textContent('#yaml'), /^setup: \{level: 6\}$/m);
+  await page.selectOption('#uroven', '1');
+  assert.match(await page.textContent('#yaml'), /^setup: \{level: 1, track: 17\}$/m);
+
   // A wrong expectation is the verdict "neplatí": the team does not get the 4 points.
   const wrong = path.join(temp, 'ghosts-wrong.yaml');
   fs.writeFileSync(wrong, GHOSTS_EXPECTED.replace('  track: 17', '  track: 21'));
@@ -437,14 +448,22 @@ test('a cooperative ghosts-instead-of-points dispute laid by taps at 390 px chec
   await again.page.close();
 });
 
-test('served by carcref serve, the cooperative dispute laid by clicks gets the verdict "platí" with links to its rules', async () => {
+test('served by carcref serve, the cooperative dispute laid by the keyboard gets the verdict "platí" with links to its rules', async () => {
   const { server, url } = await serve();
   try {
     const page = await desktop.context.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(`${url}situace.html`);
-    await buildGhostDispute(page, (selector) => page.click(selector));
+    // Cells by the keyboard, the rest by clicks.
+    await buildGhostDispute(page, async (selector) => {
+      if (selector.startsWith('[data-cell')) {
+        await page.focus(selector);
+        await page.keyboard.press('Enter');
+      } else {
+        await page.click(selector);
+      }
+    });
     await page.click('#overit');
     await page.waitForSelector('#verdikt h3');
     assert.equal(await page.textContent('#verdikt h3'), 'Verdikt: platí');
@@ -491,7 +510,7 @@ test('with the competitive Ghosts expansion, a city closed by clicks scores 8 po
   await page.click(cell(-2, -1));
   assert.match(await label(page, -2, -1), /město v rohu, otočení 180°, sporný tah/);
   const answers = await page.$$eval('#volba option', (o) => o.map((x) => x.textContent));
-  assert.ok(answers.includes('červený družiník – město na východě, 2 duchové na poli [-2, 0]'), answers.join(' | '));
+  assert.ok(answers.includes('pole [-2, 0]: červený družiník – město na východě, 2 duchové'), answers.join(' | '));
   for (const [id, value] of [['#body-red', '4'], ['#body-blue', '0'], ['#cekam-duchy', '0'], ['#cekam-bank', '15']]) {
     await page.fill(id, value);
     await page.dispatchEvent(id, 'change');
