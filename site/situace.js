@@ -345,7 +345,7 @@
     const kind = $('figurka-druh');
     kind.textContent = '';
     for (const k of kinds()) option(kind, k, kindName(k));
-    $('figurka-duchove-radek').hidden = !figureGhosts() || cell === state.step;
+    showFigureGhosts(cell);
     const ghosts = $('figurka-duchove');
     if (!ghosts.options.length) for (let n = 0; n <= MAX_FIGURE_GHOSTS; n++) option(ghosts, String(n), count(n, 'duch'));
     const spot = $('figurka-misto');
@@ -556,6 +556,14 @@
     say('Kartička odebrána.');
     update();
   });
+  /** Ghosts at a figure: with the competitive Ghosts, on the board, never at a guard. */
+  function showFigureGhosts(cell) {
+    $('figurka-duchove-radek').hidden = !figureGhosts() || cell === state.step || $('figurka-druh').value === 'guard';
+  }
+  $('figurka-druh').addEventListener('change', () => {
+    const cell = state.selected && cellAt(state.selected[0], state.selected[1]);
+    if (cell) showFigureGhosts(cell);
+  });
   $('postavit').addEventListener('click', () => {
     const cell = state.selected && cellAt(state.selected[0], state.selected[1]);
     if (!cell) return;
@@ -566,7 +574,7 @@
       m.player = $('figurka-hrac').value;
       // Ghosts come to figures, never to guards.
       const ghosts = Number($('figurka-duchove').value);
-      if (figureGhosts() && m.kind !== 'guard' && ghosts) m.ghosts = ghosts;
+      if (!$('figurka-duchove-radek').hidden && ghosts) m.ghosts = ghosts;
       cell.meeples = cell.meeples.filter((other) => other.spot !== m.spot).concat([m]);
     }
     say('Figurka postavena: ' + meepleLabel(cell, m, cell === state.step ? state.stepPlayer : m.player) + '.');

@@ -515,6 +515,10 @@ test('with the competitive Ghosts expansion, a city closed by clicks scores 8 po
   assert.match(await label(page, -1, -1), /město v rohu, otočení 270°/);
   await page.click(cell(-2, 0));
   assert.deepEqual(await page.$$eval('#figurka-druh option', (o) => o.map((x) => x.textContent)), ['družiník', 'strážný']);
+  // Ghosts never come to a guard.
+  await page.selectOption('#figurka-druh', 'guard');
+  assert.equal(await page.isVisible('#figurka-duchove'), false);
+  await page.selectOption('#figurka-druh', 'normal');
   await page.selectOption('#figurka-misto', { label: 'město na východě' });
   await page.selectOption('#figurka-duchove', { label: '2 duchové' });
   await page.click('#postavit');
