@@ -335,9 +335,9 @@
     $('duchove-pocet').textContent = cell.start
       ? 'Na startovní destičce: ' + count(state.startGhosts, 'duch') + '.'
       : 'Na kartičce: ' + count(ghostsOn(cell), 'duch') + '.';
-    // A tile face down holds nothing a figure could stand on, and the scenario lays the
-    // cooperative game's start tile itself, without figures.
-    $('postavit').parentElement.hidden = !tile.spots.length || (coop() && cell.start);
+    // A tile face down holds nothing a figure could stand on, and the scenario lays the 2x2
+    // start tile itself, without figures.
+    $('postavit').parentElement.hidden = !tile.spots.length || (twoByTwo() && cell.start);
     const who = $('figurka-hrac');
     who.textContent = '';
     if (cell === state.step) option(who, state.stepPlayer, COLOUR_CS[state.stepPlayer]);

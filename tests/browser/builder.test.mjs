@@ -503,6 +503,8 @@ test('with the competitive Ghosts expansion, a city closed by clicks scores 8 po
   await page.check('#rozsireni input[value="duchove-zamky-hrbitovy"]');
   // Played with the 2x2 start tile; the Ghosts' tiles join the base game's.
   assert.match(await label(page, 1, 1), /startovní destička, jihovýchodní čtvrtina/);
+  await page.click(cell(1, 1));
+  assert.equal(await page.isVisible('#postavit'), false); // the scenario lays the 2x2 tile itself
   assert.equal(await page.locator('[data-tile="du-03-zamek"]').count(), 1);
   await page.click('[data-tile="zh-mesto-roh"]');
   await page.click(cell(-1, 0));
