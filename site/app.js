@@ -25,12 +25,6 @@
     return `hry/${encodeURIComponent(hit.game)}/index.html#${encodeURIComponent(hit.anchor || hit.id)}`;
   }
 
-  function plural(n, one, few, many) {
-    if (n === 1) return `${n} ${one}`;
-    if (n >= 2 && n <= 4) return `${n} ${few}`;
-    return `${n} ${many}`;
-  }
-
   function render() {
     const query = input.value;
     list.replaceChildren();
@@ -55,7 +49,7 @@
     parts.push(
       found.hits.length === 0
         ? 'Nic nenalezeno. Zkuste jiný tvar slova nebo zrušte filtr.'
-        : `Nalezeno: ${plural(found.hits.length, 'výsledek', 'výsledky', 'výsledků')}.`,
+        : `Nalezeno: ${globalThis.CarcrefPocet(found.hits.length, ['výsledek', 'výsledky', 'výsledků'])}.`,
     );
     status.textContent = parts.join(' ');
     for (const hit of found.hits) {

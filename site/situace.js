@@ -1,5 +1,6 @@
-// The situation builder (situace.html): tiles laid by taps, figures, the disputed move and
-// expected scores, kept in `state`; from it the page writes a scenario in the YAML that
+// The situation builder (situace.html): the base game with expansions or the cooperative
+// game at a level, tiles laid by taps (face down too), figures, ghosts, the disputed move and
+// what is expected after it, kept in `state`; from it the page writes a scenario in the YAML that
 // `carcref check` reads (SCENARIOS.md), downloads it, opens one it wrote before, and, when
 // served by `carcref serve`, has the engine check it (`POST /api/check`). Tile data comes
 // from assets/situace-data.js (src/site/situace.rs). Text goes in with textContent only.
@@ -9,7 +10,8 @@
   const $ = (id) => document.getElementById(id);
   const COLOURS = ['red', 'blue', 'green', 'yellow', 'black'];
   const COLOUR_CS = { red: 'červený', blue: 'modrý', green: 'zelený', yellow: 'žlutý', black: 'černý' };
-  const KIND_CS = { normal: 'družiník', big: 'velký družiník' };
+  // A figure's third ghost sends it home, so at most 2 stand at one (competitive Ghosts).
+  const MAX_FIGURE_GHOSTS = 2;
   const FEATURE_CS = {
     road: 'cesta', city: 'město', field: 'louka',
     monastery: 'klášter', castle: 'zámek', graveyard: 'hřbitov',
@@ -35,17 +37,40 @@
     return;
   }
   const TILES = new Map(D.tiles.map((t) => [t.id, t]));
+  const FACE_DOWN = D.tiles.find((t) => t.board_only);
+  const COOP = D.cooperative;
+  const count = (n, lemma) => globalThis.CarcrefPocet(n, D.nouns[lemma]);
+  const OUTCOME_CS = { playing: 'hra pokračuje', won: 'tým vyhrál', lost: 'tým prohrál' };
+
+  /** The start tile's cells: one tile, or the 2x2 start tile's quarters. */
+  function startCells(twoByTwo) {
+    const parts = twoByTwo ? D.start_2x2 : [[D.start, [0, 0]]];
+    return parts.map(([tile, [x, y]]) => ({ tile, x, y, rotation: 0, start: true, meeples: [] }));
+  }
 
   const state = {
     title: 'Sporná situace',
+    ruleset: D.base.id,
     expansions: [],
+    level: 1, // the cooperative game's
+    track: null, // the cooperative team's points before the move, if given
+    startGhosts: COOP ? COOP.start_ghosts : 0,
     players: 2,
-    // The start tile at [0, 0]; figures on it make the scenario lay it itself (`start: none`).
-    startCell: { tile: D.start, x: 0, y: 0, rotation: 0, start: true, meeples: [] },
-    board: [], // {tile, x, y, rotation, meeples: [{spot, player, kind}]}; spot at rotation 0
+    // The start tile at [0, 0]; figures on the base game's make the scenario lay it itself
+    // (`start: none`).
+    startCells: startCells(false),
+    // {tile, x, y, rotation, meeples: [{spot, player, kind, ghosts}], ghosts, faceDown}; spot
+    // at rotation 0; ghosts on the tile in the cooperative game, at a figure in the
+    // competitive Ghosts
+    board: [],
     step: null, // {tile, x, y, rotation, meeple: {spot, kind} | null}
     stepPlayer: 'red',
-    expect: {},
+    // The answer to the rules' question after the move: '', in the cooperative game 'body'
+    // or 'duchy [x, y]', with the competitive Ghosts a figure ('red [x, y] EM').
+    choose: '',
+    // Scores, and with ghosts `ghosts` and `bank`; the cooperative game `track` and `outcome`
+    // instead of scores.
+    expect: { score: {} },
     end: false,
     mode: 'plan',
     picked: null,
@@ -66,20 +91,62 @@
   function players() {
     return COLOURS.slice(0, state.players);
   }
+  function coop() {
+    return Boolean(COOP) && state.ruleset === COOP.id;
+  }
+  function level() {
+    return COOP.levels.find((l) => l.number === state.level);
+  }
+  /** The tile a cell shows: its own, or the back of one when it lies face down. */
+  function shown(cell) {
+    return cell.faceDown ? FACE_DOWN : TILES.get(cell.tile);
+  }
   function inPlay(tile) {
-    return tile.set === D.base.id || state.expansions.some((id) => expansion(id).sets.includes(tile.set));
+    if (tile.board_only) return true;
+    if (coop()) {
+      return tile.set === COOP.set && !tile.quarter && (level().castles_and_graveyards || !tile.castle_or_graveyard);
+    }
+    const sets = [D.base.id, ...state.expansions.flatMap((id) => expansion(id).sets)];
+    return sets.includes(tile.set) && !tile.quarter;
+  }
+  /** Whether the game is played with the 2x2 start tile. */
+  function twoByTwo() {
+    return coop() || state.expansions.some((id) => expansion(id).start_2x2);
+  }
+  /** Ghosts stand at figures: the competitive Ghosts expansion. */
+  function figureGhosts() {
+    return !coop() && twoByTwo();
+  }
+  /** A figure kind's name: the game's own word for its figure ("strážný" in the cooperative game). */
+  function kindName(kind) {
+    if (kind === 'guard') return D.nouns['strážný'][0];
+    const figure = D.nouns[D.figure[state.ruleset] || D.figure[D.base.id]][0];
+    return kind === 'big' ? 'velký ' + figure : figure;
+  }
+  /** Ghosts on a cell: a board tile's own, or those the setup puts on the start tile's mist. */
+  function ghostsOn(cell) {
+    if (!coop()) return 0;
+    if (!cell.start) return cell.ghosts || 0;
+    let left = state.startGhosts;
+    for (const c of state.startCells) {
+      const n = Math.min(TILES.get(c.tile).symbols, left);
+      if (c === cell) return n;
+      left -= n;
+    }
+    return 0;
   }
   function expansion(id) {
     return D.expansions.find((e) => e.id === id);
   }
   function kinds() {
     const out = ['normal'];
-    for (const id of state.expansions) for (const k of expansion(id).kinds) out.push(k);
+    if (!coop()) for (const id of state.expansions) for (const k of expansion(id).kinds) out.push(k);
     return out;
   }
   /** What lies on a cell: the start tile, a board tile or the disputed move's tile. */
   function cellAt(x, y) {
-    if (x === 0 && y === 0) return state.startCell;
+    const start = state.startCells.find((c) => c.x === x && c.y === y);
+    if (start) return start;
     const laid = state.board.find((c) => c.x === x && c.y === y);
     if (laid) return laid;
     if (state.step && state.step.x === x && state.step.y === y) return state.step;
@@ -98,7 +165,7 @@
     return [0, 90, 180, 270].filter((r) => {
       const edges = edgesAt(tile, r);
       return around.every((n, s) => {
-        const theirs = n && edgesAt(TILES.get(n.tile), n.rotation)[(s + 2) % 4];
+        const theirs = n && edgesAt(shown(n), n.rotation)[(s + 2) % 4];
         return !n || theirs === 'X' || edges[s] === 'X' || theirs === edges[s];
       });
     });
@@ -107,8 +174,8 @@
   function connected(board) {
     const key = (x, y) => x + ',' + y;
     const cells = new Set(board.map((c) => key(c.x, c.y)));
-    const seen = new Set([key(0, 0)]);
-    const queue = [[0, 0]];
+    const seen = new Set(state.startCells.map((c) => key(c.x, c.y)));
+    const queue = state.startCells.map((c) => [c.x, c.y]);
     while (queue.length) {
       const [x, y] = queue.pop();
       for (const [dx, dy] of STEPS) {
@@ -128,13 +195,17 @@
     return (FEATURE_CS[feature] || '') + ' ' + PLACE_CS[turnSpot(spot, rotation)];
   }
   function meepleLabel(cell, m, player) {
-    return COLOUR_CS[player] + ' ' + KIND_CS[m.kind] + ' – ' + spotLabel(cell.tile, m.spot, cell.rotation);
+    const ghosts = m.ghosts ? ', ' + count(m.ghosts, 'duch') : '';
+    return COLOUR_CS[player] + ' ' + kindName(m.kind) + ' – ' + spotLabel(cell.tile, m.spot, cell.rotation) + ghosts;
   }
   function cellLabel(x, y, cell) {
     const where = 'pole [' + x + ', ' + y + ']';
     if (!cell) return where + ', prázdné';
-    let text = where + ', ' + TILES.get(cell.tile).name + ', otočení ' + cell.rotation + '°';
-    if (cell.start) text += ', startovní kartička';
+    let text = where + ', ' + shown(cell).name + ', otočení ' + cell.rotation + '°';
+    // The 2x2 start tile's quarters say so in their names.
+    if (cell.start && state.startCells.length === 1) text += ', startovní kartička';
+    const ghosts = ghostsOn(cell);
+    if (ghosts) text += ', ' + count(ghosts, 'duch');
     if (cell === state.step) {
       text += ', sporný tah';
       if (cell.meeple) text += ', ' + meepleLabel(cell, cell.meeple, state.stepPlayer);
@@ -186,7 +257,7 @@
   }
 
   function drawBoard() {
-    const cells = [[0, 0], ...state.board.map((c) => [c.x, c.y])];
+    const cells = [...state.startCells, ...state.board].map((c) => [c.x, c.y]);
     if (state.step) cells.push([state.step.x, state.step.y]);
     const xs = cells.map((c) => c[0]);
     const ys = cells.map((c) => c[1]);
@@ -205,9 +276,18 @@
         button.setAttribute('aria-label', cellLabel(x, y, cell));
         if (state.selected && state.selected[0] === x && state.selected[1] === y) button.setAttribute('aria-pressed', 'true');
         if (cell) {
-          const img = picture(cell.tile);
+          const img = picture(shown(cell).id);
           img.style.transform = 'rotate(' + cell.rotation + 'deg)';
           button.append(img);
+          const ghosts = ghostsOn(cell);
+          if (ghosts) {
+            // The number is in the button's label; this is what the eye sees.
+            const badge = document.createElement('span');
+            badge.className = 'builder-ghosts';
+            badge.setAttribute('aria-hidden', 'true');
+            badge.textContent = String(ghosts);
+            button.append(badge);
+          }
           if (cell === state.step) {
             button.classList.add('builder-step');
             if (cell.meeple) button.append(dot(cell.meeple.spot, cell.rotation, state.stepPlayer));
@@ -242,20 +322,32 @@
       return;
     }
     panel.hidden = false;
-    const name = TILES.get(cell.tile).name;
+    const tile = shown(cell);
     $('vybrana-nazev').textContent =
-      (cell === state.step ? 'Sporný tah: ' : '') + name + ' na poli [' + cell.x + ', ' + cell.y + '], otočení ' + cell.rotation + '°';
-    $('otocit').hidden = cell.start;
+      (cell === state.step ? 'Sporný tah: ' : '') + tile.name + ' na poli [' + cell.x + ', ' + cell.y + '], otočení ' + cell.rotation + '°';
+    $('otocit').hidden = cell.start || cell.faceDown;
     $('odebrat').hidden = cell.start;
-    // A tile face down holds nothing a figure could stand on.
-    $('postavit').parentElement.hidden = !TILES.get(cell.tile).spots.length;
+    // Only a tile already on the board can lie face down; the back of one is face down anyway.
+    $('rub').hidden = cell.start || cell === state.step || TILES.get(cell.tile).board_only;
+    $('licem-dolu').checked = Boolean(cell.faceDown);
+    // Ghosts stand on mist or a graveyard; the start tile's are counted for the whole tile.
+    $('duchove').hidden = !coop() || cell === state.step || !(cell.start || tile.ghosts);
+    $('duchove-pocet').textContent = cell.start
+      ? 'Na startovní destičce: ' + count(state.startGhosts, 'duch') + '.'
+      : 'Na kartičce: ' + count(ghostsOn(cell), 'duch') + '.';
+    // A tile face down holds nothing a figure could stand on, and the scenario lays the 2x2
+    // start tile itself, without figures.
+    $('postavit').parentElement.hidden = !tile.spots.length || (twoByTwo() && cell.start);
     const who = $('figurka-hrac');
     who.textContent = '';
     if (cell === state.step) option(who, state.stepPlayer, COLOUR_CS[state.stepPlayer]);
     else for (const p of players()) option(who, p, COLOUR_CS[p]);
     const kind = $('figurka-druh');
     kind.textContent = '';
-    for (const k of kinds()) option(kind, k, KIND_CS[k]);
+    for (const k of kinds()) option(kind, k, kindName(k));
+    showFigureGhosts(cell);
+    const ghosts = $('figurka-duchove');
+    if (!ghosts.options.length) for (let n = 0; n <= MAX_FIGURE_GHOSTS; n++) option(ghosts, String(n), count(n, 'duch'));
     const spot = $('figurka-misto');
     spot.textContent = '';
     for (const s of TILES.get(cell.tile).spots) option(spot, s.on, spotLabel(cell.tile, s.on, cell.rotation));
@@ -291,28 +383,88 @@
       ? 'Sporný tah: ' + TILES.get(s.tile).name + ' na pole [' + s.x + ', ' + s.y + '], otočení ' + s.rotation + '°' +
         (s.meeple ? ', ' + meepleLabel(s, s.meeple, state.stepPlayer) : ', bez figurky') + '.'
       : 'Sporný tah zatím chybí: zvolte nahoře „sporný tah“ a přiložte kartičku.';
+    // The cooperative game asks the team, when a finished feature is scored with ghosts on
+    // the board, for points or up to 3 ghosts from one tile; the competitive Ghosts ask
+    // which figure a ghost comes to.
+    $('volba-radek').hidden = !coop() && !figureGhosts();
+    $('volba-popis').textContent = coop() ? 'Za dokončené území tým vezme' : 'Duch přijde k figurce';
+    const choose = $('volba');
+    choose.textContent = '';
+    option(choose, '', 'pravidla se neptají');
+    if (coop()) option(choose, 'body', 'body');
+    for (const c of [...state.startCells, ...state.board]) {
+      const n = ghostsOn(c);
+      if (n) option(choose, 'duchy [' + c.x + ', ' + c.y + ']', 'duchy z pole [' + c.x + ', ' + c.y + '] (' + count(n, 'duch') + ')');
+      if (!figureGhosts()) continue;
+      for (const m of c.meeples) {
+        if (m.kind === 'guard') continue;
+        const spot = turnSpot(m.spot, c.rotation);
+        // Scenarios name a side's middle `EM` in answers.
+        const value = m.player + ' [' + c.x + ', ' + c.y + '] ' + (spot.length === 1 ? spot + 'M' : spot);
+        option(choose, value, 'pole [' + c.x + ', ' + c.y + ']: ' + meepleLabel(c, m, m.player));
+      }
+    }
+    if (![...choose.options].some((o) => o.value === state.choose)) state.choose = '';
+    choose.value = state.choose;
+    $('ocekavani-nadpis').textContent = coop() ? 'Očekávaný stav po tahu (nepovinné)' : 'Očekávané skóre po tahu (nepovinné)';
     const box = $('ocekavani');
     box.textContent = '';
-    for (const p of players()) {
+    const field = (id, text, value, set) => {
       const label = document.createElement('label');
-      label.htmlFor = 'body-' + p;
-      label.textContent = 'Body celkem – ' + COLOUR_CS[p];
+      label.htmlFor = id;
+      label.textContent = text;
       const input = document.createElement('input');
       input.type = 'number';
       input.min = '0';
-      input.id = 'body-' + p;
+      input.id = id;
       input.inputMode = 'numeric';
-      input.value = state.expect[p] === undefined ? '' : String(state.expect[p]);
+      input.value = value === undefined ? '' : String(value);
       input.addEventListener('change', () => {
         const n = Number.parseInt(input.value, 10);
-        if (Number.isFinite(n) && n >= 0) state.expect[p] = n;
-        else delete state.expect[p];
+        set(Number.isFinite(n) && n >= 0 ? n : undefined);
         drawYaml();
       });
-      const p2 = document.createElement('p');
-      p2.append(label, ' ', input);
-      box.append(p2);
+      const p = document.createElement('p');
+      p.append(label, ' ', input);
+      box.append(p);
+    };
+    const store = (key) => (n) => {
+      if (n === undefined) delete state.expect[key];
+      else state.expect[key] = n;
+    };
+    if (coop()) {
+      field('cekam-pocitadlo', 'Body na počítadle týmu', state.expect.track, store('track'));
+      field('cekam-duchy', 'Duchů na plánu', state.expect.ghosts, store('ghosts'));
+      field('cekam-bank', 'Duchů v banku', state.expect.bank, store('bank'));
+      const label = document.createElement('label');
+      label.htmlFor = 'cekam-vysledek';
+      label.textContent = 'Výsledek hry';
+      const outcome = document.createElement('select');
+      outcome.id = 'cekam-vysledek';
+      option(outcome, '', 'neuvádím');
+      for (const [value, text] of Object.entries(OUTCOME_CS)) option(outcome, value, text);
+      outcome.value = state.expect.outcome || '';
+      outcome.addEventListener('change', () => {
+        store('outcome')(outcome.value || undefined);
+        drawYaml();
+      });
+      const p = document.createElement('p');
+      p.append(label, ' ', outcome);
+      box.append(p);
+    } else {
+      for (const p of players()) {
+        field('body-' + p, 'Body celkem – ' + COLOUR_CS[p], state.expect.score[p], (n) => {
+          if (n === undefined) delete state.expect.score[p];
+          else state.expect.score[p] = n;
+        });
+      }
+      if (figureGhosts()) {
+        field('cekam-duchy', 'Duchů u figurek', state.expect.ghosts, store('ghosts'));
+        field('cekam-bank', 'Duchů v banku', state.expect.bank, store('bank'));
+      }
     }
+    // The cooperative game has no final scoring.
+    $('konec-radek').hidden = coop();
     $('konec').checked = state.end;
   }
 
@@ -322,6 +474,12 @@
 
   function update() {
     $('nazev').value = state.title;
+    $('hra').value = state.ruleset;
+    $('rozsireni').hidden = coop();
+    $('kooperace').hidden = !coop();
+    $('uroven').value = String(state.level);
+    $('pocitadlo').value = state.track === null ? '' : String(state.track);
+    $('pocitadlo').parentElement.hidden = !coop() || level().counters !== 1;
     $('hraci').value = String(state.players);
     for (const box of document.querySelectorAll('#rozsireni input')) box.checked = state.expansions.includes(box.value);
     for (const radio of document.querySelectorAll('input[name="rezim"]')) radio.checked = radio.value === state.mode;
@@ -369,6 +527,7 @@
   }
 
   function rotate(cell) {
+    if (cell.faceDown) return say('Kartička lícem dolů se neotáčí.');
     const rotations = fitting(cell.tile, cell.x, cell.y);
     if (rotations.length < 2) {
       say('Kartička „' + TILES.get(cell.tile).name + '“ sem pasuje jen v tomto otočení.');
@@ -397,6 +556,14 @@
     say('Kartička odebrána.');
     update();
   });
+  /** Ghosts at a figure: with the competitive Ghosts, on the board, never at a guard. */
+  function showFigureGhosts(cell) {
+    $('figurka-duchove-radek').hidden = !figureGhosts() || cell === state.step || $('figurka-druh').value === 'guard';
+  }
+  $('figurka-druh').addEventListener('change', () => {
+    const cell = state.selected && cellAt(state.selected[0], state.selected[1]);
+    if (cell) showFigureGhosts(cell);
+  });
   $('postavit').addEventListener('click', () => {
     const cell = state.selected && cellAt(state.selected[0], state.selected[1]);
     if (!cell) return;
@@ -405,6 +572,9 @@
       cell.meeple = m;
     } else {
       m.player = $('figurka-hrac').value;
+      // Ghosts come to figures, never to guards.
+      const ghosts = Number($('figurka-duchove').value);
+      if (!$('figurka-duchove-radek').hidden && ghosts) m.ghosts = ghosts;
       cell.meeples = cell.meeples.filter((other) => other.spot !== m.spot).concat([m]);
     }
     say('Figurka postavena: ' + meepleLabel(cell, m, cell === state.step ? state.stepPlayer : m.player) + '.');
@@ -417,9 +587,9 @@
   $('hraci').addEventListener('change', () => {
     state.players = Number($('hraci').value);
     const ok = players();
-    for (const c of [state.startCell, ...state.board]) c.meeples = c.meeples.filter((m) => ok.includes(m.player));
+    for (const c of [...state.startCells, ...state.board]) c.meeples = c.meeples.filter((m) => ok.includes(m.player));
     if (!ok.includes(state.stepPlayer)) state.stepPlayer = 'red';
-    for (const p of Object.keys(state.expect)) if (!ok.includes(p)) delete state.expect[p];
+    for (const p of Object.keys(state.expect.score)) if (!ok.includes(p)) delete state.expect.score[p];
     update();
   });
   $('tah-hrac').addEventListener('change', () => {
@@ -438,24 +608,113 @@
         : 'Teď přikládáte kartičky, které už na plánu leží.');
     });
   }
-  $('hra-nazev').textContent = D.base.title;
+  $('licem-dolu').addEventListener('change', () => {
+    const cell = state.selected && cellAt(state.selected[0], state.selected[1]);
+    if (!cell || cell.start || cell === state.step) return;
+    if ($('licem-dolu').checked) {
+      // Its back holds neither figures nor ghosts.
+      Object.assign(cell, { faceDown: true, meeples: [], ghosts: 0 });
+      say('Kartička leží lícem dolů: ' + cellLabel(cell.x, cell.y, cell) + '.');
+    } else {
+      cell.faceDown = false;
+      const rotations = fitting(cell.tile, cell.x, cell.y);
+      if (!rotations.length) {
+        cell.faceDown = true;
+        say('Kartička „' + TILES.get(cell.tile).name + '“ sem lícem nahoru nepasuje v žádném otočení.');
+      } else {
+        if (!rotations.includes(cell.rotation)) cell.rotation = rotations[0];
+        say('Kartička leží lícem nahoru: ' + cellLabel(cell.x, cell.y, cell) + '.');
+      }
+    }
+    update();
+  });
+  /** Adds `delta` ghosts to the selected tile (the start tile's count is the setup's). */
+  function addGhosts(delta) {
+    const cell = state.selected && cellAt(state.selected[0], state.selected[1]);
+    if (!cell || cell === state.step) return;
+    if (cell.start) {
+      state.startGhosts = Math.min(COOP.start_ghosts, Math.max(0, state.startGhosts + delta));
+      say('Na startovní destičce: ' + count(state.startGhosts, 'duch') + '.');
+    } else {
+      cell.ghosts = Math.min(level().bank, Math.max(0, (cell.ghosts || 0) + delta));
+      say('Na poli [' + cell.x + ', ' + cell.y + ']: ' + count(cell.ghosts, 'duch') + '.');
+    }
+    update();
+  }
+  $('duch-ubrat').addEventListener('click', () => addGhosts(-1));
+  $('duch-pridat').addEventListener('click', () => addGhosts(1));
+  $('volba').addEventListener('change', () => {
+    state.choose = $('volba').value;
+    drawYaml();
+  });
+
+  option($('hra'), D.base.id, D.base.title);
+  if (COOP) {
+    option($('hra'), COOP.id, COOP.title);
+    for (const l of COOP.levels) option($('uroven'), String(l.number), String(l.number));
+  } else {
+    $('hra').disabled = true;
+  }
+  $('hra').addEventListener('change', () => {
+    if (state.board.length || state.step || state.startCells.some((c) => c.meeples.length)) {
+      $('hra').value = state.ruleset;
+      return say('Na plánu leží kartičky nebo figurky; jinou hru zvolíte, až je odeberete.');
+    }
+    state.ruleset = $('hra').value;
+    state.startCells = startCells(twoByTwo());
+    state.expect = { score: {} };
+    state.picked = null;
+    state.selected = null;
+    say('Hra: ' + $('hra').selectedOptions[0].textContent + '.');
+    update();
+  });
+  $('uroven').addEventListener('change', () => {
+    const next = COOP.levels.find((l) => l.number === Number($('uroven').value));
+    if (!next.castles_and_graveyards && [...state.board, state.step].some((c) => c && TILES.get(c.tile).castle_or_graveyard)) {
+      $('uroven').value = String(state.level);
+      return say('Na úrovni ' + next.number + ' nejsou zámky ani hřbitovy; nejdřív je z plánu odeberte.');
+    }
+    state.level = next.number;
+    for (const c of state.board) c.ghosts = Math.min(next.bank, c.ghosts || 0);
+    update();
+  });
+  $('pocitadlo').addEventListener('change', () => {
+    const n = Number.parseInt($('pocitadlo').value, 10);
+    state.track = Number.isFinite(n) && n >= 0 ? n : null;
+    drawYaml();
+  });
   for (const e of D.expansions) {
     const label = document.createElement('label');
     const box = document.createElement('input');
     box.type = 'checkbox';
     box.value = e.id;
     box.addEventListener('change', () => {
+      // The 2x2 start tile replaces the base game's: only on an empty board.
+      const laid = state.board.length || state.step || state.startCells.some((c) => c.meeples.length);
+      if (e.start_2x2 && laid) {
+        box.checked = !box.checked;
+        return say('Toto rozšíření se hraje se startovní destičkou 2x2; zapnete nebo vypnete ho, až z plánu odeberete kartičky a figurky.');
+      }
       if (box.checked) {
         state.expansions.push(e.id);
       } else {
         const used = (c) => e.sets.includes(TILES.get(c.tile).set);
         const figures = (c) => (c === state.step ? (c.meeple ? [c.meeple] : []) : c.meeples).some((m) => e.kinds.includes(m.kind));
-        const cells = [state.startCell, ...state.board].concat(state.step ? [state.step] : []);
+        const cells = [...state.startCells, ...state.board].concat(state.step ? [state.step] : []);
         if (cells.some((c) => used(c) || figures(c))) {
           box.checked = true;
           return say('Na plánu jsou kartičky nebo figurky z tohoto rozšíření; nejdřív je odeberte.');
         }
         state.expansions = state.expansions.filter((id) => id !== e.id);
+      }
+      if (e.start_2x2) {
+        state.startCells = startCells(twoByTwo());
+        state.selected = null;
+        if (!figureGhosts()) {
+          delete state.expect.ghosts;
+          delete state.expect.bank;
+          state.choose = '';
+        }
       }
       update();
     });
@@ -470,6 +729,7 @@
     const parts = ['on: ' + turnSpot(m.spot, cell.rotation)];
     if (player) parts.push('player: ' + player);
     if (m.kind !== 'normal') parts.push('kind: ' + m.kind);
+    if (m.ghosts) parts.push('ghosts: ' + m.ghosts);
     const feature = TILES.get(cell.tile).spots.find((s) => s.on === m.spot).feature;
     parts.push('feature: ' + feature);
     return '{' + parts.join(', ') + '}';
@@ -479,16 +739,26 @@
     const out = [];
     // A JSON string is a valid YAML double-quoted scalar.
     out.push('title: ' + JSON.stringify(state.title.trim() || 'Sporná situace'));
-    out.push('ruleset: ' + D.base.id);
-    if (state.expansions.length) out.push('expansions: [' + state.expansions.join(', ') + ']');
-    const start = state.startCell;
-    out.push('start: ' + (start.meeples.length ? 'none' : 'zakladni'));
+    out.push('ruleset: ' + state.ruleset);
+    if (coop()) {
+      const setup = ['level: ' + state.level];
+      // A level with a counter per colour takes no single number.
+      if (state.track !== null && level().counters === 1) setup.push('track: ' + state.track);
+      if (state.startGhosts !== COOP.start_ghosts) setup.push('start_ghosts: ' + state.startGhosts);
+      out.push('setup: {' + setup.join(', ') + '}');
+    } else if (state.expansions.length) {
+      out.push('expansions: [' + state.expansions.join(', ') + ']');
+    }
+    // Only the base game's start tile carries figures (then the scenario lays it itself).
+    const start = twoByTwo() ? [] : state.startCells.filter((c) => c.meeples.length);
+    out.push('start: ' + (twoByTwo() ? 'duchove-2x2' : start.length ? 'none' : 'zakladni'));
     out.push('players: [' + players().join(', ') + ']');
-    const board = (start.meeples.length ? [start] : []).concat(state.board);
+    const board = start.concat(state.board);
     if (board.length) {
       out.push('board:');
       for (const c of board) {
-        out.push('  - tile: ' + c.tile, '    at: [' + c.x + ', ' + c.y + ']', '    rotation: ' + c.rotation);
+        out.push('  - tile: ' + shown(c).id, '    at: [' + c.x + ', ' + c.y + ']', '    rotation: ' + c.rotation);
+        if (c.ghosts) out.push('    ghosts: ' + c.ghosts);
         if (c.meeples.length) out.push('    meeples: [' + c.meeples.map((m) => flowMeeple(c, m, m.player)).join(', ') + ']');
       }
     }
@@ -497,13 +767,23 @@
       const s = state.step;
       steps.push('  - player: ' + state.stepPlayer, '    place: ' + s.tile, '    at: [' + s.x + ', ' + s.y + ']', '    rotation: ' + s.rotation);
       steps.push('    meeple: ' + (s.meeple ? flowMeeple(s, s.meeple, null) : 'none'));
+      if (state.choose) steps.push('    choose: [' + JSON.stringify(state.choose) + ']');
     }
-    if (state.end) steps.push('  - end: game');
+    if (state.end && !coop()) steps.push('  - end: game');
     if (steps.length) out.push('steps:', ...steps);
-    const scores = players().filter((p) => state.expect[p] !== undefined);
-    if (scores.length) {
-      out.push('expect:', '  score: {' + scores.map((p) => p + ': ' + state.expect[p]).join(', ') + '}');
+    const expect = [];
+    if (coop()) {
+      for (const key of ['track', 'ghosts', 'bank', 'outcome']) {
+        if (state.expect[key] !== undefined) expect.push('  ' + key + ': ' + state.expect[key]);
+      }
+    } else {
+      const scores = players().filter((p) => state.expect.score[p] !== undefined);
+      if (scores.length) expect.push('  score: {' + scores.map((p) => p + ': ' + state.expect.score[p]).join(', ') + '}');
+      for (const key of figureGhosts() ? ['ghosts', 'bank'] : []) {
+        if (state.expect[key] !== undefined) expect.push('  ' + key + ': ' + state.expect[key]);
+      }
     }
+    if (expect.length) out.push('expect:', ...expect);
     return out.join('\n') + '\n';
   }
 
@@ -646,27 +926,51 @@
 
   /** The page's state from a scenario it wrote; throws an Error with a Czech message. */
   function fromScenario(doc) {
-    const known = ['title', 'ruleset', 'expansions', 'start', 'players', 'board', 'steps', 'expect'];
+    const known = ['title', 'ruleset', 'expansions', 'setup', 'start', 'players', 'board', 'steps', 'expect'];
     for (const key of Object.keys(doc)) {
       if (!known.includes(key)) throw new Refusal('klíč „' + key + '“ stránka neumí zobrazit');
     }
-    if (doc.ruleset !== D.base.id || !['zakladni', 'none'].includes(doc.start)) {
-      throw new Refusal('stránka zatím umí jen základní hru se startovní kartičkou');
-    }
-    const expansions = doc.expansions || [];
-    if (!Array.isArray(expansions) || !expansions.every((id) => expansion(id))) {
+    const isCoop = Boolean(COOP) && doc.ruleset === COOP.id;
+    if (!isCoop && doc.ruleset !== D.base.id) throw new Refusal('takovou hru stránka nezná');
+    const int = (n, what) => {
+      if (!Number.isInteger(n) || n < 0) throw new Refusal(what + ' musí být celé číslo od 0');
+      return n;
+    };
+    const expansions = isCoop ? [] : doc.expansions || [];
+    if (!Array.isArray(expansions) || !expansions.every((id) => expansion(id)) || (isCoop && doc.expansions)) {
       throw new Refusal('takové rozšíření stránka nezná');
     }
+    const big = isCoop || expansions.some((id) => expansion(id).start_2x2);
+    const ghostsAtFigures = big && !isCoop;
+    if (doc.start !== (big ? 'duchove-2x2' : doc.start === 'none' ? 'none' : 'zakladni')) {
+      throw new Refusal(big ? 'tato hra začíná startovní destičkou 2x2' : 'základní hra tu začíná startovní kartičkou');
+    }
+    let levelNumber = 1;
+    let track = null;
+    let startGhosts = COOP ? COOP.start_ghosts : 0;
+    if (isCoop) {
+      const setup = doc.setup || {};
+      for (const key of Object.keys(setup)) {
+        if (!['level', 'track', 'start_ghosts'].includes(key)) throw new Refusal('z přípravy hry stránka umí jen úroveň, počítadlo a duchy na startu');
+      }
+      if (!COOP.levels.some((l) => l.number === setup.level)) throw new Refusal('úroveň musí být 1 až ' + COOP.levels.length);
+      levelNumber = setup.level;
+      if (setup.track !== undefined) track = int(setup.track, 'počítadlo');
+      if (setup.start_ghosts !== undefined) startGhosts = Math.min(COOP.start_ghosts, int(setup.start_ghosts, 'počet duchů'));
+    } else if (doc.setup !== undefined) {
+      throw new Refusal('rozehranou základní hru stránka neumí zobrazit');
+    }
     const list = doc.players || [];
-    const count = list.length;
-    if (count < 2 || count > COLOURS.length || list.some((p, i) => p !== COLOURS[i])) {
+    const persons = list.length;
+    if (persons < 2 || persons > COLOURS.length || list.some((p, i) => p !== COLOURS[i])) {
       throw new Refusal('hráči musí být v pořadí červený, modrý, zelený, žlutý, černý');
     }
     const tileOf = (id) => {
       const tile = TILES.get(id);
-      if (!tile || !(tile.set === D.base.id || expansions.some((e) => expansion(e).sets.includes(tile.set)))) {
-        throw new Refusal('kartičku „' + id + '“ stránka v této hře nezná');
-      }
+      const ours = tile && (isCoop
+        ? tile.board_only || tile.set === COOP.set
+        : tile.set === D.base.id || expansions.some((e) => expansion(e).sets.includes(tile.set)));
+      if (!ours) throw new Refusal('kartičku „' + id + '“ stránka v této hře nezná');
       return id;
     };
     const place = (entry) => {
@@ -681,7 +985,8 @@
       const spot = m.on === 'center' ? 'center' : turnSpot(String(m.on), (360 - rotation) % 360);
       if (!TILES.get(tile).spots.some((s) => s.on === spot)) throw new Refusal('místo figurky „' + m.on + '“ stránka neumí ukázat');
       const kind = m.kind || 'normal';
-      if (!KIND_CS[kind]) throw new Refusal('druh figurky „' + kind + '“ stránka nezná');
+      const kinds = ['normal', ...expansions.flatMap((id) => expansion(id).kinds)];
+      if (!kinds.includes(kind)) throw new Refusal('druh figurky „' + kind + '“ v této hře není');
       return { spot, kind };
     };
     const board = (doc.board || []).map((entry) => {
@@ -689,24 +994,33 @@
       const where = place(entry);
       const meeples = (entry.meeples || []).map((m) => {
         if (!list.includes(m.player)) throw new Refusal('figurka patří hráči, který nehraje');
-        return { ...figure(tile, where.rotation, m), player: m.player };
+        const placed = { ...figure(tile, where.rotation, m), player: m.player };
+        if (m.ghosts !== undefined) {
+          const n = int(m.ghosts, 'počet duchů');
+          if (!ghostsAtFigures || placed.kind === 'guard' || n > MAX_FIGURE_GHOSTS) throw new Refusal('takový počet duchů u figurky stránka neumí ukázat');
+          if (n) placed.ghosts = n;
+        }
+        return placed;
       });
-      return { tile, ...where, meeples };
+      const ghosts = entry.ghosts === undefined ? 0 : int(entry.ghosts, 'počet duchů');
+      if (ghosts && !(isCoop && TILES.get(tile).ghosts)) throw new Refusal('duchové na kartičce „' + TILES.get(tile).name + '“ stát nemohou');
+      return { tile, ...where, meeples, ghosts };
     });
     // `start: none` is how the page writes figures on the start tile: it lies first, at [0, 0].
-    const startCell = { tile: D.start, x: 0, y: 0, rotation: 0, start: true, meeples: [] };
+    const starts = startCells(big);
     if (doc.start === 'none') {
       const first = board.shift();
       if (!first || first.tile !== D.start || first.x !== 0 || first.y !== 0 || first.rotation !== 0) {
         throw new Refusal('bez startovní kartičky na poli [0, 0] stránka plán neumí ukázat');
       }
-      startCell.meeples = first.meeples;
+      starts[0].meeples = first.meeples;
     }
     let step = null;
     let stepPlayer = 'red';
+    let choose = '';
     let end = false;
     for (const s of doc.steps || []) {
-      if (s.end === 'game' && Object.keys(s).length === 1) {
+      if (s.end === 'game' && Object.keys(s).length === 1 && !isCoop) {
         end = true;
       } else if (s.place && !step) {
         const tile = tileOf(s.place);
@@ -715,23 +1029,44 @@
         stepPlayer = s.player || list[0];
         if (!list.includes(stepPlayer)) throw new Refusal('na tahu je hráč, který nehraje');
         const meeple = s.meeple === undefined || s.meeple === 'none' ? null : figure(tile, where.rotation, s.meeple);
+        if (s.choose !== undefined) {
+          const answer = Array.isArray(s.choose) && s.choose.length === 1 ? String(s.choose[0]) : null;
+          const form = isCoop ? /^(body|duchy \[-?\d+, -?\d+\])$/ : /^[a-z]+ \[-?\d+, -?\d+\] [A-Za-z]+$/;
+          if (!big || answer === null || !form.test(answer)) {
+            throw new Refusal('z odpovědí na otázky pravidel stránka umí jen jednu, a jen takovou, jakou sama nabízí');
+          }
+          choose = answer;
+        }
         step = { tile, ...where, meeple };
       } else {
         throw new Refusal('stránka umí jen jeden sporný tah a závěrečné hodnocení');
       }
     }
-    const expect = {};
+    const expect = { score: {} };
     if (doc.expect) {
-      const keys = Object.keys(doc.expect);
-      if (keys.some((k) => k !== 'score')) throw new Refusal('z očekávání stránka umí jen skóre');
+      const allowed = isCoop ? ['track', 'ghosts', 'bank', 'outcome'] : ghostsAtFigures ? ['score', 'ghosts', 'bank'] : ['score'];
+      if (Object.keys(doc.expect).some((k) => !allowed.includes(k))) {
+        throw new Refusal(isCoop
+          ? 'z očekávání stránka umí jen počítadlo, duchy, bank a výsledek'
+          : ghostsAtFigures ? 'z očekávání stránka umí jen skóre, duchy a bank' : 'z očekávání stránka umí jen skóre');
+      }
       for (const [p, n] of Object.entries(doc.expect.score || {})) {
         if (!list.includes(p) || !Number.isInteger(n)) throw new Refusal('skóre musí být celé číslo hráče, který hraje');
-        expect[p] = n;
+        expect.score[p] = n;
+      }
+      for (const key of ['track', 'ghosts', 'bank']) {
+        if (doc.expect[key] !== undefined) expect[key] = int(doc.expect[key], 'očekávaný počet');
+      }
+      if (doc.expect.outcome !== undefined) {
+        if (!OUTCOME_CS[doc.expect.outcome]) throw new Refusal('takový výsledek hry stránka nezná');
+        expect.outcome = doc.expect.outcome;
       }
     }
     return {
       title: typeof doc.title === 'string' ? doc.title : 'Sporná situace',
-      expansions, players: count, startCell, board, step, stepPlayer, expect, end,
+      ruleset: isCoop ? COOP.id : D.base.id,
+      level: levelNumber, track, startGhosts,
+      expansions, players: persons, startCells: starts, board, step, stepPlayer, choose, expect, end,
     };
   }
 
@@ -781,6 +1116,12 @@
     box.append(el('h3', passed ? 'Verdikt: platí' : 'Verdikt: neplatí', passed ? 'verdict-ok' : 'verdict-no'));
     const scores = Object.entries(json.scores || {}).map(([p, n]) => (COLOUR_CS[p] || p) + ' ' + n + ' b.');
     if (scores.length) box.append(el('p', 'Stav: ' + scores.join(', ')));
+    // The cooperative game has no players' scores but the team's track and the ghosts.
+    const m = json.mists;
+    if (m && Number.isInteger(m.track) && Number.isInteger(m.ghosts_on_board) && Number.isInteger(m.bank)) {
+      box.append(el('p', 'Stav: počítadlo týmu ' + m.track + ' b.; na plánu ' + count(m.ghosts_on_board, 'duch') +
+        ', v banku ' + count(m.bank, 'duch') + (OUTCOME_CS[m.outcome] ? '; ' + OUTCOME_CS[m.outcome] : '') + '.'));
+    }
     if ((json.expectations || []).length) {
       const ul = el('ul');
       for (const e of json.expectations) ul.append(el('li', (e.held ? '✔ ' : '✘ ') + e.what + ' (skutečnost: ' + e.actual + ')'));

@@ -578,7 +578,7 @@ fn the_situation_builder_and_its_tile_data_are_in_the_site() {
     );
     let data: serde_json::Value = serde_json::from_str(json).unwrap();
     let tiles = data["tiles"].as_array().unwrap();
-    let expected: Vec<&str> = ["zakladni-hra", "hostince-a-katedraly"]
+    let expected: Vec<&str> = ["zakladni-hra", "hostince-a-katedraly", "duchove"]
         .iter()
         .flat_map(|set| corpus.tile_set(set).unwrap().tiles.iter())
         .map(|t| t.id.as_str())
@@ -632,7 +632,10 @@ fn the_situation_builder_and_its_tile_data_are_in_the_site() {
         .iter()
         .map(|e| e["id"].as_str().unwrap())
         .collect();
-    assert_eq!(expansions, ["hostince-a-katedraly", "darky"]);
+    assert_eq!(
+        expansions,
+        ["hostince-a-katedraly", "darky", "duchove-zamky-hrbitovy"]
+    );
     let start = corpus
         .tile_set("zakladni-hra")
         .unwrap()
@@ -641,6 +644,44 @@ fn the_situation_builder_and_its_tile_data_are_in_the_site() {
         .find(|t| t.start)
         .unwrap();
     assert_eq!(data["start"], start.id.as_str());
+    // The 2x2 start tile's quarters on their cells (the cooperative game and the competitive
+    // Ghosts), and the cooperative game's levels.
+    let cooperative = &data["cooperative"];
+    assert_eq!(cooperative["id"], "duchove-carcassonne");
+    assert_eq!(
+        data["start_2x2"],
+        serde_json::json!([
+            ["du-start-nw", [0, 0]],
+            ["du-start-ne", [1, 0]],
+            ["du-start-sw", [0, 1]],
+            ["du-start-se", [1, 1]]
+        ])
+    );
+    let levels: Vec<u64> = cooperative["levels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["number"].as_u64().unwrap())
+        .collect();
+    assert_eq!(
+        levels,
+        (1..=u64::from(carcref::model::MAX_LEVEL)).collect::<Vec<_>>()
+    );
+    let fog = tiles
+        .iter()
+        .find(|t| t["id"] == "du-40-louka-cela-v-mlze")
+        .unwrap();
+    assert_eq!(
+        (fog["ghosts"].clone(), fog["symbols"].clone()),
+        (true.into(), 3.into())
+    );
+    // Czech forms from `czech::NOUNS`, and each game's word for a figure.
+    assert_eq!(
+        data["nouns"]["duch"],
+        serde_json::json!(["duch", "duchové", "duchů"])
+    );
+    assert_eq!(data["figure"]["duchove-carcassonne"], "strážný");
+    assert_eq!(data["figure"]["zakladni-hra"], "družiník");
     for section in &corpus.sections {
         assert_eq!(
             data["sections"][&section.id],

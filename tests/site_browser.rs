@@ -6,7 +6,8 @@
 //! touch): the first result above the keyboard, Back, rules results opening at their
 //! subsection, the header search, whole words in table cells and 24 px tap targets; the
 //! situation builder laid by taps, exported and checked by `carcref check`, at 1280 and 390 px,
-//! opened again, and verified over http. Needs
+//! opened again, and verified over http, for the base game, the cooperative game and the
+//! competitive Ghosts. Needs
 //! `apt-get install -y chromium chromium-driver` and `npm ci`; `.ci/run` does both. Without
 //! them this test fails and says so.
 
@@ -66,5 +67,5 @@ fn the_site_works_in_headless_chromium() {
         "browser tests failed:\n{out}\n{}",
         String::from_utf8_lossy(&run.stderr)
     );
-    assert!(out.contains("pass 22"), "{out}");
+    assert!(out.contains("pass 25"), "{out}");
 }

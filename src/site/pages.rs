@@ -51,6 +51,7 @@ const ASSETS: &[(&str, &str)] = &[
     ("assets/style.css", include_str!("../../site/style.css")),
     ("assets/analyzer.js", include_str!("../../site/analyzer.js")),
     ("assets/search.js", include_str!("../../site/search.js")),
+    ("assets/pocet.js", include_str!("../../site/pocet.js")),
     ("assets/app.js", include_str!("../../site/app.js")),
     ("assets/situace.js", include_str!("../../site/situace.js")),
 ];

@@ -1,21 +1,57 @@
 //! Data for the situation builder (`situace.html` with `site/situace.js`): the games it can
-//! set up, and each of their catalog tiles with its Czech name, picture, side terrains and the
-//! spots a figure can stand on. Written as a script setting a global, because a page opened
-//! from `file://` may not fetch JSON.
+//! set up (the base game with expansions, and the cooperative game with its levels), each of
+//! their catalog tiles with its Czech name, picture, side terrains and the spots a figure can
+//! stand on, and the Czech forms of the nouns the page counts (from `crate::czech`). Written
+//! as a script setting a global, because a page opened from `file://` may not fetch JSON.
 
 use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use crate::czech;
 use crate::engine::core::tile::{CompiledTile, FACE_DOWN_ID};
+use crate::engine::modules::mists;
+use crate::engine::rule_keys::COOPERATIVE_GAME;
 use crate::model::geometry::{Dir, Port, Terrain};
+use crate::model::tiles::{Center, TileSpec};
 use crate::model::Corpus;
 
-/// The base game and the expansions the builder offers: (game id, figure kinds it adds); a
-/// game's tile set has its id. Each needs no setup beyond tiles and figures (Gifts deals its
-/// cards by itself), so a scenario of placed tiles and one disputed move is complete for it.
+/// The base game and the expansions the builder offers. Each needs no setup beyond tiles and
+/// figures (Gifts deals its cards by itself), so a scenario of placed tiles and one disputed
+/// move is complete for it.
 const BASE: &str = "zakladni-hra";
-const EXPANSIONS: &[(&str, &[&str])] = &[("hostince-a-katedraly", &["big"]), ("darky", &[])];
+const EXPANSIONS: &[Expansion] = &[
+    Expansion {
+        id: "hostince-a-katedraly",
+        set: Some("hostince-a-katedraly"),
+        kinds: &["big"],
+        start_2x2: false,
+    },
+    Expansion {
+        id: "darky",
+        set: None,
+        kinds: &[],
+        start_2x2: false,
+    },
+    // The competitive Ghosts: the cooperative game's tiles, guards, ghosts at figures.
+    Expansion {
+        id: "duchove-zamky-hrbitovy",
+        set: Some(GHOST_SET),
+        kinds: &["guard"],
+        start_2x2: true,
+    },
+];
+/// The tiles of the cooperative game and of the competitive Ghosts expansion.
+const GHOST_SET: &str = "duchove";
+
+struct Expansion {
+    id: &'static str,
+    set: Option<&'static str>,
+    /// Figure kinds it adds to the normal one.
+    kinds: &'static [&'static str],
+    /// Played with the 2x2 start tile (`start: duchove-2x2`).
+    start_2x2: bool,
+}
 
 #[derive(Serialize)]
 struct Spot {
@@ -37,6 +73,14 @@ struct TileData {
     /// Only for the prepared board, never the disputed move (a tile face down).
     board_only: bool,
     spots: Vec<Spot>,
+    /// Ghosts can stand on it in a prepared board: it has mist or a graveyard.
+    ghosts: bool,
+    /// Ghost symbols on its mist (where the setup puts the start tile's ghosts).
+    symbols: u32,
+    /// A castle or a graveyard: the cooperative game has them from level 2.
+    castle_or_graveyard: bool,
+    /// A quarter of the 2x2 start tile: never in the picker.
+    quarter: bool,
 }
 
 #[derive(Serialize)]
@@ -46,7 +90,30 @@ struct GameData {
     /// Tile sets the game brings (none for Gifts); the base game's are always in play.
     sets: Vec<String>,
     /// Figure kinds the game adds to the normal one.
-    kinds: Vec<String>,
+    kinds: Vec<&'static str>,
+    /// Played with the 2x2 start tile (`Data::start_2x2`).
+    start_2x2: bool,
+}
+
+#[derive(Serialize)]
+struct LevelData {
+    number: u8,
+    /// Ghosts in the bank at the start.
+    bank: u32,
+    castles_and_graveyards: bool,
+    /// Score counters: 1 for the team, or one per colour (then the page leaves the setup's
+    /// track to the default, as a single number cannot say it).
+    counters: usize,
+}
+
+#[derive(Serialize)]
+struct CooperativeData {
+    id: &'static str,
+    title: String,
+    set: &'static str,
+    /// Ghosts the setup puts on the start tile unless a scenario says otherwise.
+    start_ghosts: u32,
+    levels: Vec<LevelData>,
 }
 
 #[derive(Serialize)]
@@ -55,6 +122,13 @@ struct Data {
     expansions: Vec<GameData>,
     /// The base game's start tile, lying at [0, 0] with rotation 0 (`start: zakladni`).
     start: Option<String>,
+    /// The 2x2 start tile's quarters with their cells (`start: duchove-2x2`).
+    start_2x2: Vec<(String, [i32; 2])>,
+    cooperative: Option<CooperativeData>,
+    /// Each counted noun's subject forms for 1, 2–4 and 0 or 5+, by its lemma (`czech::NOUNS`).
+    nouns: BTreeMap<&'static str, czech::Forms<'static>>,
+    /// What each game calls a player's figure, as a lemma of `nouns` (`czech::MEEPLE_TERMS`).
+    figure: BTreeMap<&'static str, &'static str>,
     tiles: Vec<TileData>,
     /// Rule section id → its game, to link the verdict's citations.
     sections: BTreeMap<String, String>,
@@ -102,50 +176,95 @@ fn spots(tile: &CompiledTile) -> Vec<Spot> {
     out
 }
 
-fn game(corpus: &Corpus, id: &str, kinds: &[&str]) -> Option<GameData> {
-    let game = corpus.game(id)?;
+fn tile_data(spec: &TileSpec, set: &str) -> TileData {
+    let tile = CompiledTile::compile(spec);
+    TileData {
+        id: spec.id.clone(),
+        name: spec.display_name().to_owned(),
+        set: set.to_owned(),
+        svg: crate::draw::tile_svg(&tile),
+        edges: spec.edges.map(letter),
+        board_only: false,
+        spots: spots(&tile),
+        ghosts: !spec.fog.is_empty() || spec.center == Some(Center::Graveyard),
+        symbols: spec.ghosts(),
+        castle_or_graveyard: matches!(spec.center, Some(Center::Castle | Center::Graveyard)),
+        quarter: spec.start_part.is_some(),
+    }
+}
+
+/// The cooperative game, if the corpus has it and its tiles.
+fn cooperative(corpus: &Corpus) -> Option<CooperativeData> {
+    let game = corpus.game(COOPERATIVE_GAME)?;
+    corpus.tile_set(GHOST_SET)?;
+    Some(CooperativeData {
+        id: COOPERATIVE_GAME,
+        title: game.title.clone(),
+        set: GHOST_SET,
+        start_ghosts: mists::START_GHOSTS,
+        levels: mists::LEVELS
+            .iter()
+            .map(|l| LevelData {
+                number: l.number,
+                bank: l.bank,
+                castles_and_graveyards: l.castles_and_graveyards,
+                counters: l.counters,
+            })
+            .collect(),
+    })
+}
+
+fn game(corpus: &Corpus, expansion: &Expansion) -> Option<GameData> {
+    let game = corpus.game(expansion.id)?;
     Some(GameData {
         id: game.id.clone(),
         title: game.title.clone(),
-        sets: corpus
-            .tile_set(id)
+        sets: expansion
+            .set
+            .and_then(|id| corpus.tile_set(id))
             .map(|s| s.id.clone())
             .into_iter()
             .collect(),
-        kinds: kinds.iter().map(|k| (*k).to_owned()).collect(),
+        kinds: expansion.kinds.to_vec(),
+        start_2x2: expansion.start_2x2,
     })
 }
 
 /// `assets/situace-data.js`: `window.CARCREF_SITUACE = {…}`.
 pub fn data_script(corpus: &Corpus) -> Result<String, serde_json::Error> {
-    let base = game(corpus, BASE, &[]);
-    let expansions: Vec<GameData> = EXPANSIONS
-        .iter()
-        .filter_map(|(id, kinds)| game(corpus, id, kinds))
-        .collect();
-    let sets: Vec<&str> = base
-        .iter()
-        .chain(&expansions)
-        .flat_map(|g| g.sets.iter().map(String::as_str))
-        .collect();
+    let base = game(
+        corpus,
+        &Expansion {
+            id: BASE,
+            set: Some(BASE),
+            kinds: &[],
+            start_2x2: false,
+        },
+    );
+    let expansions: Vec<GameData> = EXPANSIONS.iter().filter_map(|e| game(corpus, e)).collect();
+    let cooperative = cooperative(corpus);
+    let mut sets: Vec<&str> = Vec::new();
+    let used = base.iter().chain(&expansions).flat_map(|g| &g.sets);
+    let cooperative_set = cooperative.as_ref().map(|c| c.set);
+    for id in used.map(String::as_str).chain(cooperative_set) {
+        if !sets.contains(&id) {
+            sets.push(id);
+        }
+    }
     let mut tiles = Vec::new();
     let mut start = None;
+    let mut start_2x2 = Vec::new();
     // The base game's tiles first: the picker lists them in this order.
     for set in sets.iter().filter_map(|id| corpus.tile_set(id)) {
         for spec in &set.tiles {
             if spec.start && set.id == BASE {
                 start = Some(spec.id.clone());
             }
-            let tile = CompiledTile::compile(spec);
-            tiles.push(TileData {
-                id: spec.id.clone(),
-                name: spec.display_name().to_owned(),
-                set: set.id.clone(),
-                svg: crate::draw::tile_svg(&tile),
-                edges: spec.edges.map(letter),
-                board_only: false,
-                spots: spots(&tile),
-            });
+            if let Some(part) = spec.start_part {
+                let (x, y) = part.offset();
+                start_2x2.push((spec.id.clone(), [x, y]));
+            }
+            tiles.push(tile_data(spec, &set.id));
         }
     }
     // A tile face down fills its cell whatever lies around, and holds nothing.
@@ -159,12 +278,26 @@ pub fn data_script(corpus: &Corpus) -> Result<String, serde_json::Error> {
             edges: ["X"; 4],
             board_only: true,
             spots: Vec::new(),
+            ghosts: false,
+            symbols: 0,
+            castle_or_graveyard: false,
+            quarter: false,
         });
     }
     let data = Data {
         base,
         expansions,
         start,
+        start_2x2,
+        cooperative,
+        nouns: czech::NOUNS
+            .iter()
+            .map(|n| (n.lemma, n.nominative))
+            .collect(),
+        figure: [BASE, COOPERATIVE_GAME]
+            .into_iter()
+            .map(|g| (g, czech::meeple_term(g).noun.lemma))
+            .collect(),
         tiles,
         sections: corpus
             .sections

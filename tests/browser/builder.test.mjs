@@ -4,13 +4,17 @@
 // (with an expansion, a figure on the start tile, the final scoring), and a tile face down;
 // "Ověřit" from file:// pointing to `carcref serve`, and, served by the real `carcref serve`,
 // showing the engine's verdict with links to the rules and the boards, the exported YAML
-// getting the same verdict from `carcref check`.
+// getting the same verdict from `carcref check`; and the cooperative game (Duchové
+// Carcassonne): a level, the 2x2 start tile, ghosts, a tile face down, the team's choice of
+// ghosts instead of points and the expected ghosts, bank and outcome, laid by taps and
+// checked by `carcref check` and by `carcref serve`, and opened again.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { launch, watchedPage, fileUrl } from './chromium.mjs';
 
 const SITE = process.env.CARCREF_SITE;
@@ -107,6 +111,21 @@ steps:
 expect:
   score: {red: 4, blue: 0}
 `;
+
+/** The real `carcref serve` on a free loopback port; its first line of output is the URL. */
+async function serve() {
+  const server = spawn(BIN, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    server.stdout.on('data', (chunk) => {
+      out += chunk;
+      if (out.includes('\n')) resolve(out.split('\n')[0].trim());
+    });
+    server.on('exit', (code) => reject(new Error(`carcref serve ended with ${code}`)));
+  });
+  assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
+  return { server, url };
+}
 
 async function download(page, name) {
   const [file] = await Promise.all([page.waitForEvent('download'), page.click('#stahnout')]);
@@ -211,7 +230,8 @@ test('Otevřít YAML loads an exported scenario back and exports the same text',
   fs.writeFileSync(foreign, 'title: x\nruleset: duchove-carcassonne\nstart: duchove-2x2\nplayers: [red, blue]\n');
   await page.setInputFiles('#otevrit', foreign);
   await page.waitForFunction(() => document.getElementById('hlaseni').textContent.includes('nelze otevřít'));
-  assert.match(await page.textContent('#hlaseni'), /nelze otevřít: stránka zatím umí jen základní hru/);
+  // The cooperative game needs its level.
+  assert.match(await page.textContent('#hlaseni'), /nelze otevřít: úroveň musí být 1 až 6\./);
   fs.writeFileSync(foreign, 'title: x\nruleset: zakladni-hra\nstart: zakladni\nplayers: [red, blue]\nboard: {tile: 1}\n');
   await page.setInputFiles('#otevrit', foreign);
   await page.waitForFunction(() => document.getElementById('hlaseni').textContent.includes('nemá tvar'));
@@ -232,18 +252,8 @@ test('Otevřít YAML loads an exported scenario back and exports the same text',
 });
 
 test('served by carcref serve, Ověřit shows the engine verdict, rule links and both boards, and the exported YAML checks the same', async () => {
-  // The real server on a free loopback port; its first line of output is the URL.
-  const server = spawn(BIN, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const { server, url } = await serve();
   try {
-    const url = await new Promise((resolve, reject) => {
-      let out = '';
-      server.stdout.on('data', (chunk) => {
-        out += chunk;
-        if (out.includes('\n')) resolve(out.split('\n')[0].trim());
-      });
-      server.on('exit', (code) => reject(new Error(`carcref serve ended with ${code}`)));
-    });
-    assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
     // On a desktop by clicks, and on a 390 px phone by taps.
     for (const [browser, press, name] of [
       [desktop, (page) => (selector) => page.click(selector), 'served.yaml'],
@@ -276,4 +286,293 @@ test('served by carcref serve, Ověřit shows the engine verdict, rule links and
   } finally {
     server.kill('SIGINT');
   }
+});
+
+/**
+ * The rules' example of ghosts instead of points (content/scenarios/duchove-carcassonne/
+ * uroven-1/priklad-duchove-misto-ctyr-bodu.yaml): red's guard stands on a road from the start
+ * tile; 3 ghosts stand on the meadow in mist above it; red closes the road with a crossroads
+ * and the team takes the 3 ghosts back to the bank instead of 4 points.
+ */
+async function buildGhostDispute(page, press) {
+  await page.selectOption('#hra', 'duchove-carcassonne');
+  assert.equal(await page.isVisible('#uroven'), true);
+  assert.equal(await page.isVisible('#rozsireni'), false);
+  await page.selectOption('#uroven', '1');
+  await page.fill('#pocitadlo', '17');
+  await page.dispatchEvent('#pocitadlo', 'change');
+  // The 2x2 start tile lies on four cells, with the setup's 3 ghosts on its mist.
+  assert.match(await label(page, 0, 0), /^pole \[0, 0\], startovní destička, severozápadní čtvrtina: cesta s mlhou \(1 duch\), otočení 0°, 1 duch$/);
+  assert.match(await label(page, 1, 1), /startovní destička/);
+  assert.equal(await label(page, -1, 0), 'pole [-1, 0], prázdné');
+  // Level 1 has no castles and graveyards; the base game's tiles are gone too.
+  assert.equal(await page.locator('[data-tile="du-02-zamek-cesta"]').count(), 0);
+  assert.equal(await page.locator('[data-tile="zh-cesta-rovna"]').count(), 0);
+
+  await press('[data-tile="du-40-louka-cela-v-mlze"]');
+  await press(cell(-1, 0));
+  for (let i = 0; i < 3; i++) await press('#duch-pridat');
+  assert.equal(await page.textContent('#duchove-pocet'), 'Na kartičce: 3 duchové.');
+  assert.match(await label(page, -1, 0), /louka s mlhou \(3 duchové\), otočení 0°, 3 duchové$/);
+  for (const id of ['#duch-ubrat', '#duch-pridat']) {
+    const box = await page.locator(id).boundingBox();
+    assert.ok(box.width >= 24 && box.height >= 24, `${id} is ${box.width}×${box.height} px`);
+  }
+  await press('#duch-ubrat');
+  assert.equal(await page.textContent('#duchove-pocet'), 'Na kartičce: 2 duchové.');
+  await press('#duch-pridat');
+
+  await press('[data-tile="du-14-rovna"]');
+  await press(cell(-1, 1));
+  assert.match(await label(page, -1, 1), /rovná cesta, otočení 90°/);
+  // The cooperative game calls a player's figure "strážný".
+  assert.deepEqual(await page.$$eval('#figurka-druh option', (o) => o.map((x) => x.textContent)), ['strážný']);
+  await page.selectOption('#figurka-hrac', 'red');
+  await page.selectOption('#figurka-misto', { label: 'cesta na východě' });
+  await press('#postavit');
+  assert.match(await label(page, -1, 1), /červený strážný – cesta na východě/);
+  await press('[data-tile="du-14-rovna"]');
+  await press(cell(-2, 1));
+
+  // A tile face down: its back on the board, no figure, no ghosts, and face up again.
+  await press('[data-tile="du-40-louka-cela-v-mlze"]');
+  await press(cell(-1, -1));
+  await press('#duch-pridat');
+  await press('#licem-dolu');
+  assert.match(await label(page, -1, -1), /^pole \[-1, -1\], kartička lícem dolů, otočení 0°$/);
+  assert.equal(await page.isVisible('#duch-pridat'), false);
+  assert.match(await page.textContent('#yaml'), /  - tile: licem-dolu\n    at: \[-1, -1\]\n    rotation: 0\n(?! {4}ghosts)/);
+  await press('#licem-dolu');
+  assert.match(await label(page, -1, -1), /louka s mlhou \(3 duchové\), otočení 0°$/);
+  await press('#odebrat');
+
+  await press('input[name="rezim"][value="tah"]');
+  await press('[data-tile="du-21-tri-cesty"]');
+  await press(cell(-3, 1));
+  assert.match(await label(page, -3, 1), /křižovatka tří cest, otočení 0°, sporný tah/);
+  assert.equal(await page.isVisible('#konec'), false);
+  const answers = await page.$$eval('#volba option', (o) => o.map((x) => x.textContent));
+  assert.ok(answers.includes('duchy z pole [-1, 0] (3 duchové)'), answers.join(' | '));
+  assert.ok(answers.includes('duchy z pole [0, 0] (1 duch)'), answers.join(' | '));
+  await page.selectOption('#volba', 'duchy [-1, 0]');
+  for (const [id, value] of [['#cekam-pocitadlo', '17'], ['#cekam-duchy', '3'], ['#cekam-bank', '12']]) {
+    await page.fill(id, value);
+    await page.dispatchEvent(id, 'change');
+  }
+  await page.selectOption('#cekam-vysledek', 'playing');
+}
+
+const GHOSTS_EXPECTED = `title: "Sporná situace"
+ruleset: duchove-carcassonne
+setup: {level: 1, track: 17}
+start: duchove-2x2
+players: [red, blue]
+board:
+  - tile: du-40-louka-cela-v-mlze
+    at: [-1, 0]
+    rotation: 0
+    ghosts: 3
+  - tile: du-14-rovna
+    at: [-1, 1]
+    rotation: 90
+    meeples: [{on: E, player: red, feature: road}]
+  - tile: du-14-rovna
+    at: [-2, 1]
+    rotation: 90
+steps:
+  - player: red
+    place: du-21-tri-cesty
+    at: [-3, 1]
+    rotation: 0
+    meeple: none
+    choose: ["duchy [-1, 0]"]
+expect:
+  track: 17
+  ghosts: 3
+  bank: 12
+  outcome: playing
+`;
+
+test('a cooperative ghosts-instead-of-points dispute laid by taps at 390 px checks with carcref check and opens again', async () => {
+  const { page, problems } = await watchedPage(phone.context);
+  await page.goto(fileUrl(SITE, 'situace.html'));
+  await buildGhostDispute(page, (selector) => page.tap(selector));
+  const file = await download(page, 'ghosts.yaml');
+  assert.equal(fs.readFileSync(file, 'utf8'), GHOSTS_EXPECTED);
+  const out = check(file);
+  assert.match(out, /Verdikt: platí/);
+  const small = await page.$$eval('.builder button', (buttons) =>
+    buttons
+      .filter((b) => b.offsetParent !== null)
+      .map((b) => b.getBoundingClientRect())
+      .filter((r) => r.width < 24 || r.height < 24).length,
+  );
+  assert.equal(small, 0, 'every visible button is at least 24 px');
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `the page is ${width} px wide`);
+
+  // Level 6 counts points per colour: the team's single counter is not asked for.
+  await page.selectOption('#uroven', '6');
+  assert.equal(await page.isVisible('#pocitadlo'), false);
+  assert.match(await page.textContent('#yaml'), /^setup: \{level: 6\}$/m);
+  await page.selectOption('#uroven', '1');
+  assert.match(await page.textContent('#yaml'), /^setup: \{level: 1, track: 17\}$/m);
+
+  // A wrong expectation is the verdict "neplatí": the team does not get the 4 points.
+  const wrong = path.join(temp, 'ghosts-wrong.yaml');
+  fs.writeFileSync(wrong, GHOSTS_EXPECTED.replace('  track: 17', '  track: 21'));
+  const refused = spawnSync(BIN, ['check', wrong], { encoding: 'utf8' });
+  assert.equal(refused.status, 1, refused.stdout + refused.stderr);
+  assert.match(refused.stdout, /Verdikt: neplatí/);
+
+  // Opened again on a fresh page: the same game, level, ghosts, answer and text; and level 3
+  // with fewer ghosts on the start tile.
+  const again = await watchedPage(desktop.context);
+  await again.page.goto(fileUrl(SITE, 'situace.html'));
+  const text = GHOSTS_EXPECTED.replace('setup: {level: 1, track: 17}', 'setup: {level: 3, track: 17, start_ghosts: 1}')
+    .replace('  ghosts: 3\n  bank: 12', '  ghosts: 1\n  bank: 14');
+  const source = path.join(temp, 'ghosts-open.yaml');
+  fs.writeFileSync(source, text);
+  await again.page.setInputFiles('#otevrit', source);
+  await again.page.waitForFunction(() => document.getElementById('hlaseni').textContent.startsWith('Otevřeno'));
+  assert.equal(await again.page.inputValue('#hra'), 'duchove-carcassonne');
+  assert.equal(await again.page.inputValue('#uroven'), '3');
+  assert.equal(await again.page.inputValue('#volba'), 'duchy [-1, 0]');
+  assert.match(await label(again.page, -1, 0), /, 3 duchové$/);
+  assert.match(await label(again.page, 0, 0), /, 1 duch$/);
+  assert.doesNotMatch(await label(again.page, 1, 0), /duch$/);
+  const reopened = await download(again.page, 'ghosts-again.yaml');
+  assert.equal(fs.readFileSync(reopened, 'utf8'), text);
+  assert.match(check(reopened), /Verdikt: platí/);
+  assert.deepEqual(problems, []);
+  assert.deepEqual(again.problems, []);
+  await again.page.close();
+
+  // axe-core finds nothing on the phone with the ghosts' controls and the team's choice
+  // showing (run last: axe reads the stylesheets, which file:// refuses).
+  await page.tap(cell(-1, 0));
+  assert.equal(await page.isVisible('#duch-pridat'), true);
+  const axe = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  await page.addScriptTag({ content: axe });
+  const violations = await page.evaluate(async () => {
+    const result = await globalThis.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  assert.deepEqual(violations, []);
+});
+
+test('served by carcref serve, the cooperative dispute laid by the keyboard gets the verdict "platí" with links to its rules', async () => {
+  const { server, url } = await serve();
+  try {
+    const page = await desktop.context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${url}situace.html`);
+    // Cells by the keyboard, the rest by clicks.
+    await buildGhostDispute(page, async (selector) => {
+      if (selector.startsWith('[data-cell')) {
+        await page.focus(selector);
+        await page.keyboard.press('Enter');
+      } else {
+        await page.click(selector);
+      }
+    });
+    await page.click('#overit');
+    await page.waitForSelector('#verdikt h3');
+    assert.equal(await page.textContent('#verdikt h3'), 'Verdikt: platí');
+    const text = await page.textContent('#verdikt');
+    assert.match(text, /místo bodů se z \[-1, 0\] odhání 3 duchové/);
+    assert.match(text, /✔ na plánu jsou 3 duchové/);
+    assert.match(text, /Stav: počítadlo týmu 17 b\.; na plánu 3 duchové, v banku 12 duchů; hra pokračuje\./);
+    const links = await page.$$eval('#verdikt a', (a) => a.map((x) => x.getAttribute('href')));
+    assert.ok(links.some((h) => /^hry\/duchove-carcassonne\/index\.html#dc-/.test(h)), links.join(' '));
+    // The same situation exported: carcref check says the same.
+    const file = await download(page, 'ghosts-served.yaml');
+    assert.equal(fs.readFileSync(file, 'utf8'), GHOSTS_EXPECTED);
+    assert.match(check(file), /místo bodů se z \[-1, 0\] odhání 3 duchové/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  } finally {
+    server.kill('SIGINT');
+  }
+});
+
+test('with the competitive Ghosts expansion, a city closed by clicks scores 8 points minus 2 for each ghost at the knight', async () => {
+  const { page, problems } = await watchedPage(desktop.context);
+  await page.goto(fileUrl(SITE, 'situace.html'));
+  await page.check('#rozsireni input[value="duchove-zamky-hrbitovy"]');
+  // Played with the 2x2 start tile; the Ghosts' tiles join the base game's.
+  assert.match(await label(page, 1, 1), /startovní destička, jihovýchodní čtvrtina/);
+  await page.click(cell(1, 1));
+  assert.equal(await page.isVisible('#postavit'), false); // the scenario lays the 2x2 tile itself
+  assert.equal(await page.locator('[data-tile="du-03-zamek"]').count(), 1);
+  await page.click('[data-tile="zh-mesto-roh"]');
+  await page.click(cell(-1, 0));
+  // With tiles on the board the start tile stays: the expansion cannot be switched off.
+  await page.click('#rozsireni input[value="duchove-zamky-hrbitovy"]');
+  assert.match(await page.textContent('#hlaseni'), /startovní destičkou 2x2; zapnete nebo vypnete ho, až/);
+  assert.equal(await page.isChecked('#rozsireni input[value="duchove-zamky-hrbitovy"]'), true);
+  await page.click(cell(-1, -1));
+  await page.click(cell(-1, -1)); // the other fitting rotation: city south and west
+  assert.match(await label(page, -1, -1), /město v rohu, otočení 270°/);
+  await page.click(cell(-2, 0));
+  assert.deepEqual(await page.$$eval('#figurka-druh option', (o) => o.map((x) => x.textContent)), ['družiník', 'strážný']);
+  // Ghosts never come to a guard.
+  await page.selectOption('#figurka-druh', 'guard');
+  assert.equal(await page.isVisible('#figurka-duchove'), false);
+  await page.selectOption('#figurka-druh', 'normal');
+  await page.selectOption('#figurka-misto', { label: 'město na východě' });
+  await page.selectOption('#figurka-duchove', { label: '2 duchové' });
+  await page.click('#postavit');
+  assert.match(await label(page, -2, 0), /červený družiník – město na východě, 2 duchové$/);
+  await page.click('input[name="rezim"][value="tah"]');
+  await page.click(cell(-2, -1));
+  assert.match(await label(page, -2, -1), /město v rohu, otočení 180°, sporný tah/);
+  const answers = await page.$$eval('#volba option', (o) => o.map((x) => x.textContent));
+  assert.ok(answers.includes('pole [-2, 0]: červený družiník – město na východě, 2 duchové'), answers.join(' | '));
+  for (const [id, value] of [['#body-red', '4'], ['#body-blue', '0'], ['#cekam-duchy', '0'], ['#cekam-bank', '15']]) {
+    await page.fill(id, value);
+    await page.dispatchEvent(id, 'change');
+  }
+  const expected = `title: "Sporná situace"
+ruleset: zakladni-hra
+expansions: [duchove-zamky-hrbitovy]
+start: duchove-2x2
+players: [red, blue]
+board:
+  - tile: zh-mesto-roh
+    at: [-1, 0]
+    rotation: 0
+  - tile: zh-mesto-roh
+    at: [-1, -1]
+    rotation: 270
+  - tile: zh-mesto-roh
+    at: [-2, 0]
+    rotation: 90
+    meeples: [{on: E, player: red, ghosts: 2, feature: city}]
+steps:
+  - player: red
+    place: zh-mesto-roh
+    at: [-2, -1]
+    rotation: 180
+    meeple: none
+expect:
+  score: {red: 4, blue: 0}
+  ghosts: 0
+  bank: 15
+`;
+  const file = await download(page, 'competitive.yaml');
+  assert.equal(fs.readFileSync(file, 'utf8'), expected);
+  assert.match(check(file), /Verdikt: platí/);
+
+  // Opened again, with a ghost's question answered: the same text comes back.
+  const answered = expected.replace('    meeple: none\n', '    meeple: none\n    choose: ["red [-2, 0] EM"]\n');
+  const source = path.join(temp, 'competitive-open.yaml');
+  fs.writeFileSync(source, answered);
+  await page.setInputFiles('#otevrit', source);
+  await page.waitForFunction(() => document.getElementById('hlaseni').textContent.startsWith('Otevřeno'));
+  assert.equal(await page.inputValue('#volba'), 'red [-2, 0] EM');
+  const again = await download(page, 'competitive-again.yaml');
+  assert.equal(fs.readFileSync(again, 'utf8'), answered);
+  assert.deepEqual(problems, []);
 });
