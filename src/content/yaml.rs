@@ -5,8 +5,67 @@
 use marked_yaml::types::{MarkedMappingNode, MarkedScalarNode, MarkedSequenceNode};
 use marked_yaml::{LoadError, LoaderOptions, Marker, Node, Span};
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+
 use crate::diagnostic::{Diagnostics, Location};
 use crate::safe_text::{is_unsafe, visible};
+
+/// Parse trees of the files an earlier load read, for `carcref serve`, which loads the
+/// content again after each edit: parsing YAML was over half of loading. A tree depends only
+/// on the text and the expected top level; positions in it are relative to the text.
+#[derive(Default)]
+pub struct ParseMemo {
+    trees: HashMap<(bool, String), Node>,
+}
+
+/// The memo lent to the parses of one `reusing` call on this thread: trees it had, and the
+/// trees used during the call (what the memo keeps afterwards, so it never outgrows the
+/// content).
+struct Lent {
+    earlier: HashMap<(bool, String), Node>,
+    used: HashMap<(bool, String), Node>,
+}
+
+thread_local! {
+    static LENT: RefCell<Option<Lent>> = const { RefCell::new(None) };
+}
+
+/// Runs `load` (a content load on this thread) reusing and refreshing the trees in `memo`.
+pub fn reusing<T>(memo: &mut ParseMemo, load: impl FnOnce() -> T) -> T {
+    let lent = Lent {
+        earlier: std::mem::take(&mut memo.trees),
+        used: HashMap::new(),
+    };
+    LENT.with(|cell| *cell.borrow_mut() = Some(lent));
+    let result = load();
+    if let Some(lent) = LENT.with(|cell| cell.borrow_mut().take()) {
+        memo.trees = lent.used;
+    }
+    result
+}
+
+/// The tree of `text` if a memo is lent and has it (moving it to the trees used).
+fn remembered(key: &(bool, String)) -> Option<Node> {
+    LENT.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        let lent = cell.as_mut()?;
+        let node = lent
+            .earlier
+            .remove(key)
+            .or_else(|| lent.used.get(key).cloned())?;
+        lent.used.insert(key.clone(), node.clone());
+        Some(node)
+    })
+}
+
+fn remember(key: (bool, String), node: &Node) {
+    LENT.with(|cell| {
+        if let Some(lent) = cell.borrow_mut().as_mut() {
+            lent.used.insert(key, node.clone());
+        }
+    });
+}
 
 /// Parses `text` whose top level must be a sequence (`- ` entries) or a mapping.
 pub fn parse(
@@ -40,6 +99,10 @@ pub fn parse(
         );
         return None;
     }
+    let key = (top_level_sequence, text.to_owned());
+    if let Some(node) = remembered(&key) {
+        return Some(node);
+    }
     let options = LoaderOptions::default().error_on_duplicate_keys(true);
     let options = if top_level_sequence {
         options.toplevel_sequence()
@@ -47,7 +110,10 @@ pub fn parse(
         options.toplevel_mapping()
     };
     match marked_yaml::parse_yaml_with_options(0, text, options) {
-        Ok(node) => Some(node),
+        Ok(node) => {
+            remember(key, &node);
+            Some(node)
+        }
         Err(error) => {
             let (marker, message) = describe_load_error(&error, top_level_sequence);
             let location = match marker {
@@ -542,6 +608,33 @@ impl TextOrigin {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_lent_memo_gives_the_same_trees_and_keeps_only_those_used() {
+        let mut diags = Diagnostics::default();
+        let mut memo = ParseMemo::default();
+        let first = reusing(&mut memo, || {
+            parse("a.yaml", "- a: 1\n", 0, true, &mut diags)
+        });
+        let again = reusing(&mut memo, || {
+            parse("a.yaml", "- a: 1\n", 0, true, &mut diags)
+        });
+        assert_eq!(first, again);
+        assert_eq!(first, parse("a.yaml", "- a: 1\n", 0, true, &mut diags));
+        assert_eq!(memo.trees.len(), 1);
+        // An edited text is parsed anew, and the old tree is forgotten.
+        let edited = reusing(&mut memo, || {
+            parse("a.yaml", "- a: 2\n", 0, true, &mut diags)
+        });
+        assert_ne!(edited, first);
+        assert_eq!(memo.trees.len(), 1);
+        assert!(memo.trees.contains_key(&(true, "- a: 2\n".to_owned())));
+        // A file that does not parse is reported each time, never remembered.
+        let broken = reusing(&mut memo, || parse("b.yaml", "- [\n", 0, true, &mut diags));
+        assert!(broken.is_none());
+        assert!(memo.trees.is_empty());
+        assert!(!diags.is_empty());
+    }
 
     fn map_of(node: &Node) -> &MarkedMappingNode {
         node.as_sequence().unwrap()[0].as_mapping().unwrap()

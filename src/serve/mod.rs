@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 
 use notify::{EventKind, RecommendedWatcher, RecursiveMode, Watcher};
 
+use crate::content::yaml::{self, ParseMemo};
 use crate::content::{load, ContentFiles};
 use crate::model::Corpus;
 use crate::site::{BuildError, BuildOptions, PlayCache, Site};
@@ -25,7 +26,7 @@ use crate::site::{BuildError, BuildOptions, PlayCache, Site};
 /// Connections served at once; more are refused with `503` rather than piling up threads.
 const MAX_CONNECTIONS: usize = 64;
 /// Changes closer together than this make one rebuild.
-const DEBOUNCE: Duration = Duration::from_millis(30);
+const DEBOUNCE: Duration = Duration::from_millis(10);
 
 #[derive(Debug, Clone)]
 pub struct Options {
@@ -134,8 +135,8 @@ scénářů jsou přístupné každému, kdo se k této adrese v síti dostane",
                 options.bind
             ));
         }
-        let mut plays = PlayCache::default();
-        let first = rebuild(options.content.as_deref(), None, &mut plays);
+        let mut caches = Caches::default();
+        let first = rebuild(options.content.as_deref(), None, &mut caches);
         if !first.errors.is_empty() {
             warnings.push(format!(
                 "obsah má chyby, místo stránek se ukazuje jejich seznam:\n  {}",
@@ -144,7 +145,7 @@ scénářů jsou přístupné každému, kdo se k této adrese v síti dostane",
         }
         let live = Arc::new(Live(RwLock::new(Arc::new(first))));
         let watcher = match &options.content {
-            Some(dir) => Some(watch(dir.clone(), Arc::clone(&live), plays)?),
+            Some(dir) => Some(watch(dir.clone(), Arc::clone(&live), caches)?),
             None => None,
         };
         std::thread::Builder::new()
@@ -205,24 +206,32 @@ fn accept(listener: TcpListener, live: Arc<Live>) {
     }
 }
 
-/// Loads and renders the content (playing only the scenarios `plays` does not hold); the
-/// site and its corpus, or every problem found.
+/// What one rebuild leaves for the next, so that it redoes only what an edit changed: the
+/// files' parse trees and the scenarios' plays and pages.
+#[derive(Default)]
+pub struct Caches {
+    parses: ParseMemo,
+    plays: PlayCache,
+}
+
+/// Loads and renders the content (parsing, playing and rendering only what `caches` does
+/// not hold); the site and its corpus, or every problem found.
 pub fn render(
     content: Option<&std::path::Path>,
-    plays: &mut PlayCache,
+    caches: &mut Caches,
 ) -> Result<(Site, Corpus), Vec<String>> {
     let files = match content {
         Some(dir) => ContentFiles::from_dir(dir).map_err(|e| vec![e.to_string()])?,
         None => ContentFiles::embedded(),
     };
-    let loaded = load(&files);
+    let loaded = yaml::reusing(&mut caches.parses, || load(&files));
     if !loaded.diagnostics.is_empty() {
         return Err(loaded.diagnostics.iter().map(ToString::to_string).collect());
     }
     let options = BuildOptions {
         allow_failing: false,
     };
-    match crate::site::render_reusing(&loaded.corpus, &options, plays) {
+    match crate::site::render_reusing(&loaded.corpus, &options, &mut caches.plays) {
         Ok((site, _)) => Ok((site, loaded.corpus)),
         Err(BuildError::Failing(failing)) => Err(failing),
         Err(error) => Err(vec![error.to_string()]),
@@ -233,10 +242,10 @@ pub fn render(
 fn rebuild(
     content: Option<&std::path::Path>,
     previous: Option<&Built>,
-    plays: &mut PlayCache,
+    caches: &mut Caches,
 ) -> Built {
     let generation = previous.map_or(1, |p| p.generation + 1);
-    match render(content, plays) {
+    match render(content, caches) {
         Ok((site, corpus)) => Built {
             generation,
             site: Arc::new(site),
@@ -256,7 +265,7 @@ fn rebuild(
 fn watch(
     dir: PathBuf,
     live: Arc<Live>,
-    mut plays: PlayCache,
+    mut caches: Caches,
 ) -> Result<RecommendedWatcher, StartError> {
     let (changed, changes) = mpsc::channel::<()>();
     let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
@@ -281,7 +290,7 @@ fn watch(
                 while changes.try_recv().is_ok() {}
                 let started = Instant::now();
                 let previous = live.current();
-                let built = rebuild(Some(&dir), Some(&previous), &mut plays);
+                let built = rebuild(Some(&dir), Some(&previous), &mut caches);
                 // The server's log, beside the URL it printed.
                 if built.errors.is_empty() {
                     eprintln!(

@@ -15,6 +15,7 @@ mod situace;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::path::Path;
+use std::sync::Arc;
 
 use crate::model::Corpus;
 
@@ -87,10 +88,32 @@ pub fn render(corpus: &Corpus, options: &BuildOptions) -> Result<(Site, Summary)
 /// again only the scenarios whose text changed (all of them after a catalog changed).
 #[derive(Debug, Default)]
 pub struct PlayCache {
-    /// The catalogs the plays were made with.
-    tiles: String,
-    /// Page name and scenario → what playing it gave.
-    played: HashMap<String, scenarios::Played>,
+    /// The fingerprint of the catalogs the plays were made with.
+    tiles: u64,
+    /// Page name and scenario (`play_key`) → what playing it gave.
+    played: HashMap<PlayKey, Arc<scenarios::Played>>,
+    /// Page name and scenario → its page as last rendered, with the fingerprint of everything
+    /// else the page shows (`pages::ScenarioPages`).
+    pages: HashMap<PlayKey, (u64, Vec<u8>)>,
+}
+
+/// A scenario's page name and the fingerprint of the scenario as loaded.
+pub type PlayKey = (String, u64);
+
+/// A 64-bit fingerprint of a value's full `Debug` text, made without building the text
+/// (SipHash: two different values share one by chance about once in 2^64).
+fn fingerprint(value: &impl fmt::Debug) -> u64 {
+    struct Feed(std::collections::hash_map::DefaultHasher);
+    impl fmt::Write for Feed {
+        fn write_str(&mut self, text: &str) -> fmt::Result {
+            std::hash::Hasher::write(&mut self.0, text.as_bytes());
+            Ok(())
+        }
+    }
+    let mut feed = Feed(std::collections::hash_map::DefaultHasher::new());
+    // Writing into a hasher cannot fail.
+    let _ = fmt::write(&mut feed, format_args!("{value:?}"));
+    std::hash::Hasher::finish(&feed.0)
 }
 
 /// `render`, reusing the plays in `cache` that still hold and leaving this render's in it.
@@ -99,25 +122,28 @@ pub fn render_reusing(
     options: &BuildOptions,
     cache: &mut PlayCache,
 ) -> Result<(Site, Summary), BuildError> {
-    let tiles = format!("{:?}", corpus.tile_sets);
+    let tiles = fingerprint(&corpus.tile_sets);
     if cache.tiles != tiles {
         cache.played.clear();
+        cache.pages.clear();
         cache.tiles = tiles;
     }
     let mut fresh = HashMap::new();
-    let played: Vec<scenarios::Played> = corpus
+    let mut keys = Vec::new();
+    let played: Vec<Arc<scenarios::Played>> = corpus
         .scenarios
         .iter()
         .zip(scenarios::page_names(
             corpus.scenarios.iter().map(|s| s.path.as_str()),
         ))
         .map(|(s, slug)| {
-            let key = format!("{slug}\n{s:?}");
+            let key = (slug.to_owned(), fingerprint(s));
             let played = match cache.played.remove(&key) {
                 Some(played) => played,
-                None => scenarios::play(s, corpus, slug),
+                None => Arc::new(scenarios::play(s, corpus, slug)),
             };
-            fresh.insert(key, played.clone());
+            fresh.insert(key.clone(), Arc::clone(&played));
+            keys.push(key);
             played
         })
         .collect();
@@ -144,7 +170,13 @@ pub fn render_reusing(
     if !failing.is_empty() && !options.allow_failing {
         return Err(BuildError::Failing(failing));
     }
-    let mut site = pages::render_all(corpus, &played)?;
+    let mut reused = pages::ScenarioPages {
+        keys,
+        previous: std::mem::take(&mut cache.pages),
+        rendered: HashMap::new(),
+    };
+    let mut site = pages::render_all(corpus, &played, &mut reused)?;
+    cache.pages = reused.rendered;
     offline::add(&mut site);
     let summary = Summary {
         pages: site.keys().filter(|p| p.ends_with(".html")).count(),
@@ -188,5 +220,40 @@ mod tests {
         };
         let failing = render_reusing(&edited, &options, &mut cache);
         assert!(matches!(failing, Err(BuildError::Failing(list)) if list.len() == 1));
+    }
+
+    #[test]
+    fn a_reused_scenario_page_follows_an_edit_of_a_ruling_it_links() {
+        let corpus = crate::content::load(&crate::content::ContentFiles::embedded()).corpus;
+        let options = BuildOptions {
+            allow_failing: false,
+        };
+        let mut cache = PlayCache::default();
+        render_reusing(&corpus, &options, &mut cache).unwrap();
+        assert_eq!(cache.pages.len(), corpus.scenarios.len());
+
+        // The question of a ruling a scenario verifies is its link's title on that page.
+        let mut edited = corpus.clone();
+        let scenario = edited
+            .scenarios
+            .iter()
+            .position(|s| !s.rulings.is_empty())
+            .unwrap();
+        let id = edited.scenarios[scenario].rulings[0].clone();
+        let ruling = edited.rulings.iter_mut().find(|r| r.id == id).unwrap();
+        ruling.question = "Nová otázka po úpravě?".into();
+        let (site, _) = render_reusing(&edited, &options, &mut cache).unwrap();
+        let (fresh, _) = render(&edited, &options).unwrap();
+        assert!(site == fresh, "the same site as rendered from scratch");
+        let page = site
+            .iter()
+            .find(|(path, bytes)| {
+                path.starts_with("scenare/")
+                    && path.ends_with(".html")
+                    && String::from_utf8_lossy(bytes).contains(&edited.scenarios[scenario].title)
+            })
+            .map(|(_, bytes)| String::from_utf8_lossy(bytes).into_owned())
+            .unwrap();
+        assert!(page.contains("Nová otázka po úpravě?"));
     }
 }

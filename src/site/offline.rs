@@ -138,15 +138,30 @@ fn png_icon(size: u32) -> Vec<u8> {
     png
 }
 
-/// FNV-1a, 64 bits, over every path and its bytes (each length-prefixed, so that no two
-/// different sites feed it the same stream). Not cryptographic: it only has to change when
-/// the content does.
+/// FNV-1a over 64-bit words (the bytes read eight at a time, the last word zero-padded),
+/// over every path and its bytes, each length-prefixed so that no two different sites feed it
+/// the same stream. Not cryptographic: it only has to change when the content does, and a
+/// change within one word always changes it (each step is a bijection of the state). Words
+/// rather than bytes make it eight times faster, which a rebuild in `carcref serve` needs.
 fn version(site: &Site) -> String {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut mix = |word: u64| {
+        hash ^= word;
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    };
     let mut feed = |bytes: &[u8]| {
-        for byte in (bytes.len() as u64).to_le_bytes().iter().chain(bytes) {
-            hash ^= u64::from(*byte);
-            hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+        mix(bytes.len() as u64);
+        let words = bytes.chunks_exact(8);
+        let rest = words.remainder();
+        for word in words {
+            let mut array = [0u8; 8];
+            array.copy_from_slice(word);
+            mix(u64::from_le_bytes(array));
+        }
+        if !rest.is_empty() {
+            let mut array = [0u8; 8];
+            array[..rest.len()].copy_from_slice(rest);
+            mix(u64::from_le_bytes(array));
         }
     };
     for (path, bytes) in site {
@@ -162,7 +177,12 @@ pub fn add(site: &mut Site) {
     for (path, text) in ASSETS {
         site.insert((*path).to_owned(), text.as_bytes().to_vec());
     }
-    site.insert(PNG_ICON.to_owned(), png_icon(PNG_SIZE));
+    // The icon never changes: drawn once per process, not on every rebuild of `serve`.
+    static ICON: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    site.insert(
+        PNG_ICON.to_owned(),
+        ICON.get_or_init(|| png_icon(PNG_SIZE)).clone(),
+    );
     site.insert(MANIFEST.to_owned(), manifest().into_bytes());
     site.remove(WORKER);
     let files: Vec<&String> = site.keys().collect();
@@ -197,6 +217,24 @@ mod tests {
         let other = String::from_utf8(c[WORKER].clone()).unwrap();
         assert_ne!(worker, other);
         assert_eq!(version(&a), version(&b));
+    }
+
+    #[test]
+    fn any_one_changed_byte_changes_the_version() {
+        let page: Vec<u8> = (0..37u8).collect();
+        let mut site = Site::new();
+        site.insert("a.html".into(), page.clone());
+        let original = version(&site);
+        for index in 0..page.len() {
+            let mut changed = page.clone();
+            changed[index] ^= 1;
+            site.insert("a.html".into(), changed);
+            assert_ne!(version(&site), original, "byte {index}");
+        }
+        let mut longer = page.clone();
+        longer.push(0);
+        site.insert("a.html".into(), longer);
+        assert_ne!(version(&site), original, "a zero byte added at the end");
     }
 
     #[test]

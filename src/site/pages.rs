@@ -2,7 +2,7 @@
 //! pages are relative (`root` leads from a page to the site's top), so the site works from
 //! `file://` and from any folder of a static host.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use minijinja::{context, Environment};
 use serde::Serialize;
@@ -258,6 +258,9 @@ struct Renderer<'a> {
     played: BTreeMap<String, &'a Played>,
     nav: Vec<Link>,
     site: Site,
+    /// Each rule section's headings, found once: thousands of trace lines cite a few dozen
+    /// sections.
+    headings: std::cell::RefCell<HashMap<String, Vec<markdown::Heading>>>,
 }
 
 /// How a ruling's status reads on the page.
@@ -281,6 +284,21 @@ impl<'a> Renderer<'a> {
         current: &str,
         extra: minijinja::Value,
     ) -> Result<(), BuildError> {
+        let html = self.render_page(path, template, title, description, current, extra)?;
+        self.site.insert(path.to_owned(), html);
+        Ok(())
+    }
+
+    /// A page's HTML, not yet in the site.
+    fn render_page(
+        &self,
+        path: &str,
+        template: &str,
+        title: &str,
+        description: &str,
+        current: &str,
+        extra: minijinja::Value,
+    ) -> Result<Vec<u8>, BuildError> {
         let root = root_for(path);
         let ctx = context! {
             root => root,
@@ -295,8 +313,7 @@ impl<'a> Renderer<'a> {
             .get_template(template)
             .and_then(|t| t.render(ctx))
             .map_err(|e| BuildError::Template(format!("{template}: {e}")))?;
-        self.site.insert(path.to_owned(), html.into_bytes());
-        Ok(())
+        Ok(html.into_bytes())
     }
 
     fn markdown(
@@ -380,9 +397,11 @@ impl<'a> Renderer<'a> {
         let cite = citation.as_ref().map(|c| {
             let mut link = self.section_link(&c.section.id, root);
             let anchor = c.heading.and_then(|heading| {
-                markdown::heading_ids(&c.section.body, &c.section.id)
-                    .into_iter()
-                    .find(|h| h.title == heading)
+                let mut known = self.headings.borrow_mut();
+                let headings = known
+                    .entry(c.section.id.clone())
+                    .or_insert_with(|| markdown::heading_ids(&c.section.body, &c.section.id));
+                headings.iter().find(|h| h.title == heading).cloned()
             });
             if let Some(anchor) = anchor {
                 link.href = format!("{root}{}#{}", rules_url(&c.section.game), anchor.id);
@@ -578,27 +597,25 @@ impl<'a> Renderer<'a> {
         )
     }
 
-    fn scenario_pages(&mut self) -> Result<(), BuildError> {
+    fn scenario_pages(&mut self, reused: &mut ScenarioPages) -> Result<(), BuildError> {
         let mut list = Vec::new();
-        for scenario in &self.corpus.scenarios {
+        for (scenario, key) in self.corpus.scenarios.iter().zip(&reused.keys) {
             let Some(played) = self.played.get(&scenario.path).copied() else {
                 continue;
             };
             let path = scenario_url(&played.slug);
             let root = root_for(&path);
-            let mut board = |suffix: &str, board: &Option<crate::draw::Board>| {
-                board.as_ref().map(|board| {
+            let mut board_files = Vec::new();
+            for (suffix, board) in [("pred", &played.board_before), ("po", &played.board_after)] {
+                if let Some(board) = board {
                     let file = format!("scenare/{}-{suffix}.svg", played.slug);
                     self.site
                         .insert(file.clone(), board.svg.clone().into_bytes());
-                    BoardView {
-                        src: format!("{root}{file}"),
-                        board: board.clone(),
-                    }
-                })
-            };
-            let board_before = board("pred", &played.board_before);
-            let board_after = board("po", &played.board_after);
+                    board_files.push(Some(file));
+                } else {
+                    board_files.push(None);
+                }
+            }
             let step = |s: &StepView| StepPage {
                 number: s.number,
                 action: s.action.clone(),
@@ -609,7 +626,7 @@ impl<'a> Renderer<'a> {
                     .collect(),
                 refusal: s.refusal.as_ref().map(|r| self.trace(r, scenario, &root)),
             };
-            let view = ScenarioView {
+            let mut view = ScenarioView {
                 title: scenario.title.clone(),
                 description: scenario.description.clone(),
                 path: scenario.path.clone(),
@@ -628,8 +645,8 @@ impl<'a> Renderer<'a> {
                     .filter_map(|id| self.corpus.ruling(id))
                     .map(|r| self.ruling_link(r, &root))
                     .collect(),
-                board_before,
-                board_after,
+                board_before: None,
+                board_after: None,
                 setup: played
                     .setup
                     .iter()
@@ -639,17 +656,45 @@ impl<'a> Renderer<'a> {
                 expectations: played.expectations.clone(),
                 scores: played.scores.clone(),
             };
-            self.page(
-                &path,
-                "scenario.html",
-                &format!("Scénář: {}", scenario.title),
-                &format!(
-                    "Scénář přehraný enginem carcref: {}. Plán před a po, kroky, očekávání a průběh.",
-                    scenario.title
-                ),
-                "scenare",
-                context! { scenario => &view },
-            )?;
+            // The boards follow from the play, which the key names.
+            let mut hasher = HashWriter(std::collections::hash_map::DefaultHasher::new());
+            serde_json::to_writer(&mut hasher, &(&view, &self.nav))
+                .map_err(|e| BuildError::Template(format!("scenario.html: {e}")))?;
+            let fingerprint = std::hash::Hasher::finish(&hasher.0);
+            let html = match reused.previous.remove(key) {
+                Some((previous, html)) if previous == fingerprint => html,
+                _ => {
+                    let [before, after] = [0, 1].map(|i| {
+                        let board = if i == 0 {
+                            &played.board_before
+                        } else {
+                            &played.board_after
+                        };
+                        board
+                            .as_ref()
+                            .zip(board_files[i].as_ref())
+                            .map(|(board, file)| BoardView {
+                                src: format!("{root}{file}"),
+                                board: board.clone(),
+                            })
+                    });
+                    view.board_before = before;
+                    view.board_after = after;
+                    self.render_page(
+                        &path,
+                        "scenario.html",
+                        &format!("Scénář: {}", scenario.title),
+                        &format!(
+                            "Scénář přehraný enginem carcref: {}. Plán před a po, kroky, očekávání a průběh.",
+                            scenario.title
+                        ),
+                        "scenare",
+                        context! { scenario => &view },
+                    )?
+                }
+            };
+            self.site.insert(path.clone(), html.clone());
+            reused.rendered.insert(key.clone(), (fingerprint, html));
             list.push(Link {
                 href: path,
                 title: scenario.title.clone(),
@@ -933,7 +978,37 @@ fn describe_tile(spec: &TileSpec) -> String {
 }
 
 /// Every page and file of the site.
-pub fn render_all(corpus: &Corpus, played: &[Played]) -> Result<Site, BuildError> {
+/// Scenario pages of the previous render, for `carcref serve`: a page whose play (the same
+/// scenario text, page name and catalogs, `keys`) and whose other content (its view without
+/// the boards, which its play determines, and the navigation) are unchanged is not rendered
+/// again. Its fingerprint hashes exactly what the template is given.
+pub struct ScenarioPages {
+    /// Each scenario's play key, in corpus order.
+    pub keys: Vec<super::PlayKey>,
+    pub previous: HashMap<super::PlayKey, (u64, Vec<u8>)>,
+    pub rendered: HashMap<super::PlayKey, (u64, Vec<u8>)>,
+}
+
+/// Feeds what is written to it into a hasher, so a view can be fingerprinted without
+/// building its JSON text.
+struct HashWriter(std::collections::hash_map::DefaultHasher);
+
+impl std::io::Write for HashWriter {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        std::hash::Hasher::write(&mut self.0, bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+pub fn render_all(
+    corpus: &Corpus,
+    played: &[std::sync::Arc<Played>],
+    scenario_pages: &mut ScenarioPages,
+) -> Result<Site, BuildError> {
     let passed: Vec<bool> = played.iter().map(|p| p.passed).collect();
     let coverage = coverage::entries(corpus, &passed, None)
         .into_iter()
@@ -955,10 +1030,11 @@ pub fn render_all(corpus: &Corpus, played: &[Played]) -> Result<Site, BuildError
             .scenarios
             .iter()
             .zip(played)
-            .map(|(s, p)| (s.path.clone(), p))
+            .map(|(s, p)| (s.path.clone(), p.as_ref()))
             .collect(),
         nav,
         site: Site::new(),
+        headings: Default::default(),
     };
     renderer.home()?;
     for game in &corpus.games {
@@ -967,7 +1043,7 @@ pub fn render_all(corpus: &Corpus, played: &[Played]) -> Result<Site, BuildError
     for ruling in &corpus.rulings {
         renderer.ruling_page(ruling)?;
     }
-    renderer.scenario_pages()?;
+    renderer.scenario_pages(scenario_pages)?;
     renderer.tiles()?;
     renderer.situation_builder()?;
     renderer.glossary()?;
