@@ -101,7 +101,7 @@ fn root_for(path: &str) -> String {
     "../".repeat(path.matches('/').count())
 }
 
-#[derive(Serialize)]
+#[derive(Clone, Serialize)]
 struct Link {
     href: String,
     title: String,
@@ -1010,7 +1010,7 @@ pub fn render_all(
     scenario_pages: &mut ScenarioPages,
 ) -> Result<Site, BuildError> {
     let passed: Vec<bool> = played.iter().map(|p| p.passed).collect();
-    let coverage = coverage::entries(corpus, &passed, None)
+    let coverage: BTreeMap<String, CoverageEntry> = coverage::entries(corpus, &passed, None)
         .into_iter()
         .map(|e| (e.id.clone(), e))
         .collect();
@@ -1022,32 +1022,52 @@ pub fn render_all(
         href: rules_url(&g.id),
         title: g.title.clone(),
     }));
-    let mut renderer = Renderer {
-        corpus,
-        env: environment()?,
-        coverage,
-        played: corpus
-            .scenarios
-            .iter()
-            .zip(played)
-            .map(|(s, p)| (s.path.clone(), p.as_ref()))
-            .collect(),
-        nav,
-        site: Site::new(),
-        headings: Default::default(),
+    let renderer = || -> Result<Renderer, BuildError> {
+        Ok(Renderer {
+            corpus,
+            env: environment()?,
+            coverage: coverage.clone(),
+            played: corpus
+                .scenarios
+                .iter()
+                .zip(played)
+                .map(|(s, p)| (s.path.clone(), p.as_ref()))
+                .collect(),
+            nav: nav.clone(),
+            site: Site::new(),
+            headings: Default::default(),
+        })
     };
-    renderer.home()?;
-    for game in &corpus.games {
-        renderer.game_pages(game)?;
-    }
-    for ruling in &corpus.rulings {
-        renderer.ruling_page(ruling)?;
-    }
-    renderer.scenario_pages(scenario_pages)?;
-    renderer.tiles()?;
-    renderer.situation_builder()?;
-    renderer.glossary()?;
-    renderer.coverage_page()?;
+    // The scenario pages are a third of the work and need nothing of the other pages: they
+    // are rendered on a second thread (a rebuild in `carcref serve` waits for both).
+    let (scenario_site, renderer) = std::thread::scope(|scope| {
+        let scenarios = scope.spawn(|| -> Result<Site, BuildError> {
+            let mut renderer = renderer()?;
+            renderer.scenario_pages(scenario_pages)?;
+            Ok(renderer.site)
+        });
+        let rest = (|| -> Result<Renderer, BuildError> {
+            let mut renderer = renderer()?;
+            renderer.home()?;
+            for game in &corpus.games {
+                renderer.game_pages(game)?;
+            }
+            for ruling in &corpus.rulings {
+                renderer.ruling_page(ruling)?;
+            }
+            renderer.tiles()?;
+            renderer.situation_builder()?;
+            renderer.glossary()?;
+            renderer.coverage_page()?;
+            Ok(renderer)
+        })();
+        let scenarios = scenarios
+            .join()
+            .unwrap_or_else(|_| Err(BuildError::Template("scénáře: vlákno selhalo".into())));
+        (scenarios, rest)
+    });
+    let mut renderer = renderer?;
+    renderer.site.extend(scenario_site?);
     let mut site = renderer.site;
     for (path, text) in ASSETS {
         site.insert((*path).to_owned(), text.as_bytes().to_vec());
