@@ -135,6 +135,19 @@ async function download(page, name) {
   return target;
 }
 
+/** Every visible button of the builder is at least 24 px and the page fits 390 px. */
+async function assertPhoneSized(page) {
+  const small = await page.$$eval('.builder button', (buttons) =>
+    buttons
+      .filter((b) => b.offsetParent !== null)
+      .map((b) => b.getBoundingClientRect())
+      .filter((r) => r.width < 24 || r.height < 24).length,
+  );
+  assert.equal(small, 0, 'every visible button is at least 24 px');
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `the page is ${width} px wide`);
+}
+
 function check(file) {
   const run = spawnSync(BIN, ['check', file], { encoding: 'utf8' });
   assert.equal(run.status, 0, run.stdout + run.stderr);
@@ -174,15 +187,7 @@ test('at 390 px with touch the same dispute is laid by taps, fits the screen and
   const file = await download(page, 'phone.yaml');
   assert.equal(fs.readFileSync(file, 'utf8'), EXPECTED);
   assert.match(check(file), /Verdikt: platí/);
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  assert.ok(width <= 390, `the page is ${width} px wide`);
-  const small = await page.$$eval('.builder button', (buttons) =>
-    buttons
-      .filter((b) => b.offsetParent !== null)
-      .map((b) => b.getBoundingClientRect())
-      .filter((r) => r.width < 24 || r.height < 24).length,
-  );
-  assert.equal(small, 0, 'every visible button is at least 24 px');
+  await assertPhoneSized(page);
   assert.deepEqual(problems, []);
 });
 
@@ -401,15 +406,7 @@ test('a cooperative ghosts-instead-of-points dispute laid by taps at 390 px chec
   assert.equal(fs.readFileSync(file, 'utf8'), GHOSTS_EXPECTED);
   const out = check(file);
   assert.match(out, /Verdikt: platí/);
-  const small = await page.$$eval('.builder button', (buttons) =>
-    buttons
-      .filter((b) => b.offsetParent !== null)
-      .map((b) => b.getBoundingClientRect())
-      .filter((r) => r.width < 24 || r.height < 24).length,
-  );
-  assert.equal(small, 0, 'every visible button is at least 24 px');
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  assert.ok(width <= 390, `the page is ${width} px wide`);
+  await assertPhoneSized(page);
 
   // Level 6 counts points per colour: the team's single counter is not asked for.
   await page.selectOption('#uroven', '6');
