@@ -254,11 +254,15 @@ fn rule_keys(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// A preposition right before a colon ("staví na: město"), and a singular verb after
-/// colours joined by "a" ("červený a modrý získává").
+/// A preposition right before a colon ("staví na: město"), a singular verb after
+/// colours joined by "a" ("červený a modrý získává"), and a sum that adds nothing
+/// ("4 kartičky × 2 + 0 erbů × 2").
 fn grammar_slips(text: &str) -> Vec<String> {
     let words = words(text);
-    let mut slips = Vec::new();
+    let mut slips: Vec<String> = text
+        .match_indices("+ 0 ")
+        .map(|(at, _)| format!("přičítá se nula v: {}", context(text, at)))
+        .collect();
     for pair in words.windows(2) {
         let ((at, word), (colon_at, colon)) = (pair[0], pair[1]);
         if colon == ":"
@@ -397,12 +401,13 @@ fn report(found: Vec<String>) {
 #[test]
 fn the_trace_checker_sees_keys_colons_and_agreement() {
     let bad = "• červený družiník staví na: město  [zh.druzinik.nasazen → Základní hra] \
-               město: červený a modrý získává 4 b.; uplatní se pravidlo dc.hrbitov.pohrbeni";
+               město: červený a modrý získává 4 b.; uplatní se pravidlo dc.hrbitov.pohrbeni; \
+               8 b. (4 kartičky × 2 + 0 erbů × 2)";
     let found: Vec<String> = rule_keys(bad)
         .into_iter()
         .chain(grammar_slips(bad))
         .collect();
-    assert_eq!(found.len(), 4, "{found:#?}");
+    assert_eq!(found.len(), 5, "{found:#?}");
     let good = "červený staví družiníka do města  [pravidla: Města; výklad Dized.MoC.0046] \
                 město: červený a modrý získávají 4 b.; např. 2. úroveň; Dized.MoC.0027; \
                 stav: 3 b.; Pravidla: Carcassonne";

@@ -295,6 +295,19 @@ pub fn tiles_cs(n: usize) -> String {
     count_cs(n, "kartička", "kartičky", "kartiček")
 }
 
+/// The coats of arms added to a city's tiles in a score's explanation ("4 kartičky + 2 erby"),
+/// or the tiles alone when the city has none: "+ 0 erbů" says nothing to a player.
+pub fn tiles_and_pennants_cs(tiles: usize, pennants: usize, each: &str) -> String {
+    match pennants {
+        0 => format!("{}{each}", tiles_cs(tiles)),
+        _ => format!(
+            "{}{each} + {}{each}",
+            tiles_cs(tiles),
+            count_cs(pennants, "erb", "erby", "erbů")
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -106,9 +106,8 @@ impl RuleModule for FeatureValues {
                 score.points = 2 * tiles as i32 + 2 * pennants;
                 score.rule = "zh.mesto.hodnoceni";
                 score.explanation = format!(
-                    "{} × 2 + {} × 2{}",
-                    tiles_cs(tiles),
-                    crate::model::pieces::count_cs(pennants as usize, "erb", "erby", "erbů"),
+                    "{}{}",
+                    crate::model::pieces::tiles_and_pennants_cs(tiles, pennants as usize, " × 2"),
                     start_note(start)
                 );
             }
@@ -174,15 +173,10 @@ impl RuleModule for BaseGame {
             FeatureKind::City => (
                 "zh.konec.mesto",
                 component.tiles.len() as i32 + component.pennants as i32,
-                format!(
-                    "{} + {}",
-                    tiles_cs(component.tiles.len()),
-                    crate::model::pieces::count_cs(
-                        component.pennants as usize,
-                        "erb",
-                        "erby",
-                        "erbů"
-                    )
+                crate::model::pieces::tiles_and_pennants_cs(
+                    component.tiles.len(),
+                    component.pennants as usize,
+                    "",
                 ),
             ),
             FeatureKind::Monastery => {

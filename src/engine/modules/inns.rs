@@ -37,11 +37,14 @@ impl RuleModule for InnsAndCathedrals {
             FeatureKind::City if component.cathedrals > 0 => {
                 score.points = 3 * (tiles + pennants) as i32;
                 score.rule = "hk.katedrala";
-                score.explanation = format!(
-                    "město s katedrálou: ({} + {}) × 3",
-                    tiles_cs(tiles),
-                    count_cs(pennants, "erb", "erby", "erbů")
-                );
+                score.explanation = match pennants {
+                    0 => format!("město s katedrálou: {} × 3", tiles_cs(tiles)),
+                    _ => format!(
+                        "město s katedrálou: ({} + {}) × 3",
+                        tiles_cs(tiles),
+                        count_cs(pennants, "erb", "erby", "erbů")
+                    ),
+                };
             }
             _ => {}
         }
