@@ -237,6 +237,7 @@ impl Loader {
         let Some(node) = yaml::parse(file, text, 0, true, &mut self.diags) else {
             return;
         };
+        let mut named = HashMap::new();
         for map in self.entries(file, &node) {
             let fields = Fields::new(file, 0, map, GAME_FIELDS, Some("id"), &mut self.diags);
             let diags = &mut self.diags;
@@ -252,7 +253,7 @@ impl Loader {
                 diags,
             );
             let source = fields.optional_str("source", diags);
-            let named_by = self.game_names(&fields, id.as_deref());
+            let named_by = self.game_names(&fields, id.as_deref(), &mut named);
             let diags = &mut self.diags;
             if let Some(id) = &id {
                 check_slug(&fields, "id", id, diags);
@@ -282,8 +283,14 @@ impl Loader {
     }
 
     /// The words that name a game in a query: each one word for the analyzer, and no word
-    /// naming two games (the search could not tell which one is meant).
-    fn game_names(&mut self, fields: &Fields, game: Option<&str>) -> Vec<String> {
+    /// naming two games (the search could not tell which one is meant). `named` holds the
+    /// search term of each word the games before this one gave, with the game.
+    fn game_names(
+        &mut self,
+        fields: &Fields,
+        game: Option<&str>,
+        named: &mut HashMap<String, String>,
+    ) -> Vec<String> {
         use crate::search::analyzer::{analyze_query, CzechAnalyzer};
         let words = fields
             .optional_list("named_by", &mut self.diags)
@@ -301,21 +308,21 @@ impl Loader {
                     .error(location, game, format!("`{word}` {problem}"));
                 continue;
             };
-            let other = self
-                .corpus
-                .games
-                .iter()
-                .find(|g| g.named_by.iter().any(|n| same_term(n, &token.folded)));
-            if let Some(other) = other {
-                self.diags.error(
-                    location,
-                    game,
-                    format!(
-                        "`{word}` už pojmenovává hru `{}`; slovo smí patřit jen jedné hře",
-                        other.id
-                    ),
-                );
-                continue;
+            let this = game.unwrap_or_default();
+            match named.get(&token.folded) {
+                Some(other) if other != this => {
+                    self.diags.error(
+                        location,
+                        game,
+                        format!(
+                            "`{word}` už pojmenovává hru `{other}`; slovo smí patřit jen jedné hře"
+                        ),
+                    );
+                    continue;
+                }
+                _ => {
+                    named.insert(token.folded.clone(), this.to_owned());
+                }
             }
             names.push(word);
         }
@@ -1120,12 +1127,6 @@ pub fn is_date(text: &str) -> bool {
             .parse::<u16>()
             .is_ok_and(|y| (2000..=2099).contains(&y));
     month_ok && year_ok
-}
-
-/// Whether `word` analyzes to exactly the search term `term`.
-fn same_term(word: &str, term: &str) -> bool {
-    use crate::search::analyzer::{analyze_query, CzechAnalyzer};
-    matches!(analyze_query(&CzechAnalyzer, word).as_slice(), [t] if t.folded == term)
 }
 
 #[cfg(test)]

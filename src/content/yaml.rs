@@ -46,23 +46,26 @@ pub fn reusing<T>(memo: &mut ParseMemo, load: impl FnOnce() -> T) -> T {
 }
 
 /// The tree of `text` if a memo is lent and has it (moving it to the trees used).
-fn remembered(key: &(bool, String)) -> Option<Node> {
+fn remembered(top_level_sequence: bool, text: &str) -> Option<Node> {
     LENT.with(|cell| {
         let mut cell = cell.borrow_mut();
         let lent = cell.as_mut()?;
+        let key = (top_level_sequence, text.to_owned());
         let node = lent
             .earlier
-            .remove(key)
-            .or_else(|| lent.used.get(key).cloned())?;
-        lent.used.insert(key.clone(), node.clone());
+            .remove(&key)
+            .or_else(|| lent.used.get(&key).cloned())?;
+        lent.used.insert(key, node.clone());
         Some(node)
     })
 }
 
-fn remember(key: (bool, String), node: &Node) {
+/// Keeps a tree just parsed in the lent memo, if one is lent.
+fn remember(top_level_sequence: bool, text: &str, node: &Node) {
     LENT.with(|cell| {
         if let Some(lent) = cell.borrow_mut().as_mut() {
-            lent.used.insert(key, node.clone());
+            lent.used
+                .insert((top_level_sequence, text.to_owned()), node.clone());
         }
     });
 }
@@ -99,8 +102,7 @@ pub fn parse(
         );
         return None;
     }
-    let key = (top_level_sequence, text.to_owned());
-    if let Some(node) = remembered(&key) {
+    if let Some(node) = remembered(top_level_sequence, text) {
         return Some(node);
     }
     let options = LoaderOptions::default().error_on_duplicate_keys(true);
@@ -111,7 +113,7 @@ pub fn parse(
     };
     match marked_yaml::parse_yaml_with_options(0, text, options) {
         Ok(node) => {
-            remember(key, &node);
+            remember(top_level_sequence, text, &node);
             Some(node)
         }
         Err(error) => {

@@ -100,20 +100,52 @@ pub struct PlayCache {
 /// A scenario's page name and the fingerprint of the scenario as loaded.
 pub type PlayKey = (String, u64);
 
-/// A 64-bit fingerprint of a value's full `Debug` text, made without building the text
-/// (SipHash: two different values share one by chance about once in 2^64).
-fn fingerprint(value: &impl fmt::Debug) -> u64 {
-    struct Feed(std::collections::hash_map::DefaultHasher);
-    impl fmt::Write for Feed {
-        fn write_str(&mut self, text: &str) -> fmt::Result {
-            std::hash::Hasher::write(&mut self.0, text.as_bytes());
-            Ok(())
-        }
+/// Feeds what is written to it, as text or bytes, into one 64-bit SipHash: fingerprints of
+/// values without building their text (two different values share one by chance about once
+/// in 2^64).
+struct Fingerprint(std::collections::hash_map::DefaultHasher);
+
+impl Fingerprint {
+    fn new() -> Self {
+        Fingerprint(std::collections::hash_map::DefaultHasher::new())
     }
-    let mut feed = Feed(std::collections::hash_map::DefaultHasher::new());
+
+    fn finish(&self) -> u64 {
+        std::hash::Hasher::finish(&self.0)
+    }
+}
+
+impl fmt::Write for Fingerprint {
+    fn write_str(&mut self, text: &str) -> fmt::Result {
+        std::hash::Hasher::write(&mut self.0, text.as_bytes());
+        Ok(())
+    }
+}
+
+impl std::io::Write for Fingerprint {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        std::hash::Hasher::write(&mut self.0, bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The fingerprint of a value's full `Debug` text.
+fn fingerprint(value: &impl fmt::Debug) -> u64 {
+    let mut feed = Fingerprint::new();
     // Writing into a hasher cannot fail.
     let _ = fmt::write(&mut feed, format_args!("{value:?}"));
-    std::hash::Hasher::finish(&feed.0)
+    feed.finish()
+}
+
+/// The fingerprint of a value's JSON.
+fn fingerprint_json(value: &impl serde::Serialize) -> Result<u64, serde_json::Error> {
+    let mut feed = Fingerprint::new();
+    serde_json::to_writer(&mut feed, value)?;
+    Ok(feed.finish())
 }
 
 /// `render`, reusing the plays in `cache` that still hold and leaving this render's in it.

@@ -657,10 +657,8 @@ impl<'a> Renderer<'a> {
                 scores: played.scores.clone(),
             };
             // The boards follow from the play, which the key names.
-            let mut hasher = HashWriter(std::collections::hash_map::DefaultHasher::new());
-            serde_json::to_writer(&mut hasher, &(&view, &self.nav))
+            let fingerprint = super::fingerprint_json(&(&view, &self.nav))
                 .map_err(|e| BuildError::Template(format!("scenario.html: {e}")))?;
-            let fingerprint = std::hash::Hasher::finish(&hasher.0);
             let html = match reused.previous.remove(key) {
                 Some((previous, html)) if previous == fingerprint => html,
                 _ => {
@@ -987,21 +985,6 @@ pub struct ScenarioPages {
     pub keys: Vec<super::PlayKey>,
     pub previous: HashMap<super::PlayKey, (u64, Vec<u8>)>,
     pub rendered: HashMap<super::PlayKey, (u64, Vec<u8>)>,
-}
-
-/// Feeds what is written to it into a hasher, so a view can be fingerprinted without
-/// building its JSON text.
-struct HashWriter(std::collections::hash_map::DefaultHasher);
-
-impl std::io::Write for HashWriter {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        std::hash::Hasher::write(&mut self.0, bytes);
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
 }
 
 pub fn render_all(
