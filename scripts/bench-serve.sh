@@ -3,7 +3,7 @@
 #  1. latency of POST /api/check, 400 requests at 20 concurrent connections (curl's total time
 #     per request, connection included): p50 and p99, and how many were not 200;
 #  2. the time from one changed content file to the new site being served (polling
-#     /__carcref/verze every 2 ms), 21 edits;
+#     /__carcref/verze every 2 ms), 21 edits of a rulings file and 21 of a scenario;
 #  3. the full in-memory rebuild behind each edit, as the server logs it.
 # Usage: cargo build --release && scripts/bench-serve.sh   (CARCREF names another binary)
 set -euo pipefail
@@ -11,6 +11,7 @@ cd "$(dirname "$0")/.."
 BIN=${CARCREF:-target/release/carcref}
 SCENARIO=content/scenarios/zakladni/mesto-s-erbem.yaml
 RULINGS=duchove-carcassonne/rulings/uroven-1-cesty.yaml
+SCENARIO_EDITED=scenarios/zakladni/mesto-s-erbem.yaml
 
 work=$(mktemp -d)
 pid=
@@ -36,18 +37,18 @@ awk '{ print $2 * 1000 }' "$work/latency" >"$work/ms"
 echo "POST /api/check, 400 requests at 20 concurrent: p50 $(percentile 50 <"$work/ms") ms, p99 $(percentile 99 <"$work/ms") ms, not 200: $failed"
 
 # The edits and the polling run in one Python process: a curl process per poll kept a core
-# busy and slowed the rebuild it was timing.
-python3 - "$url" "$work/content/$RULINGS" >"$work/change" <<'PY'
+# busy and slowed the rebuild it was timing. Each edit swaps one phrase for another and back.
+edits() { # $1 = file under content/, $2 and $3 = the two phrases
+  python3 - "$url" "$work/content/$1" "$2" "$3" <<'PY'
 import sys, time, urllib.request
-url, path = sys.argv[1], sys.argv[2]
+url, path, first, second = sys.argv[1:]
 def version():
     with urllib.request.urlopen(url + "__carcref/verze") as response:
         return response.read()
-forms = ("na které už nějaký strážný stojí", "kde už nějaký strážný stojí")
 for i in range(21):
     before = version()
     text = open(path, encoding="utf-8").read()
-    old, new = forms if i % 2 == 0 else forms[::-1]
+    old, new = (first, second) if i % 2 == 0 else (second, first)
     start = time.perf_counter()
     with open(path, "w", encoding="utf-8") as f:
         f.write(text.replace(old, new))
@@ -56,6 +57,11 @@ for i in range(21):
     print(round((time.perf_counter() - start) * 1000))
     time.sleep(0.2)
 PY
-echo "one changed file to the new site (21 edits): median $(percentile 50 <"$work/change") ms"
+}
+edits "$RULINGS" "na které už nějaký strážný stojí" "kde už nějaký strážný stojí" >"$work/change"
+echo "one changed rulings file to the new site (21 edits): median $(percentile 50 <"$work/change") ms"
+# A scenario edit also plays the scenario again and renders its page.
+edits "$SCENARIO_EDITED" "vede ze startovní kartičky na sever" "vede od startovní kartičky k severu" >"$work/change"
+echo "one changed scenario to the new site (21 edits): median $(percentile 50 <"$work/change") ms"
 grep -o 'znovu za [0-9]* ms' "$work/err" | awk '{ print $3 }' >"$work/rebuild"
-echo "full in-memory rebuild ($(wc -l <"$work/rebuild") rebuilds): median $(percentile 50 <"$work/rebuild") ms"
+echo "full in-memory rebuild ($(wc -l <"$work/rebuild") rebuilds, both kinds): median $(percentile 50 <"$work/rebuild") ms"

@@ -1,10 +1,12 @@
 //! The raw content files: the tree embedded in the binary, or a maintainer's working copy.
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 use std::fmt;
 use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
 
 use include_dir::{include_dir, Dir};
 
@@ -91,6 +93,15 @@ impl ContentFiles {
     /// A content tree on disk. Hidden files and editor backups are skipped. Only regular
     /// files are read; a link is followed only when it points at a file inside the folder.
     pub fn from_dir(dir: &Path) -> Result<Self, ContentDirError> {
+        Self::from_dir_reusing(dir, None)
+    }
+
+    /// Like `from_dir`, taking from `memo` the files that cannot have changed since it read
+    /// them, and leaving in it what was read this time.
+    pub fn from_dir_reusing(
+        dir: &Path,
+        mut memo: Option<&mut ReadMemo>,
+    ) -> Result<Self, ContentDirError> {
         let refuse = |reason: String| ContentDirError {
             path: dir.to_owned(),
             reason,
@@ -100,12 +111,21 @@ impl ContentFiles {
             return Err(refuse("není to složka".into()));
         }
         let root = fs::canonicalize(dir).map_err(|e| refuse(e.to_string()))?;
+        let mut earlier = memo.as_deref_mut().map(|m| std::mem::take(&mut m.files));
         let mut walker = Walker {
             root,
             files: Vec::new(),
             total_bytes: 0,
+            memo: earlier.as_mut().map(|earlier| Reuse {
+                earlier,
+                used: HashMap::new(),
+            }),
         };
-        walker.walk(dir, dir, 0).map_err(refuse)?;
+        let walked = walker.walk(dir, dir, 0);
+        if let (Some(memo), Some(reuse)) = (memo, walker.memo.take()) {
+            memo.files = reuse.used;
+        }
+        walked.map_err(refuse)?;
         let mut files = walker.files;
         files.sort_by(|a, b| a.path.cmp(&b.path));
         Ok(ContentFiles {
@@ -146,15 +166,97 @@ fn collect_embedded(dir: &'static Dir<'static>, out: &mut Vec<ContentFile>) {
     }
 }
 
+/// Files as `carcref serve` last read them, so that a rebuild reads again only the files that
+/// may have changed. A file is taken from the memo only when its size, times and inode are
+/// as they were, and it had not been modified for `SETTLED` when it was read: a file
+/// timestamp moves in steps of a few milliseconds, so two writes of one size within one step
+/// look alike (as in Git's "racy clean" problem).
+#[derive(Default)]
+pub struct ReadMemo {
+    files: HashMap<PathBuf, Remembered>,
+}
+
+const SETTLED: Duration = Duration::from_secs(2);
+
+#[derive(Clone)]
+struct Remembered {
+    stamp: Stamp,
+    bytes: Vec<u8>,
+}
+
+/// What a rewrite of a file changes in its metadata.
+#[derive(Clone, PartialEq, Eq)]
+struct Stamp {
+    len: u64,
+    modified: SystemTime,
+    #[cfg(unix)]
+    changed: (i64, i64),
+    #[cfg(unix)]
+    inode: (u64, u64),
+}
+
+impl Stamp {
+    fn of(metadata: &fs::Metadata) -> Option<Stamp> {
+        #[cfg(unix)]
+        use std::os::unix::fs::MetadataExt;
+        Some(Stamp {
+            len: metadata.len(),
+            modified: metadata.modified().ok()?,
+            #[cfg(unix)]
+            changed: (metadata.ctime(), metadata.ctime_nsec()),
+            #[cfg(unix)]
+            inode: (metadata.dev(), metadata.ino()),
+        })
+    }
+
+    /// Whether the file had been left alone for long enough when it was read at `read_at`.
+    fn settled_before(&self, read_at: SystemTime) -> bool {
+        self.modified + SETTLED < read_at
+    }
+}
+
+/// The memo lent to one walk: files read before, and the files read or reused now.
+struct Reuse<'m> {
+    earlier: &'m mut HashMap<PathBuf, Remembered>,
+    used: HashMap<PathBuf, Remembered>,
+}
+
+impl Reuse<'_> {
+    fn read(&mut self, path: &Path) -> FileBody {
+        let read_at = SystemTime::now();
+        let stamp = fs::metadata(path).ok().and_then(|m| Stamp::of(&m));
+        let known = self.earlier.remove(path);
+        if let (Some(stamp), Some(known)) = (&stamp, known) {
+            if known.stamp == *stamp {
+                let body = FileBody::Bytes(Cow::Owned(known.bytes.clone()));
+                self.used.insert(path.to_owned(), known);
+                return body;
+            }
+        }
+        let body = read_limited(path);
+        // The stamp was taken before reading: a write in between makes it stale, so the file
+        // is read again next time.
+        if let (Some(stamp), FileBody::Bytes(bytes)) = (stamp, &body) {
+            if stamp.settled_before(read_at) {
+                let bytes = bytes.to_vec();
+                self.used
+                    .insert(path.to_owned(), Remembered { stamp, bytes });
+            }
+        }
+        body
+    }
+}
+
 /// Reads a content tree within the limits above.
-struct Walker {
+struct Walker<'m> {
     /// The content folder with links resolved, to tell where a link points.
     root: PathBuf,
     files: Vec<ContentFile>,
     total_bytes: u64,
+    memo: Option<Reuse<'m>>,
 }
 
-impl Walker {
+impl Walker<'_> {
     fn walk(&mut self, top: &Path, dir: &Path, depth: usize) -> Result<(), String> {
         if depth > MAX_DEPTH {
             return Err(format!(
@@ -186,7 +288,10 @@ impl Walker {
             let body = if file_type.is_symlink() {
                 self.follow_link(&path)
             } else if file_type.is_file() {
-                read_limited(&path)
+                match &mut self.memo {
+                    Some(memo) => memo.read(&path),
+                    None => read_limited(&path),
+                }
             } else {
                 FileBody::Unreadable(NOT_REGULAR.into())
             };
@@ -282,4 +387,58 @@ fn open_non_blocking(path: &Path) -> std::io::Result<fs::File> {
 #[cfg(not(unix))]
 fn open_non_blocking(path: &Path) -> std::io::Result<fs::File> {
     fs::File::open(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::SystemTime;
+
+    fn text_of(files: &ContentFiles, path: &str) -> Vec<u8> {
+        match files.get(path).map(|f| &f.body) {
+            Some(FileBody::Bytes(bytes)) => bytes.to_vec(),
+            other => panic!("{path}: {other:?}"),
+        }
+    }
+
+    fn write_old(path: &Path, text: &str, modified: SystemTime) {
+        fs::write(path, text).unwrap();
+        fs::File::options()
+            .write(true)
+            .open(path)
+            .unwrap()
+            .set_modified(modified)
+            .unwrap();
+    }
+
+    #[test]
+    fn a_read_memo_keeps_settled_files_and_sees_every_rewrite() {
+        let dir = std::env::temp_dir().join(format!("carcref-read-memo-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let hour_ago = SystemTime::now() - Duration::from_secs(3600);
+        write_old(&dir.join("old.yaml"), "a: 1\n", hour_ago);
+        fs::write(dir.join("new.yaml"), "b: 1\n").unwrap();
+        let mut memo = ReadMemo::default();
+
+        let first = ContentFiles::from_dir_reusing(&dir, Some(&mut memo)).unwrap();
+        assert_eq!(text_of(&first, "old.yaml"), b"a: 1\n");
+        // A file written just now may be written again within its timestamp's step.
+        let kept: Vec<&PathBuf> = memo.files.keys().collect();
+        assert_eq!(kept, [&dir.join("old.yaml")]);
+
+        // Rewritten with the same size and the same modification time: still seen.
+        write_old(&dir.join("old.yaml"), "a: 2\n", hour_ago);
+        fs::write(dir.join("new.yaml"), "b: 2\n").unwrap();
+        let second = ContentFiles::from_dir_reusing(&dir, Some(&mut memo)).unwrap();
+        assert_eq!(text_of(&second, "old.yaml"), b"a: 2\n");
+        assert_eq!(text_of(&second, "new.yaml"), b"b: 2\n");
+
+        // A removed file leaves the memo too.
+        fs::remove_file(dir.join("old.yaml")).unwrap();
+        let third = ContentFiles::from_dir_reusing(&dir, Some(&mut memo)).unwrap();
+        assert!(third.get("old.yaml").is_none());
+        assert!(memo.files.is_empty());
+        fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -8,5 +8,5 @@ pub mod text;
 pub mod tiles;
 pub mod yaml;
 
-pub use files::{ContentFile, ContentFiles, FileBody};
+pub use files::{ContentFile, ContentFiles, FileBody, ReadMemo};
 pub use load::{load, Loaded};

@@ -16,10 +16,11 @@ use std::sync::mpsc;
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
+use notify::event::{AccessKind, AccessMode};
 use notify::{EventKind, RecommendedWatcher, RecursiveMode, Watcher};
 
 use crate::content::yaml::{self, ParseMemo};
-use crate::content::{load, ContentFiles};
+use crate::content::{load, ContentFiles, ReadMemo};
 use crate::model::Corpus;
 use crate::site::{BuildError, BuildOptions, PlayCache, Site};
 
@@ -207,9 +208,10 @@ fn accept(listener: TcpListener, live: Arc<Live>) {
 }
 
 /// What one rebuild leaves for the next, so that it redoes only what an edit changed: the
-/// files' parse trees and the scenarios' plays and pages.
+/// files' bytes and parse trees and the scenarios' plays and pages.
 #[derive(Default)]
 pub struct Caches {
+    reads: ReadMemo,
     parses: ParseMemo,
     plays: PlayCache,
 }
@@ -221,7 +223,8 @@ pub fn render(
     caches: &mut Caches,
 ) -> Result<(Site, Corpus), Vec<String>> {
     let files = match content {
-        Some(dir) => ContentFiles::from_dir(dir).map_err(|e| vec![e.to_string()])?,
+        Some(dir) => ContentFiles::from_dir_reusing(dir, Some(&mut caches.reads))
+            .map_err(|e| vec![e.to_string()])?,
         None => ContentFiles::embedded(),
     };
     let loaded = yaml::reusing(&mut caches.parses, || load(&files));
@@ -261,20 +264,54 @@ fn rebuild(
     }
 }
 
+/// What the watcher saw: a file written and closed is complete, any other change may be the
+/// first of a burst (a save that truncates, then writes; a checkout of many files).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Change {
+    WriteFinished,
+    Other,
+}
+
+/// What a watcher event means for the rebuild; `None` for reads, which change nothing (the
+/// rebuild's own reads among them). An error of the watcher itself (events lost) is a reason
+/// to rebuild.
+fn change_of(event: &notify::Result<notify::Event>) -> Option<Change> {
+    match event {
+        Ok(event) => match event.kind {
+            EventKind::Access(AccessKind::Close(AccessMode::Write)) => Some(Change::WriteFinished),
+            EventKind::Access(_) => None,
+            _ => Some(Change::Other),
+        },
+        Err(_) => Some(Change::Other),
+    }
+}
+
+/// Waits for the burst that `first` began to end: until a written file is closed, or no change
+/// came for `DEBOUNCE`; then takes whatever else is queued, so that it all makes one rebuild.
+fn settle(first: Change, changes: &mpsc::Receiver<Change>) {
+    if first == Change::Other {
+        let deadline = Instant::now() + DEBOUNCE;
+        while let Some(left) = deadline.checked_duration_since(Instant::now()) {
+            match changes.recv_timeout(left) {
+                Ok(Change::WriteFinished) | Err(_) => break,
+                Ok(Change::Other) => {}
+            }
+        }
+    }
+    while changes.try_recv().is_ok() {}
+}
+
 /// Watches `dir` and rebuilds on a thread of its own after each burst of changes.
 fn watch(
     dir: PathBuf,
     live: Arc<Live>,
     mut caches: Caches,
 ) -> Result<RecommendedWatcher, StartError> {
-    let (changed, changes) = mpsc::channel::<()>();
+    let (changed, changes) = mpsc::channel::<Change>();
     let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
-        // Reading the files to rebuild is an access too: only changes count. An error of the
-        // watcher itself (events lost) is a reason to rebuild.
-        if event.is_ok_and(|e| matches!(e.kind, EventKind::Access(_))) {
-            return;
+        if let Some(change) = change_of(&event) {
+            let _ = changed.send(change);
         }
-        let _ = changed.send(());
     })
     .map_err(|e| StartError::Watch(dir.clone(), e.to_string()))?;
     watcher
@@ -283,11 +320,9 @@ fn watch(
     std::thread::Builder::new()
         .name("carcref-rebuild".into())
         .spawn(move || {
-            while changes.recv().is_ok() {
-                // An editor's save is several events; they make one rebuild, and so do the
-                // changes that came during the last rebuild.
-                std::thread::sleep(DEBOUNCE);
-                while changes.try_recv().is_ok() {}
+            // Changes that come during a rebuild wait in the channel and make the next one.
+            while let Ok(first) = changes.recv() {
+                settle(first, &changes);
                 let started = Instant::now();
                 let previous = live.current();
                 let built = rebuild(Some(&dir), Some(&previous), &mut caches);
@@ -308,4 +343,49 @@ fn watch(
         })
         .map_err(|e| StartError::Watch(PathBuf::new(), e.to_string()))?;
     Ok(watcher)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use notify::event::{DataChange, ModifyKind};
+
+    #[test]
+    fn a_closed_write_ends_the_wait_and_reads_are_ignored() {
+        let event = |kind| Ok(notify::Event::new(kind));
+        assert_eq!(
+            change_of(&event(EventKind::Access(AccessKind::Close(
+                AccessMode::Write
+            )))),
+            Some(Change::WriteFinished)
+        );
+        assert_eq!(
+            change_of(&event(EventKind::Access(AccessKind::Close(
+                AccessMode::Read
+            )))),
+            None
+        );
+        assert_eq!(
+            change_of(&event(EventKind::Modify(ModifyKind::Data(
+                DataChange::Content
+            )))),
+            Some(Change::Other)
+        );
+        assert_eq!(
+            change_of(&Err(notify::Error::generic("ztracené události"))),
+            Some(Change::Other)
+        );
+
+        // A burst ended by a closed write is over at once, and what came with it is taken.
+        let (send, receive) = mpsc::channel();
+        send.send(Change::Other).unwrap();
+        send.send(Change::WriteFinished).unwrap();
+        send.send(Change::Other).unwrap();
+        let started = Instant::now();
+        settle(Change::Other, &receive);
+        assert!(receive.try_recv().is_err());
+        // Without a closed write, the wait lasts the debounce.
+        settle(Change::Other, &receive);
+        assert!(started.elapsed() >= DEBOUNCE);
+    }
 }
