@@ -336,6 +336,45 @@ fn traversal_never_leaves_the_site() {
 }
 
 #[test]
+fn an_open_page_waiting_for_a_newer_build_hears_of_it_when_the_rebuild_is_done() {
+    let _turn = turn();
+    let server = Served::start(&[]);
+    let version = server.get("/__carcref/verze").text();
+    let waiting = format!("/__carcref/verze?po={version}");
+    // A page that has seen an older build is told at once.
+    assert_eq!(
+        server.get("/__carcref/verze?po=0").text(),
+        version,
+        "an older generation is answered at once"
+    );
+    let addr = server.addr.clone();
+    let (answered, answer) = std::sync::mpsc::channel();
+    let asked = Instant::now();
+    let waiter = std::thread::spawn(move || {
+        let response = raw(
+            &addr,
+            format!("GET {waiting} HTTP/1.1\r\nHost: x\r\n\r\n").as_bytes(),
+        );
+        let _ = answered.send(asked.elapsed());
+        response.text()
+    });
+    // Without an edit there is nothing to tell: the question waits.
+    assert!(answer.recv_timeout(Duration::from_millis(500)).is_err());
+    replace_in(
+        &server.content().join(RULINGS),
+        QUESTION,
+        "Smím tam postavit strážného?",
+    );
+    let took = answer
+        .recv_timeout(Duration::from_secs(2))
+        .expect("the waiting page is answered within 2 s of the edit");
+    assert!(took >= Duration::from_millis(500));
+    let newer = waiter.join().unwrap();
+    assert_ne!(newer, version);
+    assert_eq!(newer, server.get("/__carcref/verze").text());
+}
+
+#[test]
 fn edits_rebuild_the_site_and_errors_show_until_fixed() {
     let _turn = turn();
     let server = Served::start(&[]);

@@ -7,7 +7,8 @@
 //! subsection, the header search, whole words in table cells and 24 px tap targets; the
 //! situation builder laid by taps, exported and checked by `carcref check`, at 1280 and 390 px,
 //! opened again, and verified over http, for the base game, the cooperative game and the
-//! competitive Ghosts. Needs
+//! competitive Ghosts; and `carcref serve`'s open pages, eight tabs at once, reloading
+//! themselves after an edit and showing a content error until it is fixed. Needs
 //! `apt-get install -y chromium chromium-driver` and `npm ci`; `.ci/run` does both. Without
 //! them this test fails and says so.
 
@@ -54,6 +55,7 @@ fn the_site_works_in_headless_chromium() {
         .arg(repo().join("tests/browser/a11y.test.mjs"))
         .arg(repo().join("tests/browser/phone.test.mjs"))
         .arg(repo().join("tests/browser/builder.test.mjs"))
+        .arg(repo().join("tests/browser/serve.test.mjs"))
         .env("CARCREF_SITE", &site)
         .env("CARCREF_BIN", env!("CARGO_BIN_EXE_carcref"))
         .env("CARCREF_XSS_SITE", &xss)
@@ -67,5 +69,5 @@ fn the_site_works_in_headless_chromium() {
         "browser tests failed:\n{out}\n{}",
         String::from_utf8_lossy(&run.stderr)
     );
-    assert!(out.contains("pass 25"), "{out}");
+    assert!(out.contains("pass 26"), "{out}");
 }

@@ -21,16 +21,16 @@ pub struct ParseMemo {
     trees: Trees,
 }
 
-/// Trees by text, one map for each expected top level (sequence, mapping), so that a text is
-/// looked up without building a key.
+/// The text and tree of each file, one map for each expected top level (sequence, mapping).
+/// Looked up by the file's name and then compared, so the whole text is never hashed.
 #[derive(Default)]
 struct Trees {
-    sequences: HashMap<String, Arc<Node>>,
-    mappings: HashMap<String, Arc<Node>>,
+    sequences: HashMap<String, (String, Arc<Node>)>,
+    mappings: HashMap<String, (String, Arc<Node>)>,
 }
 
 impl Trees {
-    fn of(&mut self, top_level_sequence: bool) -> &mut HashMap<String, Arc<Node>> {
+    fn of(&mut self, top_level_sequence: bool) -> &mut HashMap<String, (String, Arc<Node>)> {
         if top_level_sequence {
             &mut self.sequences
         } else {
@@ -70,29 +70,33 @@ pub fn reusing<T>(memo: &mut ParseMemo, load: impl FnOnce() -> T) -> T {
     result
 }
 
-/// The tree of `text` if a memo is lent and has it (moving it to the trees used).
-fn remembered(top_level_sequence: bool, text: &str) -> Option<Arc<Node>> {
+/// The tree of `file` if a memo is lent and has it for this `text` (moving it to the trees
+/// used).
+fn remembered(top_level_sequence: bool, file: &str, text: &str) -> Option<Arc<Node>> {
     LENT.with(|cell| {
         let mut cell = cell.borrow_mut();
         let lent = cell.as_mut()?;
-        if let Some(node) = lent.used.of(top_level_sequence).get(text) {
-            return Some(Arc::clone(node));
+        if let Some((known, node)) = lent.used.of(top_level_sequence).get(file) {
+            return (known == text).then(|| Arc::clone(node));
         }
-        let (text, node) = lent.earlier.of(top_level_sequence).remove_entry(text)?;
+        let (file, (known, node)) = lent.earlier.of(top_level_sequence).remove_entry(file)?;
+        if known != text {
+            return None;
+        }
         lent.used
             .of(top_level_sequence)
-            .insert(text, Arc::clone(&node));
+            .insert(file, (known, Arc::clone(&node)));
         Some(node)
     })
 }
 
 /// Keeps a tree just parsed in the lent memo, if one is lent.
-fn remember(top_level_sequence: bool, text: &str, node: &Arc<Node>) {
+fn remember(top_level_sequence: bool, file: &str, text: &str, node: &Arc<Node>) {
     LENT.with(|cell| {
         if let Some(lent) = cell.borrow_mut().as_mut() {
             lent.used
                 .of(top_level_sequence)
-                .insert(text.to_owned(), Arc::clone(node));
+                .insert(file.to_owned(), (text.to_owned(), Arc::clone(node)));
         }
     });
 }
@@ -129,7 +133,7 @@ pub fn parse(
         );
         return None;
     }
-    if let Some(node) = remembered(top_level_sequence, text) {
+    if let Some(node) = remembered(top_level_sequence, file, text) {
         return Some(node);
     }
     let options = LoaderOptions::default().error_on_duplicate_keys(true);
@@ -141,7 +145,7 @@ pub fn parse(
     match marked_yaml::parse_yaml_with_options(0, text, options) {
         Ok(node) => {
             let node = Arc::new(node);
-            remember(top_level_sequence, text, &node);
+            remember(top_level_sequence, file, text, &node);
             Some(node)
         }
         Err(error) => {
@@ -658,7 +662,7 @@ mod tests {
         });
         assert_ne!(edited, first);
         assert_eq!(memo.trees.len(), 1);
-        assert!(memo.trees.sequences.contains_key("- a: 2\n"));
+        assert_eq!(memo.trees.sequences["a.yaml"].0, "- a: 2\n");
         // A file that does not parse is reported each time, never remembered.
         let broken = reusing(&mut memo, || parse("b.yaml", "- [\n", 0, true, &mut diags));
         assert!(broken.is_none());

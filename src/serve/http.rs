@@ -7,7 +7,7 @@ use std::net::{Shutdown, TcpStream};
 use std::time::{Duration, Instant};
 
 use super::routes::{self, Reply, MAX_BODY};
-use super::Live;
+use super::{Live, LONG_POLL};
 
 /// Longest request head (request line and headers).
 const MAX_HEAD: usize = 16 * 1024;
@@ -19,7 +19,10 @@ const READ_TIMEOUT: Duration = Duration::from_secs(5);
 pub fn serve_connection(mut stream: TcpStream, live: &Live) {
     let reply = match read_request(&mut stream) {
         Ok((method, target, body)) => {
-            let built = live.current();
+            let built = match routes::seen_generation(&target) {
+                Some(seen) => live.after(seen, LONG_POLL),
+                None => live.current(),
+            };
             let head_only = method == "HEAD";
             let reply = routes::answer(&built, &method, &target, body);
             write_reply(&mut stream, &reply, head_only);

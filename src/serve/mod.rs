@@ -13,7 +13,7 @@ use std::net::{IpAddr, SocketAddr, TcpListener};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use notify::event::{AccessKind, AccessMode};
@@ -51,25 +51,61 @@ pub struct Built {
     pub errors: Vec<String>,
 }
 
-/// The current build, swapped whole by the rebuild thread.
+/// The current build, swapped whole by the rebuild thread; open pages wait on it for the
+/// next one.
 #[derive(Debug)]
-pub struct Live(RwLock<Arc<Built>>);
+pub struct Live {
+    built: Mutex<Arc<Built>>,
+    rebuilt: Condvar,
+    /// Pages waiting for the next build; each holds a connection.
+    waiting: AtomicUsize,
+}
+
+/// How long an open page's question "is there a newer build?" waits for one before the answer
+/// is "no" (and the page asks again).
+pub const LONG_POLL: Duration = Duration::from_secs(25);
+/// At most this many pages wait at once, so that waiting never takes all `MAX_CONNECTIONS`;
+/// more are answered at once.
+const MAX_WAITING: usize = MAX_CONNECTIONS / 2;
 
 impl Live {
-    pub fn current(&self) -> Arc<Built> {
-        // A writer never panics while holding the lock; recover the value if one did.
-        match self.0.read() {
-            Ok(guard) => Arc::clone(&guard),
-            Err(poisoned) => Arc::clone(&poisoned.into_inner()),
+    fn new(built: Built) -> Live {
+        Live {
+            built: Mutex::new(Arc::new(built)),
+            rebuilt: Condvar::new(),
+            waiting: AtomicUsize::new(0),
         }
     }
 
-    fn replace(&self, built: Built) {
-        let built = Arc::new(built);
-        match self.0.write() {
-            Ok(mut guard) => *guard = built,
-            Err(poisoned) => *poisoned.into_inner() = built,
+    fn lock(&self) -> MutexGuard<'_, Arc<Built>> {
+        // A holder never panics while holding the lock; recover the value if one did.
+        self.built.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    pub fn current(&self) -> Arc<Built> {
+        Arc::clone(&self.lock())
+    }
+
+    /// The current build once its generation is not `seen`, or after `timeout`.
+    pub fn after(&self, seen: u64, timeout: Duration) -> Arc<Built> {
+        if self.waiting.fetch_add(1, Ordering::SeqCst) >= MAX_WAITING {
+            self.waiting.fetch_sub(1, Ordering::SeqCst);
+            return self.current();
         }
+        let guard = self.lock();
+        let (guard, _) = self
+            .rebuilt
+            .wait_timeout_while(guard, timeout, |built| built.generation == seen)
+            .unwrap_or_else(PoisonError::into_inner);
+        let built = Arc::clone(&guard);
+        drop(guard);
+        self.waiting.fetch_sub(1, Ordering::SeqCst);
+        built
+    }
+
+    fn replace(&self, built: Built) {
+        *self.lock() = Arc::new(built);
+        self.rebuilt.notify_all();
     }
 }
 
@@ -144,7 +180,7 @@ scénářů jsou přístupné každému, kdo se k této adrese v síti dostane",
                 first.errors.join("\n  ")
             ));
         }
-        let live = Arc::new(Live(RwLock::new(Arc::new(first))));
+        let live = Arc::new(Live::new(first));
         let watcher = match &options.content {
             Some(dir) => Some(watch(dir.clone(), Arc::clone(&live), caches)?),
             None => None,

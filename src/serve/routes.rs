@@ -17,7 +17,8 @@ pub const MAX_BODY: usize = 256 * 1024;
 /// How long one check may take before the answer is "try again" (the engine needs
 /// milliseconds; this guards against a pathological scenario).
 pub const CHECK_TIMEOUT: Duration = Duration::from_secs(5);
-/// Polled by open pages; answers the build generation.
+/// Asked by open pages; answers the build generation. With `?po=N` the answer waits until
+/// the generation is not N (long polling), so that a page reloads as soon as a rebuild is done.
 pub const VERSION_PATH: &str = "/__carcref/verze";
 /// The name a scenario sent to `/api/check` goes by in its verdict and errors.
 pub const SCENARIO_NAME: &str = "situace.yaml";
@@ -65,6 +66,17 @@ impl Reply {
         reply.headers.push(("Allow", allow.to_owned()));
         reply
     }
+}
+
+/// The generation a page asking `VERSION_PATH?po=N` has seen, if that is the request.
+pub fn seen_generation(target: &str) -> Option<u64> {
+    let (path, query) = target.split_once('?')?;
+    if path != VERSION_PATH {
+        return None;
+    }
+    query
+        .split('&')
+        .find_map(|pair| pair.strip_prefix("po=")?.parse().ok())
 }
 
 /// Answers one request whose body has been read whole (at most `MAX_BODY` bytes).
@@ -192,14 +204,29 @@ fn content_type(key: &str) -> &'static str {
 const RETIRING_WORKER: &str = "self.addEventListener('install',()=>self.skipWaiting());\
 self.addEventListener('activate',(e)=>e.waitUntil(self.registration.unregister()));\n";
 
-/// The page with a small script that reloads it when the site is rebuilt (only pages
-/// served here get it, not `carcref build`'s output).
+/// Reloads the page when the site is rebuilt. One tab per browser asks the server (the holder
+/// of a Web Lock) and tells the others over a BroadcastChannel: a waiting question holds a
+/// connection, and a browser opens at most six to one server, so a question from every tab
+/// would leave none for loading pages. Where Web Locks are missing (an address that is not
+/// loopback is not a secure context) each tab asks once a second instead, without waiting.
+const RELOAD_SCRIPT: &str = "<script>/* carcref serve: znovu načíst po změně obsahu */(()=>{\
+const v='GENERATION',p='VERSION_PATH';\
+const bc=self.BroadcastChannel?new BroadcastChannel('carcref-verze'):null;\
+const seen=(t)=>{if(t===v)return false;if(bc)bc.postMessage(t);location.reload();return true;};\
+if(bc)bc.onmessage=(e)=>{if(e.data!==v)location.reload();};\
+if(navigator.locks&&bc){const ask=(done)=>fetch(p+'?po='+v,{cache:'no-store'})\
+.then((r)=>r.text()).then((t)=>seen(t)?done():setTimeout(()=>ask(done),200))\
+.catch(()=>setTimeout(()=>ask(done),1000));\
+navigator.locks.request('carcref-verze',()=>new Promise(ask));}\
+else setInterval(()=>fetch(p,{cache:'no-store'}).then((r)=>r.text()).then(seen)\
+.catch(()=>{}),1000);})();</script>\n";
+
+/// The page with the reload script (only pages served here get it, not `carcref build`'s
+/// output).
 fn with_reload(page: &str, generation: u64) -> Vec<u8> {
-    let script = format!(
-        "<script>/* carcref serve: znovu načíst po změně obsahu */(()=>{{const v='{generation}';\
-setInterval(()=>fetch('{VERSION_PATH}',{{cache:'no-store'}}).then((r)=>r.text())\
-.then((t)=>{{if(t!==v)location.reload();}}).catch(()=>{{}}),1000);}})();</script>\n"
-    );
+    let script = RELOAD_SCRIPT
+        .replace("GENERATION", &generation.to_string())
+        .replace("VERSION_PATH", VERSION_PATH);
     let at = page.rfind("</body>").unwrap_or(page.len());
     let mut out = String::with_capacity(page.len() + script.len());
     out.push_str(&page[..at]);
@@ -370,12 +397,21 @@ mod tests {
     }
 
     #[test]
+    fn only_the_version_path_with_po_waits() {
+        assert_eq!(seen_generation("/__carcref/verze?po=7"), Some(7));
+        assert_eq!(seen_generation("/__carcref/verze?x=1&po=12"), Some(12));
+        assert_eq!(seen_generation("/__carcref/verze"), None);
+        assert_eq!(seen_generation("/__carcref/verze?po=sedm"), None);
+        assert_eq!(seen_generation("/index.html?po=7"), None);
+    }
+
+    #[test]
     fn reload_script_goes_before_the_body_end() {
         let page = String::from_utf8(with_reload("<body><p>x</p></body></html>", 7)).unwrap();
         let script = page.find("<script>").unwrap();
         assert!(script < page.find("</body>").unwrap());
         assert!(page.contains("const v='7'"));
-        assert!(page.contains(VERSION_PATH));
+        assert!(page.contains(&format!("p='{VERSION_PATH}'")));
     }
 
     #[test]
