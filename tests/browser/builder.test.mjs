@@ -10,12 +10,13 @@
 // checked by `carcref check` and by `carcref serve`, and opened again.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { launch, watchedPage, fileUrl } from './chromium.mjs';
+import { serve } from './server.mjs';
 
 const SITE = process.env.CARCREF_SITE;
 const BIN = process.env.CARCREF_BIN;
@@ -111,21 +112,6 @@ steps:
 expect:
   score: {red: 4, blue: 0}
 `;
-
-/** The real `carcref serve` on a free loopback port; its first line of output is the URL. */
-async function serve() {
-  const server = spawn(BIN, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const url = await new Promise((resolve, reject) => {
-    let out = '';
-    server.stdout.on('data', (chunk) => {
-      out += chunk;
-      if (out.includes('\n')) resolve(out.split('\n')[0].trim());
-    });
-    server.on('exit', (code) => reject(new Error(`carcref serve ended with ${code}`)));
-  });
-  assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
-  return { server, url };
-}
 
 async function download(page, name) {
   const [file] = await Promise.all([page.waitForEvent('download'), page.click('#stahnout')]);

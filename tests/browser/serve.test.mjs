@@ -3,14 +3,13 @@
 // edited, and a content error shows the overlay with file:line:column until it is fixed.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch } from './chromium.mjs';
+import { serve } from './server.mjs';
 
-const BIN = process.env.CARCREF_BIN;
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RULINGS = 'duchove-carcassonne/rulings/uroven-1-cesty.yaml';
 const RULING_PAGE = 'vyklady/dc-cesta-obsazena-nelze-nasadit.html';
@@ -19,7 +18,6 @@ let browser;
 let temp;
 
 before(async () => {
-  assert.ok(BIN, 'CARCREF_BIN must be set');
   temp = fs.mkdtempSync(path.join(os.tmpdir(), 'carcref-serve-'));
   fs.cpSync(path.join(REPO, 'content'), path.join(temp, 'content'), { recursive: true });
   browser = await launch({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -37,18 +35,8 @@ function edit(from, to) {
 }
 
 test('open pages reload themselves after an edit, show a content error as the overlay, and come back after the fix', async () => {
-  const server = spawn(BIN, ['serve', '--port', '0', '--content', path.join(temp, 'content')], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const { server, url } = await serve(['--content', path.join(temp, 'content')]);
   try {
-    const url = await new Promise((resolve, reject) => {
-      let out = '';
-      server.stdout.on('data', (chunk) => {
-        out += chunk;
-        if (out.includes('\n')) resolve(out.split('\n')[0].trim());
-      });
-      server.on('exit', (code) => reject(new Error(`carcref serve ended with ${code}`)));
-    });
     // Eight tabs: more than the six connections a browser opens to one server, so a waiting
     // question from every tab would leave none to load the pages with.
     const pages = [];
