@@ -37,8 +37,15 @@ struct Served {
 
 impl Served {
     fn start(extra: &[&str]) -> Served {
+        Served::start_in(&["content"], extra)
+    }
+
+    /// With a copy of these folders of the repository (`content` among them).
+    fn start_in(folders: &[&str], extra: &[&str]) -> Served {
         let dir = tempfile::tempdir().unwrap();
-        copy_tree(&repo().join("content"), &dir.path().join("content"));
+        for folder in folders {
+            copy_tree(&repo().join(folder), &dir.path().join(folder));
+        }
         let stderr = dir.path().join("stderr.txt");
         let content = dir.path().join("content");
         let mut args = vec![
@@ -372,6 +379,46 @@ fn an_open_page_waiting_for_a_newer_build_hears_of_it_when_the_rebuild_is_done()
     let newer = waiter.join().unwrap();
     assert_ne!(newer, version);
     assert_eq!(newer, server.get("/__carcref/verze").text());
+}
+
+#[test]
+fn in_a_working_copy_edits_of_templates_and_front_end_files_show_too() {
+    let _turn = turn();
+    let server = Served::start_in(&["content", "templates", "site"], &[]);
+    let root = server.content().parent().unwrap().to_path_buf();
+    assert!(!server.get("/").text().contains("upravená šablona"));
+    replace_in(
+        &root.join("templates/base.html"),
+        "</body>",
+        "<p>upravená šablona</p></body>",
+    );
+    let took = within(Duration::from_secs(2), || {
+        server.get(RULING_PAGE).text().contains("upravená šablona")
+    });
+    assert!(took.is_some(), "the template edit is served within 2 s");
+    replace_in(
+        &root.join("site/style.css"),
+        "body",
+        "/* upravený styl */ body",
+    );
+    let took = within(Duration::from_secs(2), || {
+        server
+            .get("/assets/style.css")
+            .text()
+            .contains("upravený styl")
+    });
+    assert!(took.is_some(), "the style edit is served within 2 s");
+
+    // A missing file is an error naming it, not a quiet fall back to the built-in one.
+    fs::rename(root.join("site/app.js"), root.join("app.js.bak")).unwrap();
+    let overlay = within(Duration::from_secs(5), || {
+        let page = server.get("/");
+        page.status == 500 && page.text().contains("site/app.js")
+    });
+    assert!(overlay.is_some(), "the missing file is named");
+    fs::rename(root.join("app.js.bak"), root.join("site/app.js")).unwrap();
+    let fixed = within(Duration::from_secs(5), || server.get("/").status == 200);
+    assert!(fixed.is_some(), "the site is back");
 }
 
 #[test]

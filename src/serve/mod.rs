@@ -10,7 +10,7 @@ pub mod routes;
 use std::fmt;
 use std::io;
 use std::net::{IpAddr, SocketAddr, TcpListener};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
@@ -22,7 +22,7 @@ use notify::{EventKind, RecommendedWatcher, RecursiveMode, Watcher};
 use crate::content::yaml::{self, ParseMemo};
 use crate::content::{load, ContentFiles, ReadMemo};
 use crate::model::Corpus;
-use crate::site::{BuildError, BuildOptions, PlayCache, Site};
+use crate::site::{frontend, BuildError, BuildOptions, Frontend, PlayCache, Site};
 
 /// Connections served at once; more are refused with `503` rather than piling up threads.
 const MAX_CONNECTIONS: usize = 64;
@@ -252,8 +252,20 @@ pub struct Caches {
     plays: PlayCache,
 }
 
+/// The working copy a content folder is in, when it has the templates and front-end files
+/// beside it (`content/`, `templates/`, `site/` of the repository): the site is then made with
+/// those, so that their edits show too. Elsewhere the built-in ones are used.
+pub fn working_copy(content: &Path) -> Option<PathBuf> {
+    let root = std::fs::canonicalize(content).ok()?.parent()?.to_path_buf();
+    frontend::FOLDERS
+        .iter()
+        .all(|folder| root.join(folder).is_dir())
+        .then_some(root)
+}
+
 /// Loads and renders the content (parsing, playing and rendering only what `caches` does
-/// not hold); the site and its corpus, or every problem found.
+/// not hold), with the working copy's templates and front-end files if it has them; the site
+/// and its corpus, or every problem found.
 pub fn render(
     content: Option<&std::path::Path>,
     caches: &mut Caches,
@@ -267,10 +279,14 @@ pub fn render(
     if !loaded.diagnostics.is_empty() {
         return Err(loaded.diagnostics.iter().map(ToString::to_string).collect());
     }
+    let frontend = match content.and_then(working_copy) {
+        Some(root) => Frontend::from_dir(&root).map_err(|e| vec![e])?,
+        None => Frontend::embedded(),
+    };
     let options = BuildOptions {
         allow_failing: false,
     };
-    match crate::site::render_reusing(&loaded.corpus, &options, &mut caches.plays) {
+    match crate::site::render_reusing(&loaded.corpus, &options, &mut caches.plays, &frontend) {
         Ok((site, _)) => Ok((site, loaded.corpus)),
         Err(BuildError::Failing(failing)) => Err(failing),
         Err(error) => Err(vec![error.to_string()]),
@@ -350,9 +366,15 @@ fn watch(
         }
     })
     .map_err(|e| StartError::Watch(dir.clone(), e.to_string()))?;
-    watcher
-        .watch(&dir, RecursiveMode::Recursive)
-        .map_err(|e| StartError::Watch(dir.clone(), e.to_string()))?;
+    let frontend_folders = working_copy(&dir)
+        .map(|root| frontend::FOLDERS.map(|folder| root.join(folder)))
+        .into_iter()
+        .flatten();
+    for watched in std::iter::once(dir.clone()).chain(frontend_folders) {
+        watcher
+            .watch(&watched, RecursiveMode::Recursive)
+            .map_err(|e| StartError::Watch(watched.clone(), e.to_string()))?;
+    }
     std::thread::Builder::new()
         .name("carcref-rebuild".into())
         .spawn(move || {

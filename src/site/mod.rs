@@ -4,6 +4,7 @@
 //! output's place in one step (`write_atomic`, in `output`). Output is deterministic: no
 //! timestamps, and every listing follows the corpus order or a sorted map.
 
+pub mod frontend;
 pub mod markdown;
 mod offline;
 mod output;
@@ -19,6 +20,7 @@ use std::sync::Arc;
 
 use crate::model::Corpus;
 
+pub use frontend::Frontend;
 pub use offline::WORKER;
 pub use output::{refuse_content_inside, write_atomic, write_inside, WriteError};
 
@@ -80,7 +82,12 @@ pub struct Summary {
 
 /// Renders the site in memory, playing every scenario.
 pub fn render(corpus: &Corpus, options: &BuildOptions) -> Result<(Site, Summary), BuildError> {
-    render_reusing(corpus, options, &mut PlayCache::default())
+    render_reusing(
+        corpus,
+        options,
+        &mut PlayCache::default(),
+        &Frontend::embedded(),
+    )
 }
 
 /// Scenarios played by an earlier render. Playing one depends only on the scenario, its page
@@ -90,6 +97,8 @@ pub fn render(corpus: &Corpus, options: &BuildOptions) -> Result<(Site, Summary)
 pub struct PlayCache {
     /// The fingerprint of the catalogs the plays were made with.
     tiles: u64,
+    /// The fingerprint of the templates and front-end files the pages were made with.
+    frontend: u64,
     /// Page name and scenario (`play_key`) → what playing it gave.
     played: HashMap<PlayKey, Arc<scenarios::Played>>,
     /// Page name and scenario → its page as last rendered, with the fingerprint of everything
@@ -153,12 +162,18 @@ pub fn render_reusing(
     corpus: &Corpus,
     options: &BuildOptions,
     cache: &mut PlayCache,
+    frontend: &Frontend,
 ) -> Result<(Site, Summary), BuildError> {
     let tiles = fingerprint(&corpus.tile_sets);
     if cache.tiles != tiles {
         cache.played.clear();
         cache.pages.clear();
         cache.tiles = tiles;
+    }
+    let look = frontend.fingerprint();
+    if cache.frontend != look {
+        cache.pages.clear();
+        cache.frontend = look;
     }
     let mut fresh = HashMap::new();
     let mut keys = Vec::new();
@@ -207,9 +222,9 @@ pub fn render_reusing(
         previous: std::mem::take(&mut cache.pages),
         rendered: HashMap::new(),
     };
-    let mut site = pages::render_all(corpus, &played, &mut reused)?;
+    let mut site = pages::render_all(corpus, &played, &mut reused, frontend)?;
     cache.pages = reused.rendered;
-    offline::add(&mut site);
+    offline::add(&mut site, frontend);
     let summary = Summary {
         pages: site.keys().filter(|p| p.ends_with(".html")).count(),
         files: site.len(),
@@ -238,9 +253,10 @@ mod tests {
         };
         let (fresh, _) = render(&corpus, &options).unwrap();
         let mut cache = PlayCache::default();
-        render_reusing(&corpus, &options, &mut cache).unwrap();
+        render_reusing(&corpus, &options, &mut cache, &Frontend::embedded()).unwrap();
         assert_eq!(cache.played.len(), corpus.scenarios.len());
-        let (reused, _) = render_reusing(&corpus, &options, &mut cache).unwrap();
+        let (reused, _) =
+            render_reusing(&corpus, &options, &mut cache, &Frontend::embedded()).unwrap();
         assert!(fresh == reused, "the same site from reused plays");
 
         // A scenario's expectation changed: its play is made again, and now fails.
@@ -250,7 +266,7 @@ mod tests {
             completed: Some(999),
             ..scenario.expect.clone()
         };
-        let failing = render_reusing(&edited, &options, &mut cache);
+        let failing = render_reusing(&edited, &options, &mut cache, &Frontend::embedded());
         assert!(matches!(failing, Err(BuildError::Failing(list)) if list.len() == 1));
     }
 
@@ -261,7 +277,7 @@ mod tests {
             allow_failing: false,
         };
         let mut cache = PlayCache::default();
-        render_reusing(&corpus, &options, &mut cache).unwrap();
+        render_reusing(&corpus, &options, &mut cache, &Frontend::embedded()).unwrap();
         assert_eq!(cache.pages.len(), corpus.scenarios.len());
 
         // The question of a ruling a scenario verifies is its link's title on that page.
@@ -274,7 +290,8 @@ mod tests {
         let id = edited.scenarios[scenario].rulings[0].clone();
         let ruling = edited.rulings.iter_mut().find(|r| r.id == id).unwrap();
         ruling.question = "Nová otázka po úpravě?".into();
-        let (site, _) = render_reusing(&edited, &options, &mut cache).unwrap();
+        let (site, _) =
+            render_reusing(&edited, &options, &mut cache, &Frontend::embedded()).unwrap();
         let (fresh, _) = render(&edited, &options).unwrap();
         assert!(site == fresh, "the same site as rendered from scratch");
         let page = site

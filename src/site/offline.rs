@@ -3,18 +3,18 @@
 //! list written in, with a version hash of the whole content: a new build (any changed
 //! byte) replaces the old cache. Deterministic, like the rest of the output.
 
-use super::Site;
+use super::{Frontend, Site};
 
 /// The service worker's path; it is the one file it does not cache.
 pub const WORKER: &str = "sw.js";
 pub const MANIFEST: &str = "manifest.webmanifest";
 
-const WORKER_SOURCE: &str = include_str!("../../site/sw.js");
+const WORKER_SOURCE: &str = "site/sw.js";
 
-/// Files copied as they are.
+/// Files copied as they are: where they go, and their path in the repository (`Frontend`).
 const ASSETS: &[(&str, &str)] = &[
-    ("assets/offline.js", include_str!("../../site/offline.js")),
-    ("assets/icon.svg", include_str!("../../site/icon.svg")),
+    ("assets/offline.js", "site/offline.js"),
+    ("assets/icon.svg", "site/icon.svg"),
 ];
 
 /// The header's colour (style.css), also the phone's status bar colour.
@@ -173,9 +173,12 @@ fn version(site: &Site) -> String {
 
 /// Adds the manifest, the icon, the registration script and, last, the service worker
 /// listing every other file.
-pub fn add(site: &mut Site) {
-    for (path, text) in ASSETS {
-        site.insert((*path).to_owned(), text.as_bytes().to_vec());
+pub fn add(site: &mut Site, frontend: &Frontend) {
+    for (path, source) in ASSETS {
+        site.insert(
+            (*path).to_owned(),
+            frontend.text(source).as_bytes().to_vec(),
+        );
     }
     // The icon never changes: drawn once per process, not on every rebuild of `serve`.
     static ICON: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
@@ -187,7 +190,8 @@ pub fn add(site: &mut Site) {
     site.remove(WORKER);
     let files: Vec<&String> = site.keys().collect();
     let list = serde_json::to_string_pretty(&files).expect("strings serialize");
-    let worker = WORKER_SOURCE
+    let worker = frontend
+        .text(WORKER_SOURCE)
         .replace("__CARCREF_VERSION__", &version(site))
         .replace("__CARCREF_FILES__", &list);
     site.insert(WORKER.to_owned(), worker.into_bytes());
@@ -201,7 +205,7 @@ mod tests {
         let mut site = Site::new();
         site.insert("index.html".into(), page.as_bytes().to_vec());
         site.insert("hry/a b/vyklady.html".into(), b"x".to_vec());
-        add(&mut site);
+        add(&mut site, &Frontend::embedded());
         site
     }
 

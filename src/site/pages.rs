@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::markdown::{self, Heading};
 use super::scenarios::{Played, StepView, TraceLine};
-use super::{search, situace, BuildError, Site};
+use super::{search, situace, BuildError, Frontend, Site};
 use crate::content::markdown::LinkTarget;
 use crate::coverage::{self, CoverageEntry, Status};
 use crate::engine::core::tile::CompiledTile;
@@ -19,44 +19,18 @@ use crate::model::tiles::{Center, TileSpec};
 use crate::model::{levels_cs, Corpus, Game, GameKind, Provenance, Ruling};
 use crate::scenario::ExpectationResult;
 
-const TEMPLATES: &[(&str, &str)] = &[
-    ("base.html", include_str!("../../templates/base.html")),
-    ("macros.html", include_str!("../../templates/macros.html")),
-    ("home.html", include_str!("../../templates/home.html")),
-    ("rules.html", include_str!("../../templates/rules.html")),
-    ("rulings.html", include_str!("../../templates/rulings.html")),
-    ("ruling.html", include_str!("../../templates/ruling.html")),
-    (
-        "scenario.html",
-        include_str!("../../templates/scenario.html"),
-    ),
-    (
-        "scenarios.html",
-        include_str!("../../templates/scenarios.html"),
-    ),
-    ("tiles.html", include_str!("../../templates/tiles.html")),
-    ("situace.html", include_str!("../../templates/situace.html")),
-    (
-        "glossary.html",
-        include_str!("../../templates/glossary.html"),
-    ),
-    (
-        "coverage.html",
-        include_str!("../../templates/coverage.html"),
-    ),
-];
-
-/// Front-end files copied as they are.
+/// Front-end files copied as they are: where they go in the site, and their path in the
+/// repository (`Frontend`).
 const ASSETS: &[(&str, &str)] = &[
-    ("assets/style.css", include_str!("../../site/style.css")),
-    ("assets/analyzer.js", include_str!("../../site/analyzer.js")),
-    ("assets/search.js", include_str!("../../site/search.js")),
-    ("assets/pocet.js", include_str!("../../site/pocet.js")),
-    ("assets/app.js", include_str!("../../site/app.js")),
-    ("assets/situace.js", include_str!("../../site/situace.js")),
+    ("assets/style.css", "site/style.css"),
+    ("assets/analyzer.js", "site/analyzer.js"),
+    ("assets/search.js", "site/search.js"),
+    ("assets/pocet.js", "site/pocet.js"),
+    ("assets/app.js", "site/app.js"),
+    ("assets/situace.js", "site/situace.js"),
 ];
 
-fn environment() -> Result<Environment<'static>, BuildError> {
+fn environment(frontend: &Frontend) -> Result<Environment<'_>, BuildError> {
     let mut env = Environment::new();
     // `{{ n | pocet("sekce") }}`: a number with its noun in the right form (see `crate::czech`).
     env.add_filter(
@@ -71,7 +45,7 @@ fn environment() -> Result<Environment<'static>, BuildError> {
             }
         },
     );
-    for (name, source) in TEMPLATES {
+    for (name, source) in frontend.templates() {
         env.add_template(name, source)
             .map_err(|e| BuildError::Template(format!("{name}: {e}")))?;
     }
@@ -253,7 +227,7 @@ struct CoverageRow {
 
 struct Renderer<'a> {
     corpus: &'a Corpus,
-    env: Environment<'static>,
+    env: Environment<'a>,
     coverage: BTreeMap<String, CoverageEntry>,
     played: BTreeMap<String, &'a Played>,
     nav: Vec<Link>,
@@ -991,6 +965,7 @@ pub fn render_all(
     corpus: &Corpus,
     played: &[std::sync::Arc<Played>],
     scenario_pages: &mut ScenarioPages,
+    frontend: &Frontend,
 ) -> Result<Site, BuildError> {
     let passed: Vec<bool> = played.iter().map(|p| p.passed).collect();
     let coverage: BTreeMap<String, CoverageEntry> = coverage::entries(corpus, &passed, None)
@@ -1008,7 +983,7 @@ pub fn render_all(
     let renderer = || -> Result<Renderer, BuildError> {
         Ok(Renderer {
             corpus,
-            env: environment()?,
+            env: environment(frontend)?,
             coverage: coverage.clone(),
             played: corpus
                 .scenarios
@@ -1052,8 +1027,11 @@ pub fn render_all(
     let mut renderer = renderer?;
     renderer.site.extend(scenario_site?);
     let mut site = renderer.site;
-    for (path, text) in ASSETS {
-        site.insert((*path).to_owned(), text.as_bytes().to_vec());
+    for (path, source) in ASSETS {
+        site.insert(
+            (*path).to_owned(),
+            frontend.text(source).as_bytes().to_vec(),
+        );
     }
     site.insert(
         "assets/czech.js".into(),

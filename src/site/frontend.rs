@@ -1,0 +1,149 @@
+//! The templates and front-end files a site is made with: built into the binary, or read from
+//! a working copy's `templates/` and `site/`, so that `carcref serve` shows their edits too.
+
+use std::borrow::Cow;
+use std::path::Path;
+
+use super::Fingerprint;
+
+/// Every template and front-end file, by its path in the repository. A working copy must have
+/// all of them: a missing one is an error, never a silent fall back to the built-in file.
+const FILES: &[(&str, &str)] = &[
+    (
+        "templates/base.html",
+        include_str!("../../templates/base.html"),
+    ),
+    (
+        "templates/macros.html",
+        include_str!("../../templates/macros.html"),
+    ),
+    (
+        "templates/home.html",
+        include_str!("../../templates/home.html"),
+    ),
+    (
+        "templates/rules.html",
+        include_str!("../../templates/rules.html"),
+    ),
+    (
+        "templates/rulings.html",
+        include_str!("../../templates/rulings.html"),
+    ),
+    (
+        "templates/ruling.html",
+        include_str!("../../templates/ruling.html"),
+    ),
+    (
+        "templates/scenario.html",
+        include_str!("../../templates/scenario.html"),
+    ),
+    (
+        "templates/scenarios.html",
+        include_str!("../../templates/scenarios.html"),
+    ),
+    (
+        "templates/tiles.html",
+        include_str!("../../templates/tiles.html"),
+    ),
+    (
+        "templates/situace.html",
+        include_str!("../../templates/situace.html"),
+    ),
+    (
+        "templates/glossary.html",
+        include_str!("../../templates/glossary.html"),
+    ),
+    (
+        "templates/coverage.html",
+        include_str!("../../templates/coverage.html"),
+    ),
+    ("site/style.css", include_str!("../../site/style.css")),
+    ("site/analyzer.js", include_str!("../../site/analyzer.js")),
+    ("site/search.js", include_str!("../../site/search.js")),
+    ("site/pocet.js", include_str!("../../site/pocet.js")),
+    ("site/app.js", include_str!("../../site/app.js")),
+    ("site/situace.js", include_str!("../../site/situace.js")),
+    ("site/offline.js", include_str!("../../site/offline.js")),
+    ("site/icon.svg", include_str!("../../site/icon.svg")),
+    ("site/sw.js", include_str!("../../site/sw.js")),
+];
+
+/// The folders of a working copy that hold the files above.
+pub const FOLDERS: [&str; 2] = ["templates", "site"];
+
+#[derive(Debug, Clone)]
+pub struct Frontend {
+    files: Vec<(&'static str, Cow<'static, str>)>,
+}
+
+impl Frontend {
+    pub fn embedded() -> Frontend {
+        Frontend {
+            files: FILES
+                .iter()
+                .map(|(path, text)| (*path, Cow::Borrowed(*text)))
+                .collect(),
+        }
+    }
+
+    /// The files as they are in the working copy `root`; the first one that cannot be read
+    /// is the error (`path: reason`).
+    pub fn from_dir(root: &Path) -> Result<Frontend, String> {
+        let mut files = Vec::with_capacity(FILES.len());
+        for (path, _) in FILES {
+            let file = root.join(path);
+            let text =
+                std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+            files.push((*path, Cow::Owned(text)));
+        }
+        Ok(Frontend { files })
+    }
+
+    /// The text of `path` (one of the paths above).
+    pub fn text(&self, path: &str) -> &str {
+        self.files
+            .iter()
+            .find(|(p, _)| *p == path)
+            .map_or("", |(_, text)| text)
+    }
+
+    /// The templates, by the name pages use (`base.html`).
+    pub fn templates(&self) -> impl Iterator<Item = (&'static str, &str)> {
+        self.files
+            .iter()
+            .filter_map(|(path, text)| Some((path.strip_prefix("templates/")?, text.as_ref())))
+    }
+
+    /// Changes whenever any file does: pages kept from an earlier build are made anew.
+    pub fn fingerprint(&self) -> u64 {
+        use std::fmt::Write;
+        let mut feed = Fingerprint::new();
+        for (path, text) in &self.files {
+            // Writing into a hasher cannot fail.
+            let _ = write!(feed, "{}\0{}\0", path.len(), path);
+            let _ = write!(feed, "{}\0{text}", text.len());
+        }
+        feed.finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_working_copy_gives_the_built_in_files_and_a_missing_one_is_named() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let read = Frontend::from_dir(root).unwrap();
+        let built_in = Frontend::embedded();
+        assert_eq!(read.fingerprint(), built_in.fingerprint());
+        assert_eq!(read.templates().count(), 12);
+        assert!(built_in.text("site/sw.js").contains("__CARCREF_FILES__"));
+
+        let empty = std::env::temp_dir().join(format!("carcref-frontend-{}", std::process::id()));
+        std::fs::create_dir_all(&empty).unwrap();
+        let error = Frontend::from_dir(&empty).unwrap_err();
+        assert!(error.contains("templates/base.html"), "{error}");
+        std::fs::remove_dir_all(&empty).unwrap();
+    }
+}
