@@ -111,13 +111,12 @@ impl ContentFiles {
             return Err(refuse("není to složka".into()));
         }
         let root = fs::canonicalize(dir).map_err(|e| refuse(e.to_string()))?;
-        let mut earlier = memo.as_deref_mut().map(|m| std::mem::take(&mut m.files));
         let mut walker = Walker {
             root,
             files: Vec::new(),
             total_bytes: 0,
-            memo: earlier.as_mut().map(|earlier| Reuse {
-                earlier,
+            memo: memo.as_deref_mut().map(|m| Reuse {
+                earlier: std::mem::take(&mut m.files),
                 used: HashMap::new(),
             }),
         };
@@ -178,14 +177,13 @@ pub struct ReadMemo {
 
 const SETTLED: Duration = Duration::from_secs(2);
 
-#[derive(Clone)]
 struct Remembered {
     stamp: Stamp,
     bytes: Vec<u8>,
 }
 
 /// What a rewrite of a file changes in its metadata.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(PartialEq, Eq)]
 struct Stamp {
     len: u64,
     modified: SystemTime,
@@ -216,12 +214,12 @@ impl Stamp {
 }
 
 /// The memo lent to one walk: files read before, and the files read or reused now.
-struct Reuse<'m> {
-    earlier: &'m mut HashMap<PathBuf, Remembered>,
+struct Reuse {
+    earlier: HashMap<PathBuf, Remembered>,
     used: HashMap<PathBuf, Remembered>,
 }
 
-impl Reuse<'_> {
+impl Reuse {
     fn read(&mut self, path: &Path) -> FileBody {
         let read_at = SystemTime::now();
         let stamp = fs::metadata(path).ok().and_then(|m| Stamp::of(&m));
@@ -248,15 +246,15 @@ impl Reuse<'_> {
 }
 
 /// Reads a content tree within the limits above.
-struct Walker<'m> {
+struct Walker {
     /// The content folder with links resolved, to tell where a link points.
     root: PathBuf,
     files: Vec<ContentFile>,
     total_bytes: u64,
-    memo: Option<Reuse<'m>>,
+    memo: Option<Reuse>,
 }
 
-impl Walker<'_> {
+impl Walker {
     fn walk(&mut self, top: &Path, dir: &Path, depth: usize) -> Result<(), String> {
         if depth > MAX_DEPTH {
             return Err(format!(

@@ -6,74 +6,123 @@ use std::path::Path;
 
 use super::Fingerprint;
 
-/// Every template and front-end file, by its path in the repository. A working copy must have
-/// all of them: a missing one is an error, never a silent fall back to the built-in file.
-const FILES: &[(&str, &str)] = &[
+/// Every template and front-end file: its path in the repository, where it is copied to in the
+/// site as it is (`None`: a template, or the service worker, which is filled in), and its
+/// built-in text. A working copy must have all of them: a missing one is an error, never a
+/// silent fall back to the built-in file.
+const FILES: &[(&str, Option<&str>, &str)] = &[
     (
         "templates/base.html",
+        None,
         include_str!("../../templates/base.html"),
     ),
     (
         "templates/macros.html",
+        None,
         include_str!("../../templates/macros.html"),
     ),
     (
         "templates/home.html",
+        None,
         include_str!("../../templates/home.html"),
     ),
     (
         "templates/rules.html",
+        None,
         include_str!("../../templates/rules.html"),
     ),
     (
         "templates/rulings.html",
+        None,
         include_str!("../../templates/rulings.html"),
     ),
     (
         "templates/ruling.html",
+        None,
         include_str!("../../templates/ruling.html"),
     ),
     (
         "templates/scenario.html",
+        None,
         include_str!("../../templates/scenario.html"),
     ),
     (
         "templates/scenarios.html",
+        None,
         include_str!("../../templates/scenarios.html"),
     ),
     (
         "templates/tiles.html",
+        None,
         include_str!("../../templates/tiles.html"),
     ),
     (
         "templates/situace.html",
+        None,
         include_str!("../../templates/situace.html"),
     ),
     (
         "templates/glossary.html",
+        None,
         include_str!("../../templates/glossary.html"),
     ),
     (
         "templates/coverage.html",
+        None,
         include_str!("../../templates/coverage.html"),
     ),
-    ("site/style.css", include_str!("../../site/style.css")),
-    ("site/analyzer.js", include_str!("../../site/analyzer.js")),
-    ("site/search.js", include_str!("../../site/search.js")),
-    ("site/pocet.js", include_str!("../../site/pocet.js")),
-    ("site/app.js", include_str!("../../site/app.js")),
-    ("site/situace.js", include_str!("../../site/situace.js")),
-    ("site/offline.js", include_str!("../../site/offline.js")),
-    ("site/icon.svg", include_str!("../../site/icon.svg")),
-    ("site/sw.js", include_str!("../../site/sw.js")),
+    (
+        "site/style.css",
+        Some("assets/style.css"),
+        include_str!("../../site/style.css"),
+    ),
+    (
+        "site/analyzer.js",
+        Some("assets/analyzer.js"),
+        include_str!("../../site/analyzer.js"),
+    ),
+    (
+        "site/search.js",
+        Some("assets/search.js"),
+        include_str!("../../site/search.js"),
+    ),
+    (
+        "site/pocet.js",
+        Some("assets/pocet.js"),
+        include_str!("../../site/pocet.js"),
+    ),
+    (
+        "site/app.js",
+        Some("assets/app.js"),
+        include_str!("../../site/app.js"),
+    ),
+    (
+        "site/situace.js",
+        Some("assets/situace.js"),
+        include_str!("../../site/situace.js"),
+    ),
+    (
+        "site/offline.js",
+        Some("assets/offline.js"),
+        include_str!("../../site/offline.js"),
+    ),
+    (
+        "site/icon.svg",
+        Some("assets/icon.svg"),
+        include_str!("../../site/icon.svg"),
+    ),
+    ("site/sw.js", None, include_str!("../../site/sw.js")),
 ];
+
+const WORKER_SOURCE: &str = "site/sw.js";
 
 /// The folders of a working copy that hold the files above.
 pub const FOLDERS: [&str; 2] = ["templates", "site"];
 
 #[derive(Debug, Clone)]
 pub struct Frontend {
-    files: Vec<(&'static str, Cow<'static, str>)>,
+    /// Path in the repository, place in the site if copied, text.
+    files: Vec<(&'static str, Option<&'static str>, Cow<'static, str>)>,
 }
 
 impl Frontend {
@@ -81,7 +130,7 @@ impl Frontend {
         Frontend {
             files: FILES
                 .iter()
-                .map(|(path, text)| (*path, Cow::Borrowed(*text)))
+                .map(|(path, copied, text)| (*path, *copied, Cow::Borrowed(*text)))
                 .collect(),
         }
     }
@@ -90,35 +139,42 @@ impl Frontend {
     /// is the error (`path: reason`).
     pub fn from_dir(root: &Path) -> Result<Frontend, String> {
         let mut files = Vec::with_capacity(FILES.len());
-        for (path, _) in FILES {
+        for (path, copied, _) in FILES {
             let file = root.join(path);
             let text =
                 std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
-            files.push((*path, Cow::Owned(text)));
+            files.push((*path, *copied, Cow::Owned(text)));
         }
         Ok(Frontend { files })
-    }
-
-    /// The text of `path` (one of the paths above).
-    pub fn text(&self, path: &str) -> &str {
-        self.files
-            .iter()
-            .find(|(p, _)| *p == path)
-            .map_or("", |(_, text)| text)
     }
 
     /// The templates, by the name pages use (`base.html`).
     pub fn templates(&self) -> impl Iterator<Item = (&'static str, &str)> {
         self.files
             .iter()
-            .filter_map(|(path, text)| Some((path.strip_prefix("templates/")?, text.as_ref())))
+            .filter_map(|(path, _, text)| Some((path.strip_prefix("templates/")?, text.as_ref())))
+    }
+
+    /// The files copied into the site as they are: their place there, and their text.
+    pub fn copied(&self) -> impl Iterator<Item = (&'static str, &str)> {
+        self.files
+            .iter()
+            .filter_map(|(_, copied, text)| Some(((*copied)?, text.as_ref())))
+    }
+
+    /// The service worker's source, before the build fills in its version and file list.
+    pub fn worker(&self) -> &str {
+        self.files
+            .iter()
+            .find(|(path, _, _)| *path == WORKER_SOURCE)
+            .map_or("", |(_, _, text)| text)
     }
 
     /// Changes whenever any file does: pages kept from an earlier build are made anew.
     pub fn fingerprint(&self) -> u64 {
         use std::fmt::Write;
         let mut feed = Fingerprint::new();
-        for (path, text) in &self.files {
+        for (path, _, text) in &self.files {
             // Writing into a hasher cannot fail.
             let _ = write!(feed, "{}\0{}\0", path.len(), path);
             let _ = write!(feed, "{}\0{text}", text.len());
@@ -138,7 +194,7 @@ mod tests {
         let built_in = Frontend::embedded();
         assert_eq!(read.fingerprint(), built_in.fingerprint());
         assert_eq!(read.templates().count(), 12);
-        assert!(built_in.text("site/sw.js").contains("__CARCREF_FILES__"));
+        assert!(built_in.worker().contains("__CARCREF_FILES__"));
 
         let empty = std::env::temp_dir().join(format!("carcref-frontend-{}", std::process::id()));
         std::fs::create_dir_all(&empty).unwrap();

@@ -9,14 +9,6 @@ use super::{Frontend, Site};
 pub const WORKER: &str = "sw.js";
 pub const MANIFEST: &str = "manifest.webmanifest";
 
-const WORKER_SOURCE: &str = "site/sw.js";
-
-/// Files copied as they are: where they go, and their path in the repository (`Frontend`).
-const ASSETS: &[(&str, &str)] = &[
-    ("assets/offline.js", "site/offline.js"),
-    ("assets/icon.svg", "site/icon.svg"),
-];
-
 /// The header's colour (style.css), also the phone's status bar colour.
 pub const THEME_COLOUR: &str = "#3b2a17";
 
@@ -171,15 +163,9 @@ fn version(site: &Site) -> String {
     format!("{hash:016x}")
 }
 
-/// Adds the manifest, the icon, the registration script and, last, the service worker
-/// listing every other file.
+/// Adds the manifest, the PNG icon and, last, the service worker listing every other file
+/// (the SVG icon and the registration script are copied with the other front-end files).
 pub fn add(site: &mut Site, frontend: &Frontend) {
-    for (path, source) in ASSETS {
-        site.insert(
-            (*path).to_owned(),
-            frontend.text(source).as_bytes().to_vec(),
-        );
-    }
     // The icon never changes: drawn once per process, not on every rebuild of `serve`.
     static ICON: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
     site.insert(
@@ -191,7 +177,7 @@ pub fn add(site: &mut Site, frontend: &Frontend) {
     let files: Vec<&String> = site.keys().collect();
     let list = serde_json::to_string_pretty(&files).expect("strings serialize");
     let worker = frontend
-        .text(WORKER_SOURCE)
+        .worker()
         .replace("__CARCREF_VERSION__", &version(site))
         .replace("__CARCREF_FILES__", &list);
     site.insert(WORKER.to_owned(), worker.into_bytes());

@@ -19,17 +19,6 @@ use crate::model::tiles::{Center, TileSpec};
 use crate::model::{levels_cs, Corpus, Game, GameKind, Provenance, Ruling};
 use crate::scenario::ExpectationResult;
 
-/// Front-end files copied as they are: where they go in the site, and their path in the
-/// repository (`Frontend`).
-const ASSETS: &[(&str, &str)] = &[
-    ("assets/style.css", "site/style.css"),
-    ("assets/analyzer.js", "site/analyzer.js"),
-    ("assets/search.js", "site/search.js"),
-    ("assets/pocet.js", "site/pocet.js"),
-    ("assets/app.js", "site/app.js"),
-    ("assets/situace.js", "site/situace.js"),
-];
-
 fn environment(frontend: &Frontend) -> Result<Environment<'_>, BuildError> {
     let mut env = Environment::new();
     // `{{ n | pocet("sekce") }}`: a number with its noun in the right form (see `crate::czech`).
@@ -248,40 +237,36 @@ fn status_class(status: Status) -> &'static str {
     }
 }
 
+/// What every page's template is given besides its own data.
+struct PageHead<'s> {
+    /// Where the page goes in the site.
+    path: &'s str,
+    template: &'s str,
+    title: &'s str,
+    description: &'s str,
+    /// The navigation entry to mark as the current one.
+    current: &'s str,
+}
+
 impl<'a> Renderer<'a> {
-    fn page(
-        &mut self,
-        path: &str,
-        template: &str,
-        title: &str,
-        description: &str,
-        current: &str,
-        extra: minijinja::Value,
-    ) -> Result<(), BuildError> {
-        let html = self.render_page(path, template, title, description, current, extra)?;
-        self.site.insert(path.to_owned(), html);
+    fn page(&mut self, head: PageHead, extra: minijinja::Value) -> Result<(), BuildError> {
+        let path = head.path.to_owned();
+        let html = self.render_page(head, extra)?;
+        self.site.insert(path, html);
         Ok(())
     }
 
     /// A page's HTML, not yet in the site.
-    fn render_page(
-        &self,
-        path: &str,
-        template: &str,
-        title: &str,
-        description: &str,
-        current: &str,
-        extra: minijinja::Value,
-    ) -> Result<Vec<u8>, BuildError> {
-        let root = root_for(path);
+    fn render_page(&self, head: PageHead, extra: minijinja::Value) -> Result<Vec<u8>, BuildError> {
         let ctx = context! {
-            root => root,
-            title => title,
-            description => description,
-            current => current,
+            root => root_for(head.path),
+            title => head.title,
+            description => head.description,
+            current => head.current,
             nav => &self.nav,
             ..extra
         };
+        let template = head.template;
         let html = self
             .env
             .get_template(template)
@@ -414,11 +399,13 @@ impl<'a> Renderer<'a> {
             verified => self.coverage.values().filter(|e| e.status == Status::Verified).count(),
         };
         self.page(
-            "index.html",
-            "home.html",
-            "carcref — pravidla a výklady Carcassonne",
-            "Česká pravidla a komentované výklady pro Duchy Carcassonne, Duchy, zámky a hřbitovy, Hostince a katedrály a Dárky; offline hledání a výklady ověřené scénáři.",
-            "home",
+            PageHead {
+                path: "index.html",
+                template: "home.html",
+                title: "carcref — pravidla a výklady Carcassonne",
+                description: "Česká pravidla a komentované výklady pro Duchy Carcassonne, Duchy, zámky a hřbitovy, Hostince a katedrály a Dárky; offline hledání a výklady ověřené scénáři.",
+                current: "home",
+            },
             context! { games => games, counts => counts },
         )
     }
@@ -454,14 +441,16 @@ impl<'a> Renderer<'a> {
             })
             .collect();
         self.page(
-            &path,
-            "rules.html",
-            &format!("{} — pravidla", game.title),
-            &format!(
-                "Pravidla hry {} ({}) po sekcích, s obsahem a odkazy na výklady.",
-                game.title, game.title_en
-            ),
-            &game.id,
+            PageHead {
+                path: &path,
+                template: "rules.html",
+                title: &format!("{} — pravidla", game.title),
+                description: &format!(
+                    "Pravidla hry {} ({}) po sekcích, s obsahem a odkazy na výklady.",
+                    game.title, game.title_en
+                ),
+                current: &game.id,
+            },
             context! { game => &view, sections => section_views },
         )?;
 
@@ -518,14 +507,16 @@ impl<'a> Renderer<'a> {
             });
         }
         self.page(
-            &path,
-            "rulings.html",
-            &format!("{} — výklady", game.title),
-            &format!(
-                "Výklady pravidel hry {} podle sekcí a úrovní: ID ze zdroje, datum, krátká a úplná odpověď a ověřující scénář.",
-                game.title
-            ),
-            &game.id,
+            PageHead {
+                path: &path,
+                template: "rulings.html",
+                title: &format!("{} — výklady", game.title),
+                description: &format!(
+                    "Výklady pravidel hry {} podle sekcí a úrovní: ID ze zdroje, datum, krátká a úplná odpověď a ověřující scénář.",
+                    game.title
+                ),
+                current: &game.id,
+            },
             context! { game => &view, sections => groups, levelled => game.has_levels() },
         )
     }
@@ -556,11 +547,13 @@ impl<'a> Renderer<'a> {
         let view = self.ruling_view(ruling, &root);
         let description = ruling_description(ruling);
         self.page(
-            &path,
-            "ruling.html",
-            &format!("{} – carcref", ruling.question),
-            &description,
-            &ruling.game,
+            PageHead {
+                path: &path,
+                template: "ruling.html",
+                title: &format!("{} – carcref", ruling.question),
+                description: &description,
+                current: &ruling.game,
+            },
             context! {
                 ruling => view,
                 list => list,
@@ -653,14 +646,16 @@ impl<'a> Renderer<'a> {
                     view.board_before = before;
                     view.board_after = after;
                     self.render_page(
-                        &path,
-                        "scenario.html",
-                        &format!("Scénář: {}", scenario.title),
-                        &format!(
-                            "Scénář přehraný enginem carcref: {}. Plán před a po, kroky, očekávání a průběh.",
-                            scenario.title
-                        ),
-                        "scenare",
+                        PageHead {
+                            path: &path,
+                            template: "scenario.html",
+                            title: &format!("Scénář: {}", scenario.title),
+                            description: &format!(
+                                "Scénář přehraný enginem carcref: {}. Plán před a po, kroky, očekávání a průběh.",
+                                scenario.title
+                            ),
+                            current: "scenare",
+                        },
                         context! { scenario => &view },
                     )?
                 }
@@ -687,11 +682,13 @@ impl<'a> Renderer<'a> {
             })
             .collect();
         self.page(
-            "scenare/index.html",
-            "scenarios.html",
-            "Scénáře",
-            "Všechny scénáře, které engine carcref přehrává při sestavení webu, a jejich výsledek.",
-            "scenare",
+            PageHead {
+                path: "scenare/index.html",
+                template: "scenarios.html",
+                title: "Scénáře",
+                description: "Všechny scénáře, které engine carcref přehrává při sestavení webu, a jejich výsledek.",
+                current: "scenare",
+            },
             context! { scenarios => rows },
         )
     }
@@ -724,11 +721,13 @@ impl<'a> Renderer<'a> {
             });
         }
         self.page(
-            "karticky.html",
-            "tiles.html",
-            "Katalog kartiček",
-            "Katalogy kartiček základní hry, Hostinců a katedrál a Duchů: strany, města, cesty, louky, mlha a počty kusů.",
-            "karticky",
+            PageHead {
+                path: "karticky.html",
+                template: "tiles.html",
+                title: "Katalog kartiček",
+                description: "Katalogy kartiček základní hry, Hostinců a katedrál a Duchů: strany, města, cesty, louky, mlha a počty kusů.",
+                current: "karticky",
+            },
             context! { sets => sets },
         )
     }
@@ -741,11 +740,13 @@ impl<'a> Renderer<'a> {
         self.site
             .insert("assets/situace-data.js".into(), data.into_bytes());
         self.page(
-            "situace.html",
-            "situace.html",
-            "Sporná situace",
-            "Rozložte spornou situaci na plán kartičku po kartičce, stáhněte ji jako scénář a nechte engine carcref rozhodnout.",
-            "situace",
+            PageHead {
+                path: "situace.html",
+                template: "situace.html",
+                title: "Sporná situace",
+                description: "Rozložte spornou situaci na plán kartičku po kartičce, stáhněte ji jako scénář a nechte engine carcref rozhodnout.",
+                current: "situace",
+            },
             context! {},
         )
     }
@@ -767,11 +768,13 @@ impl<'a> Renderer<'a> {
             })
             .collect();
         self.page(
-            "slovnicek.html",
-            "glossary.html",
-            "Slovníček pojmů",
-            "Pojmy Carcassonne česky, s tvary, synonymy a anglickými názvy, které zná i vyhledávání.",
-            "slovnicek",
+            PageHead {
+                path: "slovnicek.html",
+                template: "glossary.html",
+                title: "Slovníček pojmů",
+                description: "Pojmy Carcassonne česky, s tvary, synonymy a anglickými názvy, které zná i vyhledávání.",
+                current: "slovnicek",
+            },
             context! { entries => entries },
         )
     }
@@ -812,11 +815,13 @@ impl<'a> Renderer<'a> {
             })
             .collect();
         self.page(
-            "pokryti.html",
-            "coverage.html",
-            "Pokrytí výkladů scénáři",
-            "Každý výklad a jeho stav: ověřený scénářem, neověřitelný s důvodem, mimo engine s důvodem, nebo zatím bez scénáře.",
-            "pokryti",
+            PageHead {
+                path: "pokryti.html",
+                template: "coverage.html",
+                title: "Pokrytí výkladů scénáři",
+                description: "Každý výklad a jeho stav: ověřený scénářem, neověřitelný s důvodem, mimo engine s důvodem, nebo zatím bez scénáře.",
+                current: "pokryti",
+            },
             context! { rows => rows, totals => totals },
         )
     }
@@ -1027,11 +1032,8 @@ pub fn render_all(
     let mut renderer = renderer?;
     renderer.site.extend(scenario_site?);
     let mut site = renderer.site;
-    for (path, source) in ASSETS {
-        site.insert(
-            (*path).to_owned(),
-            frontend.text(source).as_bytes().to_vec(),
-        );
+    for (path, text) in frontend.copied() {
+        site.insert(path.to_owned(), text.as_bytes().to_vec());
     }
     site.insert(
         "assets/czech.js".into(),
