@@ -150,6 +150,9 @@
       lengths.push(new Array(N));
     }
     const docTerms = docs.map(() => new Set());
+    // The folded terms of each passage: a line of a field that runs as sentences
+    // (index.rs passages).
+    const docPassages = docs.map(() => []);
     // Every word of the documents, folded (not stemmed), with how it is first written
     // (lowercase) and its term: for suggestions (index.rs Meta::words).
     const vocabulary = new Map();
@@ -163,6 +166,18 @@
       for (let f = 0; f < nFields; f += 1) {
         const tokens = analyzer.analyze(doc.f[f]);
         lengths[f][d] = storedLength(tokens.length);
+        if (s.passage_fields[f]) {
+          let previousEnd = 0;
+          let passage = null;
+          for (const t of tokens) {
+            if (passage === null || doc.f[f].slice(previousEnd, t.start).includes('\n')) {
+              passage = [];
+              docPassages[d].push(passage);
+            }
+            passage.push(t.folded);
+            previousEnd = t.end;
+          }
+        }
         for (const t of tokens) {
           add(folded[f], t.folded, d);
           add(exact[f], t.exact, d);
@@ -262,6 +277,34 @@
         alts.some((words) => words.every((t) => have.has(t))),
       );
       return words.concat(phrases);
+    }
+
+    /** The share of the pairs of query words standing within `near_terms` terms of each
+     * other in one of the document's passages (terms.rs share_of_pairs_near). */
+    function shareOfPairsNear(terms, d) {
+      const n = terms.words.length;
+      if (n < 2) return 0;
+      const wordsOf = (term) => {
+        const out = [];
+        terms.words.forEach((w, i) => {
+          if (w.folded === term || w.expansions.includes(term) || w.suggested === term) out.push(i);
+        });
+        return out;
+      };
+      const near = new Set();
+      for (const passage of docPassages[d]) {
+        const wordsAt = passage.map(wordsOf);
+        for (let i = 0; i < wordsAt.length; i += 1) {
+          for (let j = i + 1; j <= i + s.near_terms && j < wordsAt.length; j += 1) {
+            for (const a of wordsAt[i]) {
+              for (const b of wordsAt[j]) {
+                if (a !== b) near.add(Math.min(a, b) * n + Math.max(a, b));
+              }
+            }
+          }
+        }
+      }
+      return near.size / ((n * (n - 1)) / 2);
     }
 
     function bm25(postings, f, term, into, boost) {
@@ -545,10 +588,12 @@
           scores.set(d, scores.get(d) * share * share);
         }
       }
-      // Rule parts make up for their fewer fields; a named game's documents lead.
+      // Query words next to each other in a passage; rule parts make up for their fewer
+      // fields; a named game's documents lead.
       const game = namedGame(terms);
       for (const [d, score] of scores) {
-        let weighed = docs[d].k === 'p' ? score * s.rule_part_factor : score;
+        let weighed = score * (1 + s.proximity_weight * shareOfPairsNear(terms, d));
+        if (docs[d].k === 'p') weighed *= s.rule_part_factor;
         if (game !== null && docs[d].game !== game) weighed *= s.other_game_factor;
         scores.set(d, weighed);
       }

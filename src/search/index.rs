@@ -21,7 +21,7 @@ use tantivy::tokenizer::{PreTokenizedString, Token as TantivyToken};
 use tantivy::{Directory, Index, IndexReader, ReloadPolicy, TantivyDocument, Term};
 
 use super::analyzer::{analyze_query, fold_word};
-use super::analyzer::{Analyzer, BaselineAnalyzer, CzechAnalyzer};
+use super::analyzer::{Analyzer, BaselineAnalyzer, CzechAnalyzer, Token};
 use super::query::{self, IdReference};
 use super::snippet::{self, Snippet};
 use super::terms::{edits, Expansions, QueryTerms};
@@ -100,6 +100,10 @@ struct DocInfo {
     text: String,
     /// Every folded term of the document, for counting which query concepts it matches.
     terms: BTreeSet<String>,
+    /// The folded terms of each passage (a line of the title, short answer, answer or
+    /// phrasings) in order, for finding query words that stand next to each other: one line
+    /// per passage, terms separated by spaces (one string loads faster than a list of lists).
+    passages: String,
     /// For the game and level filters, which apply to every hit, ID matches included.
     game: String,
     levels: Vec<u8>,
@@ -213,7 +217,11 @@ pub const ID_MATCH_BONUS: f32 = 1000.0;
 pub const OTHER_LEVEL_FACTOR: f32 = 0.5;
 pub const LEVEL_FOCUS: f32 = 2.0;
 /// When the query names a game ("v kooperativní hře"), other games' documents count this much.
-pub const OTHER_GAME_FACTOR: f32 = 0.5;
+pub const OTHER_GAME_FACTOR: f32 = 0.4;
+/// A candidate gains up to this share of its score as the pairs of query words stand next to
+/// each other in one of its passages ("obsazenou cestu" in "meepla na obsazenou cestu"): a
+/// text that says what the question says beats one that has its words far apart.
+pub const PROXIMITY_WEIGHT: f32 = 0.2;
 /// A rule part has only its heading and text to match, a ruling also its short answer, tags
 /// and the ways players ask it; this evens out what the extra fields add to a ruling.
 pub const RULE_PART_FACTOR: f32 = 1.3;
@@ -264,20 +272,39 @@ fn one_shot_reader(index: &Index) -> Result<IndexReader, SearchError> {
 
 /// Bump when what the index stores changes, so that cached indexes of an older format are
 /// not used (the cache key includes it).
-pub const INDEX_FORMAT: u32 = 11;
+pub const INDEX_FORMAT: u32 = 12;
 
 /// Text fields and their weights, in the order of `Fields::texts`.
 /// The ways players ask a ruling count less than its question: they are ours, not the source's.
 /// The game's names and kind have a field of their own (with its own term statistics), so
 /// that "v kooperativní hře" or "u dárků" leans to that game without diluting the texts.
-pub const TEXT_FIELDS: [(&str, f32); 6] = [
-    ("title", 3.0),
-    ("tags", 2.0),
-    ("short", 1.5),
-    ("body", 1.0),
-    ("phrasings", 1.0),
-    ("game", 2.0),
+/// Passages are the fields whose words run as sentences (not the tag list or game names).
+pub const TEXT_FIELDS: [(&str, f32, bool); 6] = [
+    ("title", 3.0, true),
+    ("tags", 2.0, false),
+    ("short", 1.5, true),
+    ("body", 1.0, true),
+    ("phrasings", 1.0, true),
+    ("game", 2.0, false),
 ];
+
+/// A field's terms as passages split at line breaks (each phrasing is a line of its own):
+/// a line per passage, its terms separated by spaces.
+fn passages(text: &str, tokens: &[Token]) -> String {
+    let mut passages = String::new();
+    let mut previous_end = 0;
+    for (i, token) in tokens.iter().enumerate() {
+        if i > 0 {
+            let new_line = text
+                .get(previous_end..token.start)
+                .is_some_and(|gap| gap.contains('\n'));
+            passages.push(if new_line { '\n' } else { ' ' });
+        }
+        passages.push_str(&token.folded);
+        previous_end = token.end;
+    }
+    passages
+}
 
 fn schema() -> (Schema, Fields) {
     let mut builder = Schema::builder();
@@ -287,7 +314,7 @@ fn schema() -> (Schema, Fields) {
         TextFieldIndexing::default().set_index_option(IndexRecordOption::WithFreqs),
     );
     let [title, tags, short, body, phrasings, game_words] =
-        TEXT_FIELDS.map(|(name, weight)| TextPair {
+        TEXT_FIELDS.map(|(name, weight, _)| TextPair {
             folded: builder.add_text_field(&format!("{name}_folded"), options.clone()),
             exact: builder.add_text_field(&format!("{name}_exact"), options.clone()),
             weight,
@@ -314,7 +341,7 @@ impl Fields {
                 .map_err(|_| SearchError(format!("index has no field {name}")))
         };
         let pair = |index: usize| -> Result<TextPair, SearchError> {
-            let (name, weight) = TEXT_FIELDS[index];
+            let (name, weight, _) = TEXT_FIELDS[index];
             Ok(TextPair {
                 folded: field(&format!("{name}_folded"))?,
                 exact: field(&format!("{name}_exact"))?,
@@ -495,16 +522,25 @@ impl SearchIndex {
             let mut info = info;
             info.game = game.to_owned();
             info.levels = levels.to_vec();
-            for (pair, text) in [
+            for ((pair, text), (_, _, is_passage)) in [
                 (fields.title, info.title.clone()),
                 (fields.tags, tag_text.to_owned()),
                 (fields.short, info.answer_short.clone().unwrap_or_default()),
                 (fields.body, body_text.to_owned()),
                 (fields.phrasings, phrasings_text.to_owned()),
                 (fields.game_words, game_text.clone()),
-            ] {
+            ]
+            .into_iter()
+            .zip(TEXT_FIELDS)
+            {
                 let tokens = doc_analyzer.analyze(&text);
                 info.terms.extend(tokens.iter().map(|t| t.folded.clone()));
+                if is_passage && !tokens.is_empty() {
+                    if !info.passages.is_empty() {
+                        info.passages.push('\n');
+                    }
+                    info.passages.push_str(&passages(&text, &tokens));
+                }
                 for t in &tokens {
                     let written = &text[t.start..t.end];
                     words
@@ -546,6 +582,7 @@ impl SearchIndex {
                 answer_short: Some(ruling.answer_short.clone()),
                 text: text.clone(),
                 terms: BTreeSet::new(),
+                passages: String::new(),
                 game: String::new(),
                 levels: Vec::new(),
             };
@@ -570,6 +607,7 @@ impl SearchIndex {
                     answer_short: None,
                     text: text.clone(),
                     terms: BTreeSet::new(),
+                    passages: String::new(),
                     game: String::new(),
                     levels: Vec::new(),
                 };
@@ -899,6 +937,7 @@ impl SearchIndex {
         self.apply_coordination(terms, &mut scores);
         for (ordinal, score) in scores.iter_mut() {
             let doc = &self.meta.docs[*ordinal];
+            *score *= 1.0 + PROXIMITY_WEIGHT * terms.share_of_pairs_near(&doc.passages);
             if doc.kind == HitKind::Rule {
                 *score *= RULE_PART_FACTOR;
             }
@@ -953,6 +992,14 @@ impl SearchIndex {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fields_split_into_passages_at_line_breaks() {
+        let text = "Můžu dát figurku?\nJde přidat meepla,\n\n  a kdy ho sundám?";
+        let tokens = CzechAnalyzer.analyze(text);
+        assert_eq!(passages(text, &tokens), "dat figurk\nprid meepl\nho sund");
+        assert!(passages("", &[]).is_empty());
+    }
 
     #[test]
     fn sections_split_at_headings_with_paths() {

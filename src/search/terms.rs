@@ -6,6 +6,8 @@ use std::collections::{BTreeSet, HashMap};
 use super::analyzer::{analyze_query, ordinal_level, Analyzer, Token};
 use crate::model::{GlossaryEntry, SynonymRing};
 
+/// Two query words stand together in a text when at most one other term is between them.
+pub const NEAR_TERMS: usize = 2;
 /// Words this long (in letters) or longer tolerate one typo.
 pub const FUZZY_MIN_LETTERS: usize = 6;
 /// When nothing matches, words whose term has at least this many letters tolerate two typos
@@ -151,6 +153,45 @@ impl QueryTerms {
                 .any(|words| words.iter().all(|w| doc_terms.contains(w)))
         });
         word_matches.chain(phrase_matches).collect()
+    }
+
+    /// The share of the pairs of query words that stand within `NEAR_TERMS` terms of each
+    /// other in one of these passages (by their terms, glossary expansions or suggestions).
+    /// `passages` has a line per passage, its terms separated by spaces.
+    pub fn share_of_pairs_near(&self, passages: &str) -> f32 {
+        let n = self.words.len();
+        if n < 2 {
+            return 0.0;
+        }
+        let mut near = vec![false; n * n];
+        for passage in passages.lines() {
+            let words_at: Vec<Vec<usize>> = passage.split(' ').map(|t| self.words_of(t)).collect();
+            for (i, here) in words_at.iter().enumerate() {
+                for there in words_at.iter().skip(i + 1).take(NEAR_TERMS) {
+                    for a in here {
+                        for b in there.iter().filter(|b| *b != a) {
+                            near[a.min(b) * n + a.max(b)] = true;
+                        }
+                    }
+                }
+            }
+        }
+        let pairs = n * (n - 1) / 2;
+        near.iter().filter(|n| **n).count() as f32 / pairs as f32
+    }
+
+    /// The query words a document term stands for (typo matches aside).
+    fn words_of(&self, term: &str) -> Vec<usize> {
+        self.words
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| {
+                w.folded == term
+                    || w.expansions.contains(term)
+                    || w.suggested.as_deref() == Some(term)
+            })
+            .map(|(i, _)| i)
+            .collect()
     }
 
     /// Does a document term match this query (for highlighting)?
@@ -333,5 +374,32 @@ mod tests {
         assert!(terms.matches("hrbit"));
         let short = QueryTerms::new(&CzechAnalyzer, "pes", &Expansions::default());
         assert_eq!(short.words[0].typos, 0);
+    }
+
+    fn passage(text: &str) -> String {
+        let terms: Vec<String> = CzechAnalyzer
+            .analyze(text)
+            .into_iter()
+            .map(|t| t.folded)
+            .collect();
+        terms.join(" ")
+    }
+
+    #[test]
+    fn query_words_count_as_near_only_side_by_side_in_one_passage() {
+        let glossary = Expansions::new(&CzechAnalyzer, &[entry("strážný", &[], &["meeple"])], &[]);
+        let terms = QueryTerms::new(&CzechAnalyzer, "meeple na obsazenou cestu", &glossary);
+        assert_eq!(terms.words.len(), 3);
+        // Three pairs: "obsazenou cestu" side by side, the figure two terms away.
+        let side_by_side = passage("Strážného nepostavíte na obsazenou cestu.");
+        assert!((terms.share_of_pairs_near(&side_by_side) - 2.0 / 3.0).abs() < 1e-6);
+        let far_apart =
+            passage("Na cestu, kterou už drží jiný hráč, figurku dát nesmíte; je obsazená.");
+        assert_eq!(terms.share_of_pairs_near(&far_apart), 0.0);
+        // The end of one passage and the start of the next are not side by side.
+        let split = format!("{}\n{}", passage("Je obsazená"), passage("cesta volná?"));
+        assert_eq!(terms.share_of_pairs_near(&split), 0.0);
+        let one_word = QueryTerms::new(&CzechAnalyzer, "cesta", &glossary);
+        assert_eq!(one_word.share_of_pairs_near(&side_by_side), 0.0);
     }
 }

@@ -14,11 +14,11 @@ use crate::search::analyzer::CzechAnalyzer;
 use crate::search::index::{
     game_names, game_words, section_parts, CONCEPT_TIE_BREAKER, EXACT_BONUS, EXPANSION_WEIGHT,
     FUZZY_WEIGHT, ID_MATCH_BONUS, LEVEL_FOCUS, OTHER_GAME_FACTOR, OTHER_LEVEL_FACTOR,
-    RULE_PART_FACTOR, TEXT_FIELDS,
+    PROXIMITY_WEIGHT, RULE_PART_FACTOR, TEXT_FIELDS,
 };
 use crate::search::query::MAX_QUERY_CHARS;
 use crate::search::snippet::WINDOW_WORDS;
-use crate::search::terms::{Expansions, FUZZY_MIN_LETTERS, RELAXED_MIN_LETTERS};
+use crate::search::terms::{Expansions, FUZZY_MIN_LETTERS, NEAR_TERMS, RELAXED_MIN_LETTERS};
 use crate::site::markdown::{heading_ids, slug};
 
 /// One searchable document, in the CLI index's order (its position is tantivy's doc id).
@@ -114,7 +114,10 @@ pub fn index_script(corpus: &Corpus) -> Result<String, serde_json::Error> {
         .collect();
     let data = json!({
         "scoring": {
-            "fields": TEXT_FIELDS.iter().map(|(_, w)| w).collect::<Vec<_>>(),
+            "fields": TEXT_FIELDS.iter().map(|(_, w, _)| w).collect::<Vec<_>>(),
+            "passage_fields": TEXT_FIELDS.iter().map(|(_, _, p)| p).collect::<Vec<_>>(),
+            "proximity_weight": PROXIMITY_WEIGHT,
+            "near_terms": NEAR_TERMS,
             "exact_bonus": EXACT_BONUS,
             "expansion_weight": EXPANSION_WEIGHT,
             "fuzzy_weight": FUZZY_WEIGHT,
