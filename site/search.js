@@ -498,7 +498,9 @@
           suggestions: [],
         };
       }
-      const suggested = suggestions(parsed.text);
+      // A query that is one of our own ids ("dzh-hrbitov") has no misspelt words.
+      const namesOwnId = namedSection >= 0 || docs.some((d) => d.k === 'v' && d.id === own);
+      const suggested = namesOwnId ? [] : suggestions(parsed.text);
       for (const [, term, typedTerm, typos] of suggested) {
         for (const word of terms.words) {
           if (word.folded === typedTerm && typos <= word.typos) word.suggested = term;

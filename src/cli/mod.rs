@@ -597,6 +597,49 @@ mod tests {
         assert!(coloured.contains("\x1b[1;33mhřbitov"), "{coloured}");
         assert!(!render::search_results(&results, Style::Plain).contains('\x1b'));
     }
+
+    /// A hit starts with what players read (the question and its short answer, or the
+    /// heading), then names the game and the source, and gives the command that opens it.
+    #[test]
+    fn results_lead_with_the_question_and_name_the_game() {
+        let corpus = ContentSource::Embedded.corpus().unwrap();
+        let index = SearchIndex::build(&corpus, AnalyzerChoice::Czech).unwrap();
+        let ruling = corpus
+            .rulings
+            .iter()
+            .find(|r| r.source_id.as_deref() == Some("Dized.MoC.0025"))
+            .unwrap();
+        let results = index.search("MoC 25", &SearchOptions::default()).unwrap();
+        let plain = render::search_results(&results, Style::Plain);
+        let lines: Vec<&str> = plain.lines().collect();
+        assert_eq!(
+            lines[0],
+            format!("1. {} — {}", ruling.question, ruling.answer_short)
+        );
+        assert_eq!(
+            lines[1],
+            format!(
+                "   Duchové Carcassonne · výklad Dized.MoC.0025 · carcref show {}",
+                ruling.id
+            )
+        );
+
+        let results = index
+            .search("dzh-hrbitov", &SearchOptions::default())
+            .unwrap();
+        let plain = render::search_results(&results, Style::Plain);
+        let lines: Vec<&str> = plain.lines().collect();
+        assert_eq!(lines[0], "1. Hřbitov");
+        assert_eq!(
+            lines[1],
+            "   Duchové, zámky a hřbitovy · pravidla · carcref show dzh-hrbitov"
+        );
+        let nothing = index.search("xyzq", &SearchOptions::default()).unwrap();
+        assert_eq!(
+            render::search_results(&nothing, Style::Plain),
+            "Nic nenalezeno.\n"
+        );
+    }
 }
 
 /// What `carcref simulate` plays.

@@ -286,34 +286,40 @@ pub fn search_results(results: &SearchResults, style: Style) -> String {
         out.push('\n');
     }
     if hits.is_empty() {
-        out.push_str("nic nenalezeno\n");
+        out.push_str("Nic nenalezeno.\n");
         return out;
     }
     let (dim, reset) = match style {
         Style::Colour => (DIM, RESET),
         Style::Plain => ("", ""),
     };
+    // What the player reads first is the question or heading; the game, the source and the
+    // command that opens the whole text follow on one quieter line.
     for (i, hit) in hits.iter().enumerate() {
-        let label = match (hit.kind, &hit.source_id) {
-            (HitKind::Ruling, Some(source_id)) => format!("výklad {source_id}"),
-            (HitKind::Ruling, None) => "výklad bez ID".to_owned(),
-            (HitKind::Rule, _) => "pravidla".to_owned(),
-        };
-        let _ = writeln!(out, "{}. {}  {dim}[{label}]{reset}", i + 1, hit.id);
         match &hit.answer_short {
             Some(short) => {
-                let _ = writeln!(out, "   {} — {short}", hit.question);
+                let _ = writeln!(out, "{}. {} — {short}", i + 1, hit.question);
             }
             None => {
-                let _ = writeln!(out, "   {}", hit.question);
+                let _ = writeln!(out, "{}. {}", i + 1, hit.question);
             }
         }
+        let source = match (hit.kind, &hit.source_id) {
+            (HitKind::Ruling, Some(source_id)) => format!("výklad {source_id}"),
+            (HitKind::Ruling, None) => "výklad bez ID ve zdroji".to_owned(),
+            (HitKind::Rule, _) => "pravidla".to_owned(),
+        };
+        let _ = writeln!(
+            out,
+            "   {dim}{} · {source} · carcref show {}{reset}",
+            hit.game_title, hit.id
+        );
         let snippet = match style {
             Style::Colour => hit.snippet.marked(BOLD_YELLOW, RESET),
             Style::Plain => hit.snippet.plain(),
         };
         if !snippet.is_empty() {
-            let _ = writeln!(out, "   {dim}{snippet}{reset}");
+            let _ = writeln!(out, "   {snippet}");
         }
         out.push('\n');
     }

@@ -123,6 +123,8 @@ pub struct Hit {
     pub source_id: Option<String>,
     pub question: String,
     pub answer_short: Option<String>,
+    /// The title of the hit's game, as players know it.
+    pub game_title: String,
     pub snippet: Snippet,
     pub score: f32,
 }
@@ -249,7 +251,8 @@ struct Meta {
     docs: Vec<DocInfo>,
     /// Source ID of each ruling (by our id), for ID references.
     rulings: Vec<(String, Option<String>)>,
-    games: Vec<String>,
+    /// Each game's id and title, in `games.yaml` order.
+    games: Vec<(String, String)>,
     /// The search term of each word that names a game in a query, with that game.
     game_names: Vec<(String, String)>,
     /// Every word of the documents, folded (not stemmed), with how it is first written
@@ -272,7 +275,7 @@ fn one_shot_reader(index: &Index) -> Result<IndexReader, SearchError> {
 
 /// Bump when what the index stores changes, so that cached indexes of an older format are
 /// not used (the cache key includes it).
-pub const INDEX_FORMAT: u32 = 12;
+pub const INDEX_FORMAT: u32 = 13;
 
 /// Text fields and their weights, in the order of `Fields::texts`.
 /// The ways players ask a ruling count less than its question: they are ours, not the source's.
@@ -487,11 +490,11 @@ impl SearchIndex {
     }
 
     pub fn has_game(&self, id: &str) -> bool {
-        self.meta.games.iter().any(|g| g == id)
+        self.meta.games.iter().any(|(g, _)| g == id)
     }
 
-    pub fn game_ids(&self) -> &[String] {
-        &self.meta.games
+    pub fn game_ids(&self) -> Vec<&str> {
+        self.meta.games.iter().map(|(id, _)| id.as_str()).collect()
     }
 
     fn fill(
@@ -627,7 +630,11 @@ impl SearchIndex {
                     .iter()
                     .map(|r| (r.id.clone(), r.source_id.clone()))
                     .collect(),
-                games: corpus.games.iter().map(|g| g.id.clone()).collect(),
+                games: corpus
+                    .games
+                    .iter()
+                    .map(|g| (g.id.clone(), g.title.clone()))
+                    .collect(),
                 game_names: game_names(corpus),
                 terms,
                 words,
@@ -844,7 +851,15 @@ impl SearchIndex {
             });
         }
 
-        let suggestions = self.suggestions(&parsed.text);
+        // A query that is one of our own ids ("dzh-hrbitov") has no misspelt words.
+        let own = raw_query.trim().to_lowercase();
+        let names_own_id =
+            named_section.is_some() || self.meta.rulings.iter().any(|(id, _)| *id == own);
+        let suggestions = if names_own_id {
+            Vec::new()
+        } else {
+            self.suggestions(&parsed.text)
+        };
         for (suggestion, typed, suggested) in &suggestions {
             terms.suggest(typed, suggested, suggestion.typos);
         }
@@ -981,6 +996,12 @@ impl SearchIndex {
                 source_id: doc.source_id.clone(),
                 question: doc.title.clone(),
                 answer_short: doc.answer_short.clone(),
+                game_title: self
+                    .meta
+                    .games
+                    .iter()
+                    .find(|(id, _)| *id == doc.game)
+                    .map_or_else(|| doc.game.clone(), |(_, title)| title.clone()),
                 snippet: snippet::make(&doc.text, self.analyzer.as_ref(), terms),
                 score,
             });
