@@ -277,11 +277,12 @@ fn one_shot_reader(index: &Index) -> Result<IndexReader, SearchError> {
 /// not used (the cache key includes it).
 pub const INDEX_FORMAT: u32 = 13;
 
-/// Text fields and their weights, in the order of `Fields::texts`.
+/// Text fields with their weights, in the order of `Fields::texts`.
 /// The ways players ask a ruling count less than its question: they are ours, not the source's.
 /// The game's names and kind have a field of their own (with its own term statistics), so
 /// that "v kooperativní hře" or "u dárků" leans to that game without diluting the texts.
-/// Passages are the fields whose words run as sentences (not the tag list or game names).
+/// The third value says whether the field's lines are passages for proximity: the fields
+/// whose words run as sentences, not the tag list or the game's names.
 pub const TEXT_FIELDS: [(&str, f32, bool); 6] = [
     ("title", 3.0, true),
     ("tags", 2.0, false),
