@@ -252,14 +252,16 @@
       return { words, phrases: phrasesIn(typed) };
     }
 
+    /** Is `term` this query word, one of its expansions or its suggestion (terms.rs
+     * QueryWord::stands_for)? */
+    function standsFor(w, term) {
+      return w.folded === term || w.expansions.includes(term) || w.suggested === term;
+    }
+
     function matchesTerm(terms, term) {
       return (
         terms.words.some(
-          (w) =>
-            w.folded === term ||
-            w.expansions.includes(term) ||
-            w.suggested === term ||
-            (w.typos > 0 && withinEdits(w.folded, term, w.typos)),
+          (w) => standsFor(w, term) || (w.typos > 0 && withinEdits(w.folded, term, w.typos)),
         ) || terms.phrases.some((alts) => alts.some((words) => words.includes(term)))
       );
     }
@@ -287,7 +289,7 @@
       const wordsOf = (term) => {
         const out = [];
         terms.words.forEach((w, i) => {
-          if (w.folded === term || w.expansions.includes(term) || w.suggested === term) out.push(i);
+          if (standsFor(w, term)) out.push(i);
         });
         return out;
       };
@@ -499,7 +501,7 @@
         };
       }
       // A query that is one of our own ids ("dzh-hrbitov") has no misspelt words.
-      const namesOwnId = namedSection >= 0 || docs.some((d) => d.k === 'v' && d.id === own);
+      const namesOwnId = namedSection >= 0 || named.has(own);
       const suggested = namesOwnId ? [] : suggestions(parsed.text);
       for (const [, term, typedTerm, typos] of suggested) {
         for (const word of terms.words) {

@@ -783,8 +783,8 @@ impl SearchIndex {
     }
 
     /// Rulings the query names: by source ID in any form, or by our own id.
-    fn named_rulings(&self, ids: &[IdReference], raw_query: &str) -> Vec<String> {
-        let own = raw_query.trim().to_lowercase();
+    /// `own` is the whole query, trimmed and lowercased.
+    fn named_rulings(&self, ids: &[IdReference], own: &str) -> Vec<String> {
         self.meta
             .rulings
             .iter()
@@ -836,7 +836,8 @@ impl SearchIndex {
         if let Some(level) = parsed.level {
             terms.ordinals_as_digits(level);
         }
-        let named = self.named_rulings(&parsed.ids, raw_query);
+        let own = raw_query.trim().to_lowercase();
+        let named = self.named_rulings(&parsed.ids, &own);
         let named_section = self
             .meta
             .docs
@@ -853,9 +854,7 @@ impl SearchIndex {
         }
 
         // A query that is one of our own ids ("dzh-hrbitov") has no misspelt words.
-        let own = raw_query.trim().to_lowercase();
-        let names_own_id =
-            named_section.is_some() || self.meta.rulings.iter().any(|(id, _)| *id == own);
+        let names_own_id = named_section.is_some() || named.contains(&own);
         let suggestions = if names_own_id {
             Vec::new()
         } else {

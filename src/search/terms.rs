@@ -34,6 +34,15 @@ pub struct QueryWord {
     pub suggested: Option<String>,
 }
 
+impl QueryWord {
+    /// Is `term` this word, one of its glossary expansions or its suggestion (typos aside)?
+    fn stands_for(&self, term: &str) -> bool {
+        self.folded == term
+            || self.expansions.contains(term)
+            || self.suggested.as_deref() == Some(term)
+    }
+}
+
 #[derive(Debug, Clone, Default)]
 pub struct QueryTerms {
     pub words: Vec<QueryWord>,
@@ -185,11 +194,7 @@ impl QueryTerms {
         self.words
             .iter()
             .enumerate()
-            .filter(|(_, w)| {
-                w.folded == term
-                    || w.expansions.contains(term)
-                    || w.suggested.as_deref() == Some(term)
-            })
+            .filter(|(_, w)| w.stands_for(term))
             .map(|(i, _)| i)
             .collect()
     }
@@ -197,9 +202,7 @@ impl QueryTerms {
     /// Does a document term match this query (for highlighting)?
     pub fn matches(&self, folded: &str) -> bool {
         self.words.iter().any(|w| {
-            w.folded == folded
-                || w.expansions.contains(folded)
-                || w.suggested.as_deref() == Some(folded)
+            w.stands_for(folded)
                 || (w.typos > 0 && edits(&w.folded, folded) <= usize::from(w.typos))
         }) || self.phrases.iter().flatten().flatten().any(|t| t == folded)
     }
