@@ -54,3 +54,17 @@ export async function watchedPage(context) {
 export function fileUrl(dir, page) {
   return 'file://' + path.join(path.resolve(dir), page);
 }
+
+/**
+ * Waits until the page's URL carries exactly `expected` search parameters (`null`: absent).
+ * The page changes its URL with history.replaceState, which Playwright learns of by an
+ * event, so reading page.url() right after typing races with it: wait for the state instead.
+ */
+export async function waitForSearchParams(page, expected) {
+  const matches = (url) => Object.entries(expected).every(([name, value]) => url.searchParams.get(name) === value);
+  try {
+    await page.waitForURL(matches, { timeout: 10000 });
+  } catch (error) {
+    throw new Error(`the URL ${page.url()} never carried ${JSON.stringify(expected)}: ${error.message}`);
+  }
+}

@@ -5,7 +5,7 @@
 // CARCREF_SITE naming a built site.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, watchedPage, fileUrl } from './chromium.mjs';
+import { launch, watchedPage, fileUrl, waitForSearchParams } from './chromium.mjs';
 
 const SITE = process.env.CARCREF_SITE;
 const WIDTH = 390;
@@ -62,7 +62,7 @@ test('Back from a result brings back the query and the same results', async () =
   const { page, problems } = await watchedPage(browser.context);
   await page.goto(fileUrl(SITE, 'index.html'));
   const found = await searchFor(page, 'duchové na hřbitově');
-  assert.equal(new URL(page.url()).searchParams.get('q'), 'duchové na hřbitově');
+  await waitForSearchParams(page, { q: 'duchové na hřbitově' });
   await Promise.all([page.waitForNavigation(), page.tap('#vysledky a.result-link')]);
   assert.match(page.url(), /(hry\/.+\.html#|vyklady\/.+\.html$)/);
   await page.goBack();

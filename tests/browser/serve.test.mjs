@@ -44,7 +44,7 @@ test('open pages reload themselves after an edit, show a content error as the ov
     for (let i = 0; i < 8; i++) {
       const page = await browser.context.newPage();
       page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(`${url}${RULING_PAGE}`, { timeout: 5000 });
+      await page.goto(`${url}${RULING_PAGE}`, { timeout: 30000 });
       assert.equal(await page.textContent('h1'), QUESTION);
       pages.push(page);
     }
@@ -52,7 +52,7 @@ test('open pages reload themselves after an edit, show a content error as the ov
       Promise.all(
         pages.map((page) =>
           page.waitForFunction((t) => document.querySelector('h1')?.textContent === t, text, {
-            timeout: 3000,
+            timeout: 15000,
           }),
         ),
       );
@@ -66,7 +66,7 @@ test('open pages reload themselves after an edit, show a content error as the ov
     await Promise.all(
       pages.map((page) =>
         page.waitForFunction(() => document.body.textContent.includes('Obsah má chyby'), null, {
-          timeout: 3000,
+          timeout: 15000,
         }),
       ),
     );
