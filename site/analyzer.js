@@ -21,6 +21,9 @@
       ending: letters(r.ending),
       becomes: letters(r.becomes),
     }));
+    // The dictionary's lemmas (analyzer.rs Lemmas), shipped only for the forms they change.
+    const lemmaOf = new Map(Object.entries(tables.lemmas.exact));
+    const lemmaOfFolded = new Map(Object.entries(tables.lemmas.folded));
 
     // Each letter is [folded, original]: suffixes match folded letters, and the exact term
     // is cut at the same place.
@@ -70,8 +73,23 @@
       if (word.length > tables.max_token_letters) return null;
       const folded = word.map((l) => l[0]).join('');
       if (stopwords.has(folded)) return null;
-      if (!word.some((l) => l[0] >= '0' && l[0] <= '9')) stem(word);
-      return [word.map((l) => l[0]).join(''), word.map((l) => l[1]).join('')];
+      if (word.some((l) => l[0] >= '0' && l[0] <= '9')) return [folded, word.map((l) => l[1]).join('')];
+      const lemma = lemmaLetters(word, folded);
+      const stemmed = lemma || word;
+      stem(stemmed);
+      return [stemmed.map((l) => l[0]).join(''), stemmed.map((l) => l[1]).join('')];
+    }
+
+    /** The letters of the word's lemma; typed without diacritics, none in the exact term. */
+    function lemmaLetters(word, folded) {
+      const lower = word.map((l) => l[1]).join('');
+      const typedPlain = lower === folded;
+      const lemma = lemmaOf.get(lower) ?? (typedPlain ? lemmaOfFolded.get(folded) : undefined);
+      if (lemma === undefined) return null;
+      return Array.from(lemma, (c) => {
+        const f = fold.get(c) ?? c;
+        return [f, typedPlain ? f : c];
+      });
     }
 
     /** Tokens of text already in NFC (content is normalized when the site is built). */

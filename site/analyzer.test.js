@@ -1,21 +1,21 @@
-/* Checks the browser analyzer against every test vector the Rust analyzer exports:
- *   carcref analyze --vectors > vectors.json && node site/analyzer.test.js vectors.json
+/* Checks the browser analyzer against every test vector the Rust analyzer exports, with the
+ * tables the site ships (assets/czech.js: czech.json and the dictionary's lemmas):
+ *   carcref build && carcref analyze --vectors > vectors.json &&
+ *   node site/analyzer.test.js vectors.json public/assets/czech.js
  * Prints "N passed, N failed" and exits 1 on any mismatch. */
 'use strict';
 const fs = require('fs');
 const path = require('path');
 const vm = require('vm');
 
-const vectorsFile = process.argv[2];
-if (!vectorsFile) {
-  console.error('usage: node site/analyzer.test.js VECTORS.json');
+const [vectorsFile, tablesScript] = process.argv.slice(2);
+if (!vectorsFile || !tablesScript) {
+  console.error('usage: node site/analyzer.test.js VECTORS.json CZECH.js');
   process.exit(2);
 }
 vm.runInThisContext(fs.readFileSync(path.join(__dirname, 'analyzer.js'), 'utf8'));
-const tables = JSON.parse(
-  fs.readFileSync(path.join(__dirname, '..', 'src', 'search', 'czech.json'), 'utf8'),
-);
-const analyzer = globalThis.CarcrefAnalyzer.createAnalyzer(tables);
+vm.runInThisContext(fs.readFileSync(tablesScript, 'utf8'));
+const analyzer = globalThis.CarcrefAnalyzer.createAnalyzer(globalThis.CARCREF_CZECH);
 const vectors = JSON.parse(fs.readFileSync(vectorsFile, 'utf8'));
 
 let passed = 0;

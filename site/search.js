@@ -563,13 +563,26 @@
       return out;
     }
 
-    /** The one game the query's words name, if exactly one (index.rs named_game). */
-    function namedGame(terms) {
-      const games = new Set();
+    /** The game most query words point to through `words` (index.rs most_pointed). */
+    function mostPointed(terms, words, onlyOne) {
+      const counts = new Map();
       for (const word of terms.words) {
-        for (const [term, game] of s.game_names) if (term === word.folded) games.add(game);
+        const games = new Set();
+        for (const [term, game] of words) if (term === word.folded) games.add(game);
+        for (const game of games) counts.set(game, (counts.get(game) || 0) + 1);
       }
-      return games.size === 1 ? [...games][0] : null;
+      if (counts.size === 0) return null;
+      const most = Math.max(...counts.values());
+      const leading = [...counts].filter(([, n]) => n === most).map(([g]) => g);
+      return leading.length === 1 && (!onlyOne || counts.size === 1) ? leading[0] : null;
+    }
+
+    /** The game the query leans to and how much other games count (index.rs leaning_game). */
+    function leaningGame(terms) {
+      const named = mostPointed(terms, s.game_names, true);
+      if (named !== null) return [named, s.other_game_factor];
+      const hinted = mostPointed(terms, s.game_hints, false);
+      return hinted === null ? null : [hinted, s.hinted_other_game_factor];
     }
 
     function rankedHits(terms, named, namedSection, namedLevel, opts) {
@@ -594,11 +607,11 @@
       }
       // Query words next to each other in a passage; rule parts make up for their fewer
       // fields; a named game's documents lead.
-      const game = namedGame(terms);
+      const leaning = leaningGame(terms);
       for (const [d, score] of scores) {
         let weighed = score * (1 + s.proximity_weight * shareOfPairsNear(terms, d));
         if (docs[d].k === 'p') weighed *= s.rule_part_factor;
-        if (game !== null && docs[d].game !== game) weighed *= s.other_game_factor;
+        if (leaning !== null && docs[d].game !== leaning[0]) weighed *= leaning[1];
         scores.set(d, weighed);
       }
       // A named level: documents of other levels weigh less, those of few levels more.

@@ -71,8 +71,11 @@ enum Command {
         #[arg(value_name = "SLOVA")]
         words: Vec<String>,
         /// Vypíše vektory (JSON) pro všechna slova obsahu, pro vyhledávání v prohlížeči.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "game_words")]
         vectors: bool,
+        /// Vypíše slova, která v textech ukazují jen na jednu hru (návrhy pro `hinted_by`).
+        #[arg(long)]
+        game_words: bool,
     },
     /// Přehraje scénář (YAML) a řekne, co se stalo a podle kterého pravidla.
     Check {
@@ -197,7 +200,11 @@ fn main() -> ExitCode {
             cli::list(&source, &RulingFilter { game, level }, json)
         }
         Command::Show { id, json } => cli::show(&source, &id, json),
-        Command::Analyze { words, vectors } => cli::analyze(&source, &words, vectors),
+        Command::Analyze {
+            words,
+            vectors,
+            game_words,
+        } => cli::analyze(&source, &words, vectors, game_words),
         Command::Check { file, svg, json } => cli::check(&source, &file, json, svg.as_deref()),
         Command::Verify => cli::verify(&source),
         Command::Coverage { game, json } => cli::coverage(&source, game.as_deref(), json),

@@ -395,9 +395,12 @@ fn the_browser_analyzer_matches_every_rust_test_vector() {
     assert_eq!(code(&output), 0);
     let vectors = temp.path().join("vectors.json");
     fs::write(&vectors, &output.stdout).unwrap();
+    let tables = temp.path().join("czech.js");
+    fs::write(&tables, carcref::site::search::tables_script()).unwrap();
     let run = node()
         .arg(repo().join("site/analyzer.test.js"))
         .arg(&vectors)
+        .arg(&tables)
         .output()
         .expect("node runs (Node.js 20 is needed for the browser-side tests)");
     let out = String::from_utf8_lossy(&run.stdout);
@@ -452,11 +455,15 @@ fn js_search(site: &Site, queries: &[serde_json::Value]) -> Vec<JsResults> {
 fn browser_ranking_agrees_with_the_cli() {
     let corpus = corpus();
     let index = SearchIndex::build(&corpus, AnalyzerChoice::Czech).unwrap();
-    let cases = carcref::search::eval::parse_cases(
-        &fs::read_to_string(repo().join("tests/search/queries.yaml")).unwrap(),
-    )
-    .unwrap();
-    assert!(cases.len() >= 150, "{} queries", cases.len());
+    // Both query sets: the tuning set and the held-out one.
+    let cases: Vec<_> = ["tests/search/queries.yaml", "tests/search/unseen.yaml"]
+        .iter()
+        .flat_map(|set| {
+            carcref::search::eval::parse_cases(&fs::read_to_string(repo().join(set)).unwrap())
+                .unwrap()
+        })
+        .collect();
+    assert!(cases.len() >= 250, "{} queries", cases.len());
     let mut queries: Vec<(String, SearchOptions)> = cases
         .iter()
         .map(|c| (c.query.clone(), SearchOptions::default()))

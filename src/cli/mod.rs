@@ -312,16 +312,24 @@ pub fn search(
 }
 
 /// `carcref analyze`: what the Czech analyzer makes of each word; `--vectors` exports the
-/// test vectors for the browser search.
-pub fn analyze(source: &ContentSource, words: &[String], vectors: bool) -> Output {
-    if vectors {
+/// test vectors for the browser search; `--game-words` lists each game's distinctive words
+/// for a reviewer.
+pub fn analyze(
+    source: &ContentSource,
+    words: &[String],
+    vectors: bool,
+    game_words: bool,
+) -> Output {
+    if vectors || game_words {
         let corpus = match source.corpus() {
             Ok(corpus) => corpus,
             Err(output) => return output,
         };
-        return Output::ok(render::json(&crate::search::vectors::corpus_vectors(
-            &corpus,
-        )));
+        return Output::ok(if vectors {
+            render::json(&crate::search::vectors::corpus_vectors(&corpus))
+        } else {
+            render::game_words(&corpus, &crate::search::hints::candidates(&corpus))
+        });
     }
     if words.is_empty() {
         return Output::input_error("chyba: zadejte slova k rozboru, nebo --vectors\n".into());

@@ -347,6 +347,30 @@ pub fn analyzed(vectors: &[crate::search::vectors::Vector]) -> String {
     out
 }
 
+/// Each game's distinctive words, for the reviewer who keeps `hinted_by` in games.yaml.
+pub fn game_words(
+    corpus: &Corpus,
+    candidates: &std::collections::BTreeMap<String, Vec<crate::search::hints::Spread>>,
+) -> String {
+    let mut out = String::new();
+    for game in &corpus.games {
+        let Some(words) = candidates.get(&game.id) else {
+            continue;
+        };
+        let _ = writeln!(out, "# {} ({}):", game.title, game.id);
+        for spread in words {
+            let _ = writeln!(
+                out,
+                "{}  ({} z {} textů)",
+                printable(&spread.written),
+                spread.documents.get(&game.id).copied().unwrap_or_default(),
+                spread.documents.values().sum::<usize>(),
+            );
+        }
+    }
+    out
+}
+
 /// How a player recognises a ruling: its ID in the source, or its question.
 /// "[pravidla: Základní hra Carcassonne – Průběh tahu; výklad Dized.MoC.0046]": the section
 /// (by title, with the subsection when the content names one) and rulings (by source ID or

@@ -26,7 +26,14 @@ pub const THESAURUS_FILE: &str = "thesaurus.yaml";
 pub const RULE_KEYS_FILE: &str = "rule-keys.yaml";
 
 const GAME_FIELDS: &[&str] = &[
-    "id", "title", "title_en", "prefix", "kind", "source", "named_by",
+    "id",
+    "title",
+    "title_en",
+    "prefix",
+    "kind",
+    "source",
+    "named_by",
+    "hinted_by",
 ];
 const RULING_FIELDS: &[&str] = &[
     "id",
@@ -254,6 +261,11 @@ impl Loader {
             );
             let source = fields.optional_str("source", diags);
             let named_by = self.game_names(&fields, id.as_deref(), &mut named);
+            let hinted_by = self
+                .single_words(&fields, "hinted_by", id.as_deref())
+                .into_iter()
+                .map(|(word, _, _)| word)
+                .collect();
             let diags = &mut self.diags;
             if let Some(id) = &id {
                 check_slug(&fields, "id", id, diags);
@@ -277,6 +289,7 @@ impl Loader {
                     kind,
                     source,
                     named_by,
+                    hinted_by,
                 });
             }
         }
@@ -291,11 +304,42 @@ impl Loader {
         game: Option<&str>,
         named: &mut HashMap<String, String>,
     ) -> Vec<String> {
+        let mut names = Vec::new();
+        for (word, term, location) in self.single_words(fields, "named_by", game) {
+            let this = game.unwrap_or_default();
+            match named.get(&term) {
+                Some(other) if other != this => {
+                    self.diags.error(
+                        location,
+                        game,
+                        format!(
+                            "`{word}` už pojmenovává hru `{other}`; slovo smí patřit jen jedné hře"
+                        ),
+                    );
+                    continue;
+                }
+                _ => {
+                    named.insert(term, this.to_owned());
+                }
+            }
+            names.push(word);
+        }
+        names
+    }
+
+    /// A list of words for the search, each one word for the analyzer: (word, its search
+    /// term, where it stands).
+    fn single_words(
+        &mut self,
+        fields: &Fields,
+        key: &str,
+        game: Option<&str>,
+    ) -> Vec<(String, String, Location)> {
         use crate::search::analyzer::{analyze_query, CzechAnalyzer};
         let words = fields
-            .optional_list("named_by", &mut self.diags)
+            .optional_list(key, &mut self.diags)
             .unwrap_or_default();
-        let mut names = Vec::new();
+        let mut out = Vec::new();
         for (word, location) in words {
             let tokens = analyze_query(&CzechAnalyzer, &word);
             let [token] = tokens.as_slice() else {
@@ -308,25 +352,9 @@ impl Loader {
                     .error(location, game, format!("`{word}` {problem}"));
                 continue;
             };
-            let this = game.unwrap_or_default();
-            match named.get(&token.folded) {
-                Some(other) if other != this => {
-                    self.diags.error(
-                        location,
-                        game,
-                        format!(
-                            "`{word}` už pojmenovává hru `{other}`; slovo smí patřit jen jedné hře"
-                        ),
-                    );
-                    continue;
-                }
-                _ => {
-                    named.insert(token.folded.clone(), this.to_owned());
-                }
-            }
-            names.push(word);
+            out.push((word, token.folded.clone(), location));
         }
-        names
+        out
     }
 
     fn rule_section(&mut self, game: &str, path: &str, file: &str, text: &str) {

@@ -44,6 +44,9 @@ pub struct Game {
     pub source: Option<String>,
     /// Words by which a query names this game ("v kooperativní hře"), so search leans to it.
     pub named_by: Vec<String>,
+    /// Words that point to this game without naming it ("tým", "pes"), so search leans to it
+    /// a little; derived from the game's texts and reviewed (search::hints).
+    pub hinted_by: Vec<String>,
 }
 
 impl Game {

@@ -19,7 +19,7 @@ use std::time::{Duration, SystemTime};
 
 use serde::{Deserialize, Serialize};
 
-use super::analyzer::tables_json;
+use super::analyzer::{lemmas_txt, tables_json};
 use super::index::{SearchError, SearchIndex};
 use crate::content::{ContentFiles, FileBody};
 use crate::model::Corpus;
@@ -107,6 +107,7 @@ impl IndexCache {
             super::index::INDEX_FORMAT,
             env!("CARGO_PKG_VERSION"),
             tables_json(),
+            lemmas_txt(),
         )
             .hash(&mut hasher);
         for file in &files.files {

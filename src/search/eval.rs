@@ -17,6 +17,11 @@ pub struct QueryCase {
 }
 
 impl QueryCase {
+    /// Whether the corpus holds an answer (a question about something no game has does not).
+    pub fn answerable(&self) -> bool {
+        !self.expect.is_empty() || !self.any_of.is_empty()
+    }
+
     /// The 1-based rank at which the case is answered in `found` (all of `expect` present,
     /// or the first of `any_of`), if it is.
     pub fn answered_at(&self, found: &[String]) -> Option<usize> {
@@ -72,7 +77,10 @@ pub fn parse_cases(yaml: &str) -> Result<Vec<QueryCase>, String> {
                 }
             };
             let (expect, any_of) = (ids("expect"), ids("any_of"));
-            if expect.is_empty() == any_of.is_empty() {
+            // Both lists empty (`expect: []`) is a question the corpus cannot answer.
+            if !expect.is_empty() && !any_of.is_empty()
+                || expect.is_empty() && any_of.is_empty() && map.get_node("expect").is_none()
+            {
                 return Err(format!(
                     "query {:?} needs either an expect or an any_of list",
                     text("query")
@@ -127,7 +135,8 @@ struct Answered {
     first_at: Option<usize>,
 }
 
-/// Quality of the whole set and of each kind, in the order kinds first appear.
+/// Quality of the whole set and of each kind, in the order kinds first appear; questions
+/// without an answer in the corpus are left out (they have nothing to rank).
 pub fn quality(
     index: &SearchIndex,
     cases: &[QueryCase],
@@ -140,6 +149,7 @@ pub fn quality(
     };
     let ranks: Vec<(String, Answered)> = cases
         .iter()
+        .filter(|case| case.answerable())
         .map(|case| {
             let found: Vec<String> = index
                 .search(&case.query, &options)

@@ -26,7 +26,7 @@ use super::query::{self, IdReference};
 use super::snippet::{self, Snippet};
 use super::terms::{edits, Expansions, QueryTerms};
 use crate::content::markdown::to_plain_text;
-use crate::model::{Corpus, GameKind};
+use crate::model::{Corpus, Game, GameKind};
 
 /// Which analyzer the index uses. Only the Czech one is for users; the baseline (tantivy's
 /// default tokenizer: lowercase words) exists to measure what the Czech analyzer gains.
@@ -220,6 +220,9 @@ pub const OTHER_LEVEL_FACTOR: f32 = 0.5;
 pub const LEVEL_FOCUS: f32 = 2.0;
 /// When the query names a game ("v kooperativní hře"), other games' documents count this much.
 pub const OTHER_GAME_FACTOR: f32 = 0.4;
+/// When the query's words only point to a game ("tým", "pes": games.yaml `hinted_by`), other
+/// games' documents count this much: a hint is weaker evidence than a name.
+pub const HINTED_OTHER_GAME_FACTOR: f32 = 0.7;
 /// A candidate gains up to this share of its score as the pairs of query words stand next to
 /// each other in one of its passages ("obsazenou cestu" in "meepla na obsazenou cestu"): a
 /// text that says what the question says beats one that has its words far apart.
@@ -233,7 +236,8 @@ struct Named {
     rulings: Vec<String>,
     section: Option<usize>,
     level: Option<u8>,
-    game: Option<String>,
+    /// The game the query leans to, and how much other games' documents count.
+    game: Option<(String, f32)>,
 }
 
 pub struct SearchIndex {
@@ -255,6 +259,8 @@ struct Meta {
     games: Vec<(String, String)>,
     /// The search term of each word that names a game in a query, with that game.
     game_names: Vec<(String, String)>,
+    /// The search term of each word that points to a game, with that game.
+    game_hints: Vec<(String, String)>,
     /// Every word of the documents, folded (not stemmed), with how it is first written
     /// (lowercase) and its term, in document, field and word order: for suggestions.
     words: BTreeMap<String, (String, String)>,
@@ -275,7 +281,7 @@ fn one_shot_reader(index: &Index) -> Result<IndexReader, SearchError> {
 
 /// Bump when what the index stores changes, so that cached indexes of an older format are
 /// not used (the cache key includes it).
-pub const INDEX_FORMAT: u32 = 13;
+pub const INDEX_FORMAT: u32 = 14;
 
 /// Text fields with their weights, in the order of `Fields::texts`.
 /// The ways players ask a ruling count less than its question: they are ours, not the source's.
@@ -381,17 +387,53 @@ pub fn game_words(corpus: &Corpus, game: &str) -> String {
 
 /// The search term of each word in `games.yaml`'s `named_by`, with its game.
 pub fn game_names(corpus: &Corpus) -> Vec<(String, String)> {
+    game_terms(corpus, |game| &game.named_by[..])
+}
+
+/// The search term of each word in `games.yaml`'s `hinted_by`, with its game.
+pub fn game_hints(corpus: &Corpus) -> Vec<(String, String)> {
+    game_terms(corpus, |game| &game.hinted_by[..])
+}
+
+fn game_terms(corpus: &Corpus, words: fn(&Game) -> &[String]) -> Vec<(String, String)> {
     corpus
         .games
         .iter()
         .flat_map(|game| {
-            game.named_by.iter().flat_map(move |word| {
+            words(game).iter().flat_map(move |word| {
                 analyze_query(&CzechAnalyzer, word)
                     .into_iter()
                     .map(move |t| (t.folded, game.id.clone()))
             })
         })
         .collect()
+}
+
+/// The game that the most query words point to through `words` (term, game), if one leads;
+/// with `only_one`, only when the words point to a single game at all (a query naming two
+/// games names neither).
+fn most_pointed(terms: &QueryTerms, words: &[(String, String)], only_one: bool) -> Option<String> {
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for word in &terms.words {
+        let games: BTreeSet<&str> = words
+            .iter()
+            .filter(|(term, _)| *term == word.folded)
+            .map(|(_, game)| game.as_str())
+            .collect();
+        for game in games {
+            *counts.entry(game).or_default() += 1;
+        }
+    }
+    let most = counts.values().max()?;
+    let leading: Vec<&str> = counts
+        .iter()
+        .filter(|(_, n)| *n == most)
+        .map(|(g, _)| *g)
+        .collect();
+    match leading.as_slice() {
+        [game] if !only_one || counts.len() == 1 => Some((*game).to_owned()),
+        _ => None,
+    }
 }
 
 /// One part of a rule section: the text under one of its headings (or before the first).
@@ -637,6 +679,7 @@ impl SearchIndex {
                     .map(|g| (g.id.clone(), g.title.clone()))
                     .collect(),
                 game_names: game_names(corpus),
+                game_hints: game_hints(corpus),
                 terms,
                 words,
             },
@@ -761,25 +804,13 @@ impl SearchIndex {
         Box::new(BooleanQuery::new(clauses))
     }
 
-    /// The one game the query's words name, if they name exactly one.
-    fn named_game(&self, terms: &QueryTerms) -> Option<String> {
-        let mut games: Vec<&String> = terms
-            .words
-            .iter()
-            .flat_map(|w| {
-                self.meta
-                    .game_names
-                    .iter()
-                    .filter(move |(term, _)| *term == w.folded)
-                    .map(|(_, game)| game)
-            })
-            .collect();
-        games.sort();
-        games.dedup();
-        match games.as_slice() {
-            [game] => Some((*game).clone()),
-            _ => None,
+    /// The game the query leans to: the one its words name, or else the one most of its
+    /// words point to; with how much other games' documents then count.
+    fn leaning_game(&self, terms: &QueryTerms) -> Option<(String, f32)> {
+        if let Some(game) = most_pointed(terms, &self.meta.game_names, true) {
+            return Some((game, OTHER_GAME_FACTOR));
         }
+        most_pointed(terms, &self.meta.game_hints, false).map(|g| (g, HINTED_OTHER_GAME_FACTOR))
     }
 
     /// Rulings the query names: by source ID in any form, or by our own id.
@@ -867,7 +898,7 @@ impl SearchIndex {
             rulings: named,
             section: named_section,
             level: parsed.level,
-            game: self.named_game(&terms),
+            game: self.leaning_game(&terms),
         };
         let mut hits = self.ranked_hits(&terms, &named, options)?;
         let relaxed = hits.is_empty() && !terms.is_empty();
@@ -956,8 +987,10 @@ impl SearchIndex {
             if doc.kind == HitKind::Rule {
                 *score *= RULE_PART_FACTOR;
             }
-            if named.game.as_ref().is_some_and(|g| *g != doc.game) {
-                *score *= OTHER_GAME_FACTOR;
+            if let Some((game, factor)) = &named.game {
+                if *game != doc.game {
+                    *score *= factor;
+                }
             }
         }
         if let Some(level) = named.level {

@@ -3,6 +3,7 @@
 pub mod analyzer;
 pub mod cache;
 pub mod eval;
+pub mod hints;
 pub mod index;
 pub mod query;
 pub mod snippet;

@@ -12,9 +12,9 @@ use crate::model::Corpus;
 use crate::model::MAX_LEVEL;
 use crate::search::analyzer::CzechAnalyzer;
 use crate::search::index::{
-    game_names, game_words, section_parts, CONCEPT_TIE_BREAKER, EXACT_BONUS, EXPANSION_WEIGHT,
-    FUZZY_WEIGHT, ID_MATCH_BONUS, LEVEL_FOCUS, OTHER_GAME_FACTOR, OTHER_LEVEL_FACTOR,
-    PROXIMITY_WEIGHT, RULE_PART_FACTOR, TEXT_FIELDS,
+    game_hints, game_names, game_words, section_parts, CONCEPT_TIE_BREAKER, EXACT_BONUS,
+    EXPANSION_WEIGHT, FUZZY_WEIGHT, HINTED_OTHER_GAME_FACTOR, ID_MATCH_BONUS, LEVEL_FOCUS,
+    OTHER_GAME_FACTOR, OTHER_LEVEL_FACTOR, PROXIMITY_WEIGHT, RULE_PART_FACTOR, TEXT_FIELDS,
 };
 use crate::search::query::MAX_QUERY_CHARS;
 use crate::search::snippet::WINDOW_WORDS;
@@ -126,8 +126,10 @@ pub fn index_script(corpus: &Corpus) -> Result<String, serde_json::Error> {
             "level_focus": LEVEL_FOCUS,
             "other_level_factor": OTHER_LEVEL_FACTOR,
             "other_game_factor": OTHER_GAME_FACTOR,
+            "hinted_other_game_factor": HINTED_OTHER_GAME_FACTOR,
             "rule_part_factor": RULE_PART_FACTOR,
             "game_names": game_names(corpus),
+            "game_hints": game_hints(corpus),
             "max_level": MAX_LEVEL,
             "fuzzy_min_letters": FUZZY_MIN_LETTERS,
             "relaxed_min_letters": RELAXED_MIN_LETTERS,
@@ -145,10 +147,12 @@ pub fn index_script(corpus: &Corpus) -> Result<String, serde_json::Error> {
     ))
 }
 
-/// The script `assets/czech.js`: the analyzer's tables, the very file the CLI uses.
+/// The script `assets/czech.js`: the analyzer's tables, the very file the CLI uses, and the
+/// dictionary's lemmas for the forms where they change a term.
 pub fn tables_script() -> String {
     format!(
-        "globalThis.CARCREF_CZECH = {};\n",
-        crate::search::analyzer::tables_json().trim()
+        "globalThis.CARCREF_CZECH = {};\nglobalThis.CARCREF_CZECH.lemmas = {};\n",
+        crate::search::analyzer::tables_json().trim(),
+        crate::search::analyzer::lemmas_json()
     )
 }
