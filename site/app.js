@@ -45,6 +45,8 @@
     }
     if (found.relaxed && found.hits.length > 0) {
       parts.push('Přesně nic neodpovídá; toto jsou výsledky s tolerancí dvou překlepů.');
+    } else if (!found.answered && found.hits.length > 0) {
+      parts.push('Přímou odpověď jsem nenašel; nejbližší:');
     }
     parts.push(
       found.hits.length === 0

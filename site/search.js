@@ -281,6 +281,32 @@
       return words.concat(phrases);
     }
 
+    /** How rare the commonest of a word's forms is among the documents (index.rs rarity). */
+    function rarity(forms) {
+      let df = 0;
+      for (const form of forms) df = Math.max(df, docTerms.filter((have) => have.has(form)).length);
+      return Math.fround(Math.log(Math.fround(1 + Math.fround(Math.fround(N - df + 0.5) / Math.fround(df + 0.5)))));
+    }
+
+    /** The share of the query's words a document holds, each weighed by its rarity (terms.rs
+     * share_matched). */
+    function shareMatched(terms, d) {
+      const matched = conceptsMatched(terms, d);
+      const phrases = matched.slice(terms.words.length);
+      const inMatchedPhrase = (term) =>
+        terms.phrases.some((alts, i) => phrases[i] && alts.some((words) => words.includes(term)));
+      let held = 0;
+      let all = 0;
+      terms.words.forEach((w, i) => {
+        const forms = [w.folded, ...w.expansions];
+        if (w.suggested !== null) forms.push(w.suggested);
+        const weight = rarity(forms);
+        all = Math.fround(all + weight);
+        if (matched[i] || inMatchedPhrase(w.folded)) held = Math.fround(held + weight);
+      });
+      return all > 0 ? Math.fround(held / all) : 0;
+    }
+
     /** The share of the pairs of query words standing within `near_terms` terms of each
      * other in one of the document's passages (terms.rs share_of_pairs_near). */
     function shareOfPairsNear(terms, d) {
@@ -414,27 +440,26 @@
       }
       if (start !== null) words.push([start, text.length]);
       if (words.length === 0) return [];
+      // Which word each token falls in, and which query word it stands for (snippet.rs).
       const wordOf = (offset) => words.findIndex(([a, b]) => offset >= a && offset < b);
-      const perWord = words.map(() => 0);
+      const matchedInWord = words.map(() => []);
       tokens.forEach((t, i) => {
-        if (hits[i]) {
-          const w = wordOf(t.start);
-          if (w >= 0) perWord[w] += 1;
-        }
+        const w = wordOf(t.start);
+        if (hits[i] && w >= 0) matchedInWord[w].push(conceptOf(terms, t.folded));
       });
+      const [sentenceStart, sentenceEnd] = bestSentence(text, words, matchedInWord);
       const window = Math.min(s.window_words, words.length);
-      let best = 0;
-      let bestCount = -1;
-      for (let st = 0; st + window <= words.length; st += 1) {
-        let count = 0;
-        for (let k = st; k < st + window; k += 1) count += perWord[k];
-        if (count > bestCount) {
-          bestCount = count;
-          best = st;
+      let lastHit = sentenceStart;
+      for (let w = sentenceEnd - 1; w >= sentenceStart; w -= 1) {
+        if (matchedInWord[w].length > 0) {
+          lastHit = w;
+          break;
         }
       }
+      const best = lastHit >= sentenceStart + window ? lastHit + 1 - window : sentenceStart;
+      const bestEnd = Math.min(best + window, words.length);
       const from = words[best][0];
-      const to = words[best + window - 1][1];
+      const to = words[bestEnd - 1][1];
       const segments = [];
       if (best > 0) segments.push(['… ', false]);
       let cursor = from;
@@ -445,8 +470,43 @@
         cursor = t.end;
       });
       if (cursor < to) segments.push([text.slice(cursor, to), false]);
-      if (best + window < words.length) segments.push([' …', false]);
+      if (bestEnd < words.length) segments.push([' …', false]);
       return segments;
+    }
+
+    /** The query word a matching document term stands for (terms.rs concept_of). */
+    function conceptOf(terms, folded) {
+      const word = terms.words.find((w) => standsFor(w, folded));
+      return word ? word.folded : folded;
+    }
+
+    /** The sentence holding the most different query words (snippet.rs best_sentence). */
+    function bestSentence(text, words, matchedInWord) {
+      const sentences = [];
+      let start = 0;
+      words.forEach(([a, b], i) => {
+        const word = text.slice(a, b);
+        if (word === '•' && i > start) {
+          sentences.push([start, i]);
+          start = i;
+        }
+        if (/[.!?:]$/.test(word)) {
+          sentences.push([start, i + 1]);
+          start = i + 1;
+        }
+      });
+      if (start < words.length) sentences.push([start, words.length]);
+      let best = [0, words.length];
+      let bestScore = null;
+      for (const [from, to] of sentences) {
+        const concepts = matchedInWord.slice(from, to).flat();
+        const score = [new Set(concepts).size, concepts.length];
+        if (bestScore === null || score[0] > bestScore[0] || (score[0] === bestScore[0] && score[1] > bestScore[1])) {
+          bestScore = score;
+          best = [from, to];
+        }
+      }
+      return best;
     }
 
     /** Ranked hits for a query; options: {game, level, limit}. */
@@ -498,6 +558,7 @@
           truncated: parsed.truncated,
           relaxed: false,
           suggestions: [],
+          answered: false,
         };
       }
       // A query that is one of our own ids ("dzh-hrbitov") has no misspelt words.
@@ -508,21 +569,23 @@
           if (word.folded === typedTerm && typos <= word.typos) word.suggested = term;
         }
       }
-      let hits = rankedHits(terms, named, namedSection, namedLevel, opts);
-      const relaxed = hits.length === 0 && terms.words.length > 0;
+      let ranked = rankedHits(terms, named, namedSection, namedLevel, opts);
+      const relaxed = ranked.hits.length === 0 && terms.words.length > 0;
       if (relaxed) {
         const looser = relax(
           terms,
           suggested.map((x) => x[1]),
         );
-        hits = rankedHits(looser, named, namedSection, namedLevel, opts);
+        ranked = rankedHits(looser, named, namedSection, namedLevel, opts);
       }
       return {
-        hits,
+        hits: ranked.hits,
         nothingToSearch: false,
         truncated: parsed.truncated,
         relaxed,
         suggestions: suggested.map((x) => x[0]),
+        // The first result answers the query directly (index.rs SearchResults::answered).
+        answered: !relaxed && ranked.hits.length > 0 && ranked.firstShare >= s.answered_min_share,
       };
     }
 
@@ -631,6 +694,7 @@
       });
       const ranked = [...scores].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
       const hits = [];
+      let firstShare = 0;
       for (const [d, score] of ranked) {
         const doc = docs[d];
         // The filters apply to every hit, ID matches included (index.rs, DocInfo::passes).
@@ -638,6 +702,7 @@
         if (opts.level && !(doc.levels || []).includes(opts.level)) continue;
         if (hits.some((h) => h.kind === doc.k && h.id === doc.id)) continue;
         if (hits.length === opts.limit) break;
+        if (hits.length === 0) firstShare = score >= s.id_bonus ? 1 : shareMatched(terms, d);
         hits.push({
           kind: doc.k,
           id: doc.id,
@@ -652,7 +717,7 @@
           score,
         });
       }
-      return hits;
+      return { hits, firstShare };
     }
 
     return { search, parseQuery: (q) => parseQuery(q, s.max_query_chars) };

@@ -38,6 +38,9 @@ fn the_held_out_set_is_measured_apart() {
             q.cases, q.success_at_k, q.mrr
         );
     }
+    let (said, answerable, refused, unanswerable) =
+        carcref::search::eval::answered_agreement(&index, &cases);
+    eprintln!("held-out answered: {said}/{answerable} answerable, not answered: {refused}/{unanswerable} without an answer");
     let (_, all) = &quality[0];
     assert!(
         all.success_at_k >= HELD_OUT_FLOOR_SUCCESS_AT_3 && all.mrr >= HELD_OUT_FLOOR_MRR,
@@ -165,7 +168,11 @@ fn json_has_exactly_the_documented_shape() {
     assert_eq!(code(&output), 0, "{}", stderr(&output));
     let json: Value = serde_json::from_str(&stdout(&output)).unwrap();
     let top: Vec<&String> = json.as_object().unwrap().keys().collect();
-    assert_eq!(top, ["query", "relaxed", "results", "suggestions"]);
+    assert_eq!(
+        top,
+        ["answered", "query", "relaxed", "results", "suggestions"]
+    );
+    assert_eq!(json["answered"], true);
     assert_eq!(json["relaxed"], false);
     assert_eq!(json["suggestions"], serde_json::json!([]));
     assert_eq!(json["query"], "hřbitov");
@@ -452,4 +459,18 @@ fn search_works_without_a_usable_cache() {
         assert_eq!(output.status.code(), Some(0), "{name}");
         assert_eq!(String::from_utf8_lossy(&output.stdout), reference, "{name}");
     }
+}
+
+/// `answered` tells questions the corpus answers from those it cannot, on the tuning set
+/// (measured: 143 of 160 answerable said answered, 11 of 12 without an answer said not).
+#[test]
+fn answered_tells_answerable_questions_from_the_rest() {
+    let index = index(AnalyzerChoice::Czech);
+    let (said, answerable, refused, unanswerable) =
+        carcref::search::eval::answered_agreement(&index, &cases());
+    assert!(unanswerable >= 10, "{unanswerable}");
+    assert!(
+        said as f64 >= 0.85 * answerable as f64 && refused as f64 >= 0.8 * unanswerable as f64,
+        "answered {said}/{answerable}, not answered {refused}/{unanswerable}"
+    );
 }

@@ -416,6 +416,7 @@ fn the_browser_analyzer_matches_every_rust_test_vector() {
 struct JsResults {
     hits: Vec<JsHit>,
     relaxed: bool,
+    answered: bool,
     suggestions: Vec<(String, String)>,
 }
 
@@ -508,6 +509,7 @@ fn browser_ranking_agrees_with_the_cli() {
     let js = js_search(&site(), &json);
     let mut compared = 0;
     let mut relaxed = 0;
+    let mut unanswered = 0;
     for ((query, options), js_results) in queries.iter().zip(&js) {
         let rust_results = index.search(query, options).unwrap();
         assert_eq!(
@@ -515,6 +517,11 @@ fn browser_ranking_agrees_with_the_cli() {
             "relaxed for {query:?}"
         );
         relaxed += usize::from(rust_results.relaxed);
+        assert_eq!(
+            rust_results.answered, js_results.answered,
+            "answered for {query:?}"
+        );
+        unanswered += usize::from(!rust_results.answered);
         let rust_suggestions: Vec<(String, String)> = rust_results
             .suggestions
             .iter()
@@ -562,6 +569,10 @@ fn browser_ranking_agrees_with_the_cli() {
     }
     assert!(compared > 400, "{compared} hits compared");
     assert!(relaxed >= 2, "{relaxed} relaxed searches compared");
+    assert!(
+        unanswered >= 10,
+        "{unanswered} searches without a direct answer compared"
+    );
 }
 
 #[test]

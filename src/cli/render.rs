@@ -214,6 +214,8 @@ pub fn section_detail(corpus: &Corpus, section: &RuleSection) -> String {
 #[derive(Serialize)]
 struct SearchJson<'a> {
     query: &'a str,
+    /// The first result answers the query directly; when false, the results are the nearest.
+    answered: bool,
     /// Nothing matched as typed; the results allow two typos.
     relaxed: bool,
     suggestions: &'a [Suggestion],
@@ -234,6 +236,7 @@ struct SearchHitJson<'a> {
 pub fn search_json(query: &str, results: &SearchResults) -> String {
     json(&SearchJson {
         query,
+        answered: results.answered,
         relaxed: results.relaxed,
         suggestions: &results.suggestions,
         results: results
@@ -282,6 +285,8 @@ pub fn search_results(results: &SearchResults, style: Style) -> String {
     }
     if results.relaxed && !hits.is_empty() {
         out.push_str("Přesně nic neodpovídá; toto jsou výsledky s tolerancí dvou překlepů.\n\n");
+    } else if !results.answered && !hits.is_empty() {
+        out.push_str("Přímou odpověď jsem nenašel; nejbližší:\n\n");
     } else if !out.is_empty() {
         out.push('\n');
     }

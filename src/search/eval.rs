@@ -120,6 +120,28 @@ pub fn failures_at<'a>(
         .collect()
 }
 
+/// How well `answered` tells the questions the corpus answers from those it cannot:
+/// (answerable cases said answered, answerable cases, unanswerable cases said not, unanswerable cases).
+pub fn answered_agreement(
+    index: &SearchIndex,
+    cases: &[QueryCase],
+) -> (usize, usize, usize, usize) {
+    let mut counts = (0, 0, 0, 0);
+    for case in cases {
+        let answered = index
+            .search(&case.query, &SearchOptions::default())
+            .is_ok_and(|r| r.answered);
+        if case.answerable() {
+            counts.0 += usize::from(answered);
+            counts.1 += 1;
+        } else {
+            counts.2 += usize::from(!answered);
+            counts.3 += 1;
+        }
+    }
+    counts
+}
+
 /// success@k (every expected answer within the first k) and mean reciprocal rank (of the
 /// first expected answer, over the first `depth` results) of a set of cases.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -156,6 +156,9 @@ pub struct SearchResults {
     pub relaxed: bool,
     /// Query words no document contains, each with the closest word that some do.
     pub suggestions: Vec<Suggestion>,
+    /// Whether the first result answers the query directly: named by its ID, or holding
+    /// enough of the query's words as typed. When not, the results are only the nearest.
+    pub answered: bool,
 }
 
 /// "Mysleli jste …?": a word of the query no document has, and the nearest one some have.
@@ -220,6 +223,10 @@ pub const OTHER_LEVEL_FACTOR: f32 = 0.5;
 pub const LEVEL_FOCUS: f32 = 2.0;
 /// When the query names a game ("v kooperativní hře"), other games' documents count this much.
 pub const OTHER_GAME_FACTOR: f32 = 0.4;
+/// The first result answers the query when its document holds at least this share of the
+/// query's words (as typed, through synonyms or one typo), each weighed by its rarity: a word
+/// no document has weighs most, so a question about something the games lack falls short.
+pub const ANSWERED_MIN_SHARE: f32 = 0.45;
 /// When the query's words only point to a game ("tým", "pes": games.yaml `hinted_by`), other
 /// games' documents count this much: a hint is weaker evidence than a name.
 pub const HINTED_OTHER_GAME_FACTOR: f32 = 0.7;
@@ -813,6 +820,24 @@ impl SearchIndex {
         most_pointed(terms, &self.meta.game_hints, false).map(|g| (g, HINTED_OTHER_GAME_FACTOR))
     }
 
+    /// How rare the commonest of a word's forms is among the
+    /// documents, as BM25's inverse document frequency (a word no document has is rarest).
+    fn rarity(&self, forms: &[&str]) -> f32 {
+        let n = self.meta.docs.len() as f32;
+        let df = forms
+            .iter()
+            .map(|f| {
+                self.meta
+                    .docs
+                    .iter()
+                    .filter(|d| d.terms.contains(*f))
+                    .count()
+            })
+            .max()
+            .unwrap_or(0) as f32;
+        (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
+    }
+
     /// Rulings the query names: by source ID in any form, or by our own id.
     /// `own` is the whole query, trimmed and lowercased.
     fn named_rulings(&self, ids: &[IdReference], own: &str) -> Vec<String> {
@@ -881,6 +906,7 @@ impl SearchIndex {
                 truncated: parsed.truncated,
                 relaxed: false,
                 suggestions: Vec::new(),
+                answered: false,
             });
         }
 
@@ -900,15 +926,18 @@ impl SearchIndex {
             level: parsed.level,
             game: self.leaning_game(&terms),
         };
-        let mut hits = self.ranked_hits(&terms, &named, options)?;
-        let relaxed = hits.is_empty() && !terms.is_empty();
+        let mut ranked = self.ranked_hits(&terms, &named, options)?;
+        let relaxed = ranked.hits.is_empty() && !terms.is_empty();
         if relaxed {
             let suggested: Vec<String> = suggestions.iter().map(|(_, _, t)| t.clone()).collect();
             let looser = terms.relaxed(&suggested);
-            hits = self.ranked_hits(&looser, &named, options)?;
+            ranked = self.ranked_hits(&looser, &named, options)?;
         }
         Ok(SearchResults {
-            hits,
+            answered: !relaxed
+                && !ranked.hits.is_empty()
+                && ranked.first_share >= ANSWERED_MIN_SHARE,
+            hits: ranked.hits,
             nothing_to_search: false,
             truncated: parsed.truncated,
             relaxed,
@@ -961,7 +990,7 @@ impl SearchIndex {
         terms: &QueryTerms,
         named: &Named,
         options: &SearchOptions,
-    ) -> Result<Vec<Hit>, SearchError> {
+    ) -> Result<Ranked, SearchError> {
         // Score by text; documents named by ID join even without a text match.
         let searcher = self.reader.searcher();
         let mut scores: HashMap<usize, f32> = HashMap::new();
@@ -1015,6 +1044,7 @@ impl SearchIndex {
 
         // One hit per ruling or section: the best-scoring part of a section stands for it.
         let mut hits: Vec<Hit> = Vec::new();
+        let mut first_share = 0.0;
         for (ordinal, score) in ranked {
             let doc = &self.meta.docs[ordinal];
             if !doc.passes(options) || hits.iter().any(|h| h.kind == doc.kind && h.id == doc.id) {
@@ -1022,6 +1052,13 @@ impl SearchIndex {
             }
             if hits.len() == options.limit {
                 break;
+            }
+            if hits.is_empty() {
+                first_share = if score >= ID_MATCH_BONUS {
+                    1.0
+                } else {
+                    terms.share_matched(&doc.terms, |forms| self.rarity(forms))
+                };
             }
             hits.push(Hit {
                 kind: doc.kind,
@@ -1039,8 +1076,14 @@ impl SearchIndex {
                 score,
             });
         }
-        Ok(hits)
+        Ok(Ranked { hits, first_share })
     }
+}
+
+/// The hits of one ranking, and the share of the query's words the first one holds.
+struct Ranked {
+    hits: Vec<Hit>,
+    first_share: f32,
 }
 
 #[cfg(test)]

@@ -61,26 +61,30 @@ pub fn make(text: &str, analyzer: &dyn Analyzer, terms: &QueryTerms) -> Snippet 
     if words.is_empty() {
         return Snippet::default();
     }
-    // Which word each token falls in, to pick the window with the most matched tokens.
+    // Which word each token falls in, and which query word it stands for.
     let word_of = |offset: usize| words.iter().position(|(s, e)| offset >= *s && offset < *e);
-    let mut hits_per_word = vec![0usize; words.len()];
+    let mut matched_in_word: Vec<Vec<String>> = vec![Vec::new(); words.len()];
     for (token, hit) in tokens.iter().zip(&hits) {
-        if *hit {
-            if let Some(w) = word_of(token.start) {
-                hits_per_word[w] += 1;
-            }
+        if let (true, Some(w)) = (*hit, word_of(token.start)) {
+            matched_in_word[w].push(terms.concept_of(&token.folded));
         }
     }
+    let (sentence_start, sentence_end) = best_sentence(&text, &words, &matched_in_word);
+    // The window opens at the sentence; a sentence longer than the window is shown up to
+    // its last matched word.
     let window = WINDOW_WORDS.min(words.len());
-    let best_start = (0..=words.len() - window)
-        .max_by_key(|start| {
-            let count: usize = hits_per_word[*start..start + window].iter().sum();
-            // Prefer earlier windows on ties.
-            (count, std::cmp::Reverse(*start))
-        })
-        .unwrap_or(0);
+    let last_hit = (sentence_start..sentence_end)
+        .rev()
+        .find(|w| !matched_in_word[*w].is_empty())
+        .unwrap_or(sentence_start);
+    let best_start = if last_hit >= sentence_start + window {
+        last_hit + 1 - window
+    } else {
+        sentence_start
+    };
+    let best_end = (best_start + window).min(words.len());
     let from = words[best_start].0;
-    let to = words[best_start + window - 1].1;
+    let to = words[best_end - 1].1;
 
     let mut segments = Vec::new();
     if best_start > 0 {
@@ -100,10 +104,52 @@ pub fn make(text: &str, analyzer: &dyn Analyzer, terms: &QueryTerms) -> Snippet 
     if cursor < to {
         segments.push((text[cursor..to].to_owned(), false));
     }
-    if best_start + window < words.len() {
+    if best_end < words.len() {
         segments.push((" …".to_owned(), false));
     }
     Snippet { segments }
+}
+
+/// The sentence (as a range of words) that holds the most different query words, then the
+/// most matched words, the first on a tie. A sentence ends after a word ending in `.`, `!`,
+/// `?` or `:`, and before a list bullet.
+fn best_sentence(
+    text: &str,
+    words: &[(usize, usize)],
+    matched_in_word: &[Vec<String>],
+) -> (usize, usize) {
+    let mut sentences = Vec::new();
+    let mut start = 0;
+    for (i, (s, e)) in words.iter().enumerate() {
+        let word = &text[*s..*e];
+        if word == "•" && i > start {
+            sentences.push((start, i));
+            start = i;
+        }
+        if word.ends_with(['.', '!', '?', ':']) {
+            sentences.push((start, i + 1));
+            start = i + 1;
+        }
+    }
+    if start < words.len() {
+        sentences.push((start, words.len()));
+    }
+    let score = |(from, to): &(usize, usize)| {
+        let matched = &matched_in_word[*from..*to];
+        let mut concepts: Vec<&String> = matched.iter().flatten().collect();
+        let tokens = concepts.len();
+        concepts.sort();
+        concepts.dedup();
+        (concepts.len(), tokens)
+    };
+    sentences
+        .iter()
+        .enumerate()
+        .max_by_key(|(i, sentence)| {
+            let (concepts, tokens) = score(sentence);
+            (concepts, tokens, std::cmp::Reverse(*i))
+        })
+        .map_or((0, words.len()), |(_, sentence)| *sentence)
 }
 
 #[cfg(test)]
@@ -125,6 +171,21 @@ mod tests {
             "Duch přijde na [hřbitovy] i na [hřbitov]."
         );
         assert_eq!(snippet.plain(), "Duch přijde na hřbitovy i na hřbitov.");
+    }
+
+    #[test]
+    fn the_sentence_with_most_query_words_opens_the_snippet() {
+        let terms = QueryTerms::from_folded(
+            ["katedral", "nedokoncen", "bod"].map(|w| CzechAnalyzer.analyze(w)[0].folded.clone()),
+        );
+        let text = "Katedrála zvyšuje hodnotu města. Dokončené město s katedrálou dá 3 body za \
+                    kartičku. Nedokončené město s katedrálou dá na konci hry 0 bodů. Katedrála se \
+                    přikládá jako jiné kartičky.";
+        let plain = make(text, &CzechAnalyzer, &terms).plain();
+        assert!(
+            plain.starts_with("… Nedokončené město s katedrálou dá na konci hry 0 bodů."),
+            "{plain}"
+        );
     }
 
     #[test]

@@ -164,6 +164,42 @@ impl QueryTerms {
         word_matches.chain(phrase_matches).collect()
     }
 
+    /// The share of the query's words that a document's terms hold, by themselves or as part
+    /// of a glossary phrase the document holds ("joint scoring" as "společné hodnocení"); each
+    /// word weighs as rare as its commonest form is (`rarity`), so that "jak" or "hra" decide
+    /// less than "stodola", which no text has.
+    pub fn share_matched(
+        &self,
+        doc_terms: &BTreeSet<String>,
+        rarity: impl Fn(&[&str]) -> f32,
+    ) -> f32 {
+        let matched = self.concepts_matched(doc_terms);
+        let (words, phrases) = matched.split_at(self.words.len());
+        let in_matched_phrase = |term: &str| {
+            self.phrases
+                .iter()
+                .zip(phrases)
+                .any(|(alternatives, hit)| *hit && alternatives.iter().flatten().any(|t| t == term))
+        };
+        let (mut held, mut all) = (0.0, 0.0);
+        for (word, hit) in self.words.iter().zip(words) {
+            let forms: Vec<&str> = std::iter::once(word.folded.as_str())
+                .chain(word.expansions.iter().map(String::as_str))
+                .chain(word.suggested.as_deref())
+                .collect();
+            let weight = rarity(&forms);
+            all += weight;
+            if *hit || in_matched_phrase(&word.folded) {
+                held += weight;
+            }
+        }
+        if all > 0.0 {
+            held / all
+        } else {
+            0.0
+        }
+    }
+
     /// The share of the pairs of query words that stand within `NEAR_TERMS` terms of each
     /// other in one of these passages (by their terms, glossary expansions or suggestions).
     /// `passages` has a line per passage, its terms separated by spaces.
@@ -197,6 +233,15 @@ impl QueryTerms {
             .filter(|(_, w)| w.stands_for(term))
             .map(|(i, _)| i)
             .collect()
+    }
+
+    /// Which query word a matching document term stands for (for choosing a snippet's
+    /// sentence): the first such word's term, or the document term itself when it matches
+    /// through a typo or a glossary phrase.
+    pub fn concept_of(&self, folded: &str) -> String {
+        self.words_of(folded)
+            .first()
+            .map_or_else(|| folded.to_owned(), |i| self.words[*i].folded.clone())
     }
 
     /// Does a document term match this query (for highlighting)?

@@ -1,7 +1,7 @@
 /* Runs the browser search of a built site in node, for the ranking agreement test:
  *   node tests/js/rank.js SITE_DIR QUERIES.json
  * QUERIES.json is a list of {query, game, level, limit}; prints for each its hits, whether the
- * search was relaxed and its suggestions, as JSON. */
+ * search was relaxed, whether it answered and its suggestions, as JSON. */
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -24,6 +24,7 @@ const results = queries.map((q) => {
       snippet: h.snippet.map(([text, hit]) => (hit ? `[${text}]` : text)).join(''),
     })),
     relaxed: found.relaxed,
+    answered: found.answered,
     suggestions: found.suggestions.map((x) => [x.typed, x.suggested]),
   };
 });
