@@ -139,7 +139,24 @@
       return null;
     }
 
-    return { analyze, analyzeQuery, foldWord, isLevelWord, ordinalLevel };
+    /** The level a numeral noun names by itself (analyzer.rs numeral_noun_level). */
+    function numeralNounLevel(folded) {
+      for (const [stem, level] of Object.entries(queryWords.numeral_noun_stems).sort()) {
+        if (folded.startsWith(stem) && queryWords.numeral_noun_endings.includes(folded.slice(stem.length))) {
+          return level;
+        }
+      }
+      return null;
+    }
+
+    /** Does this whole folded word say "the last" (analyzer.rs is_last_word)? */
+    function isLastWord(folded) {
+      return queryWords.last_stems.some(
+        (stem) => folded.startsWith(stem) && queryWords.ordinal_endings.includes(folded.slice(stem.length)),
+      );
+    }
+
+    return { analyze, analyzeQuery, foldWord, isLevelWord, ordinalLevel, numeralNounLevel, isLastWord };
   }
 
   root.CarcrefAnalyzer = { createAnalyzer };

@@ -45,14 +45,18 @@
     }
     if (found.relaxed && found.hits.length > 0) {
       parts.push('Přesně nic neodpovídá; toto jsou výsledky s tolerancí dvou překlepů.');
-    } else if (!found.answered && found.hits.length > 0) {
-      parts.push('Přímou odpověď jsem nenašel; nejbližší:');
     }
+    const chosen = games.get(gameFilter.value);
+    const where = chosen ? ` ve hře ${chosen.title}` : '';
     parts.push(
       found.hits.length === 0
-        ? 'Nic nenalezeno. Zkuste jiný tvar slova nebo zrušte filtr.'
-        : `Nalezeno: ${globalThis.CarcrefPocet(found.hits.length, ['výsledek', 'výsledky', 'výsledků'])}.`,
+        ? `Nic nenalezeno${where}. Zkuste jiný tvar slova nebo zrušte filtr.`
+        : `Nalezeno${where}: ${globalThis.CarcrefPocet(found.hits.length, ['výsledek', 'výsledky', 'výsledků'])}.`,
     );
+    // Right above the results: they are only the nearest when none answers directly.
+    if (!found.relaxed && !found.answered && found.hits.length > 0) {
+      parts.push('Přímou odpověď jsem nenašel; nejbližší:');
+    }
     status.textContent = parts.join(' ');
     for (const hit of found.hits) {
       const item = element('li', 'result');
@@ -108,7 +112,15 @@
   }
 
   input.addEventListener('input', update);
-  gameFilter.addEventListener('change', update);
+  // The filter and the header's game switch are one choice, remembered on the device.
+  gameFilter.addEventListener('change', () => {
+    globalThis.CarcrefGame?.choose(gameFilter.value);
+    update();
+  });
+  document.addEventListener('carcref-hra', (event) => {
+    gameFilter.value = event.detail;
+    update();
+  });
   levelFilter.addEventListener('change', update);
   input.addEventListener('keydown', (event) => {
     if (event.key === 'ArrowDown' && links().length > 0) {
@@ -137,6 +149,9 @@
   const params = new URLSearchParams(window.location.search);
   const initial = params.get('q');
   if (initial) input.value = initial;
+  // The game a link carries wins; otherwise the one the player chose on this device.
+  const chosenGame = globalThis.CarcrefGame ? globalThis.CarcrefGame.chosen() : '';
+  if (chosenGame && !params.get('hra')) gameFilter.value = chosenGame;
   for (const [select, name] of [
     [gameFilter, 'hra'],
     [levelFilter, 'uroven'],

@@ -513,14 +513,21 @@
     // The one level the query names, if any (query.rs level_of).
     function levelOf(text) {
       const folded = text.split(' ').map((w) => analyzer.foldWord(w));
-      if (!folded.some((w) => analyzer.isLevelWord(w))) return null;
+      const withLevelWord = folded.some((w) => analyzer.isLevelWord(w));
       const levels = new Set();
       for (const w of folded) {
+        const noun = analyzer.numeralNounLevel(w);
+        if (noun !== null) {
+          levels.add(noun);
+          continue;
+        }
+        if (!withLevelWord) continue;
         const digits = /^[0-9]+$/.test(w) ? Number(w) : null;
         if (digits !== null && digits >= 1 && digits <= s.max_level) levels.add(digits);
         else if (digits === null) {
           const ordinal = analyzer.ordinalLevel(w, false);
           if (ordinal !== null) levels.add(ordinal);
+          else if (analyzer.isLastWord(w)) levels.add(s.max_level);
         }
       }
       return levels.size === 1 ? [...levels][0] : null;
@@ -607,7 +614,12 @@
       const out = [];
       const sorted = [...vocabulary.keys()].sort();
       for (const token of analyzer.analyzeQuery(text)) {
-        const known = allTerms.has(token.folded) || byTerm.has(token.folded);
+        // A word that matches with the typo it is allowed matches something (index.rs).
+        const fuzzy =
+          Array.from(token.word).length >= s.fuzzy_min_letters &&
+          Array.from(token.folded).length >= 4 &&
+          [...allTerms].some((t) => edits(token.folded, t) <= 1);
+        const known = allTerms.has(token.folded) || byTerm.has(token.folded) || fuzzy;
         const folded = analyzer.foldWord(token.word);
         if (known || Array.from(folded).length < 3) continue;
         let best = null;
@@ -638,6 +650,17 @@
       const most = Math.max(...counts.values());
       const leading = [...counts].filter(([, n]) => n === most).map(([g]) => g);
       return leading.length === 1 && (!onlyOne || counts.size === 1) ? leading[0] : null;
+    }
+
+    /** The documents answering every concept one of whose patterns the query holds whole
+     * (index.rs concept_targets). */
+    function conceptTargets(terms) {
+      const holds = (term) => terms.words.some((w) => standsFor(w, term));
+      const out = new Set();
+      for (const c of s.concepts) {
+        if (c.patterns.some((p) => p.length > 0 && p.every(holds))) for (const id of c.points_to) out.add(id);
+      }
+      return out;
     }
 
     /** The game the query leans to and how much other games count (index.rs leaning_game). */
@@ -686,6 +709,15 @@
             : s.other_level_factor;
           scores.set(d, score * factor);
         }
+      }
+      // A concept the query describes: its documents lead, joining at the lowest score
+      // (index.rs CONCEPT_FACTOR).
+      const targets = conceptTargets(terms);
+      if (targets.size > 0 && scores.size > 0) {
+        const floor = Math.min(...scores.values());
+        docs.forEach((doc, d) => {
+          if (targets.has(doc.id)) scores.set(d, (scores.has(d) ? scores.get(d) : floor) * s.concept_factor);
+        });
       }
       docs.forEach((doc, d) => {
         if ((doc.k === 'v' && named.has(doc.id)) || namedSection === d) {

@@ -52,8 +52,8 @@ enum Command {
         /// Co hledat: slova, otázka nebo ID výkladu.
         #[arg(value_name = "DOTAZ")]
         query: String,
-        /// Jen výsledky jedné hry.
-        #[arg(long, value_name = "HRA")]
+        /// Jen výsledky jedné hry (bez přepínače hra z proměnné CARCREF_GAME, je-li nastavená).
+        #[arg(long, value_name = "HRA", env = "CARCREF_GAME", hide_env = true)]
         game: Option<String>,
         /// Jen výklady platné pro úroveň 1–6 kooperativní hry.
         #[arg(long, value_name = "ÚROVEŇ", value_parser = clap::value_parser!(u8).range(1..=6))]
@@ -251,7 +251,8 @@ fn main() -> ExitCode {
             json,
         } => {
             let options = SearchOptions {
-                game,
+                // An empty CARCREF_GAME (or --game "") means every game.
+                game: game.filter(|g| !g.trim().is_empty()),
                 level,
                 limit: usize::from(limit),
             };

@@ -474,3 +474,64 @@ fn answered_tells_answerable_questions_from_the_rest() {
         "answered {said}/{answerable}, not answered {refused}/{unanswerable}"
     );
 }
+
+/// The game a player chose once (`CARCREF_GAME`) filters every search; `--game` and an empty
+/// value (every game) override it, and an unknown one is a usage error that names the variable.
+#[test]
+fn the_game_can_come_from_the_environment() {
+    let ids = |output: &std::process::Output| -> Vec<String> {
+        results(output)
+            .iter()
+            .map(|h| h["id"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let with_env = |value: &str, args: &[&str]| {
+        let mut full = vec!["search", "konec hry", "--json"];
+        full.extend(args);
+        common::carcref_command(&full, None)
+            .env("CARCREF_GAME", value)
+            .output()
+            .unwrap()
+    };
+    let gifts = with_env("darky", &[]);
+    assert_eq!(code(&gifts), 0, "{}", stderr(&gifts));
+    assert!(
+        ids(&gifts).iter().all(|id| id.starts_with("da-")),
+        "{:?}",
+        ids(&gifts)
+    );
+    let flag = with_env("darky", &["--game", "duchove-carcassonne"]);
+    assert!(
+        ids(&flag).iter().all(|id| id.starts_with("dc-")),
+        "{:?}",
+        ids(&flag)
+    );
+    let every = with_env("", &[]);
+    let games: std::collections::BTreeSet<&str> = ids(&every)
+        .iter()
+        .map(|id| if id.starts_with("da-") { "da" } else { "other" })
+        .collect();
+    assert_eq!(games.len(), 2, "{:?}", ids(&every));
+    let unknown = with_env("xyz", &[]);
+    assert_eq!(code(&unknown), 2);
+    assert!(
+        stderr(&unknown).contains("CARCREF_GAME"),
+        "{}",
+        stderr(&unknown)
+    );
+}
+
+/// A question about something no game has says so above the nearest results.
+#[test]
+fn a_question_without_an_answer_says_so() {
+    let output = search(&["jak se hraje poker"]);
+    assert_eq!(code(&output), 0);
+    assert!(
+        stdout(&output).contains("Přímou odpověď jsem nenašel; nejbližší:\n\n1. "),
+        "{}",
+        stdout(&output)
+    );
+    let json = search(&["jak se hraje poker", "--json"]);
+    let value: Value = serde_json::from_str(&stdout(&json)).unwrap();
+    assert_eq!(value["answered"], false);
+}

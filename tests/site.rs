@@ -488,6 +488,8 @@ fn browser_ranking_agrees_with_the_cli() {
         ("xyzzy", None, None),
         // A named level: ordinals and numbers, with and without the level filter.
         ("co se mění na páté úrovni", None, None),
+        ("kolik duchu na petce do banku", None, None),
+        ("v posledním levelu se počítá co", None, None),
         ("level 4 duchové v banku", None, None),
         ("úroveň 2 hřbitov", None, Some(2)),
         ("rozdíl mezi úrovní 2 a 3", None, None),

@@ -69,5 +69,5 @@ fn the_site_works_in_headless_chromium() {
         "browser tests failed:\n{out}\n{}",
         String::from_utf8_lossy(&run.stderr)
     );
-    assert!(out.contains("pass 26"), "{out}");
+    assert!(out.contains("pass 27"), "{out}");
 }

@@ -281,7 +281,8 @@ pub fn search(
     if let Some(game) = &options.game {
         if !index.has_game(game) {
             return Output::input_error(format!(
-                "chyba: neznámá hra `{game}` (známé hry: {})\n",
+                "chyba: neznámá hra `{game}` (z přepínače --game nebo proměnné CARCREF_GAME; \
+                 známé hry: {})\n",
                 index.game_ids().join(", ")
             ));
         }

@@ -16,13 +16,14 @@ use crate::engine::rule_keys::{emitted_in, Played, RULE_KEYS};
 use crate::model::RuleKeyRef;
 use crate::model::MAX_LEVEL;
 use crate::model::{
-    Corpus, CoverageNote, CoverageStatus, Game, GameKind, GlossaryEntry, Origin, RuleSection,
-    Ruling, SynonymRing,
+    Concept, Corpus, CoverageNote, CoverageStatus, Game, GameKind, GlossaryEntry, Origin,
+    RuleSection, Ruling, SynonymRing,
 };
 
 pub const GAMES_FILE: &str = "games.yaml";
 pub const GLOSSARY_FILE: &str = "glossary.yaml";
 pub const THESAURUS_FILE: &str = "thesaurus.yaml";
+pub const CONCEPTS_FILE: &str = "concepts.yaml";
 pub const RULE_KEYS_FILE: &str = "rule-keys.yaml";
 
 const GAME_FIELDS: &[&str] = &[
@@ -67,6 +68,7 @@ enum FileKind<'a> {
     Games,
     Glossary,
     Thesaurus,
+    Concepts,
     Rules { game: &'a str },
     Rulings { game: &'a str },
     Tiles,
@@ -80,6 +82,7 @@ fn classify(path: &str) -> FileKind<'_> {
         [GAMES_FILE] => FileKind::Games,
         [GLOSSARY_FILE] => FileKind::Glossary,
         [THESAURUS_FILE] => FileKind::Thesaurus,
+        [CONCEPTS_FILE] => FileKind::Concepts,
         [game, "rules", name] if name.ends_with(".md") => FileKind::Rules { game },
         [game, "rulings", name] if name.ends_with(".yaml") => FileKind::Rulings { game },
         ["tiles", name] if name.ends_with(".yaml") => FileKind::Tiles,
@@ -89,7 +92,7 @@ fn classify(path: &str) -> FileKind<'_> {
             FileKind::Unexpected("výklady mají příponu `.yaml`, ne `.yml`".into())
         }
         _ => FileKind::Unexpected(
-            "nečekaný soubor: obsah tvoří games.yaml, glossary.yaml, thesaurus.yaml, <hra>/rules/*.md, \
+            "nečekaný soubor: obsah tvoří games.yaml, glossary.yaml, thesaurus.yaml, concepts.yaml, <hra>/rules/*.md, \
              <hra>/rulings/*.yaml, tiles/*.yaml, scenarios/**/*.yaml a rule-keys.yaml"
                 .into(),
         ),
@@ -112,6 +115,8 @@ struct Loader {
     section_ids: HashMap<String, Location>,
     /// Where each ruling's `section` value is, for the dangling-section check.
     section_refs: Vec<(usize, Location)>,
+    /// Each concept's `points_to` ids with where they stand, checked once all is loaded.
+    concept_refs: Vec<(String, Location, String)>,
 }
 
 pub fn load(files: &ContentFiles) -> Loaded {
@@ -154,6 +159,7 @@ pub fn load(files: &ContentFiles) -> Loaded {
             }
             FileKind::Glossary => loader.glossary(&file.display, text),
             FileKind::Thesaurus => loader.thesaurus(&file.display, text),
+            FileKind::Concepts => loader.concepts(&file.display, text),
             FileKind::Tiles => {
                 if let Some(set) = load_tile_set(&file.display, text, &mut loader.diags) {
                     loader.tile_set(set, &file.display);
@@ -771,10 +777,83 @@ impl Loader {
                     }
                 }
             }
+            refuse_negations(&words, &preferred, diags);
             self.corpus.thesaurus.push(SynonymRing {
                 preferred,
                 members: members.into_iter().map(|(m, _)| m).collect(),
             });
+        }
+    }
+
+    /// Rule concepts with the word patterns that point to them: each pattern of 2 to 4 words,
+    /// each word one word for the analyzer, ids unique, targets that exist.
+    fn concepts(&mut self, file: &str, text: &str) {
+        use crate::search::analyzer::{analyze_query, CzechAnalyzer};
+        let Some(node) = yaml::parse(file, text, 0, true, &mut self.diags) else {
+            return;
+        };
+        let mut seen: std::collections::HashSet<String> = std::collections::HashSet::new();
+        for map in self.entries(file, &node) {
+            let fields = Fields::new(
+                file,
+                0,
+                map,
+                &["id", "concept", "points_to", "patterns"],
+                Some("id"),
+                &mut self.diags,
+            );
+            let diags = &mut self.diags;
+            let id = fields.required_str("id", diags);
+            let concept = fields.required_str("concept", diags);
+            let points_to = fields.required_list("points_to", diags).unwrap_or_default();
+            let patterns = fields
+                .required_list_of_lists("patterns", diags)
+                .unwrap_or_default();
+            let Some(id) = id.filter(|id| check_slug(&fields, "id", id, diags)) else {
+                continue;
+            };
+            if !seen.insert(id.clone()) {
+                diags.error(
+                    fields.value_location("id"),
+                    Some(&id),
+                    format!("pojem `{id}` je uveden dvakrát"),
+                );
+                continue;
+            }
+            for (pattern, location) in &patterns {
+                if !(2..=4).contains(&pattern.len()) {
+                    diags.error(
+                        location.clone(),
+                        Some(&id),
+                        format!("vzor má mít 2 až 4 slova, má jich {}", pattern.len()),
+                    );
+                }
+                for (word, location) in pattern {
+                    if analyze_query(&CzechAnalyzer, word).len() != 1 {
+                        diags.error(
+                            location.clone(),
+                            Some(&id),
+                            format!("`{word}` má být jedno slovo, které hledání nevynechá"),
+                        );
+                    }
+                }
+            }
+            self.concept_refs.extend(
+                points_to
+                    .iter()
+                    .map(|(target, location)| (target.clone(), location.clone(), id.clone())),
+            );
+            if let Some(concept) = concept {
+                self.corpus.concepts.push(Concept {
+                    id,
+                    concept,
+                    points_to: points_to.into_iter().map(|(t, _)| t).collect(),
+                    patterns: patterns
+                        .into_iter()
+                        .map(|(words, _)| words.into_iter().map(|(w, _)| w).collect())
+                        .collect(),
+                });
+            }
         }
     }
 
@@ -823,6 +902,15 @@ impl Loader {
     }
 
     fn finish(mut self) -> Loaded {
+        for (id, location, concept) in std::mem::take(&mut self.concept_refs) {
+            if !self.section_ids.contains_key(&id) && !self.ruling_ids.contains_key(&id) {
+                self.diags.error(
+                    location,
+                    Some(&concept),
+                    format!("`{id}` není sekce pravidel ani výklad"),
+                );
+            }
+        }
         for (index, location) in std::mem::take(&mut self.section_refs) {
             let ruling = &self.corpus.rulings[index];
             if !self.section_ids.contains_key(&ruling.section) {
@@ -1155,6 +1243,36 @@ pub fn is_date(text: &str) -> bool {
             .parse::<u16>()
             .is_ok_and(|y| (2000..=2099).contains(&y));
     month_ok && year_ok
+}
+
+/// A ring must not join a word and its negation ("dokončený" and "nedokončený"): searching
+/// one would find texts about the other.
+fn refuse_negations(words: &[(String, Location)], ring: &str, diags: &mut Diagnostics) {
+    use crate::search::analyzer::{analyze_query, CzechAnalyzer};
+    let term = |word: &str| -> Option<String> {
+        match analyze_query(&CzechAnalyzer, word).as_slice() {
+            [one] => Some(one.folded.clone()),
+            _ => None,
+        }
+    };
+    let terms: Vec<Option<String>> = words.iter().map(|(w, _)| term(w)).collect();
+    for (word, location) in words {
+        let Some(positive) = word.to_lowercase().strip_prefix("ne").and_then(term) else {
+            continue;
+        };
+        if let Some((other, _)) = words
+            .iter()
+            .zip(&terms)
+            .find(|((w, _), t)| w != word && t.as_ref() == Some(&positive))
+            .map(|(w, _)| w)
+        {
+            diags.error(
+                location.clone(),
+                Some(ring),
+                format!("`{word}` je zápor slova `{other}` ze stejného kruhu; zápor patří do jiného kruhu"),
+            );
+        }
+    }
 }
 
 #[cfg(test)]

@@ -258,6 +258,9 @@ fn is_null(scalar: &MarkedScalarNode) -> bool {
 }
 
 /// One YAML mapping read field by field; every problem goes to the diagnostics.
+/// Texts, each with where it stands.
+pub type LocatedWords = Vec<(String, Location)>;
+
 pub struct Fields<'a> {
     pub file: &'a str,
     pub line_offset: usize,
@@ -555,6 +558,65 @@ impl<'a> Fields<'a> {
             }
         }
         Some(items)
+    }
+
+    /// A required, non-empty list of non-empty lists of texts (`patterns: [[a, b], [c, d]]`),
+    /// each text with its location, each inner list with the location of its start.
+    pub fn required_list_of_lists(
+        &self,
+        key: &str,
+        diags: &mut Diagnostics,
+    ) -> Option<Vec<(LocatedWords, Location)>> {
+        let Some(outer) = self.sequence(key, diags) else {
+            if self.node(key).is_none() {
+                diags.error(
+                    self.start(),
+                    self.id(),
+                    format!("chybí povinné pole `{key}`"),
+                );
+            }
+            return None;
+        };
+        let mut lists = Vec::new();
+        for item in outer.iter() {
+            let Node::Sequence(inner) = item else {
+                diags.error(
+                    self.at(item.span()),
+                    self.id(),
+                    format!(
+                        "položky seznamu `{key}` mají být seznamy slov, např. `[pes, hřbitov]`"
+                    ),
+                );
+                continue;
+            };
+            let mut words = Vec::new();
+            for word in inner.iter() {
+                match word {
+                    Node::Scalar(s) if !s.as_str().trim().is_empty() => {
+                        if let Some(s) = self.safe(s, diags) {
+                            words.push((s.as_str().trim().to_owned(), self.at(s.span())));
+                        }
+                    }
+                    other => diags.error(
+                        self.at(other.span()),
+                        self.id(),
+                        format!(
+                            "v seznamu `{key}` má být každé slovo jednoduchá neprázdná hodnota"
+                        ),
+                    ),
+                }
+            }
+            lists.push((words, self.at(item.span())));
+        }
+        if lists.is_empty() {
+            diags.error(
+                self.value_location(key),
+                self.id(),
+                format!("seznam `{key}` je prázdný"),
+            );
+            return None;
+        }
+        Some(lists)
     }
 
     /// A list that must be present and non-empty.

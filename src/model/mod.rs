@@ -163,6 +163,20 @@ pub struct SynonymRing {
     pub members: Vec<String>,
 }
 
+/// A rule concept that players describe as a situation rather than name ("mám dva panáčky na
+/// cestě a soused jednoho" → who scores a shared feature): the texts that answer it, and the
+/// word patterns that point to it (`concepts.yaml`).
+#[derive(Debug, Clone, Serialize)]
+pub struct Concept {
+    pub id: String,
+    /// The question the concept answers, in one sentence.
+    pub concept: String,
+    /// Ids of the rule sections and rulings that answer it.
+    pub points_to: Vec<String>,
+    /// Each pattern's words must all occur in a query (in any form) for it to point here.
+    pub patterns: Vec<Vec<String>>,
+}
+
 #[derive(Debug, Clone, Default)]
 pub struct Corpus {
     pub games: Vec<Game>,
@@ -171,6 +185,7 @@ pub struct Corpus {
     pub glossary: Vec<GlossaryEntry>,
     /// Words players use interchangeably, for the search (`thesaurus.yaml`).
     pub thesaurus: Vec<SynonymRing>,
+    pub concepts: Vec<Concept>,
     pub tile_sets: Vec<tiles::TileSet>,
     pub scenarios: Vec<scenario::Scenario>,
     /// Where each engine rule key comes from.

@@ -90,6 +90,9 @@ struct QueryWords {
     level_words: Vec<String>,
     ordinal_stems: BTreeMap<String, u8>,
     ordinal_endings: Vec<String>,
+    numeral_noun_stems: BTreeMap<String, u8>,
+    numeral_noun_endings: Vec<String>,
+    last_stems: Vec<String>,
 }
 
 /// Does this folded word name a level (úroveň, úrovni, level)?
@@ -112,6 +115,27 @@ pub fn ordinal_level(folded: &str, stemmed: bool) -> Option<u8> {
                 (stemmed && ending.is_empty()) || words.ordinal_endings.iter().any(|e| e == ending)
             })
             .map(|_| *level)
+    })
+}
+
+/// The level a numeral noun names by itself ("pětka", "na pětce" → 5), as a whole folded word.
+pub fn numeral_noun_level(folded: &str) -> Option<u8> {
+    let words = &tables().query_words;
+    words.numeral_noun_stems.iter().find_map(|(stem, level)| {
+        folded
+            .strip_prefix(stem.as_str())
+            .filter(|ending| words.numeral_noun_endings.iter().any(|e| e == ending))
+            .map(|_| *level)
+    })
+}
+
+/// Does this whole folded word say "the last" ("posledním")?
+pub fn is_last_word(folded: &str) -> bool {
+    let words = &tables().query_words;
+    words.last_stems.iter().any(|stem| {
+        folded
+            .strip_prefix(stem.as_str())
+            .is_some_and(|ending| words.ordinal_endings.iter().any(|e| e == ending))
     })
 }
 

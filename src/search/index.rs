@@ -24,7 +24,7 @@ use super::analyzer::{analyze_query, fold_word};
 use super::analyzer::{Analyzer, BaselineAnalyzer, CzechAnalyzer, Token};
 use super::query::{self, IdReference};
 use super::snippet::{self, Snippet};
-use super::terms::{edits, Expansions, QueryTerms};
+use super::terms::{edits, Expansions, QueryTerms, FUZZY_MIN_LETTERS};
 use crate::content::markdown::to_plain_text;
 use crate::model::{Corpus, Game, GameKind};
 
@@ -227,6 +227,10 @@ pub const OTHER_GAME_FACTOR: f32 = 0.4;
 /// query's words (as typed, through synonyms or one typo), each weighed by its rarity: a word
 /// no document has weighs most, so a question about something the games lack falls short.
 pub const ANSWERED_MIN_SHARE: f32 = 0.45;
+/// Documents that answer a concept the query describes (concepts.yaml: "mám dva panáčky na
+/// cestě a soused jednoho" → who scores a shared feature) count this much more; one the words
+/// did not find joins the candidates at the lowest candidate's score first.
+pub const CONCEPT_FACTOR: f32 = 1.5;
 /// When the query's words only point to a game ("tým", "pes": games.yaml `hinted_by`), other
 /// games' documents count this much: a hint is weaker evidence than a name.
 pub const HINTED_OTHER_GAME_FACTOR: f32 = 0.7;
@@ -245,6 +249,8 @@ struct Named {
     level: Option<u8>,
     /// The game the query leans to, and how much other games' documents count.
     game: Option<(String, f32)>,
+    /// Ids of the documents that answer a concept the query's words describe.
+    concept_targets: BTreeSet<String>,
 }
 
 pub struct SearchIndex {
@@ -268,6 +274,8 @@ struct Meta {
     game_names: Vec<(String, String)>,
     /// The search term of each word that points to a game, with that game.
     game_hints: Vec<(String, String)>,
+    /// Each concept's patterns (as search terms) and the ids of the documents answering it.
+    concepts: Vec<ConceptPatterns>,
     /// Every word of the documents, folded (not stemmed), with how it is first written
     /// (lowercase) and its term, in document, field and word order: for suggestions.
     words: BTreeMap<String, (String, String)>,
@@ -288,7 +296,7 @@ fn one_shot_reader(index: &Index) -> Result<IndexReader, SearchError> {
 
 /// Bump when what the index stores changes, so that cached indexes of an older format are
 /// not used (the cache key includes it).
-pub const INDEX_FORMAT: u32 = 14;
+pub const INDEX_FORMAT: u32 = 15;
 
 /// Text fields with their weights, in the order of `Fields::texts`.
 /// The ways players ask a ruling count less than its question: they are ours, not the source's.
@@ -441,6 +449,50 @@ fn most_pointed(terms: &QueryTerms, words: &[(String, String)], only_one: bool) 
         [game] if !only_one || counts.len() == 1 => Some((*game).to_owned()),
         _ => None,
     }
+}
+
+/// A concept's word patterns as search terms, with the documents that answer it.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ConceptPatterns {
+    pub patterns: Vec<Vec<String>>,
+    pub points_to: Vec<String>,
+}
+
+/// The concepts of `concepts.yaml` with their patterns analyzed.
+pub fn concept_patterns(corpus: &Corpus) -> Vec<ConceptPatterns> {
+    let term = |word: &String| {
+        analyze_query(&CzechAnalyzer, word)
+            .into_iter()
+            .map(|t| t.folded)
+            .collect::<Vec<_>>()
+    };
+    corpus
+        .concepts
+        .iter()
+        .map(|c| ConceptPatterns {
+            patterns: c
+                .patterns
+                .iter()
+                .map(|p| p.iter().flat_map(term).collect())
+                .collect(),
+            points_to: c.points_to.clone(),
+        })
+        .collect()
+}
+
+/// The documents answering every concept one of whose patterns the query holds whole (each
+/// pattern term among the query's words, their glossary expansions or suggestions).
+fn concept_targets(terms: &QueryTerms, concepts: &[ConceptPatterns]) -> BTreeSet<String> {
+    let holds = |term: &String| terms.words.iter().any(|w| w.stands_for(term));
+    concepts
+        .iter()
+        .filter(|c| {
+            c.patterns
+                .iter()
+                .any(|p| !p.is_empty() && p.iter().all(holds))
+        })
+        .flat_map(|c| c.points_to.iter().cloned())
+        .collect()
 }
 
 /// One part of a rule section: the text under one of its headings (or before the first).
@@ -687,6 +739,7 @@ impl SearchIndex {
                     .collect(),
                 game_names: game_names(corpus),
                 game_hints: game_hints(corpus),
+                concepts: concept_patterns(corpus),
                 terms,
                 words,
             },
@@ -925,6 +978,7 @@ impl SearchIndex {
             section: named_section,
             level: parsed.level,
             game: self.leaning_game(&terms),
+            concept_targets: concept_targets(&terms, &self.meta.concepts),
         };
         let mut ranked = self.ranked_hits(&terms, &named, options)?;
         let relaxed = ranked.hits.is_empty() && !terms.is_empty();
@@ -951,9 +1005,15 @@ impl SearchIndex {
     fn suggestions(&self, text: &str) -> Vec<(Suggestion, String, String)> {
         let mut out: Vec<(Suggestion, String, String)> = Vec::new();
         for token in analyze_query(self.analyzer.as_ref(), text) {
-            let known = self.meta.terms.contains(&token.folded)
-                || self.meta.expansions.knows(&token.folded);
             let written = text.get(token.start..token.end).unwrap_or_default();
+            // A word that matches with the typo it is allowed (QueryTerms::new) matches
+            // something: no "Mysleli jste …?" for it.
+            let fuzzy = written.chars().count() >= FUZZY_MIN_LETTERS
+                && token.folded.chars().count() >= 4
+                && self.meta.terms.iter().any(|t| edits(&token.folded, t) <= 1);
+            let known = self.meta.terms.contains(&token.folded)
+                || self.meta.expansions.knows(&token.folded)
+                || fuzzy;
             let folded = fold_word(written);
             if known || folded.chars().count() < 3 {
                 continue;
@@ -1032,6 +1092,15 @@ impl SearchIndex {
                 };
             }
         }
+        if !named.concept_targets.is_empty() {
+            if let Some(floor) = scores.values().copied().reduce(f32::min) {
+                for (ordinal, doc) in self.meta.docs.iter().enumerate() {
+                    if named.concept_targets.contains(&doc.id) {
+                        *scores.entry(ordinal).or_insert(floor) *= CONCEPT_FACTOR;
+                    }
+                }
+            }
+        }
         for (ordinal, doc) in self.meta.docs.iter().enumerate() {
             let by_id = (doc.kind == HitKind::Ruling && named.rulings.contains(&doc.id))
                 || named.section == Some(ordinal);
@@ -1094,7 +1163,7 @@ mod tests {
     fn fields_split_into_passages_at_line_breaks() {
         let text = "Můžu dát figurku?\nJde přidat meepla,\n\n  a kdy ho sundám?";
         let tokens = CzechAnalyzer.analyze(text);
-        assert_eq!(passages(text, &tokens), "dat figurk\nprid meepl\nho sund");
+        assert_eq!(passages(text, &tokens), "dal figurk\nprid meepl\nho sund");
         assert!(passages("", &[]).is_empty());
     }
 

@@ -3,7 +3,7 @@
 
 use unicode_normalization::UnicodeNormalization;
 
-use super::analyzer::{fold_word, is_level_word, ordinal_level};
+use super::analyzer::{fold_word, is_last_word, is_level_word, numeral_noun_level, ordinal_level};
 use crate::model::MAX_LEVEL;
 
 /// Longest query text we analyze; the rest is ignored (and said so).
@@ -44,18 +44,24 @@ pub struct ParsedQuery {
     pub level: Option<u8>,
 }
 
-/// The level a query names: a level word and exactly one level number, as digits or an
-/// ordinal, anywhere in it.
+/// The level a query names: exactly one level, given by a numeral noun ("na pětce"), or with
+/// a level word by digits, an ordinal or "the last", anywhere in it.
 fn level_of(words: &[&str]) -> Option<u8> {
     let folded: Vec<String> = words.iter().map(|w| fold_word(w)).collect();
-    if !folded.iter().any(|w| is_level_word(w)) {
-        return None;
-    }
+    let with_level_word = folded.iter().any(|w| is_level_word(w));
     let mut levels: Vec<u8> = folded
         .iter()
         .filter_map(|w| {
+            if let Some(level) = numeral_noun_level(w) {
+                return Some(level);
+            }
+            if !with_level_word {
+                return None;
+            }
             let digits = w.parse::<u8>().ok().filter(|n| (1..=MAX_LEVEL).contains(n));
-            digits.or_else(|| ordinal_level(w, false))
+            digits
+                .or_else(|| ordinal_level(w, false))
+                .or_else(|| is_last_word(w).then_some(MAX_LEVEL))
         })
         .collect();
     levels.sort_unstable();
@@ -237,6 +243,19 @@ mod tests {
         assert_eq!(level("rozdíl mezi úrovní 2 a 3"), None);
         assert_eq!(level("patří to k úrovni"), None);
         assert_eq!(level("Dized.MoC.0004 úroveň"), None);
+    }
+
+    #[test]
+    fn a_level_is_named_colloquially_too() {
+        let level = |q: &str| parse(q).level;
+        assert_eq!(level("kolik duchu na petce do banku"), Some(5));
+        assert_eq!(level("co je novýho ve trojce"), Some(3));
+        assert_eq!(level("šestka psi"), Some(6));
+        assert_eq!(level("v posledním levelu se počítá co"), Some(6));
+        assert_eq!(level("na poslední úrovni"), Some(6));
+        // "poslední" without a level word is no level; two levels named are none.
+        assert_eq!(level("poslední kartička"), None);
+        assert_eq!(level("rozdíl mezi trojkou a pětkou"), None);
     }
 
     #[test]

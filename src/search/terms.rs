@@ -36,7 +36,7 @@ pub struct QueryWord {
 
 impl QueryWord {
     /// Is `term` this word, one of its glossary expansions or its suggestion (typos aside)?
-    fn stands_for(&self, term: &str) -> bool {
+    pub fn stands_for(&self, term: &str) -> bool {
         self.folded == term
             || self.expansions.contains(term)
             || self.suggested.as_deref() == Some(term)

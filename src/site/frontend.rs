@@ -107,6 +107,11 @@ const FILES: &[(&str, Option<&str>, &str)] = &[
         include_str!("../../site/offline.js"),
     ),
     (
+        "site/game.js",
+        Some("assets/game.js"),
+        include_str!("../../site/game.js"),
+    ),
+    (
         "site/icon.svg",
         Some("assets/icon.svg"),
         include_str!("../../site/icon.svg"),

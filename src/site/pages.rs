@@ -65,6 +65,12 @@ fn root_for(path: &str) -> String {
 }
 
 #[derive(Clone, Serialize)]
+struct GameChoice {
+    id: String,
+    title: String,
+}
+
+#[derive(Clone, Serialize)]
 struct Link {
     href: String,
     title: String,
@@ -220,6 +226,8 @@ struct Renderer<'a> {
     coverage: BTreeMap<String, CoverageEntry>,
     played: BTreeMap<String, &'a Played>,
     nav: Vec<Link>,
+    /// Every game as the header's game switch offers it.
+    game_choices: Vec<GameChoice>,
     site: Site,
     /// Each rule section's headings, found once: thousands of trace lines cite a few dozen
     /// sections.
@@ -264,6 +272,7 @@ impl<'a> Renderer<'a> {
             description => head.description,
             current => head.current,
             nav => &self.nav,
+            game_choices => &self.game_choices,
             ..extra
         };
         let template = head.template;
@@ -624,7 +633,7 @@ impl<'a> Renderer<'a> {
                 scores: played.scores.clone(),
             };
             // The boards follow from the play, which the key names.
-            let fingerprint = super::fingerprint_json(&(&view, &self.nav))
+            let fingerprint = super::fingerprint_json(&(&view, &self.nav, &self.game_choices))
                 .map_err(|e| BuildError::Template(format!("scenario.html: {e}")))?;
             let html = match reused.previous.remove(key) {
                 Some((previous, html)) if previous == fingerprint => html,
@@ -997,6 +1006,14 @@ pub fn render_all(
                 .map(|(s, p)| (s.path.clone(), p.as_ref()))
                 .collect(),
             nav: nav.clone(),
+            game_choices: corpus
+                .games
+                .iter()
+                .map(|g| GameChoice {
+                    id: g.id.clone(),
+                    title: g.title.clone(),
+                })
+                .collect(),
             site: Site::new(),
             headings: Default::default(),
         })

@@ -252,3 +252,28 @@ test('text has AA contrast and focus is visible', async () => {
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('the game chosen once in the header filters the search on every page and is remembered', async () => {
+  const { page, problems } = await watchedPage(browser.context);
+  await page.goto(fileUrl(SITE, 'vyklady/dzh-zamek-u-startovni-karticky.html'));
+  assert.equal(await page.inputValue('#moje-hra'), '');
+  await page.selectOption('#moje-hra', 'darky');
+  await page.fill('#hledat-web', 'konec hry');
+  await Promise.all([page.waitForNavigation(), page.press('#hledat-web', 'Enter')]);
+  await page.waitForSelector('#vysledky a.result-link');
+  assert.equal(await page.inputValue('#filtr-hra'), 'darky');
+  assert.equal(await page.inputValue('#moje-hra'), 'darky');
+  const hrefs = await page.$$eval('#vysledky a.result-link', (l) => l.map((a) => a.getAttribute('href')));
+  assert.ok(hrefs.length > 0 && hrefs.every((h) => /vyklady\/da-|hry\/darky\//.test(h)), hrefs.join(' '));
+  assert.match(await page.textContent('#stav'), /ve hře Dárky/);
+  // Remembered on the device: a new visit starts with it.
+  await page.goto(fileUrl(SITE, 'index.html'));
+  assert.equal(await page.inputValue('#filtr-hra'), 'darky');
+  // The home page's filter and the switch are one choice.
+  await page.selectOption('#filtr-hra', '');
+  assert.equal(await page.inputValue('#moje-hra'), '');
+  await page.goto(fileUrl(SITE, 'pokryti.html'));
+  assert.equal(await page.inputValue('#moje-hra'), '');
+  assert.deepEqual(problems, []);
+  await page.close();
+});

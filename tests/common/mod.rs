@@ -17,6 +17,8 @@ pub fn carcref_command(args: &[&str], cwd: Option<&Path>) -> Command {
         .args(args)
         .current_dir(cwd.map(Path::to_path_buf).unwrap_or_else(repo))
         .env("NO_COLOR", "1")
+        // A game chosen in the shell running the tests must not filter their searches.
+        .env_remove("CARCREF_GAME")
         // Tests never touch the user's cache.
         .env(
             "CARCREF_CACHE_DIR",
