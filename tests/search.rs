@@ -535,3 +535,39 @@ fn a_question_without_an_answer_says_so() {
     let value: Value = serde_json::from_str(&stdout(&json)).unwrap();
     assert_eq!(value["answered"], false);
 }
+
+/// The concepts table covers the rules: at least 40 concepts, every rule section answers one.
+#[test]
+fn concepts_cover_every_rule_section() {
+    let loaded = load(&ContentFiles::embedded());
+    let corpus = &loaded.corpus;
+    assert!(corpus.concepts.len() >= 40, "{}", corpus.concepts.len());
+    let pointed: std::collections::BTreeSet<&str> = corpus
+        .concepts
+        .iter()
+        .flat_map(|c| c.points_to.iter().map(String::as_str))
+        .collect();
+    let missing: Vec<&str> = corpus
+        .sections
+        .iter()
+        .map(|s| s.id.as_str())
+        .filter(|id| !pointed.contains(id))
+        .collect();
+    assert!(missing.is_empty(), "sections no concept points to: {missing:?}");
+}
+
+/// A situation described in a player's words reaches the rule it is about: "an older tile"
+/// is the pattern of the concept "which tile may a figure go on", whose rule section
+/// (the turn) ranks in the top 3 only through it (with CONCEPT_FACTOR 1.0 it is 4th or lower).
+#[test]
+fn a_described_situation_reaches_its_concept() {
+    let index = index(AnalyzerChoice::Czech);
+    let results = index
+        .search(
+            "smím dát panáčka na starší kartičku",
+            &carcref::search::SearchOptions::default(),
+        )
+        .unwrap();
+    let top3: Vec<&str> = results.hits.iter().take(3).map(|h| h.id.as_str()).collect();
+    assert!(top3.contains(&"dc-prubeh-tahu"), "{top3:?}");
+}
