@@ -12,6 +12,8 @@
   const analyzer = globalThis.CarcrefAnalyzer.createAnalyzer(globalThis.CARCREF_CZECH);
   const engine = globalThis.CarcrefSearch.createSearch(globalThis.CARCREF_INDEX, analyzer);
   const games = new Map(globalThis.CARCREF_INDEX.games.map((g) => [g.id, g]));
+  // When the search is ready to answer, for scripts/bench-browser-search.mjs.
+  performance.mark('carcref-search-ready');
 
   function element(tag, className, text) {
     const node = document.createElement(tag);

@@ -590,7 +590,7 @@
         nothingToSearch: false,
         truncated: parsed.truncated,
         relaxed,
-        suggestions: suggested.map((x) => x[0]),
+        suggestions: suggested.filter((x) => x[4]).map((x) => x[0]),
         // The first result answers the query directly (index.rs SearchResults::answered).
         answered: !relaxed && ranked.hits.length > 0 && ranked.firstShare >= s.answered_min_share,
       };
@@ -614,14 +614,14 @@
       const out = [];
       const sorted = [...vocabulary.keys()].sort();
       for (const token of analyzer.analyzeQuery(text)) {
+        const known = allTerms.has(token.folded) || byTerm.has(token.folded);
+        const folded = analyzer.foldWord(token.word);
+        if (known || Array.from(folded).length < 3) continue;
         // A word that matches with the typo it is allowed matches something (index.rs).
         const fuzzy =
           Array.from(token.word).length >= s.fuzzy_min_letters &&
           Array.from(token.folded).length >= 4 &&
-          [...allTerms].some((t) => edits(token.folded, t) <= 1);
-        const known = allTerms.has(token.folded) || byTerm.has(token.folded) || fuzzy;
-        const folded = analyzer.foldWord(token.word);
-        if (known || Array.from(folded).length < 3) continue;
+          [...allTerms].some((t) => Math.abs(t.length - token.folded.length) <= 2 && edits(token.folded, t) <= 1);
         let best = null;
         for (const word of sorted) {
           const distance = edits(folded, word);
@@ -631,7 +631,8 @@
           const typed = token.word.toLowerCase();
           if (!out.some((x) => x[0].typed === typed)) {
             const [display, term] = vocabulary.get(best[1]);
-            out.push([{ typed, suggested: display }, term, token.folded, best[0]]);
+            // Searched either way, shown only for a word that matches nothing (index.rs).
+            out.push([{ typed, suggested: display }, term, token.folded, best[0], !fuzzy]);
           }
         }
       }

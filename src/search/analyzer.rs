@@ -8,6 +8,7 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::OnceLock;
 
+use rustc_hash::{FxHashMap, FxHashSet};
 use serde::Deserialize;
 use unicode_normalization::UnicodeNormalization;
 
@@ -157,53 +158,67 @@ pub fn lemmas_txt() -> &'static str {
 }
 
 /// The dictionary's lemmas, looked up before the light stemmer, which cannot see that
-/// "psovi" belongs to "pes" or "umístěn" to "umístit". Each form maps to its lemma's stand-in:
-/// the form whose stem most of the lemma's forms share (hostinec and hostince both become
-/// "hostincem", whose stem is the one the stemmer gives most forms), so that a form the table
-/// leaves out because another lemma claims it too still meets the others. `folded` serves
-/// words typed without diacritics; a folded form shared by two lemmas is left to the stemmer.
+/// "psovi" belongs to "pes" or "umístěn" to "umístit". Each form stands for its lemma's
+/// stand-in: the form whose stem most of the lemma's forms share (hostinec and hostince both
+/// become "hostincem", whose stem is the one the stemmer gives most forms), so that a form the
+/// table leaves out because another lemma claims it too still meets the others. `folded`
+/// serves words typed without diacritics; a folded form shared by two lemmas is left to the
+/// stemmer. Stand-ins are found when a lemma is first looked up, so that a search that
+/// analyzes only its query does not stem the whole table.
 #[derive(Debug, Default)]
 struct Lemmas {
-    exact: HashMap<String, String>,
-    folded: HashMap<String, String>,
+    /// Each line's forms, its lemma last.
+    lines: Vec<Vec<&'static str>>,
+    exact: FxHashMap<&'static str, usize>,
+    folded: FxHashMap<String, usize>,
+    stand_ins: Vec<OnceLock<&'static str>>,
+}
+
+impl Lemmas {
+    fn stand_in(&self, tables: &Tables, line: usize) -> &'static str {
+        self.stand_ins[line].get_or_init(|| stand_in(tables, &self.lines[line]))
+    }
 }
 
 fn lemmas() -> &'static Lemmas {
     static LEMMAS: OnceLock<Lemmas> = OnceLock::new();
     LEMMAS.get_or_init(|| {
         let tables = tables();
-        let fold = |form: &str| -> String { form.chars().map(|c| tables.fold.fold(c)).collect() };
         let mut lemmas = Lemmas::default();
-        let mut ambiguous = HashSet::new();
+        let mut ambiguous = FxHashSet::default();
         let lines = LEMMAS_TXT.lines().filter(|l| !l.starts_with('#'));
         for (lemma, forms) in lines.filter_map(|l| l.split_once('\t')) {
-            let forms: Vec<&str> = forms.split(' ').chain([lemma]).collect();
-            let stand_in = stand_in(tables, &forms);
-            for form in forms {
-                if form != stand_in {
-                    lemmas.exact.insert(form.to_owned(), stand_in.to_owned());
+            let line = lemmas.lines.len();
+            let forms: Vec<&'static str> = forms.split(' ').chain([lemma]).collect();
+            for form in &forms {
+                lemmas.exact.insert(form, line);
+                // A form without diacritics is found by its exact key first.
+                if form.is_ascii() {
+                    continue;
                 }
-                let folded = fold(form);
+                let folded: String = form.chars().map(|c| tables.fold.fold(c)).collect();
                 match lemmas.folded.get(&folded) {
-                    Some(other) if other != stand_in => {
+                    Some(other) if *other != line => {
                         ambiguous.insert(folded);
                     }
                     _ => {
-                        lemmas.folded.insert(folded, stand_in.to_owned());
+                        lemmas.folded.insert(folded, line);
                     }
                 }
             }
+            lemmas.lines.push(forms);
         }
-        lemmas.folded.retain(|form, stand_in| {
-            !ambiguous.contains(form) && lemmas.exact.get(form).is_none_or(|s| s == stand_in)
+        lemmas.folded.retain(|form, line| {
+            !ambiguous.contains(form) && lemmas.exact.get(form.as_str()).is_none_or(|l| l == line)
         });
+        lemmas.stand_ins = (0..lemmas.lines.len()).map(|_| OnceLock::new()).collect();
         lemmas
     })
 }
 
 /// The form whose stem (by the stemmer alone) most of `forms` share; the first such form in
 /// alphabetical order, so that the choice does not depend on the table's order.
-fn stand_in<'a>(tables: &Tables, forms: &[&'a str]) -> &'a str {
+fn stand_in(tables: &Tables, forms: &[&'static str]) -> &'static str {
     let stems: Vec<Option<(String, String)>> = forms
         .iter()
         .map(|f| stem_letters(tables, f, None))
@@ -225,22 +240,31 @@ fn stand_in<'a>(tables: &Tables, forms: &[&'a str]) -> &'a str {
         .unwrap_or(forms[0])
 }
 
-/// The lemma tables the browser needs, as JSON: only the forms whose terms the lemma changes
-/// (the rest the stemmer already gets right), so the site ships a few kilobytes, not the
-/// whole table.
+/// The lemma tables the browser needs, as JSON (form → stand-in): only the forms whose terms
+/// the table changes (the rest the stemmer already gets right), so that the site does not
+/// ship the whole table.
 pub fn lemmas_json() -> String {
     let tables = tables();
-    let changes = |form: &str, lemma: &str| {
-        stem_letters(tables, form, None) != stem_letters(tables, lemma, None)
-    };
-    let pick = |map: &HashMap<String, String>| -> BTreeMap<String, String> {
-        map.iter()
-            .filter(|(form, lemma)| changes(form, lemma))
-            .map(|(f, l)| (f.clone(), l.clone()))
+    let lemmas = lemmas();
+    let pick = |forms: Vec<(&str, usize)>| -> BTreeMap<String, &'static str> {
+        forms
+            .into_iter()
+            .map(|(form, line)| (form, lemmas.stand_in(tables, line)))
+            .filter(|(form, stand_in)| {
+                stem_letters(tables, form, None) != stem_letters(tables, stand_in, None)
+            })
+            .map(|(form, stand_in)| (form.to_owned(), stand_in))
             .collect()
     };
-    let lemmas = lemmas();
-    serde_json::json!({ "exact": pick(&lemmas.exact), "folded": pick(&lemmas.folded) }).to_string()
+    let exact = pick(lemmas.exact.iter().map(|(f, l)| (*f, *l)).collect());
+    let folded = pick(
+        lemmas
+            .folded
+            .iter()
+            .map(|(f, l)| (f.as_str(), *l))
+            .collect(),
+    );
+    serde_json::json!({ "exact": exact, "folded": folded }).to_string()
 }
 
 /// One analyzed word: where it stands in the input and the terms it indexes as.
@@ -377,11 +401,12 @@ fn lemma_letters(
 ) -> Option<Vec<(char, char)>> {
     let lower: String = letters.iter().map(|(_, o)| o).collect();
     let typed_plain = lower == folded;
-    let lemma = match lemmas.exact.get(&lower) {
-        Some(lemma) => lemma,
-        None if typed_plain => lemmas.folded.get(folded)?,
+    let line = match lemmas.exact.get(lower.as_str()) {
+        Some(line) => *line,
+        None if typed_plain => *lemmas.folded.get(folded)?,
         None => return None,
     };
+    let lemma = lemmas.stand_in(tables, line);
     let letter = |c: char| {
         let f = tables.fold.fold(c);
         (f, if typed_plain { f } else { c })

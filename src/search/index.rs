@@ -970,7 +970,7 @@ impl SearchIndex {
         } else {
             self.suggestions(&parsed.text)
         };
-        for (suggestion, typed, suggested) in &suggestions {
+        for (suggestion, typed, suggested, _) in &suggestions {
             terms.suggest(typed, suggested, suggestion.typos);
         }
         let named = Named {
@@ -983,7 +983,7 @@ impl SearchIndex {
         let mut ranked = self.ranked_hits(&terms, &named, options)?;
         let relaxed = ranked.hits.is_empty() && !terms.is_empty();
         if relaxed {
-            let suggested: Vec<String> = suggestions.iter().map(|(_, _, t)| t.clone()).collect();
+            let suggested: Vec<String> = suggestions.iter().map(|(_, _, t, _)| t.clone()).collect();
             let looser = terms.relaxed(&suggested);
             ranked = self.ranked_hits(&looser, &named, options)?;
         }
@@ -995,29 +995,37 @@ impl SearchIndex {
             nothing_to_search: false,
             truncated: parsed.truncated,
             relaxed,
-            suggestions: suggestions.into_iter().map(|(s, _, _)| s).collect(),
+            suggestions: suggestions
+                .into_iter()
+                .filter(|(_, _, _, shown)| *shown)
+                .map(|(s, _, _, _)| s)
+                .collect(),
         })
     }
 
     /// For each query word that no document contains and the glossary does not know,
     /// the document word fewest typos away from it (at most 2; ties go to the alphabetically
     /// first), with the typed word's term and the suggested word's term.
-    fn suggestions(&self, text: &str) -> Vec<(Suggestion, String, String)> {
-        let mut out: Vec<(Suggestion, String, String)> = Vec::new();
+    /// The last value says whether to show it: a word that matches with the typo it is
+    /// allowed (QueryTerms::new) matches something, so it gets no "Mysleli jste …?", though
+    /// its suggestion is still searched.
+    fn suggestions(&self, text: &str) -> Vec<(Suggestion, String, String, bool)> {
+        let mut out: Vec<(Suggestion, String, String, bool)> = Vec::new();
         for token in analyze_query(self.analyzer.as_ref(), text) {
             let written = text.get(token.start..token.end).unwrap_or_default();
-            // A word that matches with the typo it is allowed (QueryTerms::new) matches
-            // something: no "Mysleli jste …?" for it.
-            let fuzzy = written.chars().count() >= FUZZY_MIN_LETTERS
-                && token.folded.chars().count() >= 4
-                && self.meta.terms.iter().any(|t| edits(&token.folded, t) <= 1);
             let known = self.meta.terms.contains(&token.folded)
-                || self.meta.expansions.knows(&token.folded)
-                || fuzzy;
+                || self.meta.expansions.knows(&token.folded);
             let folded = fold_word(written);
             if known || folded.chars().count() < 3 {
                 continue;
             }
+            let letters = token.folded.chars().count();
+            // One edit changes the length by at most one letter: a cheap test first.
+            let fuzzy = written.chars().count() >= FUZZY_MIN_LETTERS
+                && letters >= 4
+                && self.meta.terms.iter().any(|t| {
+                    t.chars().count().abs_diff(letters) <= 1 && edits(&token.folded, t) <= 1
+                });
             let best = self
                 .meta
                 .words
@@ -1027,7 +1035,7 @@ impl SearchIndex {
                 .min_by_key(|(distance, _)| *distance);
             if let Some((distance, (display, term))) = best {
                 let typed = written.to_lowercase();
-                if !out.iter().any(|(s, _, _)| s.typed == typed) {
+                if !out.iter().any(|(s, _, _, _)| s.typed == typed) {
                     out.push((
                         Suggestion {
                             typed,
@@ -1036,6 +1044,7 @@ impl SearchIndex {
                         },
                         token.folded.clone(),
                         term.clone(),
+                        !fuzzy,
                     ));
                 }
             }
@@ -1165,6 +1174,22 @@ mod tests {
         let tokens = CzechAnalyzer.analyze(text);
         assert_eq!(passages(text, &tokens), "dal figurk\nprid meepl\nho sund");
         assert!(passages("", &[]).is_empty());
+    }
+
+    #[test]
+    fn a_concept_applies_when_the_query_holds_a_whole_pattern() {
+        let concepts = [ConceptPatterns {
+            patterns: vec![["panáček", "starší", "kartička"]
+                .iter()
+                .map(|w| CzechAnalyzer.analyze(w)[0].folded.clone())
+                .collect()],
+            points_to: vec!["dc-prubeh-tahu".into()],
+        }];
+        let terms = |q: &str| QueryTerms::new(&CzechAnalyzer, q, &Expansions::default());
+        let targets = concept_targets(&terms("smím dát panáčka na starší kartičku"), &concepts);
+        assert_eq!(targets, BTreeSet::from(["dc-prubeh-tahu".to_owned()]));
+        // One word of the pattern missing: the concept does not apply.
+        assert!(concept_targets(&terms("smím dát panáčka na kartičku"), &concepts).is_empty());
     }
 
     #[test]
