@@ -28,8 +28,10 @@
   const carried = document.getElementById('hledat-web-hra');
   function apply(value) {
     select.value = value;
-    if (carried) carried.value = value;
-    carried?.toggleAttribute('disabled', value === '');
+    if (carried) {
+      carried.value = value;
+      carried.disabled = value === '';
+    }
   }
   apply(stored());
   select.addEventListener('change', () => {
