@@ -21,9 +21,10 @@
       ending: letters(r.ending),
       becomes: letters(r.becomes),
     }));
-    // The dictionary's lemmas (analyzer.rs Lemmas), shipped only for the forms they change.
-    const lemmaOf = new Map(Object.entries(tables.lemmas.exact));
-    const lemmaOfFolded = new Map(Object.entries(tables.lemmas.folded));
+    // The dictionary's lemmas (analyzer.rs Lemmas), shipped only for the forms they change;
+    // looked up in the objects as loaded (copying thousands of entries into Maps would delay
+    // the page's search).
+    const lookup = (object, key) => (Object.hasOwn(object, key) ? object[key] : undefined);
 
     // Each letter is [folded, original]: suffixes match folded letters, and the exact term
     // is cut at the same place.
@@ -63,6 +64,18 @@
       }
     }
 
+    // Each word's terms, kept: shown texts and queries repeat the same words.
+    const known = new Map();
+    function stemWordKept(text) {
+      let terms = known.get(text);
+      if (terms === undefined) {
+        if (known.size > 50000) known.clear();
+        terms = stemWord(text);
+        known.set(text, terms);
+      }
+      return terms;
+    }
+
     /** [folded, exact] terms of one word, or null for a stop word or an over-long token. */
     function stemWord(text) {
       const word = [];
@@ -84,7 +97,8 @@
     function lemmaLetters(word, folded) {
       const lower = word.map((l) => l[1]).join('');
       const typedPlain = lower === folded;
-      const lemma = lemmaOf.get(lower) ?? (typedPlain ? lemmaOfFolded.get(folded) : undefined);
+      const lemma =
+        lookup(tables.lemmas.exact, lower) ?? (typedPlain ? lookup(tables.lemmas.folded, folded) : undefined);
       if (lemma === undefined) return null;
       return Array.from(lemma, (c) => {
         const f = fold.get(c) ?? c;
@@ -96,7 +110,7 @@
     function analyze(text) {
       const tokens = [];
       for (const m of text.matchAll(WORD)) {
-        const terms = stemWord(m[0]);
+        const terms = stemWordKept(m[0]);
         if (terms) {
           tokens.push({
             start: m.index,

@@ -9,10 +9,11 @@
   const levelFilter = document.getElementById('filtr-uroven');
   if (!input || !list || !globalThis.CARCREF_INDEX || !globalThis.CARCREF_CZECH) return;
 
+  // When the search starts setting up and when it is ready, for scripts/bench-browser-search.mjs.
+  performance.mark('carcref-search-start');
   const analyzer = globalThis.CarcrefAnalyzer.createAnalyzer(globalThis.CARCREF_CZECH);
   const engine = globalThis.CarcrefSearch.createSearch(globalThis.CARCREF_INDEX, analyzer);
   const games = new Map(globalThis.CARCREF_INDEX.games.map((g) => [g.id, g]));
-  // When the search is ready to answer, for scripts/bench-browser-search.mjs.
   performance.mark('carcref-search-ready');
 
   function element(tag, className, text) {

@@ -2,8 +2,9 @@
  * terms.rs, snippet.rs): tantivy's BM25 over the same fields and weights, each query word a
  * concept whose best alternative counts (typed term with an exact-diacritics bonus, one-typo
  * variants, glossary expansions), glossary phrases, coordination by matched concepts, and
- * the ID bonus. The index (assets/search-index.js) carries the documents' texts; they are
- * analyzed here with the shared analyzer. A Rust test checks that both sides rank alike. */
+ * the ID bonus. The index (assets/search-index.js) carries the documents' words already
+ * analyzed and the texts hits show; queries and shown texts are analyzed here with the
+ * shared analyzer. A Rust test checks that both sides rank alike. */
 (function (root) {
   'use strict';
 
@@ -11,34 +12,44 @@
   const K1 = 1.2;
   const B = 0.75;
   const WORD_RUNS = /[\p{Alphabetic}\p{N}]+/gu;
+  const SURROGATE = /[\uD800-\uDFFF]/;
 
   /** Edits between two terms (insertions, deletions, substitutions, adjacent
-   * transpositions; optimal string alignment, as tantivy's fuzzy query and strsim count). */
-  function edits(a, b) {
-    const x = Array.from(a);
-    const y = Array.from(b);
-    const d = [];
-    for (let i = 0; i <= x.length; i += 1) {
-      d.push(new Array(y.length + 1).fill(0));
-      d[i][0] = i;
-    }
-    for (let j = 0; j <= y.length; j += 1) d[0][j] = j;
+   * transpositions; optimal string alignment, as tantivy's fuzzy query and strsim count),
+   * when at most `max`; otherwise `max + 1`. Rows are dropped as soon as every cell of one
+   * exceeds `max`, which keeps a scan of the whole vocabulary fast. */
+  function editsUpTo(a, b, max) {
+    // Code points, as Rust counts; a string without surrogates is indexed as it is.
+    const x = SURROGATE.test(a) ? Array.from(a) : a;
+    const y = SURROGATE.test(b) ? Array.from(b) : b;
+    if (Math.abs(x.length - y.length) > max) return max + 1;
+    let before = null;
+    let previous = new Array(y.length + 1);
+    for (let j = 0; j <= y.length; j += 1) previous[j] = j;
     for (let i = 1; i <= x.length; i += 1) {
+      const row = new Array(y.length + 1);
+      row[0] = i;
+      let smallest = i;
       for (let j = 1; j <= y.length; j += 1) {
         const cost = x[i - 1] === y[j - 1] ? 0 : 1;
-        d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-        if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) {
-          d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+        let d = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + cost);
+        if (before !== null && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) {
+          d = Math.min(d, before[j - 2] + 1);
         }
+        row[j] = d;
+        if (d < smallest) smallest = d;
       }
+      // A transposition reaches back two rows, so a row over the limit ends it only when
+      // the row before is over it too.
+      if (smallest > max && (before === null || Math.min(...previous) > max)) return max + 1;
+      before = previous;
+      previous = row;
     }
-    return d[x.length][y.length];
+    return Math.min(previous[y.length], max + 1);
   }
 
   function withinEdits(a, b, max) {
-    if (a === b) return true;
-    if (Math.abs(Array.from(a).length - Array.from(b).length) > max) return false;
-    return edits(a, b) <= max;
+    return a === b || editsUpTo(a, b, max) <= max;
   }
 
   function idf(docFreq, docCount) {
@@ -139,6 +150,13 @@
       return table[lo];
     }
 
+    // The word table: each form as written (lowercase) with its folded and exact terms,
+    // analyzed when the site was built by the CLI's own analyzer (site/search.rs).
+    const table = index.words.map(([written, term, exactTerm]) => ({
+      written,
+      folded: term,
+      exact: exactTerm === undefined ? term : exactTerm,
+    }));
     // Postings per field: term → Map(doc → frequency), for folded and exact terms.
     const folded = [];
     const exact = [];
@@ -150,50 +168,69 @@
       lengths.push(new Array(N));
     }
     const docTerms = docs.map(() => new Set());
-    // The folded terms of each passage: a line of a field that runs as sentences
-    // (index.rs passages).
-    const docPassages = docs.map(() => []);
-    // Every word of the documents, folded (not stemmed), with how it is first written
-    // (lowercase) and its term: for suggestions (index.rs Meta::words).
-    const vocabulary = new Map();
-    const allTerms = new Set();
     const add = (postings, term, doc) => {
       let list = postings.get(term);
       if (!list) postings.set(term, (list = new Map()));
       list.set(doc, (list.get(doc) || 0) + 1);
     };
-    docs.forEach((doc, d) => {
-      for (let f = 0; f < nFields; f += 1) {
-        const tokens = analyzer.analyze(doc.f[f]);
-        lengths[f][d] = storedLength(tokens.length);
-        if (s.passage_fields[f]) {
-          let previousEnd = 0;
-          let passage = null;
-          for (const t of tokens) {
-            if (passage === null || doc.f[f].slice(previousEnd, t.start).includes('\n')) {
-              passage = [];
-              docPassages[d].push(passage);
-            }
-            passage.push(t.folded);
-            previousEnd = t.end;
-          }
-        }
-        for (const t of tokens) {
-          add(folded[f], t.folded, d);
-          add(exact[f], t.exact, d);
-          docTerms[d].add(t.folded);
-          allTerms.add(t.folded);
-          const word = analyzer.foldWord(t.word);
-          if (!vocabulary.has(word)) vocabulary.set(word, [t.word.toLowerCase(), t.folded]);
-        }
-      }
-    });
     for (let f = 0; f < nFields; f += 1) {
       let total = 0;
       docs.forEach((doc, d) => {
-        total += analyzer.analyze(doc.f[f]).length;
+        let count = 0;
+        for (const passage of doc.w[f]) {
+          for (const i of passage) {
+            const word = table[i];
+            add(folded[f], word.folded, d);
+            add(exact[f], word.exact, d);
+            docTerms[d].add(word.folded);
+          }
+          count += passage.length;
+        }
+        lengths[f][d] = storedLength(count);
+        total += count;
       });
       average.push(total / N);
+    }
+    // How many documents hold each folded term (for rarity), and every term once.
+    const docFreq = new Map();
+    for (const have of docTerms) for (const t of have) docFreq.set(t, (docFreq.get(t) || 0) + 1);
+    const allTerms = [...docFreq.keys()];
+    // What only some queries need is set up when first asked for, so that the search is
+    // ready sooner after the page loads.
+    const once = (make) => {
+      let made = null;
+      return () => made || (made = make());
+    };
+    // The folded terms of each passage: a line of a field that runs as sentences
+    // (index.rs passages).
+    const passagesOf = docs.map((doc) =>
+      once(() =>
+        doc.w.flatMap((passages, f) =>
+          s.passage_fields[f] ? passages.map((p) => p.map((i) => table[i].folded)) : [],
+        ),
+      ),
+    );
+    // Every word of the documents, folded (not stemmed), with how it is first written and its
+    // term: for suggestions (index.rs Meta::words). The table is in the order first met.
+    const vocabulary = once(() => {
+      const words = new Map();
+      for (const word of table) {
+        const key = analyzer.foldWord(word.written);
+        if (!words.has(key)) words.set(key, [word.written, word.folded]);
+      }
+      return { words, sorted: [...words.keys()].sort() };
+    });
+    // The document terms within a query word's typos, found once per word and typo count.
+    const neighbours = new Map();
+    function withinTypos(w) {
+      const key = `${w.typos} ${w.folded}`;
+      let near = neighbours.get(key);
+      if (!near) {
+        if (neighbours.size > 2000) neighbours.clear();
+        near = new Set(w.typos > 0 ? allTerms.filter((t) => withinEdits(w.folded, t, w.typos)) : []);
+        neighbours.set(key, near);
+      }
+      return near;
     }
     // Filters are scored terms too: a Must clause adds its BM25 score (term frequency 1;
     // the field's length is its number of values: 1 game, a ruling's levels).
@@ -261,9 +298,14 @@
     function matchesTerm(terms, term) {
       return (
         terms.words.some(
-          (w) => standsFor(w, term) || (w.typos > 0 && withinEdits(w.folded, term, w.typos)),
+          (w) => standsFor(w, term) || (w.typos > 0 && withinTypos(w).has(term)),
         ) || terms.phrases.some((alts) => alts.some((words) => words.includes(term)))
       );
+    }
+
+    function holdsAny(have, terms) {
+      for (const t of terms) if (have.has(t)) return true;
+      return false;
     }
 
     function conceptsMatched(terms, d) {
@@ -273,7 +315,7 @@
           have.has(w.folded) ||
           w.expansions.some((e) => have.has(e)) ||
           (w.suggested !== null && have.has(w.suggested)) ||
-          (w.typos > 0 && [...have].some((t) => withinEdits(w.folded, t, w.typos))),
+          holdsAny(have, withinTypos(w)),
       );
       const phrases = terms.phrases.map((alts) =>
         alts.some((words) => words.every((t) => have.has(t))),
@@ -284,7 +326,7 @@
     /** How rare the commonest of a word's forms is among the documents (index.rs rarity). */
     function rarity(forms) {
       let df = 0;
-      for (const form of forms) df = Math.max(df, docTerms.filter((have) => have.has(form)).length);
+      for (const form of forms) df = Math.max(df, docFreq.get(form) || 0);
       return Math.fround(Math.log(Math.fround(1 + Math.fround(Math.fround(N - df + 0.5) / Math.fround(df + 0.5)))));
     }
 
@@ -312,15 +354,19 @@
     function shareOfPairsNear(terms, d) {
       const n = terms.words.length;
       if (n < 2) return 0;
+      const known = new Map();
       const wordsOf = (term) => {
-        const out = [];
+        let out = known.get(term);
+        if (out) return out;
+        out = [];
         terms.words.forEach((w, i) => {
           if (standsFor(w, term)) out.push(i);
         });
+        known.set(term, out);
         return out;
       };
       const near = new Set();
-      for (const passage of docPassages[d]) {
+      for (const passage of passagesOf[d]()) {
         const wordsAt = passage.map(wordsOf);
         for (let i = 0; i < wordsAt.length; i += 1) {
           for (let j = i + 1; j <= i + s.near_terms && j < wordsAt.length; j += 1) {
@@ -356,12 +402,14 @@
     }
 
     // FuzzyTermQuery scores a constant (its boost) per field with a term close enough.
-    function fuzzyOverFields(term, boost, typos) {
+    function fuzzyOverFields(word, boost) {
       const scores = new Map();
+      const near = withinTypos(word);
       for (let f = 0; f < nFields; f += 1) {
         const docsHit = new Set();
-        for (const [candidate, list] of folded[f]) {
-          if (withinEdits(term, candidate, typos)) for (const d of list.keys()) docsHit.add(d);
+        for (const candidate of near) {
+          const list = folded[f].get(candidate);
+          if (list) for (const d of list.keys()) docsHit.add(d);
         }
         for (const d of docsHit) scores.set(d, (scores.get(d) || 0) + weights[f] * boost);
       }
@@ -387,7 +435,7 @@
       for (const word of terms.words) {
         const alternatives = [overFields(word.folded, word.exact, 1)];
         if (word.typos > 0) {
-          alternatives.push(fuzzyOverFields(word.folded, s.fuzzy_weight, word.typos));
+          alternatives.push(fuzzyOverFields(word, s.fuzzy_weight));
         }
         // A word no document has also searches the suggested one (terms.rs QueryWord::suggested).
         if (word.suggested !== null) alternatives.push(overFields(word.suggested, null, s.fuzzy_weight));
@@ -425,10 +473,12 @@
     }
 
     /** A passage around the matched words, as [text, matched] pieces (snippet.rs). */
-    function snippet(rawText, terms) {
+    // A shown text's tokens and words, kept: the same hits come back keystroke after keystroke.
+    const shownTexts = new Map();
+    function shownText(rawText) {
+      let shown = shownTexts.get(rawText);
+      if (shown) return shown;
       const text = rawText.split(/\s+/).filter(Boolean).join(' ');
-      const tokens = analyzer.analyze(text);
-      const hits = tokens.map((t) => matchesTerm(terms, t.folded));
       const words = [];
       let start = null;
       for (let i = 0; i < text.length; i += 1) {
@@ -439,12 +489,26 @@
         }
       }
       if (start !== null) words.push([start, text.length]);
+      const tokens = analyzer.analyze(text);
+      // Which word each token falls in (tokens and words both run left to right).
+      let w = 0;
+      const wordOfToken = tokens.map((t) => {
+        while (w < words.length && words[w][1] <= t.start) w += 1;
+        return w < words.length && t.start >= words[w][0] ? w : -1;
+      });
+      shown = { text, tokens, words, wordOfToken };
+      shownTexts.set(rawText, shown);
+      return shown;
+    }
+
+    function snippet(rawText, terms) {
+      const { text, tokens, words, wordOfToken } = shownText(rawText);
+      const hits = tokens.map((t) => matchesTerm(terms, t.folded));
       if (words.length === 0) return [];
-      // Which word each token falls in, and which query word it stands for (snippet.rs).
-      const wordOf = (offset) => words.findIndex(([a, b]) => offset >= a && offset < b);
+      // Which query word each token in a word stands for (snippet.rs).
       const matchedInWord = words.map(() => []);
       tokens.forEach((t, i) => {
-        const w = wordOf(t.start);
+        const w = wordOfToken[i];
         if (hits[i] && w >= 0) matchedInWord[w].push(conceptOf(terms, t.folded));
       });
       const [sentenceStart, sentenceEnd] = bestSentence(text, words, matchedInWord);
@@ -612,25 +676,24 @@
      * typed word's term, edits apart]. */
     function suggestions(text) {
       const out = [];
-      const sorted = [...vocabulary.keys()].sort();
       for (const token of analyzer.analyzeQuery(text)) {
-        const known = allTerms.has(token.folded) || byTerm.has(token.folded);
+        const known = docFreq.has(token.folded) || byTerm.has(token.folded);
         const folded = analyzer.foldWord(token.word);
         if (known || Array.from(folded).length < 3) continue;
         // A word that matches with the typo it is allowed matches something (index.rs).
         const fuzzy =
           Array.from(token.word).length >= s.fuzzy_min_letters &&
           Array.from(token.folded).length >= 4 &&
-          [...allTerms].some((t) => Math.abs(t.length - token.folded.length) <= 2 && edits(token.folded, t) <= 1);
+          allTerms.some((t) => withinEdits(token.folded, t, 1));
         let best = null;
-        for (const word of sorted) {
-          const distance = edits(folded, word);
+        for (const word of vocabulary().sorted) {
+          const distance = editsUpTo(folded, word, 2);
           if (distance <= 2 && (best === null || distance < best[0])) best = [distance, word];
         }
         if (best) {
           const typed = token.word.toLowerCase();
           if (!out.some((x) => x[0].typed === typed)) {
-            const [display, term] = vocabulary.get(best[1]);
+            const [display, term] = vocabulary().words.get(best[1]);
             // Searched either way, shown only for a word that matches nothing (index.rs).
             out.push([{ typed, suggested: display }, term, token.folded, best[0], !fuzzy]);
           }
@@ -741,12 +804,12 @@
           id: doc.id,
           sourceId: doc.sid || null,
           game: doc.game,
-          title: doc.f[0],
-          short: doc.k === 'v' ? doc.f[2] : null,
+          title: doc.t,
+          short: doc.k === 'v' ? doc.s || '' : null,
           // The subsection of a rules page this part is under (its best-scoring part stands
           // for the section, so the link opens where the matched words are).
           anchor: doc.a || null,
-          snippet: snippet(doc.f[3], terms),
+          snippet: snippet(doc.b, terms),
           score,
         });
       }

@@ -286,7 +286,7 @@ fn every_rules_part_in_the_search_index_links_to_its_subsection_heading() {
             assert!(doc.get("a").is_none(), "{doc}");
             continue;
         }
-        let title = doc["f"][0].as_str().unwrap();
+        let title = doc["t"].as_str().unwrap();
         let page = format!("hry/{}/index.html", doc["game"].as_str().unwrap());
         let html = std::str::from_utf8(&site[&page]).unwrap();
         match (title.split_once(" › "), doc["a"].as_str()) {

@@ -1,8 +1,11 @@
 //! The browser search's data: the same documents the CLI indexes (rulings, then rule
 //! sections split at their headings), the glossary groups, the scoring constants and
 //! tantivy's field-length table, written as a script that sets a global (pages opened
-//! from `file://` cannot fetch JSON). The browser analyzes the texts itself with the same
-//! tables (`czech.json`), so the index carries only text.
+//! from `file://` cannot fetch JSON). The index carries each field's words already analyzed
+//! (the CLI's own terms), so that the page only counts them when it loads; the browser's
+//! analyzer, with the same tables, analyzes queries and the texts of shown hits.
+
+use std::collections::HashMap;
 
 use serde::Serialize;
 use serde_json::json;
@@ -10,7 +13,7 @@ use serde_json::json;
 use crate::content::markdown::to_plain_text;
 use crate::model::Corpus;
 use crate::model::MAX_LEVEL;
-use crate::search::analyzer::CzechAnalyzer;
+use crate::search::analyzer::{Analyzer, CzechAnalyzer};
 use crate::search::index::{
     concept_patterns, game_hints, game_names, game_words, section_parts, ANSWERED_MIN_SHARE,
     CONCEPT_FACTOR, CONCEPT_TIE_BREAKER, EXACT_BONUS, EXPANSION_WEIGHT, FUZZY_WEIGHT,
@@ -33,33 +36,97 @@ struct Doc {
     game: String,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     levels: Vec<u8>,
-    /// The texts of the index's fields: title, tags, short answer, body, phrasings, game.
-    f: [String; 6],
+    /// Title, short answer and body: what a hit shows.
+    t: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    s: String,
+    b: String,
+    /// The words of each text field (title, tags, short answer, body, phrasings, game) as
+    /// passages, the field's lines, of indexes into the index's word table.
+    w: Vec<Vec<Vec<u32>>>,
     /// A rule part under a subheading: that heading's anchor on the rules page, so that a hit
     /// opens where its words are rather than at the section's top.
     #[serde(skip_serializing_if = "Option::is_none")]
     a: Option<String>,
 }
 
-fn documents(corpus: &Corpus) -> Vec<Doc> {
+/// Every word form of the documents (lowercase, as written) with its terms, numbered in the
+/// order first met (document, field, word), which is also how suggestions pick the spelling
+/// they show.
+#[derive(Default)]
+struct WordTable {
+    numbers: HashMap<String, u32>,
+    /// [as written, folded term] or [as written, folded term, exact term] when they differ.
+    entries: Vec<Vec<String>>,
+}
+
+impl WordTable {
+    /// The fields' words as passages: a new one at each line break, as `index.rs` splits
+    /// them for proximity.
+    fn passages(&mut self, text: &str) -> Vec<Vec<u32>> {
+        let mut passages: Vec<Vec<u32>> = Vec::new();
+        let mut previous_end = None;
+        for token in CzechAnalyzer.analyze(text) {
+            let new_line = previous_end
+                .is_none_or(|end| text.get(end..token.start).is_some_and(|g| g.contains('\n')));
+            if new_line {
+                passages.push(Vec::new());
+            }
+            previous_end = Some(token.end);
+            let written = text[token.start..token.end].to_lowercase();
+            let number = self.number(written, token.folded, token.exact);
+            if let Some(passage) = passages.last_mut() {
+                passage.push(number);
+            }
+        }
+        passages
+    }
+
+    fn number(&mut self, written: String, folded: String, exact: String) -> u32 {
+        if let Some(number) = self.numbers.get(&written) {
+            return *number;
+        }
+        let number = u32::try_from(self.entries.len()).unwrap_or(u32::MAX);
+        let entry = if exact == folded {
+            vec![written.clone(), folded]
+        } else {
+            vec![written.clone(), folded, exact]
+        };
+        self.entries.push(entry);
+        self.numbers.insert(written, number);
+        number
+    }
+}
+
+/// A document with its fields (in `TEXT_FIELDS` order) analyzed, keeping the texts a hit shows.
+fn with_fields(head: Doc, fields: [String; 6], words: &mut WordTable) -> Doc {
+    let w = fields.iter().map(|f| words.passages(f)).collect();
+    let [title, _, short, body, _, _] = fields;
+    Doc {
+        t: title,
+        s: short,
+        b: body,
+        w,
+        ..head
+    }
+}
+
+fn documents(corpus: &Corpus, words: &mut WordTable) -> Vec<Doc> {
     let mut docs = Vec::new();
     for ruling in &corpus.rulings {
-        docs.push(Doc {
-            k: "v",
-            id: ruling.id.clone(),
+        let head = Doc {
             sid: ruling.source_id.clone(),
-            game: ruling.game.clone(),
-            levels: ruling.levels.clone(),
-            f: [
-                ruling.question.clone(),
-                ruling.tags.join(", "),
-                ruling.answer_short.clone(),
-                to_plain_text(&ruling.answer),
-                ruling.phrasings.join("\n"),
-                game_words(corpus, &ruling.game),
-            ],
-            a: None,
-        });
+            ..Doc::new("v", &ruling.id, &ruling.game, &ruling.levels)
+        };
+        let fields = [
+            ruling.question.clone(),
+            ruling.tags.join(", "),
+            ruling.answer_short.clone(),
+            to_plain_text(&ruling.answer),
+            ruling.phrasings.join("\n"),
+            game_words(corpus, &ruling.game),
+        ];
+        docs.push(with_fields(head, fields, words));
     }
     for section in &corpus.sections {
         let anchors = heading_ids(&section.body, &section.id);
@@ -77,25 +144,39 @@ fn documents(corpus: &Corpus) -> Vec<Doc> {
                 next_anchor = at + 1;
                 Some(heading.id.clone())
             });
-            docs.push(Doc {
-                k: "p",
-                id: section.id.clone(),
-                sid: None,
-                game: section.game.clone(),
-                levels: section.levels.clone(),
-                f: [
-                    part.heading,
-                    String::new(),
-                    String::new(),
-                    to_plain_text(&part.markdown),
-                    String::new(),
-                    game_words(corpus, &section.game),
-                ],
+            let head = Doc {
                 a: anchor,
-            });
+                ..Doc::new("p", &section.id, &section.game, &section.levels)
+            };
+            let fields = [
+                part.heading,
+                String::new(),
+                String::new(),
+                to_plain_text(&part.markdown),
+                String::new(),
+                game_words(corpus, &section.game),
+            ];
+            docs.push(with_fields(head, fields, words));
         }
     }
     docs
+}
+
+impl Doc {
+    fn new(kind: &'static str, id: &str, game: &str, levels: &[u8]) -> Doc {
+        Doc {
+            k: kind,
+            id: id.to_owned(),
+            sid: None,
+            game: game.to_owned(),
+            levels: levels.to_vec(),
+            t: String::new(),
+            s: String::new(),
+            b: String::new(),
+            w: Vec::new(),
+            a: None,
+        }
+    }
 }
 
 /// The script `assets/search-index.js`.
@@ -108,6 +189,8 @@ pub fn index_script(corpus: &Corpus) -> Result<String, serde_json::Error> {
     let fieldnorms: Vec<u32> = (0..=255u8)
         .map(tantivy::fieldnorm::FieldNormReader::id_to_fieldnorm)
         .collect();
+    let mut words = WordTable::default();
+    let docs = documents(corpus, &mut words);
     let games: Vec<_> = corpus
         .games
         .iter()
@@ -143,7 +226,8 @@ pub fn index_script(corpus: &Corpus) -> Result<String, serde_json::Error> {
         },
         "games": games,
         "glossary": expansions.get("groups").cloned().unwrap_or_default(),
-        "docs": documents(corpus),
+        "docs": docs,
+        "words": words.entries,
     });
     Ok(format!(
         "globalThis.CARCREF_INDEX = {};\n",
