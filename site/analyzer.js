@@ -1,4 +1,4 @@
-/* The Czech analyzer in the browser: the pipeline of src/search/analyzer.rs over the same
+/* The Czech analyzer in the browser: the pipeline of src/czech/analyzer.rs over the same
  * tables (czech.json, embedded in the site as assets/czech.js). NFC → runs of letters and
  * digits → lowercase → diacritics folded → stop words dropped → light stemming. Checked word
  * for word against `carcref analyze --vectors` by site/analyzer.test.js. Offsets are UTF-16

@@ -1,10 +1,16 @@
 //! carcref: an offline Czech rules reference and annotated FAQ for Carcassonne.
 //!
-//! The module layout follows the data flow: `content` (files → validated model) → `model`
-//! → commands in `cli`, and the static site in `site`.
+//! Layers, each importing only those before it (`tests/layers.rs` checks every import;
+//! `docs/architecture.md` draws them): base (`diagnostic`, `czech`, `safe_text`, `yaml`) →
+//! `model` → `engine::core` → rules modules (`engine::modules`, `engine::rule_keys`,
+//! `engine::simulate`) → `scenario` → `content` and `coverage` → `search`, `site`, `draw` →
+//! `cli`, `serve`.
 
+#[cfg(feature = "full")]
 pub mod cli;
+#[cfg(feature = "full")]
 pub mod content;
+#[cfg(feature = "full")]
 pub mod coverage;
 pub mod czech;
 pub mod diagnostic;
@@ -13,6 +19,10 @@ pub mod engine;
 pub mod model;
 pub mod safe_text;
 pub mod scenario;
+#[cfg(feature = "full")]
 pub mod search;
+#[cfg(feature = "full")]
 pub mod serve;
+#[cfg(feature = "full")]
 pub mod site;
+pub mod yaml;

@@ -4,11 +4,11 @@
 
 use std::sync::OnceLock;
 
-use carcref::content::scenario::load_scenario;
 use carcref::content::{load, ContentFiles};
 use carcref::diagnostic::Diagnostics;
 use carcref::draw::{board, Board, LABEL, PHONE_BOARD_PX, READABLE_PX};
 use carcref::model::Corpus;
+use carcref::scenario::read::load_scenario;
 use carcref::scenario::run;
 
 fn corpus() -> &'static Corpus {

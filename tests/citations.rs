@@ -104,7 +104,7 @@ fn every_shipped_scenario_cites_only_its_games_and_level() {
     let corpus = corpus();
     assert!(!corpus.scenarios.is_empty());
     for scenario in &corpus.scenarios {
-        let played = carcref::model::played(scenario);
+        let played = carcref::engine::rule_keys::played(scenario);
         let path = format!("content/{}", scenario.path);
         for (rule, section, rulings) in cited(&path) {
             let section = section.unwrap_or_else(|| panic!("{path}: {rule} cites no section"));

@@ -9,7 +9,8 @@
 mod common;
 
 use carcref::content::{load, ContentFiles};
-use carcref::czech::{meeple_term, DRUZINIK};
+use carcref::czech::DRUZINIK;
+use carcref::engine::modules::rulesets::meeple_term;
 use common::{carcref, code, stderr, stdout};
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -215,11 +215,11 @@ fn undocumented(doc: &str, keys: &[String]) -> Vec<String> {
 #[test]
 fn every_scenario_key_is_documented() {
     let mut keys = Vec::new();
-    for file in ["src/content/scenario.rs", "src/scenario.rs"] {
+    for file in ["src/scenario/read.rs", "src/scenario/run.rs"] {
         keys.extend(accepted_keys(&repo().join(file)));
     }
     // An inline tile in a scenario takes the catalog's fields.
-    let tiles = fs::read_to_string(repo().join("src/content/tiles.rs")).unwrap();
+    let tiles = fs::read_to_string(repo().join("src/model/read/tiles.rs")).unwrap();
     let inline = tiles.find("INLINE_TILE_FIELDS: &[&str] = &[").unwrap();
     keys.extend(quoted_list(
         &tiles,
@@ -257,7 +257,7 @@ fn every_scenario_key_is_documented() {
 #[test]
 fn every_content_field_is_documented() {
     let mut keys = Vec::new();
-    for file in ["src/content/load.rs", "src/content/tiles.rs"] {
+    for file in ["src/content/load.rs", "src/model/read/tiles.rs"] {
         keys.extend(accepted_keys(&repo().join(file)));
     }
     for known in [

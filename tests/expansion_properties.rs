@@ -8,9 +8,9 @@ use carcref::content::{load, ContentFiles};
 use carcref::engine::core::game::{Colour, Game, MeepleKind, Spot};
 use carcref::engine::core::rng::Rng;
 use carcref::engine::core::tile::Catalog;
+use carcref::engine::modules::base::{base_with, Expansions};
 use carcref::engine::modules::ghosts::{self, CompetitiveGhosts};
 use carcref::engine::modules::gifts::{self, Gift, GiftTarget, Gifts};
-use carcref::engine::modules::rulesets::{self, Expansions};
 use carcref::model::geometry::{Port, Pos};
 use proptest::prelude::*;
 
@@ -48,7 +48,7 @@ fn setup(e: Expansions, players: usize, seed: u64) -> (Game, Vec<usize>, [u32; 3
         }
         bag.extend(std::iter::repeat_n(index, count));
     }
-    let (modules, supply) = rulesets::base_with(e, players, seed);
+    let (modules, supply) = base_with(e, players, seed);
     let mut game = Game::new(Arc::new(catalog), &Colour::ALL[..players], supply, modules);
     game.state.tracing = false;
     for (tile, pos) in start {

@@ -9,10 +9,10 @@ use std::borrow::Cow;
 use std::collections::HashSet;
 use std::sync::OnceLock;
 
-use carcref::content::scenario::load_scenario;
 use carcref::content::{load, ContentFile, ContentFiles, FileBody};
 use carcref::diagnostic::Diagnostics;
 use carcref::model::Corpus;
+use carcref::scenario::read::load_scenario;
 use carcref::site::markdown::to_html;
 use proptest::prelude::*;
 

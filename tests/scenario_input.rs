@@ -5,9 +5,9 @@ mod common;
 
 use std::fs;
 
-use carcref::content::scenario::load_scenario;
 use carcref::content::{load, ContentFiles};
 use carcref::diagnostic::Diagnostics;
+use carcref::scenario::read::load_scenario;
 use common::{carcref, code, stderr, stdout};
 use proptest::prelude::*;
 

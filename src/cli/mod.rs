@@ -4,6 +4,8 @@
 mod render;
 pub mod wrap;
 
+pub use render::Style;
+
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -205,26 +207,6 @@ fn search_index(source: &ContentSource) -> Result<SearchIndex, Output> {
         .map_err(|error| Output::input_error(format!("chyba: {error}\n")))
 }
 
-/// How `search` prints: colour only on a terminal that wants it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Style {
-    Plain,
-    Colour,
-}
-
-impl Style {
-    /// Colour only on a terminal, and never when `NO_COLOR` is set to anything non-empty
-    /// (https://no-color.org).
-    pub fn detect(stdout_is_terminal: bool, no_color: Option<&std::ffi::OsStr>) -> Style {
-        let no_color = no_color.is_some_and(|v| !v.is_empty());
-        if stdout_is_terminal && !no_color {
-            Style::Colour
-        } else {
-            Style::Plain
-        }
-    }
-}
-
 /// Writes a command's output and gives the exit code. Unsafe characters are made visible (only
 /// the program's own colours pass). A reader that went away (`carcref list | head`) ends the
 /// program quietly, as ripgrep does; any other failed write (a full disk) is an error.
@@ -349,37 +331,8 @@ fn read_scenario(
 ) -> Result<crate::model::scenario::Scenario, Output> {
     let display = path.to_string_lossy().into_owned();
     let file = crate::content::ContentFile::read(path, &display);
-    load_scenario_file(&file, corpus)
+    crate::content::load::load_scenario_file(&file, corpus)
         .map_err(|diagnostics| Output::input_error(render::diagnostics(&diagnostics)))
-}
-
-/// A scenario from one file outside the content tree (given to `carcref check`, or sent to
-/// `carcref serve`), or every problem found in it, located.
-pub fn load_scenario_file(
-    file: &crate::content::ContentFile,
-    corpus: &Corpus,
-) -> Result<crate::model::scenario::Scenario, Vec<crate::diagnostic::Diagnostic>> {
-    let text = crate::content::text::decode(file).map_err(|diagnostic| vec![diagnostic])?;
-    let mut diags = crate::diagnostic::Diagnostics::default();
-    match crate::content::scenario::load_scenario(
-        &file.display,
-        &file.display,
-        &text,
-        corpus,
-        &mut diags,
-    ) {
-        Some(scenario) if diags.is_empty() => Ok(scenario),
-        _ => Err(diags.into_sorted()),
-    }
-}
-
-/// What `carcref check --json` prints, as a value.
-pub fn report_value(
-    scenario: &crate::model::scenario::Scenario,
-    report: &crate::scenario::Report,
-    corpus: &Corpus,
-) -> serde_json::Value {
-    render::report_value(scenario, report, corpus)
 }
 
 /// `carcref check FILE`: plays a scenario and says what happened and why.

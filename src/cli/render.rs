@@ -11,8 +11,6 @@ use crate::diagnostic::Diagnostic;
 use crate::model::{format_levels, Corpus, RuleSection, Ruling};
 use crate::search::{HitKind, SearchResults, Suggestion};
 
-use super::Style;
-
 pub fn diagnostics(diagnostics: &[Diagnostic]) -> String {
     let mut out = String::new();
     for d in diagnostics {
@@ -381,7 +379,7 @@ pub fn game_words(
 /// (by title, with the subsection when the content names one) and rulings (by source ID or
 /// question) of the scenario's game, expansions and level.
 fn citation(corpus: &Corpus, rule: &str, scenario: &crate::model::scenario::Scenario) -> String {
-    let Some(cited) = corpus.cite_in(rule, scenario) else {
+    let Some(cited) = crate::engine::rule_keys::cite_in(corpus, rule, scenario) else {
         return String::new();
     };
     let section = cited.title();
@@ -593,80 +591,7 @@ pub fn report_json(
     report: &crate::scenario::Report,
     corpus: &Corpus,
 ) -> String {
-    json(&report_value(scenario, report, corpus))
-}
-
-/// `carcref check --json`'s verdict as a value (`carcref serve`'s `/api/check` adds boards).
-pub fn report_value(
-    scenario: &crate::model::scenario::Scenario,
-    report: &crate::scenario::Report,
-    corpus: &Corpus,
-) -> serde_json::Value {
-    let event = |rule: &str, text: &str| {
-        let cited = corpus.cite_in(rule, scenario);
-        serde_json::json!({
-            "rule": rule,
-            "text": text,
-            "section": cited.as_ref().map(|c| c.section.id.as_str()),
-            "rulings": cited
-                .as_ref()
-                .map(|c| c.rulings.iter().map(|r| r.id.as_str()).collect::<Vec<_>>())
-                .unwrap_or_default(),
-        })
-    };
-    let steps: Vec<serde_json::Value> = report
-        .steps
-        .iter()
-        .map(|step| {
-            serde_json::json!({
-                "number": step.number,
-                "action": step.action,
-                "refused": step.refusal.as_ref().map(|r| event(r.rule, &r.message)),
-                "events": step.events.iter().map(|e| event(e.rule, &e.text)).collect::<Vec<_>>(),
-            })
-        })
-        .collect();
-    // Per colour: the players' scores, level 6's counters; none where the team shares a track.
-    let mists = report.game.module::<crate::engine::modules::mists::Mists>();
-    let scores: serde_json::Map<String, serde_json::Value> = match mists {
-        Some(mists) => mists
-            .colour_counters()
-            .unwrap_or_default()
-            .into_iter()
-            .filter_map(|(p, points)| {
-                let colour = report.game.state.players.get(p)?.colour;
-                Some((
-                    format!("{colour:?}").to_lowercase(),
-                    serde_json::json!(points),
-                ))
-            })
-            .collect(),
-        None => report
-            .scores()
-            .iter()
-            .map(|(c, p)| (format!("{c:?}").to_lowercase(), serde_json::json!(p)))
-            .collect(),
-    };
-    serde_json::json!({
-        "scenario": scenario.path,
-        "title": scenario.title,
-        "rulings": scenario.rulings,
-        "passed": report.passed(),
-        "steps": steps,
-        "expectations": report.expectations,
-        "scores": scores,
-        "completed": report.game.state.completed_count,
-        "mists": report.game.module::<crate::engine::modules::mists::Mists>().map(|m| serde_json::json!({
-            "level": m.level.number,
-            "track": m.track(),
-            "counters": m.counters.iter().map(|c| c.points).collect::<Vec<_>>(),
-            "ghosts_on_board": m.ghosts_on_board(),
-            "bank": m.bank,
-            "buried": m.buried.iter().sum::<u32>(),
-            "outcome": m.outcome_id(),
-            "loss": m.loss().map(|cause| cause.id()),
-        })),
-    })
+    json(&crate::scenario::verdict(scenario, report, corpus))
 }
 
 pub fn coverage(entries: &[CoverageEntry]) -> String {
@@ -793,6 +718,26 @@ pub fn simulation(s: &crate::engine::simulate::Summary) -> String {
          platí pro náhradní kartičky, ne přesně pro skutečnou hru.\n",
     );
     out
+}
+
+/// How `search` prints: colour only on a terminal that wants it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    Plain,
+    Colour,
+}
+
+impl Style {
+    /// Colour only on a terminal, and never when `NO_COLOR` is set to anything non-empty
+    /// (https://no-color.org).
+    pub fn detect(stdout_is_terminal: bool, no_color: Option<&std::ffi::OsStr>) -> Style {
+        let no_color = no_color.is_some_and(|v| !v.is_empty());
+        if stdout_is_terminal && !no_color {
+            Style::Colour
+        } else {
+            Style::Plain
+        }
+    }
 }
 
 #[cfg(test)]

@@ -5,20 +5,20 @@ use std::collections::HashMap;
 
 use marked_yaml::Node;
 
-use super::files::ContentFiles;
+use super::files::{ContentFile, ContentFiles};
 use super::markdown::{internal_links, split_front_matter, LinkTarget};
-use super::scenario::load_scenario;
 use super::text::decode;
-use super::tiles::load_tile_set;
-use super::yaml::{self, Fields, TextOrigin};
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::engine::rule_keys::{emitted_in, Played, RULE_KEYS};
+use crate::model::read::tiles::load_tile_set;
 use crate::model::RuleKeyRef;
 use crate::model::MAX_LEVEL;
 use crate::model::{
     Concept, Corpus, CoverageNote, CoverageStatus, Game, GameKind, GlossaryEntry, Origin,
     RuleSection, Ruling, SynonymRing,
 };
+use crate::scenario::read::load_scenario;
+use crate::yaml::{self, check_slug, Fields, TextOrigin};
 
 pub const GAMES_FILE: &str = "games.yaml";
 pub const GLOSSARY_FILE: &str = "glossary.yaml";
@@ -341,7 +341,7 @@ impl Loader {
         key: &str,
         game: Option<&str>,
     ) -> Vec<(String, String, Location)> {
-        use crate::search::analyzer::{analyze_query, CzechAnalyzer};
+        use crate::czech::analyzer::{analyze_query, CzechAnalyzer};
         let words = fields
             .optional_list(key, &mut self.diags)
             .unwrap_or_default();
@@ -718,7 +718,7 @@ impl Loader {
     /// Synonym rings: every member must give the analyzer something to search for, and no
     /// word (nor its stem) may stand in two rings, which would silently merge them.
     fn thesaurus(&mut self, file: &str, text: &str) {
-        use crate::search::analyzer::{analyze_query, CzechAnalyzer};
+        use crate::czech::analyzer::{analyze_query, CzechAnalyzer};
         let Some(node) = yaml::parse(file, text, 0, true, &mut self.diags) else {
             return;
         };
@@ -788,7 +788,7 @@ impl Loader {
     /// Rule concepts with the word patterns that point to them: each pattern of 2 to 4 words,
     /// each word one word for the analyzer, ids unique, targets that exist.
     fn concepts(&mut self, file: &str, text: &str) {
-        use crate::search::analyzer::{analyze_query, CzechAnalyzer};
+        use crate::czech::analyzer::{analyze_query, CzechAnalyzer};
         let Some(node) = yaml::parse(file, text, 0, true, &mut self.diags) else {
             return;
         };
@@ -1191,24 +1191,6 @@ fn ruling_phrasings(
     items.into_iter().map(|(text, _)| text).collect()
 }
 
-pub(super) fn check_slug(fields: &Fields, key: &str, value: &str, diags: &mut Diagnostics) -> bool {
-    let ok = !value.is_empty()
-        && value.split('-').all(|part| {
-            !part.is_empty()
-                && part
-                    .bytes()
-                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
-        });
-    if !ok {
-        diags.error(
-            fields.value_location(key),
-            fields.id(),
-            format!("`{value}` není platné id: jen malá písmena bez diakritiky, číslice a pomlčky (např. `dc-mlha-a-duchove`)"),
-        );
-    }
-    ok
-}
-
 fn check_prefix(fields: &Fields, id: &str, game: &Game, diags: &mut Diagnostics) {
     if !id.starts_with(&format!("{}-", game.prefix)) {
         diags.error(
@@ -1248,7 +1230,7 @@ pub fn is_date(text: &str) -> bool {
 /// A ring must not join a word and its negation ("dokončený" and "nedokončený"): searching
 /// one would find texts about the other.
 fn refuse_negations(words: &[(String, Location)], ring: &str, diags: &mut Diagnostics) {
-    use crate::search::analyzer::{analyze_query, CzechAnalyzer};
+    use crate::czech::analyzer::{analyze_query, CzechAnalyzer};
     let term = |word: &str| -> Option<String> {
         match analyze_query(&CzechAnalyzer, word).as_slice() {
             [one] => Some(one.folded.clone()),
@@ -1272,6 +1254,26 @@ fn refuse_negations(words: &[(String, Location)], ring: &str, diags: &mut Diagno
                 format!("`{word}` je zápor slova `{other}` ze stejného kruhu; zápor patří do jiného kruhu"),
             );
         }
+    }
+}
+
+/// A scenario from one file outside the content tree (given to `carcref check`, or sent to
+/// `carcref serve`), or every problem found in it, located.
+pub fn load_scenario_file(
+    file: &ContentFile,
+    corpus: &Corpus,
+) -> Result<crate::model::scenario::Scenario, Vec<crate::diagnostic::Diagnostic>> {
+    let text = super::text::decode(file).map_err(|diagnostic| vec![diagnostic])?;
+    let mut diags = crate::diagnostic::Diagnostics::default();
+    match crate::scenario::read::load_scenario(
+        &file.display,
+        &file.display,
+        &text,
+        corpus,
+        &mut diags,
+    ) {
+        Some(scenario) if diags.is_empty() => Ok(scenario),
+        _ => Err(diags.into_sorted()),
     }
 }
 

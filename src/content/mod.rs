@@ -3,10 +3,7 @@
 pub mod files;
 pub mod load;
 pub mod markdown;
-pub mod scenario;
 pub mod text;
-pub mod tiles;
-pub mod yaml;
 
 pub use files::{ContentFile, ContentFiles, FileBody, ReadMemo};
 pub use load::{load, Loaded};

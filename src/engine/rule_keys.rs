@@ -2,6 +2,9 @@
 //! for. Content maps each key to the rule section (and rulings) it follows from
 //! (`content/rule-keys.yaml`).
 
+use crate::model::scenario::{Scenario, Start, Step, TileRef};
+use crate::model::{Citation, Corpus};
+
 /// Every rule key the engine and its modules emit, with what it stands for. Content maps
 /// each to the rule section (and ruling) it follows from (`content/rule-keys.yaml`).
 pub const RULE_KEYS: &[(&str, &str)] = &[
@@ -392,4 +395,35 @@ impl Played {
         }
         text
     }
+}
+
+/// What a scenario plays, as citations see it: its game, expansions and level. A base game
+/// with the Mists material (the 2x2 start tile, `du-` tiles) plays that material by the rules
+/// of Duchové, zámky a hřbitovy, the box it comes from.
+pub fn played(scenario: &Scenario) -> Played {
+    let mut expansions = scenario.expansions.clone();
+    let mists_tile = |tile: &TileRef| matches!(tile, TileRef::Catalog(id) if id.starts_with("du-"));
+    let material = scenario.start == Start::Square2x2
+        || scenario.board.iter().any(|b| mists_tile(&b.tile))
+        || scenario.steps.iter().any(|s| match s {
+            Step::Place { tile, .. } | Step::Pass { tile, .. } => mists_tile(tile),
+            Step::EndGame { .. } => false,
+        });
+    if scenario.ruleset == BASE_GAME
+        && material
+        && !expansions.iter().any(|e| e == GHOSTS_EXPANSION)
+    {
+        expansions.push(GHOSTS_EXPANSION.to_owned());
+    }
+    Played {
+        game: scenario.ruleset.clone(),
+        expansions,
+        level: crate::engine::modules::mists::scenario_level(scenario),
+    }
+}
+
+/// What `key` cites for the game, expansions and level a scenario plays (`Corpus::cite`).
+pub fn cite_in<'c>(corpus: &'c Corpus, key: &str, scenario: &Scenario) -> Option<Citation<'c>> {
+    let played = played(scenario);
+    corpus.cite(key, &played.game, &played.expansions, played.level)
 }

@@ -2,12 +2,11 @@
 
 pub mod geometry;
 pub mod pieces;
+pub mod read;
 pub mod scenario;
 pub mod tiles;
 
 use serde::Serialize;
-
-use crate::engine::rule_keys::{Played, BASE_GAME, GHOSTS_EXPANSION};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -226,32 +225,6 @@ impl Citation<'_> {
     }
 }
 
-/// What a scenario plays, as citations see it: its game, expansions and level. A base game
-/// with the Mists material (the 2x2 start tile, `du-` tiles) plays that material by the rules
-/// of Duchové, zámky a hřbitovy, the box it comes from.
-pub fn played(scenario: &scenario::Scenario) -> Played {
-    use scenario::{Start, Step, TileRef};
-    let mut expansions = scenario.expansions.clone();
-    let mists_tile = |tile: &TileRef| matches!(tile, TileRef::Catalog(id) if id.starts_with("du-"));
-    let material = scenario.start == Start::Square2x2
-        || scenario.board.iter().any(|b| mists_tile(&b.tile))
-        || scenario.steps.iter().any(|s| match s {
-            Step::Place { tile, .. } | Step::Pass { tile, .. } => mists_tile(tile),
-            Step::EndGame { .. } => false,
-        });
-    if scenario.ruleset == BASE_GAME
-        && material
-        && !expansions.iter().any(|e| e == GHOSTS_EXPANSION)
-    {
-        expansions.push(GHOSTS_EXPANSION.to_owned());
-    }
-    Played {
-        game: scenario.ruleset.clone(),
-        expansions,
-        level: crate::engine::modules::mists::scenario_level(scenario),
-    }
-}
-
 /// Which rulings a listing shows.
 #[derive(Debug, Clone, Default)]
 pub struct RulingFilter {
@@ -306,12 +279,6 @@ impl Corpus {
             heading,
             rulings,
         })
-    }
-
-    /// `cite` for a scenario's game, expansions and level (`played`).
-    pub fn cite_in(&self, key: &str, scenario: &scenario::Scenario) -> Option<Citation<'_>> {
-        let played = played(scenario);
-        self.cite(key, &played.game, &played.expansions, played.level)
     }
 
     pub fn tile_set(&self, id: &str) -> Option<&tiles::TileSet> {

@@ -3,7 +3,27 @@
 use serde::Serialize;
 
 use super::geometry::{Dir, Port};
-use super::tiles::Center;
+
+/// The feature in a tile's middle, if any.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Center {
+    Monastery,
+    Castle,
+    Graveyard,
+}
+
+impl Center {
+    pub fn parse(text: &str) -> Option<Center> {
+        match text {
+            "monastery" => Some(Center::Monastery),
+            "castle" => Some(Center::Castle),
+            "graveyard" => Some(Center::Graveyard),
+            _ => None,
+        }
+    }
+
+    pub const NAMES: &'static str = "monastery, castle, graveyard";
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]

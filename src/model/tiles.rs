@@ -3,26 +3,10 @@
 use serde::Serialize;
 
 use super::geometry::{Dir, Port, Terrain};
+use super::pieces::{Center, FeatureKind};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub enum Center {
-    Monastery,
-    Castle,
-    Graveyard,
-}
-
-impl Center {
-    pub fn parse(text: &str) -> Option<Center> {
-        match text {
-            "monastery" => Some(Center::Monastery),
-            "castle" => Some(Center::Castle),
-            "graveyard" => Some(Center::Graveyard),
-            _ => None,
-        }
-    }
-
-    pub const NAMES: &'static str = "monastery, castle, graveyard";
-}
+/// The id scenarios use for a tile lying face down.
+pub const FACE_DOWN_ID: &str = "licem-dolu";
 
 /// Which quarter of the 2x2 start tile a catalog entry is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -132,11 +116,7 @@ impl TileSpec {
             parts.push(counted(self.roads.len(), ["cesta", "cesty", "cest"]));
         }
         if let Some(center) = self.center {
-            parts.push(
-                crate::model::pieces::FeatureKind::from_center(center)
-                    .czech()
-                    .to_owned(),
-            );
+            parts.push(FeatureKind::from_center(center).czech().to_owned());
         }
         if !self.fog.is_empty() {
             parts.push("mlha".to_owned());

@@ -8,9 +8,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::analyzer::{analyze_query, Analyzer, CzechAnalyzer};
 use super::index::section_parts;
 use crate::content::markdown::to_plain_text;
+use crate::czech::analyzer::{analyze_query, Analyzer, CzechAnalyzer};
 use crate::model::Corpus;
 
 /// The word's rates in the games' documents (documents with the word / the game's documents)

@@ -1,6 +1,5 @@
 //! Czech full-text search over rulings and rule sections.
 
-pub mod analyzer;
 pub mod cache;
 pub mod eval;
 pub mod hints;

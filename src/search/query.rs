@@ -3,7 +3,9 @@
 
 use unicode_normalization::UnicodeNormalization;
 
-use super::analyzer::{fold_word, is_last_word, is_level_word, numeral_noun_level, ordinal_level};
+use crate::czech::analyzer::{
+    fold_word, is_last_word, is_level_word, numeral_noun_level, ordinal_level,
+};
 use crate::model::MAX_LEVEL;
 
 /// Longest query text we analyze; the rest is ignored (and said so).

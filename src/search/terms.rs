@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use super::analyzer::{analyze_query, ordinal_level, Analyzer, Token};
+use crate::czech::analyzer::{analyze_query, ordinal_level, Analyzer, Token};
 use crate::model::{GlossaryEntry, SynonymRing};
 
 /// Two query words stand together in a text when at most one other term is between them.
@@ -375,7 +375,7 @@ impl Expansions {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::analyzer::CzechAnalyzer;
+    use crate::czech::analyzer::CzechAnalyzer;
 
     fn entry(term: &str, forms: &[&str], english: &[&str]) -> GlossaryEntry {
         GlossaryEntry {

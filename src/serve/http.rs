@@ -6,8 +6,8 @@ use std::io::{Read, Write};
 use std::net::{Shutdown, TcpStream};
 use std::time::{Duration, Instant};
 
+use super::live::{Live, LONG_POLL};
 use super::routes::{self, Reply, MAX_BODY};
-use super::{Live, LONG_POLL};
 
 /// Longest request head (request line and headers).
 const MAX_HEAD: usize = 16 * 1024;

@@ -10,7 +10,7 @@ use std::time::Duration;
 use crate::content::{ContentFile, FileBody};
 use crate::model::Corpus;
 
-use super::Built;
+use super::live::Built;
 
 /// Largest scenario `/api/check` accepts.
 pub const MAX_BODY: usize = 256 * 1024;
@@ -322,7 +322,7 @@ fn check_now(corpus: &Corpus, body: Vec<u8>) -> Reply {
             .collect();
         Reply::json(400, &serde_json::json!({ "errors": errors }))
     };
-    let scenario = match crate::cli::load_scenario_file(&file, corpus) {
+    let scenario = match crate::content::load::load_scenario_file(&file, corpus) {
         Ok(scenario) => scenario,
         Err(diagnostics) if diagnostics.is_empty() => {
             return Reply::json_error(400, "scénář nelze načíst")
@@ -333,7 +333,7 @@ fn check_now(corpus: &Corpus, body: Vec<u8>) -> Reply {
         Ok(report) => report,
         Err(diagnostic) => return located(&[diagnostic]),
     };
-    let mut verdict = crate::cli::report_value(&scenario, &report, corpus);
+    let mut verdict = crate::scenario::verdict(&scenario, &report, corpus);
     let (before, after) = crate::site::scenarios::boards(&scenario, corpus, &report.game);
     if let Some(fields) = verdict.as_object_mut() {
         fields.insert(

@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 use std::path::Path;
 
-use super::Fingerprint;
+use super::common::Fingerprint;
 
 /// Every template and front-end file: its path in the repository, where it is copied to in the
 /// site as it is (`None`: a template, or the service worker, which is filled in), and its

@@ -3,7 +3,8 @@
 //! list written in, with a version hash of the whole content: a new build (any changed
 //! byte) replaces the old cache. Deterministic, like the rest of the output.
 
-use super::{Frontend, Site};
+use super::common::Site;
+use super::frontend::Frontend;
 
 /// The service worker's path; it is the one file it does not cache.
 pub const WORKER: &str = "sw.js";

@@ -10,7 +10,7 @@ use std::fs::{self, File};
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::{BuildError, Site, MARKER};
+use super::common::{BuildError, Site, MARKER};
 
 /// The marker's first line; one path per line follows, the files that build wrote.
 const MARKER_HEADER: &str = "carcref build";

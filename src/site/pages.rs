@@ -7,15 +7,19 @@ use std::collections::{BTreeMap, HashMap};
 use minijinja::{context, Environment};
 use serde::Serialize;
 
+use super::common::{fingerprint_json, BuildError, PlayKey, Site};
+use super::frontend::Frontend;
 use super::markdown::{self, Heading};
 use super::scenarios::{Played, StepView, TraceLine};
-use super::{search, situace, BuildError, Frontend, Site};
+use super::search;
+use super::situace;
 use crate::content::markdown::LinkTarget;
 use crate::coverage::{self, CoverageEntry, Status};
 use crate::engine::core::tile::CompiledTile;
 use crate::model::geometry::{Dir, Terrain};
+use crate::model::pieces::Center;
 use crate::model::scenario::Scenario;
-use crate::model::tiles::{Center, TileSpec};
+use crate::model::tiles::TileSpec;
 use crate::model::{levels_cs, Corpus, Game, GameKind, Provenance, Ruling};
 use crate::scenario::ExpectationResult;
 
@@ -361,7 +365,7 @@ impl<'a> Renderer<'a> {
     /// A trace line with the rule it follows, as players find it: the section and subsection
     /// of the scenario's game (the rule key stays internal) and the rulings on it.
     fn trace(&self, line: &TraceLine, scenario: &Scenario, root: &str) -> TraceView {
-        let citation = self.corpus.cite_in(&line.rule, scenario);
+        let citation = crate::engine::rule_keys::cite_in(self.corpus, &line.rule, scenario);
         let cite = citation.as_ref().map(|c| {
             let mut link = self.section_link(&c.section.id, root);
             let anchor = c.heading.and_then(|heading| {
@@ -633,7 +637,7 @@ impl<'a> Renderer<'a> {
                 scores: played.scores.clone(),
             };
             // The boards follow from the play, which the key names.
-            let fingerprint = super::fingerprint_json(&(&view, &self.nav, &self.game_choices))
+            let fingerprint = fingerprint_json(&(&view, &self.nav, &self.game_choices))
                 .map_err(|e| BuildError::Template(format!("scenario.html: {e}")))?;
             let html = match reused.previous.remove(key) {
                 Some((previous, html)) if previous == fingerprint => html,
@@ -970,9 +974,9 @@ fn describe_tile(spec: &TileSpec) -> String {
 /// again. Its fingerprint hashes exactly what the template is given.
 pub struct ScenarioPages {
     /// Each scenario's play key, in corpus order.
-    pub keys: Vec<super::PlayKey>,
-    pub previous: HashMap<super::PlayKey, (u64, Vec<u8>)>,
-    pub rendered: HashMap<super::PlayKey, (u64, Vec<u8>)>,
+    pub keys: Vec<PlayKey>,
+    pub previous: HashMap<PlayKey, (u64, Vec<u8>)>,
+    pub rendered: HashMap<PlayKey, (u64, Vec<u8>)>,
 }
 
 pub fn render_all(

@@ -11,9 +11,9 @@ use serde::Serialize;
 use serde_json::json;
 
 use crate::content::markdown::to_plain_text;
+use crate::czech::analyzer::{Analyzer, CzechAnalyzer};
 use crate::model::Corpus;
 use crate::model::MAX_LEVEL;
-use crate::search::analyzer::{Analyzer, CzechAnalyzer};
 use crate::search::index::{
     concept_patterns, game_hints, game_names, game_words, section_parts, ANSWERED_MIN_SHARE,
     CONCEPT_FACTOR, CONCEPT_TIE_BREAKER, EXACT_BONUS, EXPANSION_WEIGHT, FUZZY_WEIGHT,
@@ -240,7 +240,7 @@ pub fn index_script(corpus: &Corpus) -> Result<String, serde_json::Error> {
 pub fn tables_script() -> String {
     format!(
         "globalThis.CARCREF_CZECH = {};\nglobalThis.CARCREF_CZECH.lemmas = {};\n",
-        crate::search::analyzer::tables_json().trim(),
-        crate::search::analyzer::lemmas_json()
+        crate::czech::analyzer::tables_json().trim(),
+        crate::czech::analyzer::lemmas_json()
     )
 }

@@ -13,7 +13,8 @@ use crate::engine::core::tile::{CompiledTile, FACE_DOWN_ID};
 use crate::engine::modules::mists;
 use crate::engine::rule_keys::COOPERATIVE_GAME;
 use crate::model::geometry::{Dir, Port, Terrain};
-use crate::model::tiles::{Center, TileSpec};
+use crate::model::pieces::Center;
+use crate::model::tiles::TileSpec;
 use crate::model::Corpus;
 
 /// The base game and the expansions the builder offers. Each needs no setup beyond tiles and
@@ -296,7 +297,12 @@ pub fn data_script(corpus: &Corpus) -> Result<String, serde_json::Error> {
             .collect(),
         figure: [BASE, COOPERATIVE_GAME]
             .into_iter()
-            .map(|g| (g, czech::meeple_term(g).noun.lemma))
+            .map(|g| {
+                (
+                    g,
+                    crate::engine::modules::rulesets::meeple_term(g).noun.lemma,
+                )
+            })
             .collect(),
         tiles,
         sections: corpus

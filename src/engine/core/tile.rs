@@ -43,8 +43,7 @@ pub struct CompiledTile {
     pub face_down: bool,
 }
 
-/// The id scenarios use for a tile lying face down.
-pub const FACE_DOWN_ID: &str = "licem-dolu";
+pub use crate::model::tiles::FACE_DOWN_ID;
 
 /// Presence bit in a side's byte, so that "no requirement" never equals a real code.
 pub const SIDE_PRESENT: u32 = 0x40;

@@ -1,15 +1,16 @@
-//! The base game as two rule modules: `FeatureValues` (what completed roads, cities and
-//! monasteries are worth; the Mists games use it too) and `BaseGame` (the majority and the
-//! final scoring of unfinished features and fields, which the cooperative game has not).
+//! The base game: `FeatureValues` (`values.rs`) with `BaseGame` (the majority and the final
+//! scoring of unfinished features and fields, which the cooperative game has not), and the
+//! base game played with any of its expansions.
 
 use std::collections::BTreeSet;
 
 use std::sync::Arc;
 
-use super::rulesets::{self, Expansions};
+use super::ghosts::{self, CompetitiveGhosts};
+use super::gifts::Gifts;
+use super::inns::{self, InnsAndCathedrals};
+use super::values::FeatureValues;
 use super::vocabulary::{player_index, GameParts, Hooks, Scope};
-use crate::content::scenario::{per_player, MAX_COUNT, MAX_SCORE};
-use crate::content::yaml::Fields;
 use crate::diagnostic::Diagnostics;
 use crate::engine::core::game::{Game, MeepleKind, State};
 use crate::engine::core::hooks::{Decider, FeatureScore, RuleModule};
@@ -17,10 +18,9 @@ use crate::engine::core::tile::Catalog;
 use crate::engine::core::tile::FeatureKind;
 use crate::model::pieces::tiles_cs;
 use crate::model::pieces::Colour;
+use crate::model::read::{per_player, MAX_COUNT, MAX_SCORE};
 use crate::model::scenario::Entry;
-
-#[derive(Clone)]
-pub struct FeatureValues;
+use crate::yaml::Fields;
 
 #[derive(Clone)]
 pub struct BaseGame;
@@ -30,96 +30,54 @@ pub fn base_game() -> Vec<Box<dyn RuleModule>> {
     vec![Box::new(FeatureValues), Box::new(BaseGame)]
 }
 
-impl FeatureValues {
-    /// Tiles a feature spans and how many of them belong to the 2x2 start tile.
-    fn tile_counts(state: &State, node: u32) -> (usize, usize) {
-        let tiles = &state.component(node).tiles;
-        let start = tiles
-            .iter()
-            .filter(|t| state.is_start_quarter(**t as usize))
-            .count();
-        (tiles.len(), start)
-    }
+/// Meeples (normal, big, guard) each player has in the base game.
+pub const BASE_SUPPLY: [u32; 3] = [7, 0, 0];
 
-    /// The monastery's tile and its occupied neighbours.
-    fn monastery_tiles(state: &State, node: u32) -> (usize, usize) {
-        let Some(&placed) = state.component(node).tiles.first() else {
-            return (0, 0);
-        };
-        let pos = state.board.placed[placed as usize].pos;
-        let around = pos.neighbours8();
-        let present: Vec<usize> = around
-            .iter()
-            .filter_map(|p| state.board.index_at(*p))
-            .collect();
-        let start = present
-            .iter()
-            .filter(|i| state.is_start_quarter(**i))
-            .count();
-        (1 + present.len(), start)
+/// Expansions played with the base game.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Expansions {
+    /// Duchové, zámky a hřbitovy.
+    pub ghosts: bool,
+    /// Hostince a katedrály.
+    pub inns: bool,
+    /// Dárky.
+    pub gifts: bool,
+}
+
+impl Expansions {
+    /// The expansions named by their ids (`darky`…).
+    pub fn from_ids(ids: &[String]) -> Expansions {
+        let has = |id: &str| ids.iter().any(|e| e == id);
+        Expansions {
+            ghosts: has(ghosts::SCENARIO_VOCABULARY.id),
+            inns: has(inns::SCENARIO_VOCABULARY.id),
+            gifts: has(super::gifts::SCENARIO_VOCABULARY.id),
+        }
     }
 }
 
-impl RuleModule for FeatureValues {
-    fn id(&self) -> &'static str {
-        "hodnoty-uzemi"
+/// The base game's modules with the expansions', and each player's meeples. `gift_seed`
+/// shuffles the gift deck.
+pub fn base_with(
+    expansions: Expansions,
+    players: usize,
+    gift_seed: u64,
+) -> (Vec<Box<dyn RuleModule>>, [u32; 3]) {
+    let mut modules = base_game();
+    let mut supply = BASE_SUPPLY;
+    if expansions.inns {
+        modules.push(Box::new(InnsAndCathedrals));
+        supply[1] = inns::SUPPLY[1];
     }
-
-    /// Says where the 2x2 start tile counts: as 4 tiles, and its ruin ends roads.
-    fn feature_completed(&mut self, state: &mut State, node: u32, _decider: &mut dyn Decider) {
-        let kind = state.component(node).kind;
-        let (tiles, start) = match kind {
-            Some(FeatureKind::Monastery) => Self::monastery_tiles(state, node),
-            Some(FeatureKind::Road | FeatureKind::City) => Self::tile_counts(state, node),
-            _ => return,
-        };
-        if start == 0 {
-            return;
-        }
-        if kind == Some(FeatureKind::Road) {
-            state.event("du.zricenina", || {
-                "cesta končí u zříceniny uprostřed startovní destičky".into()
-            });
-        }
-        state.event("zh.start.ctyri-karticky", || {
-            format!("startovní destička 2x2 se počítá jako 4 kartičky; počítaných kartiček: {tiles}, z toho ze startovní destičky: {start}")
-        });
+    if expansions.ghosts {
+        modules.push(Box::new(CompetitiveGhosts::new(players)));
+        supply[0] = ghosts::SUPPLY[0];
+        supply[2] = ghosts::SUPPLY[2];
     }
-
-    fn score_completed(
-        &mut self,
-        state: &mut State,
-        score: &mut FeatureScore,
-        _decider: &mut dyn Decider,
-    ) {
-        let component = state.component(score.node);
-        match score.kind {
-            FeatureKind::Road => {
-                let (tiles, start) = Self::tile_counts(state, score.node);
-                score.points = tiles as i32;
-                score.rule = "zh.cesta.hodnoceni";
-                score.explanation = format!("{} × 1 bod{}", tiles_cs(tiles), start_note(start));
-            }
-            FeatureKind::City => {
-                let (tiles, start) = Self::tile_counts(state, score.node);
-                let pennants = component.pennants as i32;
-                score.points = 2 * tiles as i32 + 2 * pennants;
-                score.rule = "zh.mesto.hodnoceni";
-                score.explanation = format!(
-                    "{}{}",
-                    crate::model::pieces::tiles_and_pennants_cs(tiles, pennants as usize, " × 2"),
-                    start_note(start)
-                );
-            }
-            FeatureKind::Monastery => {
-                let (tiles, start) = Self::monastery_tiles(state, score.node);
-                score.points = tiles as i32;
-                score.rule = "zh.klaster.hodnoceni";
-                score.explanation = format!("klášter a 8 sousedních kartiček{}", start_note(start));
-            }
-            FeatureKind::Field | FeatureKind::Castle | FeatureKind::Graveyard => {}
-        }
+    if expansions.gifts {
+        modules.push(Box::new(Gifts::new(players, gift_seed)));
     }
+    (modules, supply)
 }
 
 impl RuleModule for BaseGame {
@@ -215,19 +173,12 @@ impl RuleModule for BaseGame {
     }
 }
 
-fn start_note(start_tiles: usize) -> String {
-    if start_tiles == 0 {
-        String::new()
-    } else {
-        format!("; z toho čtvrtin startovní destičky 2x2: {start_tiles}")
-    }
-}
-
 /// The base game's own scenario keys: a competitive game already in progress.
 pub const SCENARIO_VOCABULARY: super::vocabulary::Vocabulary = super::vocabulary::Vocabulary {
     id: "zakladni-hra",
     name: "Carcassonne – základní hra",
     expansion: false,
+    figure: Some(crate::czech::DRUZINIK),
     setup: &["score", "supply"],
     board: &[],
     meeple: &[],
@@ -269,11 +220,7 @@ impl Hooks for ScenarioHooks {
         players: usize,
         _catalog: &mut Catalog,
     ) -> Option<Result<GameParts, String>> {
-        Some(Ok(rulesets::base_with(
-            Expansions::from_ids(expansions),
-            players,
-            0,
-        )))
+        Some(Ok(base_with(Expansions::from_ids(expansions), players, 0)))
     }
 
     fn after_board(

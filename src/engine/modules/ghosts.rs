@@ -8,8 +8,6 @@
 use std::sync::Arc;
 
 use super::vocabulary::{only_on_board, player_index, GhostCounts, Hooks, Report, Scope};
-use crate::content::scenario::{count, per_player, MAX_COUNT};
-use crate::content::yaml::Fields;
 use crate::diagnostic::Diagnostics;
 use crate::engine::core::game::{Game, MeepleKind, State};
 use crate::engine::core::hooks::{
@@ -20,7 +18,9 @@ use crate::engine::modules::mists::misty_tiles_around;
 use crate::model::geometry::{Dir, Port};
 use crate::model::pieces::count_cs;
 use crate::model::pieces::Colour;
+use crate::model::read::{count, per_player, MAX_COUNT};
 use crate::model::scenario::Entry;
+use crate::yaml::Fields;
 
 /// Ghosts in the bank at the start.
 pub const BANK: u32 = 15;
@@ -360,6 +360,7 @@ pub const SCENARIO_VOCABULARY: super::vocabulary::Vocabulary = super::vocabulary
     id: "duchove-zamky-hrbitovy",
     name: "Duchové, zámky a hřbitovy",
     expansion: true,
+    figure: None,
     setup: &[],
     board: &[],
     meeple: &["ghosts"],

@@ -8,8 +8,6 @@ use std::sync::Arc;
 use marked_yaml::types::MarkedMappingNode;
 
 use super::vocabulary::{player_index, Hooks, Report, Scope};
-use crate::content::scenario::{per_player, player_entries, position, tile_ref, MAX_COUNT};
-use crate::content::yaml::{self, Fields};
 use crate::diagnostic::{Diagnostics, Location};
 use crate::engine::core::game::{Game, MeepleKind, State};
 use crate::engine::core::hooks::{Decider, Refusal, RuleModule};
@@ -18,8 +16,10 @@ use crate::engine::core::tile::FeatureKind;
 use crate::model::geometry::Pos;
 use crate::model::pieces::Colour;
 use crate::model::pieces::Spot;
+use crate::model::read::{per_player, player_entries, position, tile_ref, MAX_COUNT};
 use crate::model::scenario::{Entry, TileRef};
 use crate::model::Corpus;
+use crate::yaml::{self, Fields};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Gift {
@@ -470,6 +470,7 @@ pub const SCENARIO_VOCABULARY: super::vocabulary::Vocabulary = super::vocabulary
     id: "darky",
     name: "Dárky",
     expansion: true,
+    figure: None,
     setup: &["gift_deck", "gifts"],
     board: &[],
     meeple: &[],

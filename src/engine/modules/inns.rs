@@ -73,6 +73,7 @@ pub const SCENARIO_VOCABULARY: super::vocabulary::Vocabulary = super::vocabulary
     id: "hostince-a-katedraly",
     name: "Hostince a katedrály",
     expansion: true,
+    figure: None,
     setup: &[],
     board: &[],
     meeple: &[],

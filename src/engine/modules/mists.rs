@@ -7,11 +7,10 @@ use std::sync::Arc;
 
 use marked_yaml::Node;
 
+use super::values::FeatureValues;
 use super::vocabulary::{
     only_on_board, player_index, GameParts, GhostCounts, Hooks, Report, Scope,
 };
-use crate::content::scenario::{count, per_player, MAX_COUNT};
-use crate::content::yaml::Fields;
 use crate::czech::{Gender, Pad};
 use crate::diagnostic::Diagnostics;
 use crate::engine::core::game::{Game, State};
@@ -24,7 +23,9 @@ use crate::engine::core::tile::FeatureKind;
 use crate::model::geometry::{Dir, Pos};
 use crate::model::pieces::count_cs;
 use crate::model::pieces::{Colour, MeepleKind};
+use crate::model::read::{count, per_player, MAX_COUNT};
 use crate::model::scenario::Entry;
+use crate::yaml::Fields;
 
 /// What a level changes (source 000, "Úroveň 1" to "Úroveň 6").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -1222,6 +1223,7 @@ pub const SCENARIO_VOCABULARY: super::vocabulary::Vocabulary = super::vocabulary
     id: "duchove-carcassonne",
     name: "Duchové Carcassonne",
     expansion: false,
+    figure: Some(crate::czech::STRAZNY),
     setup: &["level", "track", "start_ghosts", "stacks", "meeples"],
     board: &["ghosts"],
     meeple: &["dog"],
@@ -1436,10 +1438,7 @@ impl Hooks for ScenarioHooks {
         if level.cursed {
             catalog.face_down_index();
         }
-        Some(Ok((
-            super::rulesets::mists(level, players),
-            [setup.meeples, 0, 0],
-        )))
+        Some(Ok((modules(level, players), [setup.meeples, 0, 0])))
     }
 
     fn before_board(
@@ -1690,6 +1689,14 @@ fn scenario_checks(game: &Game, expect: &ScenarioExpect, players: &[Colour], che
         let used = mists.dogs.len() as u32 - waiting;
         check(format!("použitých psů: {n}"), used == n, used.to_string());
     }
+}
+
+/// The cooperative game's modules at `level` for `colours` colours in play.
+pub fn modules(level: Level, colours: usize) -> Vec<Box<dyn RuleModule>> {
+    vec![
+        Box::new(FeatureValues),
+        Box::new(Mists::new(level, colours)),
+    ]
 }
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
 //! The rules of each game and expansion, one module each, plugged into the core's hooks;
-//! `rulesets` assembles the modules a game plays with.
+//! `rulesets` lists them all once.
 
 pub mod base;
 pub mod ghosts;
@@ -7,4 +7,5 @@ pub mod gifts;
 pub mod inns;
 pub mod mists;
 pub mod rulesets;
+pub mod values;
 pub mod vocabulary;

@@ -4,8 +4,7 @@
 //! its `Hooks`, so adding an expansion touches neither. A key of a module the scenario does
 //! not play is an error naming that module.
 
-use crate::content::scenario::{count, list, position};
-use crate::content::yaml::Fields;
+use crate::czech::MeepleTerm;
 use crate::diagnostic::{Diagnostics, Location};
 use crate::engine::core::game::Game;
 use crate::engine::core::hooks::{Decider, GhostKeeper, Refusal, RuleModule};
@@ -13,8 +12,10 @@ use crate::engine::core::state::State;
 use crate::engine::core::tile::Catalog;
 use crate::model::geometry::Pos;
 use crate::model::pieces::Colour;
+use crate::model::read::{count, list, position};
 use crate::model::scenario::{Entry, TileRef};
 use crate::model::Corpus;
+use crate::yaml::Fields;
 
 /// Reports one checked expectation: what was expected, whether it held, what was found.
 pub type Report<'r> = &'r mut dyn FnMut(String, bool, String);
@@ -39,6 +40,8 @@ pub struct Vocabulary {
     pub name: &'static str,
     /// An expansion of the base game (otherwise a ruleset of its own).
     pub expansion: bool,
+    /// What a ruleset's rules call a player's figure (an expansion has none of its own).
+    pub figure: Option<MeepleTerm>,
     pub setup: &'static [&'static str],
     pub board: &'static [&'static str],
     pub meeple: &'static [&'static str],

@@ -15,7 +15,6 @@ use crate::engine::core::tile::{Catalog, FeatureKind};
 use crate::engine::modules::mists::{
     colours_and_meeples, Level, LossCause, Mists, Outcome, START_GHOSTS,
 };
-use crate::engine::modules::rulesets;
 use crate::model::geometry::{Port, Pos};
 use crate::model::pieces::Colour;
 use crate::model::tiles::TileSpec;
@@ -116,15 +115,16 @@ impl Table {
             .map(|p| (0..colours).filter(|c| c % persons == p).collect())
             .collect();
         let supply = [meeples, 0, 0];
-        let modules = rulesets::mists(level, colours);
+        let modules = crate::engine::modules::mists::modules(level, colours);
         let mut game = Game::new(
             tiles.catalog.clone(),
             &Colour::ALL[..colours],
             supply,
             modules,
         );
-        game.state.meeple_term =
-            crate::czech::meeple_term(crate::engine::rule_keys::COOPERATIVE_GAME);
+        game.state.meeple_term = crate::engine::modules::rulesets::meeple_term(
+            crate::engine::rule_keys::COOPERATIVE_GAME,
+        );
         game.state.tracing = false;
         Table {
             game,

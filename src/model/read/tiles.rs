@@ -3,13 +3,13 @@
 use marked_yaml::types::MarkedMappingNode;
 use marked_yaml::Node;
 
-use super::load::check_slug;
-use super::yaml::{self, Fields};
 use crate::diagnostic::{Diagnostics, Location};
 use crate::model::geometry::{Dir, Port, Terrain};
+use crate::model::pieces::Center;
 use crate::model::tiles::{
-    check_spec, Center, CitySpec, FieldSpec, FogSpec, RoadSpec, StartPart, TileSet, TileSpec,
+    check_spec, CitySpec, FieldSpec, FogSpec, RoadSpec, StartPart, TileSet, TileSpec,
 };
+use crate::yaml::{self, check_slug, Fields};
 
 const SET_FIELDS: &[&str] = &["set", "title", "schematic", "tiles"];
 pub const TILE_FIELDS: &[&str] = &[

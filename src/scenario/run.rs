@@ -7,7 +7,6 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use crate::content::scenario::canonical_choice;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::engine::core::game::{Event, Game};
 use crate::engine::core::hooks::{Decider, Question, Refusal};
@@ -20,6 +19,7 @@ use crate::model::scenario::{
     Expectations, MeepleSpec, ModuleData, Scenario, Start, Step, TileRef,
 };
 use crate::model::Corpus;
+use crate::scenario::read::canonical_choice;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct StepOutcome {
@@ -111,6 +111,41 @@ impl Decider for ScenarioDecider {
     }
 }
 
+impl ScenarioDecider {
+    fn new(answers: &[String]) -> Self {
+        ScenarioDecider {
+            answers: answers.iter().cloned().collect(),
+            problems: Vec::new(),
+        }
+    }
+
+    /// The step's problems with the team's answers, unused answers included.
+    fn finish(mut self, number: usize) -> Vec<String> {
+        if !self.answers.is_empty() {
+            let unused: Vec<String> = self.answers.drain(..).collect();
+            self.problems.push(format!(
+                "odpovědi, na které se pravidla nezeptala: {}",
+                unused.join(", ")
+            ));
+        }
+        self.problems
+            .into_iter()
+            .map(|p| format!("krok {number}: {p}"))
+            .collect()
+    }
+}
+
+impl StepOutcome {
+    fn new(number: usize, action: String, refusal: Option<RefusalInfo>) -> Self {
+        StepOutcome {
+            number,
+            action,
+            refusal,
+            events: Vec::new(),
+        }
+    }
+}
+
 fn setup_error(location: &Location, message: impl Into<String>) -> Diagnostic {
     Diagnostic::new(location.clone(), message)
 }
@@ -120,61 +155,126 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
     run_with(VOCABULARIES, scenario, corpus)
 }
 
-/// Plays a scenario read with the modules of `registry`.
+/// Plays a scenario read with the modules of `registry`: resolve its tiles, set the game
+/// up, lay the prepared board, play the steps, check the expectations.
 pub fn run_with(
     registry: Registry,
     scenario: &Scenario,
     corpus: &Corpus,
 ) -> Result<Report, Diagnostic> {
+    let modules = vocabulary::active(registry, Some(&scenario.ruleset), &scenario.expansions);
+    let tiles = resolve_tiles(scenario, corpus, &modules)?;
+    let mut game = new_game(scenario, &modules, tiles.catalog, &tiles.start)?;
+    prepare_board(&mut game, scenario, &modules, &tiles.board)?;
+    let setup = std::mem::take(&mut game.state.trace);
+    let prepared_tiles = game.state.board.placed.len();
+
+    let mut outcomes = Vec::new();
+    let mut decider_problems = Vec::new();
+    let mut expectations = Vec::new();
+    for (index, step) in scenario.steps.iter().enumerate() {
+        let number = index + 1;
+        let trace_start = game.state.trace.len();
+        let turn = Turn {
+            tile: tiles.steps[index].unwrap_or(0),
+            module_tiles: &tiles.module_tiles[index],
+        };
+        let outcome = match step {
+            Step::EndGame { .. } => {
+                game.end_game();
+                StepOutcome::new(number, "závěrečné hodnocení".into(), None)
+            }
+            Step::Pass {
+                player,
+                modules: data,
+                ..
+            } => {
+                let mut decider = ScenarioDecider::new(&[]);
+                let (action, refusal) = pass(
+                    &mut game,
+                    scenario,
+                    &modules,
+                    *player,
+                    data,
+                    &turn,
+                    &mut decider,
+                );
+                decider_problems.extend(decider.finish(number));
+                StepOutcome::new(number, action, refusal)
+            }
+            Step::Place {
+                player,
+                choose,
+                modules: data,
+                ..
+            } => {
+                let mut decider = ScenarioDecider::new(choose);
+                let (action, refusal) = place(
+                    &mut game,
+                    scenario,
+                    &modules,
+                    (step, *player, data),
+                    &turn,
+                    &mut decider,
+                )?;
+                decider_problems.extend(decider.finish(number));
+                StepOutcome::new(number, action, refusal)
+            }
+        };
+        let events = game.state.trace[trace_start..].to_vec();
+        outcomes.push(StepOutcome { events, ..outcome });
+        for (_, expect) in scenario.expect_after.iter().filter(|(i, _)| *i == index) {
+            let prefix = format!("po kroku {number}: ");
+            expectations.extend(state_checks(scenario, &modules, expect, &game, &prefix));
+        }
+    }
+    expectations.extend(evaluate(
+        scenario,
+        &modules,
+        &game,
+        &outcomes,
+        decider_problems,
+    ));
+    Ok(Report {
+        prepared_tiles,
+        setup,
+        steps: outcomes,
+        expectations,
+        game,
+    })
+}
+
+/// The scenario's tiles as indexes into the catalog it plays with (its inline tiles added).
+struct Tiles {
+    catalog: Catalog,
+    /// The start tiles with their positions.
+    start: Vec<(usize, Pos)>,
+    /// Each prepared board tile's.
+    board: Vec<usize>,
+    /// Each step's tile (none for the end of the game).
+    steps: Vec<Option<usize>>,
+    /// Per step and module in play: the tiles the module's keys name.
+    module_tiles: Vec<Vec<Vec<usize>>>,
+}
+
+fn resolve_tiles(
+    scenario: &Scenario,
+    corpus: &Corpus,
+    modules: &[&'static Vocabulary],
+) -> Result<Tiles, Diagnostic> {
     let mut catalog = Catalog::from_specs(corpus.tile_sets.iter().flat_map(|s| &s.tiles));
     let mut resolve = |tile: &TileRef| match tile {
         TileRef::Catalog(id) => catalog.index_of(id),
         TileRef::Inline(spec) => Some(catalog.push(spec)),
         TileRef::FaceDown => Some(catalog.face_down_index()),
     };
-    let scenario_start = Location::file_start(&scenario.path);
-    let mut start_tiles: Vec<(usize, Pos)> = Vec::new();
-    match scenario.start {
-        Start::Base => {
-            let start = corpus
-                .tile_set("zakladni-hra")
-                .and_then(|set| set.tiles.iter().find(|t| t.start))
-                .and_then(|t| resolve(&TileRef::Catalog(t.id.clone())))
-                .ok_or_else(|| {
-                    setup_error(
-                        &scenario_start,
-                        "katalog základní hry nemá startovní kartičku",
-                    )
-                })?;
-            start_tiles.push((start, Pos::new(0, 0)));
-        }
-        Start::Square2x2 => {
-            let quarters: Vec<_> = corpus
-                .tile_sets
-                .iter()
-                .flat_map(|s| &s.tiles)
-                .filter_map(|t| t.start_part.map(|part| (t.id.clone(), part)))
-                .collect();
-            if quarters.len() != 4 {
-                return Err(setup_error(
-                    &scenario_start,
-                    "katalogy nemají 4 čtvrtiny startovní destičky 2x2",
-                ));
-            }
-            for (id, part) in quarters {
-                let (dx, dy) = part.offset();
-                let index = resolve(&TileRef::Catalog(id)).unwrap_or(0);
-                start_tiles.push((index, Pos::new(dx, dy)));
-            }
-        }
-        Start::None => {}
-    }
-    let board: Vec<(usize, &crate::model::scenario::BoardTile)> = scenario
+    let start = start_tiles(scenario, corpus, &mut resolve)?;
+    let board = scenario
         .board
         .iter()
-        .map(|b| (resolve(&b.tile).unwrap_or(0), b))
+        .map(|b| resolve(&b.tile).unwrap_or(0))
         .collect();
-    let steps: Vec<Option<usize>> = scenario
+    let steps = scenario
         .steps
         .iter()
         .map(|s| match s {
@@ -182,9 +282,7 @@ pub fn run_with(
             Step::EndGame { .. } => None,
         })
         .collect();
-    let modules = vocabulary::active(registry, Some(&scenario.ruleset), &scenario.expansions);
-    // Tiles the steps' module keys name, resolved while the catalog still grows.
-    let module_tiles: Vec<Vec<Vec<usize>>> = scenario
+    let module_tiles = scenario
         .steps
         .iter()
         .map(|s| {
@@ -208,6 +306,70 @@ pub fn run_with(
                 .collect()
         })
         .collect();
+    Ok(Tiles {
+        catalog,
+        start,
+        board,
+        steps,
+        module_tiles,
+    })
+}
+
+/// The start tile of the base game, the four quarters of the 2x2 start tile, or none.
+fn start_tiles(
+    scenario: &Scenario,
+    corpus: &Corpus,
+    resolve: &mut impl FnMut(&TileRef) -> Option<usize>,
+) -> Result<Vec<(usize, Pos)>, Diagnostic> {
+    let scenario_start = Location::file_start(&scenario.path);
+    match scenario.start {
+        Start::Base => {
+            let start = corpus
+                .tile_set("zakladni-hra")
+                .and_then(|set| set.tiles.iter().find(|t| t.start))
+                .and_then(|t| resolve(&TileRef::Catalog(t.id.clone())))
+                .ok_or_else(|| {
+                    setup_error(
+                        &scenario_start,
+                        "katalog základní hry nemá startovní kartičku",
+                    )
+                })?;
+            Ok(vec![(start, Pos::new(0, 0))])
+        }
+        Start::Square2x2 => {
+            let quarters: Vec<_> = corpus
+                .tile_sets
+                .iter()
+                .flat_map(|s| &s.tiles)
+                .filter_map(|t| t.start_part.map(|part| (t.id.clone(), part)))
+                .collect();
+            if quarters.len() != 4 {
+                return Err(setup_error(
+                    &scenario_start,
+                    "katalogy nemají 4 čtvrtiny startovní destičky 2x2",
+                ));
+            }
+            Ok(quarters
+                .into_iter()
+                .map(|(id, part)| {
+                    let (dx, dy) = part.offset();
+                    let index = resolve(&TileRef::Catalog(id)).unwrap_or(0);
+                    (index, Pos::new(dx, dy))
+                })
+                .collect())
+        }
+        Start::None => Ok(Vec::new()),
+    }
+}
+
+/// The game the ruleset's module sets up, with the start tiles laid.
+fn new_game(
+    scenario: &Scenario,
+    modules: &[&'static Vocabulary],
+    mut catalog: Catalog,
+    start: &[(usize, Pos)],
+) -> Result<Game, Diagnostic> {
+    let scenario_start = Location::file_start(&scenario.path);
     let Some(game_parts) = modules.iter().find_map(|m| {
         m.hooks.game(
             scenario.setup.entry(m.id),
@@ -223,36 +385,47 @@ pub fn run_with(
     };
     let (rules, supply) = game_parts.map_err(|m| setup_error(&scenario_start, m))?;
     let mut game = Game::new(Arc::new(catalog), &scenario.players, supply, rules);
-    game.state.meeple_term = crate::czech::meeple_term(&scenario.ruleset);
-    for (tile, pos) in start_tiles {
-        game.lay(tile, pos, 0).map_err(|r| {
+    game.state.meeple_term = crate::engine::modules::rulesets::meeple_term(&scenario.ruleset);
+    for (tile, pos) in start {
+        game.lay(*tile, *pos, 0).map_err(|r| {
             setup_error(
                 &scenario_start,
                 format!("startovní kartička: {}", r.message),
             )
         })?;
     }
+    Ok(game)
+}
+
+/// The modules' setup around the prepared board: its tiles and their meeples, in list order.
+fn prepare_board(
+    game: &mut Game,
+    scenario: &Scenario,
+    modules: &[&'static Vocabulary],
+    board: &[usize],
+) -> Result<(), Diagnostic> {
+    let scenario_start = Location::file_start(&scenario.path);
     let setups: Vec<_> = modules
         .iter()
         .filter_map(|m| scenario.setup.entry(m.id).map(|e| (m.hooks, e)))
         .collect();
     for (hooks, setup) in &setups {
         hooks
-            .before_board(&mut game, setup, &scenario.players)
+            .before_board(game, setup, &scenario.players)
             .map_err(|m| setup_error(&scenario_start, m))?;
     }
-    for (tile, spec) in board {
-        let placed = game.lay(tile, spec.at, spec.rotation).map_err(|r| {
+    for (tile, spec) in board.iter().zip(&scenario.board) {
+        let placed = game.lay(*tile, spec.at, spec.rotation).map_err(|r| {
             setup_error(
                 &spec.location,
                 format!("kartičku na {} nelze položit: {}", spec.at, r.message),
             )
         })?;
-        apply(&modules, &spec.modules, &spec.location, |hooks, entry| {
-            hooks.on_board(&mut game, placed, entry)
+        apply(modules, &spec.modules, &spec.location, |hooks, entry| {
+            hooks.on_board(game, placed, entry)
         })?;
         for meeple in &spec.meeples {
-            check_feature(&game, placed, meeple)?;
+            check_feature(game, placed, meeple)?;
             let player = meeple
                 .player
                 .and_then(|c| scenario.players.iter().position(|p| *p == c))
@@ -261,181 +434,124 @@ pub fn run_with(
                 .map_err(|r| setup_error(&meeple.location, r.message))?;
             let index = game.state.meeples.len() - 1;
             apply(
-                &modules,
+                modules,
                 &meeple.modules,
                 &meeple.location,
-                |hooks, entry| hooks.on_meeple(&mut game, index, entry),
+                |hooks, entry| hooks.on_meeple(game, index, entry),
             )?;
         }
     }
     for (hooks, setup) in &setups {
         hooks
-            .after_board(&mut game, setup, &scenario.players)
+            .after_board(game, setup, &scenario.players)
             .map_err(|m| setup_error(&scenario_start, m))?;
     }
-    let setup = std::mem::take(&mut game.state.trace);
-    let prepared_tiles = game.state.board.placed.len();
+    Ok(())
+}
 
-    let mut outcomes = Vec::new();
-    let mut decider_problems = Vec::new();
-    let mut step_results = Vec::new();
-    for (index, step) in scenario.steps.iter().enumerate() {
-        let number = index + 1;
-        let trace_start = game.state.trace.len();
-        let outcome = match step {
-            Step::EndGame { .. } => {
-                game.end_game();
-                StepOutcome {
-                    number,
-                    action: "závěrečné hodnocení".into(),
-                    refusal: None,
-                    events: Vec::new(),
-                }
-            }
-            Step::Pass {
-                player,
-                modules: data,
-                ..
-            } => {
-                take_turn(&mut game, scenario, *player);
-                draw(&mut game, &modules);
-                let tile = steps[index].unwrap_or(0);
-                let who = game.state.colour_name(game.state.turn.player);
-                let action = format!(
-                    "{who} táhne kartičku {} a nechce ji přiložit",
-                    game.state.catalog.tiles[tile].spec.quoted()
-                );
-                let mut decider = ScenarioDecider {
-                    answers: VecDeque::new(),
-                    problems: Vec::new(),
-                };
-                let refusal = before_place(
-                    &mut game,
-                    &modules,
-                    data,
-                    tile,
-                    &module_tiles[index],
-                    &mut decider,
-                )
-                .err()
-                .or_else(|| game.pass_with(tile).err())
-                .map(RefusalInfo::from);
-                StepOutcome {
-                    number,
-                    action,
-                    refusal,
-                    events: Vec::new(),
-                }
-            }
-            Step::Place {
-                player,
-                at,
-                rotation,
-                auto_rotation,
-                meeples,
-                choose,
-                modules: data,
-                ..
-            } => {
-                take_turn(&mut game, scenario, *player);
-                draw(&mut game, &modules);
-                let tile = steps[index].unwrap_or(0);
-                let rotation = match auto_rotation {
-                    Some(location) => &pick_rotation(&game, tile, *at, location)?,
-                    None => rotation,
-                };
-                let tile_name = game.state.catalog.tiles[tile].spec.quoted();
-                let who = game.state.colour_name(game.state.turn.player);
-                let action = format!(
-                    "{who}: kartička {tile_name} na pole {at}, otočení {}°",
-                    u16::from(*rotation) * 90
-                );
-                let mut decider = ScenarioDecider {
-                    answers: choose.iter().cloned().collect(),
-                    problems: Vec::new(),
-                };
-                let mut refusal = before_place(
-                    &mut game,
-                    &modules,
-                    data,
-                    tile,
-                    &module_tiles[index],
-                    &mut decider,
-                )
-                .err()
-                .map(RefusalInfo::from);
-                if let Err(r) = game.place_tile(tile, *at, *rotation, &mut decider) {
-                    let r = if game.legal_placements(tile).is_empty() {
-                        Refusal::new(
-                            "zh.prilozeni.nelze-nikam",
-                            format!("{}; kartičku nelze přiložit nikam, odkládá se", r.message),
-                        )
-                    } else {
-                        r
-                    };
-                    refusal = Some(RefusalInfo::from(r));
-                } else {
-                    for meeple in meeples {
-                        // A spot without a feature is the rules' verdict (with `at` or
-                        // without); only a `feature` that contradicts the tile is the file's.
-                        let placed = game.state.board.placed.len() - 1;
-                        if meeple.at.is_none_or(|pos| pos == *at) {
-                            check_declared_feature(&game, placed, meeple)?;
-                        }
-                        let result = match meeple.at {
-                            Some(pos) => game.place_meeple_at(pos, meeple.on, meeple.kind),
-                            None => game.place_meeple(meeple.on, meeple.kind),
-                        };
-                        if let Err(r) = result {
-                            refusal.get_or_insert(RefusalInfo::from(r));
-                        }
-                    }
-                    game.finish_turn(&mut decider);
-                }
-                if !decider.answers.is_empty() {
-                    let unused: Vec<String> = decider.answers.drain(..).collect();
-                    decider.problems.push(format!(
-                        "odpovědi, na které se pravidla nezeptala: {}",
-                        unused.join(", ")
-                    ));
-                }
-                decider_problems.extend(
-                    decider
-                        .problems
-                        .into_iter()
-                        .map(|p| format!("krok {number}: {p}")),
-                );
-                StepOutcome {
-                    number,
-                    action,
-                    refusal,
-                    events: Vec::new(),
-                }
-            }
+/// A step's drawn tile and the tiles its module keys name.
+struct Turn<'t> {
+    tile: usize,
+    module_tiles: &'t [Vec<usize>],
+}
+
+/// The start of every turn: the player's turn and the modules' draw.
+fn begin_turn(
+    game: &mut Game,
+    scenario: &Scenario,
+    modules: &[&'static Vocabulary],
+    player: Option<Colour>,
+) {
+    take_turn(game, scenario, player);
+    draw(game, modules);
+}
+
+/// A step that draws a tile and does not place it.
+fn pass(
+    game: &mut Game,
+    scenario: &Scenario,
+    modules: &[&'static Vocabulary],
+    player: Option<Colour>,
+    data: &ModuleData,
+    turn: &Turn,
+    decider: &mut ScenarioDecider,
+) -> (String, Option<RefusalInfo>) {
+    begin_turn(game, scenario, modules, player);
+    let who = game.state.colour_name(game.state.turn.player);
+    let action = format!(
+        "{who} táhne kartičku {} a nechce ji přiložit",
+        game.state.catalog.tiles[turn.tile].spec.quoted()
+    );
+    let refusal = before_place(game, modules, data, turn.tile, turn.module_tiles, decider)
+        .err()
+        .or_else(|| game.pass_with(turn.tile).err())
+        .map(RefusalInfo::from);
+    (action, refusal)
+}
+
+/// A step that places a tile and its meeples; the first refusal is the step's verdict.
+fn place(
+    game: &mut Game,
+    scenario: &Scenario,
+    modules: &[&'static Vocabulary],
+    (step, player, data): (&Step, Option<Colour>, &ModuleData),
+    turn: &Turn,
+    decider: &mut ScenarioDecider,
+) -> Result<(String, Option<RefusalInfo>), Diagnostic> {
+    let Step::Place {
+        at,
+        rotation,
+        auto_rotation,
+        meeples,
+        ..
+    } = step
+    else {
+        return Ok((String::new(), None));
+    };
+    let tile = turn.tile;
+    begin_turn(game, scenario, modules, player);
+    let rotation = match auto_rotation {
+        Some(location) => &pick_rotation(game, tile, *at, location)?,
+        None => rotation,
+    };
+    let tile_name = game.state.catalog.tiles[tile].spec.quoted();
+    let who = game.state.colour_name(game.state.turn.player);
+    let action = format!(
+        "{who}: kartička {tile_name} na pole {at}, otočení {}°",
+        u16::from(*rotation) * 90
+    );
+    let mut refusal = before_place(game, modules, data, tile, turn.module_tiles, decider)
+        .err()
+        .map(RefusalInfo::from);
+    if let Err(r) = game.place_tile(tile, *at, *rotation, decider) {
+        let r = if game.legal_placements(tile).is_empty() {
+            Refusal::new(
+                "zh.prilozeni.nelze-nikam",
+                format!("{}; kartičku nelze přiložit nikam, odkládá se", r.message),
+            )
+        } else {
+            r
         };
-        let events = game.state.trace[trace_start..].to_vec();
-        outcomes.push(StepOutcome { events, ..outcome });
-        for (_, expect) in scenario.expect_after.iter().filter(|(i, _)| *i == index) {
-            let prefix = format!("po kroku {number}: ");
-            step_results.extend(state_checks(scenario, &modules, expect, &game, &prefix));
+        refusal = Some(RefusalInfo::from(r));
+    } else {
+        for meeple in meeples {
+            // A spot without a feature is the rules' verdict (with `at` or without); only a
+            // `feature` that contradicts the tile is the file's.
+            let placed = game.state.board.placed.len() - 1;
+            if meeple.at.is_none_or(|pos| pos == *at) {
+                check_declared_feature(game, placed, meeple)?;
+            }
+            let result = match meeple.at {
+                Some(pos) => game.place_meeple_at(pos, meeple.on, meeple.kind),
+                None => game.place_meeple(meeple.on, meeple.kind),
+            };
+            if let Err(r) = result {
+                refusal.get_or_insert(RefusalInfo::from(r));
+            }
         }
+        game.finish_turn(decider);
     }
-
-    let mut expectations = step_results;
-    expectations.extend(evaluate(
-        scenario,
-        &modules,
-        &game,
-        &outcomes,
-        decider_problems,
-    ));
-    Ok(Report {
-        prepared_tiles,
-        setup,
-        steps: outcomes,
-        expectations,
-        game,
-    })
+    Ok((action, refusal))
 }
 
 /// "za cesty", "za města"…: what the points of one feature kind were awarded for.

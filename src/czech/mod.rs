@@ -5,6 +5,10 @@
 //! `NOUNS` lists the nouns the program counts, by their dictionary form, in the nominative
 //! (subject: "na plánu jsou 2 duchové"), the accusative (object: "odhání 2 duchy") and the
 //! instrumental (after "s"/"se": "se 2 duchy").
+//!
+//! `analyzer` turns Czech text into search terms (the one definition both searches use).
+
+pub mod analyzer;
 
 /// The three forms a noun takes after a number: 1 / 2–4 / 0 and 5+.
 pub type Forms<'a> = [&'a str; 3];
@@ -355,18 +359,6 @@ pub const STRAZNY: MeepleTerm = MeepleTerm {
     dative: "strážnému",
 };
 
-/// The term for a player's figure by game id; games not listed say "družiník".
-pub const MEEPLE_TERMS: &[(&str, MeepleTerm)] =
-    &[(crate::engine::rule_keys::COOPERATIVE_GAME, STRAZNY)];
-
-/// The term for a player's figure in `game`.
-pub fn meeple_term(game: &str) -> MeepleTerm {
-    MEEPLE_TERMS
-        .iter()
-        .find(|(g, _)| *g == game)
-        .map_or(DRUZINIK, |(_, term)| *term)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -425,8 +417,8 @@ mod tests {
         assert_eq!(s_poctem(7u32, "duch"), "se 7 duchy");
         assert_eq!(DRUZINIK.nominative(), "družiník");
         assert_eq!(STRAZNY.nominative(), "strážný");
-        assert_eq!(meeple_term("duchove-carcassonne").accusative(), "strážného");
-        assert_eq!(meeple_term("zakladni-hra").genitive_plural(), "družiníků");
+        assert_eq!(STRAZNY.accusative(), "strážného");
+        assert_eq!(DRUZINIK.genitive_plural(), "družiníků");
         for noun in NOUNS {
             for forms in [noun.nominative, noun.accusative, noun.instrumental] {
                 assert!(forms.iter().all(|f| !f.is_empty()), "{}", noun.lemma);

@@ -701,6 +701,26 @@ impl TextOrigin {
     }
 }
 
+/// Is `value` one of our ids (lowercase letters without diacritics, digits, hyphens)? Reports
+/// it when not.
+pub fn check_slug(fields: &Fields, key: &str, value: &str, diags: &mut Diagnostics) -> bool {
+    let ok = !value.is_empty()
+        && value.split('-').all(|part| {
+            !part.is_empty()
+                && part
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        });
+    if !ok {
+        diags.error(
+            fields.value_location(key),
+            fields.id(),
+            format!("`{value}` není platné id: jen malá písmena bez diakritiky, číslice a pomlčky (např. `dc-mlha-a-duchove`)"),
+        );
+    }
+    ok
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

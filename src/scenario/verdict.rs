@@ -1,0 +1,76 @@
+//! A played scenario's verdict as JSON: what `carcref check --json` prints, `carcref serve`'s
+//! `/api/check` answers (with boards) and the browser engine returns, in one place.
+
+use crate::model::scenario::Scenario;
+use crate::model::Corpus;
+
+use super::run::Report;
+
+/// `carcref check --json`'s verdict as a value (`carcref serve`'s `/api/check` adds boards).
+pub fn verdict(scenario: &Scenario, report: &Report, corpus: &Corpus) -> serde_json::Value {
+    let event = |rule: &str, text: &str| {
+        let cited = crate::engine::rule_keys::cite_in(corpus, rule, scenario);
+        serde_json::json!({
+            "rule": rule,
+            "text": text,
+            "section": cited.as_ref().map(|c| c.section.id.as_str()),
+            "rulings": cited
+                .as_ref()
+                .map(|c| c.rulings.iter().map(|r| r.id.as_str()).collect::<Vec<_>>())
+                .unwrap_or_default(),
+        })
+    };
+    let steps: Vec<serde_json::Value> = report
+        .steps
+        .iter()
+        .map(|step| {
+            serde_json::json!({
+                "number": step.number,
+                "action": step.action,
+                "refused": step.refusal.as_ref().map(|r| event(r.rule, &r.message)),
+                "events": step.events.iter().map(|e| event(e.rule, &e.text)).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    // Per colour: the players' scores, level 6's counters; none where the team shares a track.
+    let mists = report.game.module::<crate::engine::modules::mists::Mists>();
+    let scores: serde_json::Map<String, serde_json::Value> = match mists {
+        Some(mists) => mists
+            .colour_counters()
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(|(p, points)| {
+                let colour = report.game.state.players.get(p)?.colour;
+                Some((
+                    format!("{colour:?}").to_lowercase(),
+                    serde_json::json!(points),
+                ))
+            })
+            .collect(),
+        None => report
+            .scores()
+            .iter()
+            .map(|(c, p)| (format!("{c:?}").to_lowercase(), serde_json::json!(p)))
+            .collect(),
+    };
+    serde_json::json!({
+        "scenario": scenario.path,
+        "title": scenario.title,
+        "rulings": scenario.rulings,
+        "passed": report.passed(),
+        "steps": steps,
+        "expectations": report.expectations,
+        "scores": scores,
+        "completed": report.game.state.completed_count,
+        "mists": report.game.module::<crate::engine::modules::mists::Mists>().map(|m| serde_json::json!({
+            "level": m.level.number,
+            "track": m.track(),
+            "counters": m.counters.iter().map(|c| c.points).collect::<Vec<_>>(),
+            "ghosts_on_board": m.ghosts_on_board(),
+            "bank": m.bank,
+            "buried": m.buried.iter().sum::<u32>(),
+            "outcome": m.outcome_id(),
+            "loss": m.loss().map(|cause| cause.id()),
+        })),
+    })
+}
