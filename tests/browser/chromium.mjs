@@ -63,7 +63,7 @@ export function fileUrl(dir, page) {
 export async function waitForSearchParams(page, expected) {
   const matches = (url) => Object.entries(expected).every(([name, value]) => url.searchParams.get(name) === value);
   try {
-    await page.waitForURL(matches, { timeout: 10000 });
+    await page.waitForURL(matches, { timeout: 30000 });
   } catch (error) {
     throw new Error(`the URL ${page.url()} never carried ${JSON.stringify(expected)}: ${error.message}`);
   }

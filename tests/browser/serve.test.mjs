@@ -52,7 +52,7 @@ test('open pages reload themselves after an edit, show a content error as the ov
       Promise.all(
         pages.map((page) =>
           page.waitForFunction((t) => document.querySelector('h1')?.textContent === t, text, {
-            timeout: 15000,
+            timeout: 30000,
           }),
         ),
       );
@@ -66,7 +66,7 @@ test('open pages reload themselves after an edit, show a content error as the ov
     await Promise.all(
       pages.map((page) =>
         page.waitForFunction(() => document.body.textContent.includes('Obsah má chyby'), null, {
-          timeout: 15000,
+          timeout: 30000,
         }),
       ),
     );
