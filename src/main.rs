@@ -187,7 +187,7 @@ enum PolicyArg {
 
 fn main() -> ExitCode {
     let args = match czech_cli()
-        .try_get_matches()
+        .try_get_matches_from(help_as_flag(std::env::args_os().collect()))
         .and_then(|matches| Args::from_arg_matches(&matches))
     {
         Ok(args) => args,
@@ -297,13 +297,20 @@ fn output_style() -> Style {
 }
 
 fn print(output: &Output) -> ExitCode {
-    ExitCode::from(cli::emit(
+    ExitCode::from(cli::print(
         output,
-        &mut std::io::stdout().lock(),
-        &mut std::io::stderr().lock(),
         output_style(),
         cli::wrap::terminal_width(),
     ))
+}
+
+/// `carcref help` and `carcref help check` as `carcref --help` and `carcref check --help`.
+fn help_as_flag(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    if args.get(1).is_some_and(|a| a == "help") && args.len() <= 3 {
+        args.remove(1);
+        args.push("--help".into());
+    }
+    args
 }
 
 const HELP_TEMPLATE: &str = "{about-with-newline}\nPoužití: {usage}\n\n{all-args}{after-help}";

@@ -226,6 +226,7 @@ pub fn emit(
     let written = stdout
         .write_all(text.as_bytes())
         .and_then(|()| stdout.flush());
+
     let mut code = output.code;
     let mut messages = safe_text::escape_for_terminal(&output.stderr, false);
     match written {
@@ -241,6 +242,47 @@ pub fn emit(
         .write_all(messages.as_bytes())
         .and_then(|()| stderr.flush());
     code
+}
+
+/// `emit` to this process's standard output and error. Output nobody can read
+/// (`carcref list >&-`) is a failure, not a success.
+pub fn print(output: &Output, style: Style, width: Option<usize>) -> u8 {
+    let stdout = std::io::stdout();
+    let closed = closed_at_start(&stdout);
+    let mut stderr = std::io::stderr().lock();
+    if closed && !output.stdout.is_empty() {
+        emit(output, &mut ClosedOutput, &mut stderr, style, width)
+    } else {
+        emit(output, &mut stdout.lock(), &mut stderr, style, width)
+    }
+}
+
+/// Was this standard stream closed when the program started? Rust's runtime then opens
+/// `/dev/null` in its place, read-write, so that writes vanish; a shell's `> /dev/null` opens
+/// it write-only. (`<> /dev/null` would be taken for closed too.)
+fn closed_at_start(stream: &impl std::os::fd::AsFd) -> bool {
+    use rustix::fs::{fcntl_getfl, fstat, major, minor, FileType, OFlags};
+    let Ok(stat) = fstat(stream) else {
+        return true;
+    };
+    let dev_null = FileType::from_raw_mode(stat.st_mode) == FileType::CharacterDevice
+        && major(stat.st_rdev) == 1
+        && minor(stat.st_rdev) == 3;
+    let read_write = fcntl_getfl(stream).is_ok_and(|f| f & OFlags::RWMODE == OFlags::RDWR);
+    dev_null && read_write
+}
+
+/// A standard output that was closed: every write fails and says so.
+struct ClosedOutput;
+
+impl Write for ClosedOutput {
+    fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+        Err(std::io::Error::other("standardní výstup je zavřený"))
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 /// `carcref search`: ranked rulings and rule sections for a Czech (or English, or ID) query.
@@ -335,6 +377,15 @@ fn read_scenario(
         .map_err(|diagnostics| Output::input_error(render::diagnostics(&diagnostics)))
 }
 
+/// Do two paths name one existing file (through links or another spelling of the path)?
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    }
+}
+
 /// `carcref check FILE`: plays a scenario and says what happened and why.
 pub fn check(
     source: &ContentSource,
@@ -342,6 +393,12 @@ pub fn check(
     json: bool,
     svg: Option<&std::path::Path>,
 ) -> Output {
+    if svg.is_some_and(|svg| same_file(svg, path)) {
+        return Output::input_error(format!(
+            "chyba: obrázek by přepsal scénář {}; zvolte pro --svg jiný soubor\n",
+            path.display()
+        ));
+    }
     let corpus = match source.corpus() {
         Ok(corpus) => corpus,
         Err(output) => return output,
