@@ -401,6 +401,13 @@ impl<'a> Fields<'a> {
         }
         match self.optional_str(key, diags) {
             Some(value) if !value.is_empty() => Some(value),
+            // Refused for a control character: `safe` has said so.
+            None if raw
+                .as_scalar()
+                .is_some_and(|s| s.as_str().chars().any(is_unsafe)) =>
+            {
+                None
+            }
             _ => {
                 diags.error(
                     self.at(raw.span()),
@@ -813,6 +820,28 @@ mod tests {
         assert_eq!(all.len(), 1);
         assert!(all[0].message.contains("prázdné"));
         assert_eq!(all[0].location.line, 2);
+    }
+
+    #[test]
+    fn a_control_character_is_one_problem_not_also_an_empty_field() {
+        let text = "- id: a\n  question: \"Smím \\e[31m stavět?\"\n  answer: ~\n";
+        let mut diags = Diagnostics::default();
+        let node = parse("f.yaml", text, 0, true, &mut diags).unwrap();
+        let fields = Fields::new(
+            "f.yaml",
+            0,
+            map_of(&node),
+            &["id", "question", "answer"],
+            Some("id"),
+            &mut diags,
+        );
+        assert_eq!(fields.required_str("question", &mut diags), None);
+        assert_eq!(fields.required_str("answer", &mut diags), None);
+        let all = diags.into_sorted();
+        let messages: Vec<&str> = all.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(messages.len(), 2, "{messages:?}");
+        assert!(messages[0].contains("řídicí znak"), "{messages:?}");
+        assert!(messages[1].contains("`answer` je prázdné"), "{messages:?}");
     }
 
     #[test]

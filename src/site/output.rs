@@ -311,6 +311,23 @@ fn swap_by_renames(temp: &Path, out: &Path, old: &Path) -> Result<(), WriteError
     fs::rename(old, temp).map_err(io_error(old))
 }
 
+/// `.<name>.<suffix>` beside the output folder. A name too long for a file name with the dot
+/// and suffix added (255 bytes) is cut and tagged with its checksum, the same each time, so
+/// that the next build finds this one's leftovers.
+fn sidecar(parent: &Path, name: &str, suffix: &str) -> PathBuf {
+    const MAX_NAME_BYTES: usize = 255;
+    let full = format!(".{name}.{suffix}");
+    if full.len() <= MAX_NAME_BYTES {
+        return parent.join(full);
+    }
+    let mut cut = 200;
+    while !name.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    let sum = crc32fast::hash(name.as_bytes());
+    parent.join(format!(".{}-{sum:08x}.{suffix}", &name[..cut]))
+}
+
 /// Writes the site into `.<name>.tmp` beside `out` and swaps it in, all under
 /// `.<name>.lock`. A failure or a kill at any moment leaves the old or the new site at
 /// `out` (on Linux; elsewhere see `swap_by_renames`). Refuses to replace or delete a folder
@@ -340,9 +357,9 @@ pub fn write_atomic(out: &Path, site: &Site) -> Result<(), BuildError> {
         )));
     }
     fs::create_dir_all(&parent).map_err(io_error(&parent))?;
-    let _lock = lock(&parent.join(format!(".{name}.lock")))?;
-    let temp = parent.join(format!(".{name}.tmp"));
-    let old = parent.join(format!(".{name}.old"));
+    let _lock = lock(&sidecar(&parent, &name, "lock"))?;
+    let temp = sidecar(&parent, &name, "tmp");
+    let old = sidecar(&parent, &name, "old");
     for dir in [out, &temp, &old] {
         refuse_foreign(dir)?;
     }
@@ -409,6 +426,19 @@ mod tests {
         ] {
             assert!(check_plain(bad).is_err(), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn a_folder_name_of_any_allowed_length_is_written() {
+        let temp = tempfile::tempdir().unwrap();
+        let site = Site::from([("index.html".to_owned(), b"<p>x</p>".to_vec())]);
+        for name in ["w".repeat(252), "ž".repeat(127)] {
+            let out = temp.path().join(&name);
+            write_atomic(&out, &site).unwrap();
+            write_atomic(&out, &site).unwrap();
+            assert_eq!(fs::read(out.join("index.html")).unwrap(), b"<p>x</p>");
+        }
+        assert!(sidecar(temp.path(), "web", "tmp").ends_with(".web.tmp"));
     }
 
     #[test]
