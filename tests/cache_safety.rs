@@ -560,3 +560,33 @@ fn damaged_cache_entry_fuzz_never_panics_or_lies() {
     }
     assert!(ran >= CASES as usize);
 }
+
+/// Someone who can write to the cache may forge an entry whose checksums match; what the
+/// index reader then does is not ours to promise, but a panic caught while opening it must not
+/// print a crash on stderr: the entry is rebuilt quietly.
+#[test]
+fn a_forged_entry_that_panics_the_reader_is_rebuilt_without_a_crash_message() {
+    let work = tempfile::tempdir().unwrap();
+    let content = content_copy(&work.path().join("content"), 0);
+    let cache = work.path().join("cache");
+    let reference = searched(&content, Some(&cache), "storing");
+    let entry = only_entry(&cache);
+    let fast = with_extension(&entry, "fast");
+    overwrite_with_ff(&fast, |len| len / 4);
+    // The checksums recomputed, as a forger would.
+    let manifest_path = entry.join("carcref-manifest.json");
+    let mut manifest: serde_json::Value =
+        serde_json::from_slice(&fs::read(&manifest_path).unwrap()).unwrap();
+    let name = fast.file_name().unwrap().to_str().unwrap();
+    let bytes = fs::read(&fast).unwrap();
+    for file in manifest["files"].as_array_mut().unwrap() {
+        if file["name"] == name {
+            file["crc32"] = crc32fast::hash(&bytes).into();
+        }
+    }
+    fs::write(&manifest_path, serde_json::to_vec(&manifest).unwrap()).unwrap();
+    let output = search(&content, Some(&cache));
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(!stderr(&output).contains("panicked"), "{}", stderr(&output));
+    assert_eq!(stdout(&output), reference);
+}

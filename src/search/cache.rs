@@ -55,6 +55,19 @@ struct Manifest {
     files: Vec<FileSum>,
 }
 
+/// Runs `open`, a panic turned into `None` without its message on stderr: a cache entry the
+/// reader cannot open is rebuilt, not reported as a crash. The panic hook is swapped under a
+/// lock, so that two threads doing this never leave the silent hook in place.
+fn quietly<T>(open: impl FnOnce() -> T + std::panic::UnwindSafe) -> Option<T> {
+    static SWAP: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _swapping = SWAP.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let result = std::panic::catch_unwind(open);
+    std::panic::set_hook(previous);
+    result.ok()
+}
+
 /// CRC-32 (crc32fast, which tantivy already uses, so no new code is built) detects accidental
 /// damage (bit flips, truncation, files mixed up) and costs microseconds on a few hundred KB;
 /// the cache guards against accidents, not against someone forging entries.
@@ -136,8 +149,8 @@ impl IndexCache {
         // Checksums are the real defence; catching a panic only covers what they cannot see
         // (a bug of ours or tantivy's on bytes we wrote ourselves).
         let opened = read_verified(&dir, key).and_then(|files| {
-            std::panic::catch_unwind(|| SearchIndex::from_files(files))
-                .unwrap_or_else(|_| Err(io::Error::other("opening the index panicked").into()))
+            quietly(|| SearchIndex::from_files(files))
+                .unwrap_or_else(|| Err(io::Error::other("opening the index panicked").into()))
         });
         match opened {
             Ok(index) => Some(index),
