@@ -132,7 +132,23 @@ impl Response {
     }
 }
 
+/// Sends `request` as it is, except that `Host: x` becomes the server's own address (as a
+/// browser sends it); a test of other hosts writes them out.
 fn raw(addr: &str, request: &[u8]) -> Response {
+    let placeholder = b"Host: x\r\n";
+    let request = match request
+        .windows(placeholder.len())
+        .position(|w| w == placeholder)
+    {
+        Some(at) => [
+            &request[..at],
+            format!("Host: {addr}\r\n").as_bytes(),
+            &request[at + placeholder.len()..],
+        ]
+        .concat(),
+        None => request.to_vec(),
+    };
+    let request = request.as_slice();
     let mut stream = TcpStream::connect(addr).unwrap();
     stream
         .set_read_timeout(Some(Duration::from_secs(20)))
@@ -200,7 +216,10 @@ fn the_site_is_served_from_memory_with_types_and_a_czech_404() {
         home.header("content-type").as_deref(),
         Some("text/html; charset=utf-8")
     );
-    assert!(home.text().contains("/__carcref/verze"), "reload script");
+    assert!(
+        home.text().contains("/__carcref/obnova.js"),
+        "reload script"
+    );
     let css = server.get("/assets/style.css");
     assert_eq!(css.status, 200);
     assert_eq!(
@@ -566,4 +585,75 @@ fn a_request_that_does_not_arrive_within_5_s_is_answered_408() {
     // The server's deadline answered, well before the 20 s this side would wait.
     assert!(answer.starts_with("HTTP/1.1 408 "), "{answer}");
     assert_eq!(server.get("/").status, 200, "still up");
+}
+
+#[test]
+fn only_its_own_pages_may_talk_to_it() {
+    let _turn = turn();
+    let server = Served::start(&[]);
+    let port = server.addr.rsplit_once(':').unwrap().1.to_owned();
+    // DNS rebinding: another name for this address is refused; localhost and the address pass.
+    let evil = server.raw(b"GET / HTTP/1.1\r\nHost: evil.example\r\n\r\n");
+    assert_eq!(evil.status, 403);
+    assert_eq!(
+        server
+            .raw(format!("GET / HTTP/1.1\r\nHost: localhost:{port}\r\n\r\n").as_bytes())
+            .status,
+        200
+    );
+    assert_eq!(server.raw(b"GET / HTTP/1.0\r\n\r\n").status, 403, "no Host");
+    let scenario = fs::read(repo().join(SCENARIO)).unwrap();
+    let post = |headers: &str| {
+        let mut request = format!(
+            "POST /api/check HTTP/1.1\r\nHost: x\r\n{headers}Content-Length: {}\r\n\r\n",
+            scenario.len()
+        )
+        .into_bytes();
+        request.extend_from_slice(&scenario);
+        server.raw(&request)
+    };
+    // A page of another site posting a form (CSRF), or the right type from the wrong origin.
+    assert_eq!(post("Content-Type: text/plain\r\n").status, 415);
+    assert_eq!(
+        post("Origin: http://evil.example\r\nContent-Type: application/yaml\r\n").status,
+        403
+    );
+    let own_origin = format!(
+        "Origin: http://{}\r\nContent-Type: text/yaml\r\n",
+        server.addr
+    );
+    assert_eq!(post(&own_origin).status, 200);
+    // Two lengths that differ, or one with a sign, are not guessed at.
+    let twice = b"POST /api/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/yaml\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\ntitle:";
+    assert_eq!(server.raw(twice).status, 400);
+    let signed = b"POST /api/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/yaml\r\nContent-Length: +6\r\n\r\ntitle:";
+    assert_eq!(server.raw(signed).status, 400);
+}
+
+#[test]
+fn pages_forbid_inline_scripts_framing_and_referrers() {
+    let _turn = turn();
+    let server = Served::start(&[]);
+    let page = server.get("/");
+    assert_eq!(page.status, 200);
+    let head = page.head.to_ascii_lowercase();
+    for header in [
+        "content-security-policy: default-src 'self'; script-src 'self';",
+        "frame-ancestors 'none'",
+        "referrer-policy: no-referrer",
+        "x-frame-options: deny",
+        "x-content-type-options: nosniff",
+    ] {
+        assert!(head.contains(header), "{header} in {head}");
+    }
+    // The reload script is a file of its own, so no inline script is needed.
+    let text = page.text();
+    assert!(
+        text.contains("<script src=\"/__carcref/obnova.js\" data-verze="),
+        "{text}"
+    );
+    assert!(!text.contains("<script>"));
+    let script = server.get("/__carcref/obnova.js");
+    assert_eq!(script.status, 200);
+    assert!(script.text().contains("/__carcref/verze"));
 }

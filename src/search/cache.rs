@@ -60,7 +60,9 @@ struct Manifest {
 /// lock, so that two threads doing this never leave the silent hook in place.
 fn quietly<T>(open: impl FnOnce() -> T + std::panic::UnwindSafe) -> Option<T> {
     static SWAP: std::sync::Mutex<()> = std::sync::Mutex::new(());
-    let _swapping = SWAP.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let _swapping = SWAP
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
     let result = std::panic::catch_unwind(open);

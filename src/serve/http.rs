@@ -9,22 +9,42 @@ use std::time::{Duration, Instant};
 use super::live::{Live, LONG_POLL};
 use super::routes::{self, Reply, MAX_BODY};
 
+/// What the served pages may load: their own scripts, styles, images (tiles drawn as `data:`
+/// SVG too) and connections; the inline `style` attributes of board pictures; no frames.
+const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
+style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; \
+frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+
 /// Longest request head (request line and headers).
 const MAX_HEAD: usize = 16 * 1024;
 const MAX_HEADERS: usize = 64;
 /// Time for the client to send its whole request, and for each write of the answer.
 const READ_TIMEOUT: Duration = Duration::from_secs(5);
 
+/// What of a request the server looks at.
+struct Request {
+    method: String,
+    target: String,
+    host: Option<String>,
+    origin: Option<String>,
+    content_type: Option<String>,
+    body: Vec<u8>,
+}
+
 /// Reads one request from `stream`, answers it and closes the connection.
 pub fn serve_connection(mut stream: TcpStream, live: &Live) {
     let reply = match read_request(&mut stream) {
-        Ok((method, target, body)) => {
-            let built = match routes::seen_generation(&target) {
+        Ok(request) => {
+            if let Some(refused) = refused(&request, &stream) {
+                write_reply(&mut stream, &refused, false);
+                return close(stream);
+            }
+            let built = match routes::seen_generation(&request.target) {
                 Some(seen) => live.after(seen, LONG_POLL),
                 None => live.current(),
             };
-            let head_only = method == "HEAD";
-            let reply = routes::answer(&built, &method, &target, body);
+            let head_only = request.method == "HEAD";
+            let reply = routes::answer(&built, &request.method, &request.target, request.body);
             write_reply(&mut stream, &reply, head_only);
             return close(stream);
         }
@@ -36,9 +56,80 @@ pub fn serve_connection(mut stream: TcpStream, live: &Live) {
     close(stream);
 }
 
-/// Method, target and body; or the answer to a request that cannot be served (`None` when
-/// the connection broke).
-fn read_request(stream: &mut TcpStream) -> Result<(String, String, Vec<u8>), Option<Reply>> {
+/// Only this server's own pages may talk to it. A page of another site can make a browser
+/// send requests here (its own `Host` through DNS rebinding, or a cross-origin form post), so:
+/// `Host` must name the address the connection came to or `localhost`, and a check must come
+/// from this server's origin with a YAML body, which no form can send.
+fn refused(request: &Request, stream: &TcpStream) -> Option<Reply> {
+    let Ok(local) = stream.local_addr() else {
+        return Some(bad_request());
+    };
+    let own_host = request
+        .host
+        .as_deref()
+        .is_some_and(|host| is_own_host(host, local));
+    if !own_host {
+        return Some(Reply::json_error(
+            403,
+            "server odpovídá jen na adresu, na které běží (nebo localhost)",
+        ));
+    }
+    if !request.target.starts_with("/api/check") || request.method != "POST" {
+        return None;
+    }
+    let host = request.host.as_deref().unwrap_or_default();
+    let same_origin = request
+        .origin
+        .as_deref()
+        .is_none_or(|origin| origin == format!("http://{host}"));
+    if !same_origin {
+        return Some(Reply::json_error(
+            403,
+            "ověřovat smějí jen stránky tohoto serveru",
+        ));
+    }
+    let yaml = request.content_type.as_deref().is_some_and(|t| {
+        let media = t.split(';').next().unwrap_or_default().trim();
+        media.eq_ignore_ascii_case("application/yaml") || media.eq_ignore_ascii_case("text/yaml")
+    });
+    if !yaml {
+        return Some(Reply::json_error(
+            415,
+            "scénář se posílá jako Content-Type: application/yaml",
+        ));
+    }
+    None
+}
+
+/// Does `host` (a `Host` header: name or address, maybe with a port) name this server: the
+/// address the connection came to, or `localhost`, on its port?
+fn is_own_host(host: &str, local: std::net::SocketAddr) -> bool {
+    let (name, port) = match host.rsplit_once(':') {
+        // `[::1]:8000`, `127.0.0.1:8000`, `localhost:8000`; a bare IPv6 address has no port.
+        Some((name, port))
+            if !name.ends_with(':') && (!name.contains(':') || name.ends_with(']')) =>
+        {
+            (name, Some(port))
+        }
+        _ => (host, None),
+    };
+    if port.is_some_and(|p| p.parse::<u16>() != Ok(local.port())) {
+        return false;
+    }
+    let name = name.trim_start_matches('[').trim_end_matches(']');
+    let own_ip = name.parse::<std::net::IpAddr>().is_ok_and(|ip| {
+        let canonical = |ip: std::net::IpAddr| match ip {
+            std::net::IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, std::net::IpAddr::V4),
+            v4 => v4,
+        };
+        canonical(ip) == canonical(local.ip())
+    });
+    own_ip || name.eq_ignore_ascii_case("localhost")
+}
+
+/// The request; or the answer to a request that cannot be served (`None` when the
+/// connection broke).
+fn read_request(stream: &mut TcpStream) -> Result<Request, Option<Reply>> {
     let deadline = Instant::now() + READ_TIMEOUT;
     let _ = stream.set_write_timeout(Some(READ_TIMEOUT));
     let mut buffer = Vec::with_capacity(4096);
@@ -50,26 +141,23 @@ fn read_request(stream: &mut TcpStream) -> Result<(String, String, Vec<u8>), Opt
             Ok(httparse::Status::Complete(head_len)) => {
                 let method = request.method.unwrap_or_default().to_owned();
                 let target = request.path.unwrap_or_default().to_owned();
-                let mut length = 0usize;
-                for header in request.headers.iter() {
-                    if header.name.eq_ignore_ascii_case("transfer-encoding") {
-                        return Err(Some(Reply::json_error(
-                            411,
-                            "tělo požadavku musí mít uvedenou délku (Content-Length)",
-                        )));
-                    }
-                    if header.name.eq_ignore_ascii_case("content-length") {
-                        length = match std::str::from_utf8(header.value)
-                            .ok()
-                            .and_then(|v| v.trim().parse::<u64>().ok())
-                        {
-                            Some(n) if n > MAX_BODY as u64 => return Err(Some(too_large())),
-                            // At most MAX_BODY, so it fits.
-                            Some(n) => n as usize,
-                            None => return Err(Some(bad_request())),
-                        };
-                    }
+                let header = |name: &str| {
+                    request
+                        .headers
+                        .iter()
+                        .find(|h| h.name.eq_ignore_ascii_case(name))
+                        .and_then(|h| std::str::from_utf8(h.value).ok())
+                        .map(|v| v.trim().to_owned())
+                };
+                if header("transfer-encoding").is_some() {
+                    return Err(Some(Reply::json_error(
+                        411,
+                        "tělo požadavku musí mít uvedenou délku (Content-Length)",
+                    )));
                 }
+                let length = content_length(request.headers)?;
+                let (host, origin, content_type) =
+                    (header("host"), header("origin"), header("content-type"));
                 let mut body = buffer.split_off(head_len);
                 if body.len() > length {
                     // Pipelined requests are not served: one request per connection.
@@ -80,7 +168,14 @@ fn read_request(stream: &mut TcpStream) -> Result<(String, String, Vec<u8>), Opt
                     let wanted = (length - body.len()).min(n);
                     body.extend_from_slice(&chunk[..wanted]);
                 }
-                return Ok((method, target, body));
+                return Ok(Request {
+                    method,
+                    target,
+                    host,
+                    origin,
+                    content_type,
+                    body,
+                });
             }
             Ok(httparse::Status::Partial) => {
                 if buffer.len() >= MAX_HEAD {
@@ -95,6 +190,30 @@ fn read_request(stream: &mut TcpStream) -> Result<(String, String, Vec<u8>), Opt
             Err(_) => return Err(Some(bad_request())),
         }
     }
+}
+
+/// The body's declared length: digits only, at most `MAX_BODY`, and the same in every
+/// `Content-Length` (two that differ could be read differently by a proxy: RFC 9112 §6.3).
+fn content_length(headers: &[httparse::Header]) -> Result<usize, Option<Reply>> {
+    let mut length = None;
+    for header in headers {
+        if !header.name.eq_ignore_ascii_case("content-length") {
+            continue;
+        }
+        let value = std::str::from_utf8(header.value).unwrap_or_default().trim();
+        if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(Some(bad_request()));
+        }
+        let n = match value.parse::<u64>() {
+            Ok(n) if n <= MAX_BODY as u64 => n as usize,
+            _ => return Err(Some(too_large())),
+        };
+        if length.is_some_and(|l| l != n) {
+            return Err(Some(bad_request()));
+        }
+        length = Some(n);
+    }
+    Ok(length.unwrap_or(0))
 }
 
 /// Reads what has arrived (at least one byte) before `deadline`.
@@ -139,11 +258,13 @@ fn reason(status: u16) -> &'static str {
         200 => "OK",
         301 => "Moved Permanently",
         400 => "Bad Request",
+        403 => "Forbidden",
         404 => "Not Found",
         405 => "Method Not Allowed",
         408 => "Request Timeout",
         411 => "Length Required",
         413 => "Payload Too Large",
+        415 => "Unsupported Media Type",
         431 => "Request Header Fields Too Large",
         500 => "Internal Server Error",
         503 => "Service Unavailable",
@@ -154,7 +275,9 @@ fn reason(status: u16) -> &'static str {
 fn write_reply(stream: &mut TcpStream, reply: &Reply, head_only: bool) {
     let mut head = format!(
         "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\n\
-Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n",
+Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n\
+Content-Security-Policy: {CONTENT_SECURITY_POLICY}\r\nReferrer-Policy: no-referrer\r\n\
+X-Frame-Options: DENY\r\nConnection: close\r\n",
         reply.status,
         reason(reply.status),
         reply.content_type,

@@ -91,6 +91,13 @@ pub fn answer(built: &Arc<Built>, method: &str, target: &str, body: Vec<u8>) -> 
     if method != "GET" && method != "HEAD" {
         return Reply::not_allowed("GET, HEAD");
     }
+    if path == RELOAD_PATH {
+        return Reply::new(
+            200,
+            "text/javascript; charset=utf-8",
+            RELOAD_SCRIPT.replace("VERSION_PATH", VERSION_PATH),
+        );
+    }
     if path == VERSION_PATH {
         return Reply::new(
             200,
@@ -209,8 +216,10 @@ self.addEventListener('activate',(e)=>e.waitUntil(self.registration.unregister()
 /// connection, and a browser opens at most six to one server, so a question from every tab
 /// would leave none for loading pages. Where Web Locks are missing (an address that is not
 /// loopback is not a secure context) each tab asks once a second instead, without waiting.
-const RELOAD_SCRIPT: &str = "<script>/* carcref serve: znovu načíst po změně obsahu */(()=>{\
-const v='GENERATION',p='VERSION_PATH';\
+/// A file of its own (`RELOAD_PATH`), not an inline script, so that the pages' Content
+/// Security Policy can forbid inline scripts; the page's generation is its `data-verze`.
+const RELOAD_SCRIPT: &str = "/* carcref serve: znovu načíst po změně obsahu */(()=>{\
+const v=document.currentScript.dataset.verze,p='VERSION_PATH';\
 const bc=self.BroadcastChannel?new BroadcastChannel('carcref-verze'):null;\
 const seen=(t)=>{if(t===v)return false;if(bc)bc.postMessage(t);location.reload();return true;};\
 if(bc)bc.onmessage=(e)=>{if(e.data!==v)location.reload();};\
@@ -219,14 +228,15 @@ if(navigator.locks&&bc){const ask=(done)=>fetch(p+'?po='+v,{cache:'no-store'})\
 .catch(()=>setTimeout(()=>ask(done),1000));\
 navigator.locks.request('carcref-verze',()=>new Promise(ask));}\
 else setInterval(()=>fetch(p,{cache:'no-store'}).then((r)=>r.text()).then(seen)\
-.catch(()=>{}),1000);})();</script>\n";
+.catch(()=>{}),1000);})();\n";
+
+/// Where the reload script is served.
+const RELOAD_PATH: &str = "/__carcref/obnova.js";
 
 /// The page with the reload script (only pages served here get it, not `carcref build`'s
 /// output).
 fn with_reload(page: &str, generation: u64) -> Vec<u8> {
-    let script = RELOAD_SCRIPT
-        .replace("GENERATION", &generation.to_string())
-        .replace("VERSION_PATH", VERSION_PATH);
+    let script = format!("<script src=\"{RELOAD_PATH}\" data-verze=\"{generation}\"></script>\n");
     let at = page.rfind("</body>").unwrap_or(page.len());
     let mut out = String::with_capacity(page.len() + script.len());
     out.push_str(&page[..at]);
@@ -408,10 +418,11 @@ mod tests {
     #[test]
     fn reload_script_goes_before_the_body_end() {
         let page = String::from_utf8(with_reload("<body><p>x</p></body></html>", 7)).unwrap();
-        let script = page.find("<script>").unwrap();
+        let script = page
+            .find("<script src=\"/__carcref/obnova.js\" data-verze=\"7\">")
+            .unwrap();
         assert!(script < page.find("</body>").unwrap());
-        assert!(page.contains("const v='7'"));
-        assert!(page.contains(&format!("p='{VERSION_PATH}'")));
+        assert!(RELOAD_SCRIPT.contains("p='VERSION_PATH'"));
     }
 
     #[test]
