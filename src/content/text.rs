@@ -80,6 +80,49 @@ pub fn line_column_at_end(prefix: &str) -> (usize, usize) {
     (line, last_line.chars().count() + 1)
 }
 
+/// Lines and columns of increasing byte offsets in one text, each counted on from the last,
+/// so that locating every link of a file is one pass over it, not one per link.
+pub struct Positions<'t> {
+    text: &'t str,
+    offset: usize,
+    line: usize,
+    column: usize,
+}
+
+impl<'t> Positions<'t> {
+    pub fn new(text: &'t str) -> Self {
+        Positions {
+            text,
+            offset: 0,
+            line: 1,
+            column: 1,
+        }
+    }
+
+    /// The 1-based line and column at byte `offset`; an offset before the last one counts
+    /// again from the start.
+    pub fn at(&mut self, offset: usize) -> (usize, usize) {
+        if offset < self.offset {
+            *self = Positions::new(self.text);
+        }
+        for c in self
+            .text
+            .get(self.offset..offset)
+            .unwrap_or_default()
+            .chars()
+        {
+            if c == '\n' {
+                self.line += 1;
+                self.column = 1;
+            } else {
+                self.column += 1;
+            }
+        }
+        self.offset = offset.max(self.offset);
+        (self.line, self.column)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -130,5 +173,14 @@ mod tests {
     #[test]
     fn columns_count_letters_not_bytes() {
         assert_eq!(line_column_at_end("čšř"), (1, 4));
+        let text = "ab\nčš x\n\ny";
+        let mut positions = Positions::new(text);
+        for offset in [0, 2, 3, 7, 8, 10, 3] {
+            assert_eq!(
+                positions.at(offset),
+                line_column_at_end(&text[..offset]),
+                "{offset}"
+            );
+        }
     }
 }
