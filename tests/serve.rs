@@ -657,3 +657,21 @@ fn pages_forbid_inline_scripts_framing_and_referrers() {
     assert_eq!(script.status, 200);
     assert!(script.text().contains("/__carcref/verze"));
 }
+
+#[test]
+fn a_content_folder_replaced_whole_is_followed() {
+    let _turn = turn();
+    let server = Served::start(&[]);
+    assert!(server.get(RULING_PAGE).text().contains(QUESTION));
+    // `mv content content.old && cp -r content.old content`, as an editor or a sync tool may.
+    let content = server.content();
+    let old = content.with_extension("old");
+    fs::rename(&content, &old).unwrap();
+    copy_tree(&old, &content);
+    let rebuilt = within(PATIENCE, || server.get(RULING_PAGE).status == 200);
+    assert!(rebuilt.is_some(), "the copy is served");
+    let edited = "Smím tam po výměně složky postavit strážného?";
+    replace_in(&content.join(RULINGS), QUESTION, edited);
+    let took = within(PATIENCE, || server.get(RULING_PAGE).text().contains(edited));
+    assert!(took.is_some(), "an edit in the new folder is served");
+}

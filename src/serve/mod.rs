@@ -14,7 +14,7 @@ use std::net::{IpAddr, SocketAddr, TcpListener};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use notify::event::{AccessKind, AccessMode};
@@ -74,7 +74,7 @@ pub struct Server {
     warnings: Vec<String>,
     interrupted: mpsc::Receiver<()>,
     // Kept for its lifetime: dropping it stops watching.
-    _watcher: Option<RecommendedWatcher>,
+    _watcher: Option<Arc<Mutex<RecommendedWatcher>>>,
 }
 
 impl Server {
@@ -284,13 +284,33 @@ fn settle(first: Change, changes: &mpsc::Receiver<Change>) {
 }
 
 /// Watches `dir` and rebuilds on a thread of its own after each burst of changes.
+/// Which folder a path names now (device and inode), to tell a folder replaced under the
+/// same name.
+fn folder_identity(dir: &Path) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(dir).ok().map(|m| (m.dev(), m.ino()))
+}
+
 fn watch(
     dir: PathBuf,
     live: Arc<Live>,
     mut caches: Caches,
-) -> Result<RecommendedWatcher, StartError> {
+) -> Result<Arc<Mutex<RecommendedWatcher>>, StartError> {
+    // Absolute, so that the folder holding it is known (`--content content` has a parent).
+    let dir = std::fs::canonicalize(&dir).unwrap_or(dir);
     let (changed, changes) = mpsc::channel::<Change>();
+    let parent = dir.parent().map(Path::to_path_buf);
+    let content = dir.clone();
     let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
+        // Of the content folder's parent only the content folder itself matters, not its
+        // siblings (a build beside it, an edited README).
+        let sibling = |path: &PathBuf| path.parent() == parent.as_deref() && *path != content;
+        if event
+            .as_ref()
+            .is_ok_and(|e| !e.paths.is_empty() && e.paths.iter().all(sibling))
+        {
+            return;
+        }
         if let Some(change) = change_of(&event) {
             let _ = changed.send(change);
         }
@@ -305,12 +325,31 @@ fn watch(
             .watch(&watched, RecursiveMode::Recursive)
             .map_err(|e| StartError::Watch(watched.clone(), e.to_string()))?;
     }
+    // The folder that holds the content, so that a content folder replaced whole (moved away
+    // and copied back) is seen and followed.
+    if let Some(parent) = dir.parent().filter(|p| !p.as_os_str().is_empty()) {
+        watcher
+            .watch(parent, RecursiveMode::NonRecursive)
+            .map_err(|e| StartError::Watch(parent.to_path_buf(), e.to_string()))?;
+    }
+    let watcher = Arc::new(Mutex::new(watcher));
+    let following = Arc::clone(&watcher);
+    let mut watched_folder = folder_identity(&dir);
     std::thread::Builder::new()
         .name("carcref-rebuild".into())
         .spawn(move || {
             // Changes that come during a rebuild wait in the channel and make the next one.
             while let Ok(first) = changes.recv() {
                 settle(first, &changes);
+                let now = folder_identity(&dir);
+                if now.is_some() && now != watched_folder {
+                    // A new folder under the old name: watch it instead of the one moved away.
+                    let mut watcher = following.lock().unwrap_or_else(PoisonError::into_inner);
+                    let _ = watcher.unwatch(&dir);
+                    if watcher.watch(&dir, RecursiveMode::Recursive).is_ok() {
+                        watched_folder = now;
+                    }
+                }
                 let started = Instant::now();
                 let previous = live.current();
                 let built = rebuild(Some(&dir), Some(&previous), &mut caches);
