@@ -239,3 +239,46 @@ proptest! {
         }
     }
 }
+
+/// After a Koncil both figures stand in the monastery; `meeples_at` sees each of them, and the
+/// step says "obsazený" only when someone was there.
+#[test]
+fn meeples_at_sees_every_figure_on_one_spot() {
+    let scenario = "title: Dva v klášteře
+ruleset: zakladni-hra
+expansions: [darky]
+start: none
+players: [red, blue]
+setup:
+  gifts: {red: [koncil], blue: [koncil]}
+board:
+  - {tile: zh-klaster, at: [0, 0], rotation: 0, meeples: [{on: center, player: red}]}
+  - {tile: zh-klaster, at: [3, 0], rotation: 0}
+steps:
+  - place: zh-mesto-jedna-strana
+    at: [-1, 0]
+    rotation: 270
+    meeple: none
+    player: blue
+    gift: {card: koncil, at: [0, 0]}
+  - place: zh-mesto-jedna-strana
+    at: [4, 0]
+    rotation: 90
+    meeple: none
+    player: red
+    gift: {card: koncil, at: [3, 0]}
+expect:
+  meeples_at:
+    - {at: [0, 0], on: center, player: red}
+    - {at: [0, 0], on: center, player: blue}
+    - {at: [3, 0], on: center, player: red}
+";
+    let (code, out, err, _) = check(scenario.as_bytes());
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(
+        out.contains("do kláštera na [0, 0], i když je obsazený"),
+        "{out}"
+    );
+    assert!(out.contains("do kláštera na [3, 0]  ["), "{out}");
+    assert!(!out.contains("na [3, 0], i když je obsazený"), "{out}");
+}

@@ -820,10 +820,11 @@ fn state_checks(
         );
     }
     for expected in &expect.meeples_at {
-        let found = state
-            .meeple_at(expected.at, expected.on)
-            .map(|m| &state.meeples[m]);
-        let held = found.is_some_and(|m| {
+        let found: Vec<_> = state
+            .meeples_at(expected.at, expected.on)
+            .map(|m| &state.meeples[m])
+            .collect();
+        let held = found.iter().any(|m| {
             m.player == player(&expected.player) && expected.kind.is_none_or(|k| k == m.kind)
         });
         let who = match expected.kind {
@@ -843,7 +844,15 @@ fn state_checks(
                 expected.on.name(),
             ),
             held,
-            found.map_or_else(|| "nic".into(), |m| state.colour_meeple(m.player, m.kind)),
+            if found.is_empty() {
+                "nic".into()
+            } else {
+                let names: Vec<String> = found
+                    .iter()
+                    .map(|m| state.colour_meeple(m.player, m.kind))
+                    .collect();
+                names.join(", ")
+            },
         );
     }
     for (colour, n) in &expect.supply {

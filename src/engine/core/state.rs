@@ -291,10 +291,17 @@ impl State {
 
     /// Meeples standing on the board at a spot of the tile at `pos`.
     pub fn meeple_at(&self, pos: Pos, spot: Spot) -> Option<usize> {
-        let placed = self.board.index_at(pos)?;
+        self.meeples_at(pos, spot).next()
+    }
+
+    /// Every figure standing on `spot` of the tile at `pos` (a gift can put two there).
+    pub fn meeples_at(&self, pos: Pos, spot: Spot) -> impl Iterator<Item = usize> + '_ {
+        let placed = self.board.index_at(pos);
         self.meeples
             .iter()
-            .position(|m| m.on_board && m.tile == placed && m.spot == spot)
+            .enumerate()
+            .filter(move |(_, m)| m.on_board && Some(m.tile) == placed && m.spot == spot)
+            .map(|(i, _)| i)
     }
 
     /// Takes a meeple off the board without returning it to supply (a module keeps it,

@@ -286,9 +286,15 @@ pub fn open(
             if state.players[player].supply[MeepleKind::Normal.index()] == 0 {
                 return refuse("zh.druzinik.zasoba", "hráč nemá družiníka v zásobě");
             }
+            let occupied = !state.component(node).meeples.is_empty();
             state.put_meeple(placed, Spot::Center, node, player, MeepleKind::Normal);
             state.event("da.koncil", || {
-                format!("Koncil: {whose} staví družiníka do kláštera na {pos}, i když je obsazený")
+                let already = if occupied {
+                    ", i když je obsazený"
+                } else {
+                    ""
+                };
+                format!("Koncil: {whose} staví družiníka do kláštera na {pos}{already}")
             });
         }
         (Gift::VyklizeniCesty, GiftTarget::Spot(pos, spot)) => {
