@@ -282,3 +282,38 @@ expect:
     assert!(out.contains("do kláštera na [3, 0]  ["), "{out}");
     assert!(!out.contains("na [3, 0], i když je obsazený"), "{out}");
 }
+
+/// A placement the rules refuse is not made, and neither is the gift opened before it: the
+/// card stays in hand, so the next try opens exactly one gift.
+#[test]
+fn a_refused_placement_undoes_the_gift_opened_before_it() {
+    let scenario = "title: Koncil a nepovolené přiložení
+ruleset: zakladni-hra
+expansions: [darky]
+start: none
+players: [red, blue]
+setup:
+  gifts: {red: [koncil, koncil]}
+board:
+  - {tile: zh-klaster, at: [0, 0], rotation: 0, meeples: [{on: center, player: blue}]}
+steps:
+  - place: zh-mesto-jedna-strana
+    at: [-1, 0]
+    rotation: 90
+    meeple: none
+    player: red
+    gift: {card: koncil, at: [0, 0]}
+  - place: zh-mesto-jedna-strana
+    at: [-1, 0]
+    rotation: 270
+    meeple: none
+    player: red
+    gift: {card: koncil, at: [0, 0]}
+expect:
+  rejected: {step: 1, reason: zh.prilozeni.navaznost}
+  gifts: {red: 1}
+  meeples_on_board: {red: 1, blue: 1}
+";
+    let (code, out, err, _) = check(scenario.as_bytes());
+    assert_eq!(code, 0, "{out}\n{err}");
+}

@@ -520,6 +520,9 @@ fn place(
         "{who}: kartička {tile_name} na pole {at}, otočení {}°",
         u16::from(*rotation) * 90
     );
+    // A placement the rules refuse is not made: what the turn did before it (a gift opened)
+    // is undone with it.
+    let before_turn = game.clone();
     let mut refusal = before_place(game, modules, data, tile, turn.module_tiles, decider)
         .err()
         .map(RefusalInfo::from);
@@ -530,6 +533,7 @@ fn place(
                 format!("{}; kartičku nelze přiložit nikam, odkládá se", r.message),
             )
         } else {
+            *game = before_turn;
             r
         };
         refusal = Some(RefusalInfo::from(r));
