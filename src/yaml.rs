@@ -763,6 +763,20 @@ mod tests {
         node.as_sequence().unwrap()[0].as_mapping().unwrap()
     }
 
+    /// The problems found reading the first entry of `text` (with keys `keys`, `id` its id)
+    /// by `read`.
+    fn problems(
+        text: &str,
+        keys: &[&str],
+        read: impl FnOnce(&Fields, &mut Diagnostics),
+    ) -> Vec<crate::diagnostic::Diagnostic> {
+        let mut diags = Diagnostics::default();
+        let node = parse("f.yaml", text, 0, true, &mut diags).unwrap();
+        let fields = Fields::new("f.yaml", 0, map_of(&node), keys, Some("id"), &mut diags);
+        read(&fields, &mut diags);
+        diags.into_sorted()
+    }
+
     #[test]
     fn unknown_key_is_located_and_suggested() {
         let text = "- id: a\n  qestion: x\n";
@@ -804,19 +818,10 @@ mod tests {
     #[test]
     fn empty_and_null_values_count_as_missing() {
         let text = "- id: a\n  answer: ''\n  date: ~\n";
-        let mut diags = Diagnostics::default();
-        let node = parse("f.yaml", text, 0, true, &mut diags).unwrap();
-        let fields = Fields::new(
-            "f.yaml",
-            0,
-            map_of(&node),
-            &["id", "answer", "date"],
-            Some("id"),
-            &mut diags,
-        );
-        assert_eq!(fields.optional_str("date", &mut diags), None);
-        assert_eq!(fields.required_str("answer", &mut diags), None);
-        let all = diags.into_sorted();
+        let all = problems(text, &["id", "answer", "date"], |fields, diags| {
+            assert_eq!(fields.optional_str("date", diags), None);
+            assert_eq!(fields.required_str("answer", diags), None);
+        });
         assert_eq!(all.len(), 1);
         assert!(all[0].message.contains("prázdné"));
         assert_eq!(all[0].location.line, 2);
@@ -825,19 +830,10 @@ mod tests {
     #[test]
     fn a_control_character_is_one_problem_not_also_an_empty_field() {
         let text = "- id: a\n  question: \"Smím \\e[31m stavět?\"\n  answer: ~\n";
-        let mut diags = Diagnostics::default();
-        let node = parse("f.yaml", text, 0, true, &mut diags).unwrap();
-        let fields = Fields::new(
-            "f.yaml",
-            0,
-            map_of(&node),
-            &["id", "question", "answer"],
-            Some("id"),
-            &mut diags,
-        );
-        assert_eq!(fields.required_str("question", &mut diags), None);
-        assert_eq!(fields.required_str("answer", &mut diags), None);
-        let all = diags.into_sorted();
+        let all = problems(text, &["id", "question", "answer"], |fields, diags| {
+            assert_eq!(fields.required_str("question", diags), None);
+            assert_eq!(fields.required_str("answer", diags), None);
+        });
         let messages: Vec<&str> = all.iter().map(|d| d.message.as_str()).collect();
         assert_eq!(messages.len(), 2, "{messages:?}");
         assert!(messages[0].contains("řídicí znak"), "{messages:?}");

@@ -379,44 +379,35 @@ fn common_meeple(
     needs_player: bool,
     diags: &mut Diagnostics,
 ) -> Option<MeepleSpec> {
-    let on = fields.required_str("on", diags)?;
-    let Some(spot) = Spot::parse(&on) else {
-        diags.error(
-            fields.value_location("on"),
-            None,
-            format!("`{on}` není místo na kartičce (N, E, S, W, NL, NR, …, center)"),
-        );
-        return None;
-    };
+    let on = fields.required_str("on", diags);
+    let spot = fields.known(
+        "on",
+        on,
+        Spot::parse,
+        |on| format!("`{on}` není místo na kartičce (N, E, S, W, NL, NR, …, center)"),
+        diags,
+    )?;
     let kind = match fields.optional_str("kind", diags) {
         None => MeepleKind::Normal,
-        Some(text) => match MeepleKind::parse(&text) {
-            Some(kind) => kind,
-            None => {
-                diags.error(
-                    fields.value_location("kind"),
-                    None,
-                    format!("neznámý druh `{text}` (normal, big, guard)"),
-                );
-                return None;
-            }
-        },
+        text => fields.known(
+            "kind",
+            text,
+            MeepleKind::parse,
+            |text| format!("neznámý druh `{text}` (normal, big, guard)"),
+            diags,
+        )?,
     };
     let feature = match fields.optional_str("feature", diags) {
         None => None,
-        Some(text) => {
-            match FeatureKind::parse(&text) {
-                Some(kind) => Some(kind),
-                None => {
-                    diags.error(
-                    fields.value_location("feature"),
-                    None,
-                    format!("neznámé území `{text}` (road, city, field, monastery, castle, graveyard)"),
-                );
-                    return None;
-                }
-            }
-        }
+        text => Some(fields.known(
+            "feature",
+            text,
+            FeatureKind::parse,
+            |text| {
+                format!("neznámé území `{text}` (road, city, field, monastery, castle, graveyard)")
+            },
+            diags,
+        )?),
     };
     let player = colour(fields, "player", players, diags);
     let at = if fields.map.get_node("at").is_some() {
