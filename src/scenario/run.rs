@@ -520,8 +520,8 @@ fn place(
         "{who}: kartička {tile_name} na pole {at}, otočení {}°",
         u16::from(*rotation) * 90
     );
-    // A placement the rules refuse is not made: what the turn did before it (a gift opened)
-    // is undone with it.
+    // A placement the rules refuse is not made: what the modules did before it this turn (a card
+    // played, a figure placed by it) is undone with it.
     let before_turn = game.clone();
     let mut refusal = before_place(game, modules, data, tile, turn.module_tiles, decider)
         .err()
