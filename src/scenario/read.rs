@@ -373,20 +373,24 @@ fn meeple(
     Some(MeepleSpec { modules, ..spec })
 }
 
+/// The required `on`: a place on a tile.
+fn spot(fields: &Fields, diags: &mut Diagnostics) -> Option<Spot> {
+    fields.known(
+        "on",
+        fields.required_str("on", diags),
+        Spot::parse,
+        |on| format!("`{on}` není místo na kartičce (N, E, S, W, NL, NR, …, center)"),
+        diags,
+    )
+}
+
 fn common_meeple(
     fields: &Fields,
     players: &[Colour],
     needs_player: bool,
     diags: &mut Diagnostics,
 ) -> Option<MeepleSpec> {
-    let on = fields.required_str("on", diags);
-    let spot = fields.known(
-        "on",
-        on,
-        Spot::parse,
-        |on| format!("`{on}` není místo na kartičce (N, E, S, W, NL, NR, …, center)"),
-        diags,
-    )?;
+    let spot = spot(fields, diags)?;
     let kind = match fields.optional_str("kind", diags) {
         None => MeepleKind::Normal,
         text => fields.known(
@@ -704,17 +708,7 @@ fn expectations(
     for item in list(&fields, "meeples_at", diags) {
         let m = Fields::new(file, 0, item, &["at", "on", "player", "kind"], None, diags);
         let at = position(&m, diags);
-        let on = m.required_str("on", diags).and_then(|on| {
-            let spot = Spot::parse(&on);
-            if spot.is_none() {
-                diags.error(
-                    m.value_location("on"),
-                    None,
-                    format!("`{on}` není místo na kartičce (N, E, S, W, NL, NR, …, center)"),
-                );
-            }
-            spot
-        });
+        let on = spot(&m, diags);
         if item.get_node("player").is_none() {
             diags.error(
                 m.start(),
@@ -723,17 +717,13 @@ fn expectations(
             );
         }
         let player = colour(&m, "player", players, diags);
-        let kind = m.optional_str("kind", diags).and_then(|text| {
-            let kind = MeepleKind::parse(&text);
-            if kind.is_none() {
-                diags.error(
-                    m.value_location("kind"),
-                    None,
-                    format!("neznámý druh `{text}` (normal, big, guard)"),
-                );
-            }
-            kind
-        });
+        let kind = m.known(
+            "kind",
+            m.optional_str("kind", diags),
+            MeepleKind::parse,
+            |text| format!("neznámý druh `{text}` (normal, big, guard)"),
+            diags,
+        );
         if let (Some(at), Some(on), Some(player)) = (at, on, player) {
             meeples_at.push(MeepleAt {
                 at,
