@@ -14,7 +14,9 @@ use crate::engine::core::tile::{CompiledTile, FeatureKind};
 use crate::engine::modules::mists::{Dog, Mists};
 use crate::model::geometry::{Dir, Port, Pos};
 use crate::model::pieces::{Colour, MeepleKind};
+use crate::model::scenario::{Expectations, Scenario};
 use crate::model::tiles::StartPart;
+use crate::model::Corpus;
 
 /// A tile's side in board units.
 const CELL: i32 = 100;
@@ -479,6 +481,30 @@ pub fn board(game: &Game, title: &str, id: &str) -> Board {
         .unwrap_or_default();
     let graves = mists.map(|m| m.graves.as_slice()).unwrap_or_default();
     draw_board(state, title, id, &ghosts, &dogs, graves)
+}
+
+/// The boards before the first step (the scenario played without its steps; none when that
+/// cannot be played) and after the last one, `game` being the played scenario's end.
+pub fn boards(scenario: &Scenario, corpus: &Corpus, game: &Game) -> (Option<Board>, Board) {
+    let prepared = Scenario {
+        steps: Vec::new(),
+        expect: Expectations::default(),
+        expect_after: Vec::new(),
+        ..scenario.clone()
+    };
+    let before = crate::scenario::run(&prepared, corpus).ok().map(|r| {
+        board(
+            &r.game,
+            &format!("{} — před prvním krokem", scenario.title),
+            "pred",
+        )
+    });
+    let after = board(
+        game,
+        &format!("{} — po posledním kroku", scenario.title),
+        "po",
+    );
+    (before, after)
 }
 
 /// The board as a standalone SVG file (`carcref check --svg`).

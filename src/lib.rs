@@ -6,6 +6,7 @@
 //! `engine::simulate`) → `scenario` → `content` and `coverage` → `search`, `site`, `draw` →
 //! `cli`, `serve`.
 
+pub mod browser;
 #[cfg(feature = "full")]
 pub mod cli;
 #[cfg(feature = "full")]

@@ -24,7 +24,10 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
     ("scenario", &["scenario"]),
     ("content", &["content", "coverage"]),
-    ("search, site, drawing", &["search", "site", "draw"]),
+    (
+        "search, site, drawing, browser engine",
+        &["search", "site", "draw", "browser"],
+    ),
     ("CLI and server", &["cli", "serve"]),
 ];
 

@@ -1,9 +1,9 @@
 //! Directions, edge ports and board positions shared by tile catalogs, scenarios and the engine.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A side of a tile or a direction on the board. y grows southwards, as on screen.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Dir {
     N = 0,
     E = 1,
@@ -57,7 +57,7 @@ impl Dir {
 
 /// One of the 12 edge ports: three per side (left, middle, right as seen from the tile
 /// centre), numbered clockwise from the west end of the north side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Port(pub u8);
 
 impl Port {
@@ -111,7 +111,7 @@ impl Port {
 }
 
 /// Terrain on an edge port: what must match the neighbour.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Terrain {
     Field = 0,
     Road = 1,

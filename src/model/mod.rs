@@ -6,9 +6,9 @@ pub mod read;
 pub mod scenario;
 pub mod tiles;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum GameKind {
     /// The base game the expansions build on.
@@ -32,7 +32,7 @@ impl GameKind {
     pub const NAMES: &'static str = "zakladni, kooperativni, rozsireni";
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Game {
     pub id: String,
     pub title: String,
@@ -56,13 +56,13 @@ impl Game {
 }
 
 /// Where an entry was defined, for messages and for maintainers.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Origin {
     pub file: String,
     pub line: usize,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Ruling {
     pub id: String,
     /// The ID exactly as the source writes it; several rulings may share one.
@@ -103,13 +103,13 @@ impl Ruling {
 
 /// A ruling no scenario can verify: it is not about the game's mechanics, or outside what
 /// the engine models.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct CoverageNote {
     pub status: CoverageStatus,
     pub reason: String,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum CoverageStatus {
     NonMechanical,
@@ -129,7 +129,7 @@ impl CoverageStatus {
 /// The cooperative game's levels run from 1 to this.
 pub const MAX_LEVEL: u8 = 6;
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct RuleSection {
     pub id: String,
     pub game: String,
@@ -194,7 +194,7 @@ pub struct Corpus {
 /// A rule key of the engine mapped to the rule sections (and rulings) it follows from: at
 /// most one section per game; rulings of every game the key is played in. A citation picks
 /// from these by the game being played (`Corpus::cite`).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct RuleKeyRef {
     pub key: String,
     pub sections: Vec<String>,

@@ -1,11 +1,11 @@
 //! The pieces and places of the game: colours, meeples, where a meeple stands, feature kinds.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::geometry::{Dir, Port};
 
 /// The feature in a tile's middle, if any.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Center {
     Monastery,
     Castle,

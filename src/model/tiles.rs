@@ -1,6 +1,6 @@
 //! Tile definitions as data: what catalogs in `content/tiles/` and inline scenario tiles say.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::geometry::{Dir, Port, Terrain};
 use super::pieces::{Center, FeatureKind};
@@ -9,7 +9,7 @@ use super::pieces::{Center, FeatureKind};
 pub const FACE_DOWN_ID: &str = "licem-dolu";
 
 /// Which quarter of the 2x2 start tile a catalog entry is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum StartPart {
     Nw,
     Ne,
@@ -39,33 +39,33 @@ impl StartPart {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CitySpec {
     pub sides: Vec<Dir>,
     pub pennant: bool,
     pub cathedral: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RoadSpec {
     pub sides: Vec<Dir>,
     pub inn: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FieldSpec {
     pub ports: Vec<Port>,
     /// Indexes into the tile's cities.
     pub borders: Vec<usize>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FogSpec {
     pub ports: Vec<Port>,
     pub ghosts: u8,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TileSpec {
     pub id: String,
     /// What players call the tile ("město s cestou"); optional in the content.
@@ -82,7 +82,7 @@ pub struct TileSpec {
     pub note: Option<String>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct TileSet {
     pub id: String,
     pub title: String,

@@ -10,8 +10,10 @@ use super::live::{Live, LONG_POLL};
 use super::routes::{self, Reply, MAX_BODY};
 
 /// What the served pages may load: their own scripts, styles, images (tiles drawn as `data:`
-/// SVG too) and connections; the inline `style` attributes of board pictures; no frames.
-const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
+/// SVG too) and connections; the inline `style` attributes of board pictures; the browser
+/// engine's WebAssembly and its worker made from a blob (`assets/engine.js`); no frames.
+const CONTENT_SECURITY_POLICY: &str =
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src blob:; \
 style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; \
 frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 

@@ -7,6 +7,7 @@ use std::sync::mpsc;
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::browser::SCENARIO_NAME;
 use crate::content::{ContentFile, FileBody};
 use crate::model::Corpus;
 
@@ -20,9 +21,6 @@ pub const CHECK_TIMEOUT: Duration = Duration::from_secs(5);
 /// Asked by open pages; answers the build generation. With `?po=N` the answer waits until
 /// the generation is not N (long polling), so that a page reloads as soon as a rebuild is done.
 pub const VERSION_PATH: &str = "/__carcref/verze";
-/// The name a scenario sent to `/api/check` goes by in its verdict and errors.
-pub const SCENARIO_NAME: &str = "situace.yaml";
-
 /// An answer, before HTTP framing.
 #[derive(Debug)]
 pub struct Reply {
@@ -319,42 +317,15 @@ fn check_now(corpus: &Corpus, body: Vec<u8>) -> Reply {
         display: SCENARIO_NAME.to_owned(),
         body: FileBody::Bytes(Cow::Owned(body)),
     };
-    let located = |diagnostics: &[crate::diagnostic::Diagnostic]| {
-        let errors: Vec<serde_json::Value> = diagnostics
-            .iter()
-            .map(|d| {
-                serde_json::json!({
-                    "line": d.location.line,
-                    "column": d.location.column,
-                    "message": d.message,
-                })
-            })
-            .collect();
-        Reply::json(400, &serde_json::json!({ "errors": errors }))
+    let checked = match crate::content::text::decode(&file) {
+        Ok(text) => crate::browser::check(corpus, &text),
+        Err(diagnostic) => crate::browser::Checked::Problems(vec![diagnostic]),
     };
-    let scenario = match crate::content::load::load_scenario_file(&file, corpus) {
-        Ok(scenario) => scenario,
-        Err(diagnostics) if diagnostics.is_empty() => {
-            return Reply::json_error(400, "scénář nelze načíst")
-        }
-        Err(diagnostics) => return located(&diagnostics),
+    let status = match checked {
+        crate::browser::Checked::Verdict(_) => 200,
+        crate::browser::Checked::Problems(_) => 400,
     };
-    let report = match crate::scenario::run(&scenario, corpus) {
-        Ok(report) => report,
-        Err(diagnostic) => return located(&[diagnostic]),
-    };
-    let mut verdict = crate::scenario::verdict(&scenario, &report, corpus);
-    let (before, after) = crate::site::scenarios::boards(&scenario, corpus, &report.game);
-    if let Some(fields) = verdict.as_object_mut() {
-        fields.insert(
-            "svg".into(),
-            serde_json::json!({
-                "before": before.map(|b| b.svg),
-                "after": after.svg,
-            }),
-        );
-    }
-    Reply::json(200, &verdict)
+    Reply::json(status, &checked.to_json())
 }
 
 #[cfg(test)]

@@ -117,9 +117,11 @@ const FILES: &[(&str, Option<&str>, &str)] = &[
         include_str!("../../site/icon.svg"),
     ),
     ("site/sw.js", None, include_str!("../../site/sw.js")),
+    ("site/engine.js", None, include_str!("../../site/engine.js")),
 ];
 
 const WORKER_SOURCE: &str = "site/sw.js";
+const ENGINE_SOURCE: &str = "site/engine.js";
 
 /// The folders of a working copy that hold the files above.
 pub const FOLDERS: [&str; 2] = ["templates", "site"];
@@ -169,9 +171,18 @@ impl Frontend {
 
     /// The service worker's source, before the build fills in its version and file list.
     pub fn worker(&self) -> &str {
+        self.source(WORKER_SOURCE)
+    }
+
+    /// The browser engine's glue, before the build fills in the module and the data.
+    pub fn engine_glue(&self) -> &str {
+        self.source(ENGINE_SOURCE)
+    }
+
+    fn source(&self, wanted: &str) -> &str {
         self.files
             .iter()
-            .find(|(path, _, _)| *path == WORKER_SOURCE)
+            .find(|(path, _, _)| *path == wanted)
             .map_or("", |(_, _, text)| text)
     }
 

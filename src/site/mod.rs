@@ -5,6 +5,7 @@
 //! timestamps, and every listing follows the corpus order or a sorted map.
 
 mod common;
+mod engine;
 pub mod frontend;
 pub mod markdown;
 mod offline;

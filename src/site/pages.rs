@@ -1063,5 +1063,8 @@ pub fn render_all(
     let index = search::index_script(corpus)
         .map_err(|e| BuildError::Template(format!("vyhledávací index: {e}")))?;
     site.insert("assets/search-index.js".into(), index.into_bytes());
+    let engine = super::engine::script(frontend, corpus)
+        .map_err(|e| BuildError::Template(format!("engine pro prohlížeč: {e}")))?;
+    site.insert(super::engine::SCRIPT.into(), engine.into_bytes());
     Ok(site)
 }

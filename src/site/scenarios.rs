@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use serde::Serialize;
 
-use crate::model::scenario::{Expectations, Scenario};
+use crate::model::scenario::Scenario;
 use crate::model::Corpus;
 use crate::scenario::{run, ExpectationResult};
 
@@ -129,7 +129,7 @@ pub fn play(scenario: &Scenario, corpus: &Corpus, slug: String) -> Played {
             }
         }
     };
-    let (board_before, board_after) = boards(scenario, corpus, &report.game);
+    let (board_before, board_after) = crate::draw::boards(scenario, corpus, &report.game);
     Played {
         slug,
         passed: report.passed(),
@@ -158,34 +158,6 @@ pub fn play(scenario: &Scenario, corpus: &Corpus, slug: String) -> Played {
         },
         expectations: report.expectations,
     }
-}
-
-/// The boards before the first step (the scenario played without its steps; none when that
-/// cannot be played) and after the last one, `game` being the played scenario's end.
-pub fn boards(
-    scenario: &Scenario,
-    corpus: &Corpus,
-    game: &crate::engine::core::game::Game,
-) -> (Option<crate::draw::Board>, crate::draw::Board) {
-    let prepared = Scenario {
-        steps: Vec::new(),
-        expect: Expectations::default(),
-        expect_after: Vec::new(),
-        ..scenario.clone()
-    };
-    let before = run(&prepared, corpus).ok().map(|r| {
-        crate::draw::board(
-            &r.game,
-            &format!("{} — před prvním krokem", scenario.title),
-            "pred",
-        )
-    });
-    let after = crate::draw::board(
-        game,
-        &format!("{} — po posledním kroku", scenario.title),
-        "po",
-    );
-    (before, after)
 }
 
 #[cfg(test)]

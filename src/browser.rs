@@ -1,0 +1,221 @@
+//! The engine as a page runs it (`assets/engine.js`, this library compiled to WebAssembly
+//! with the default features off): the site build hands it the corpus's engine part once,
+//! then each scenario text gives what `carcref serve`'s `/api/check` answers, the verdict of
+//! `carcref check --json` with the boards, or the located problems. The server answers
+//! through this module too, so the two cannot drift apart.
+
+use serde::{Deserialize, Serialize};
+
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::model::tiles::TileSet;
+use crate::model::{Corpus, Game, RuleKeyRef, RuleSection, Ruling};
+
+/// The name a scenario checked from a page goes by in its verdict and errors.
+pub const SCENARIO_NAME: &str = "situace.yaml";
+
+/// The largest scenario text a check reads, as for a content file.
+pub const MAX_SCENARIO_BYTES: usize = 1024 * 1024;
+
+/// The part of the corpus the engine reads: the games, the rule sections and rulings it cites
+/// (their texts left out, the site shows them), the tile catalogs and the rule keys.
+#[derive(Serialize, Deserialize)]
+pub struct EngineData {
+    games: Vec<Game>,
+    sections: Vec<RuleSection>,
+    rulings: Vec<Ruling>,
+    tile_sets: Vec<TileSet>,
+    rule_keys: Vec<RuleKeyRef>,
+}
+
+impl EngineData {
+    pub fn of(corpus: &Corpus) -> Self {
+        let sections = corpus
+            .sections
+            .iter()
+            .map(|s| RuleSection {
+                body: String::new(),
+                ..s.clone()
+            })
+            .collect();
+        let rulings = corpus
+            .rulings
+            .iter()
+            .map(|r| Ruling {
+                phrasings: Vec::new(),
+                answer_short: String::new(),
+                answer: String::new(),
+                tags: Vec::new(),
+                coverage: None,
+                ..r.clone()
+            })
+            .collect();
+        EngineData {
+            games: corpus.games.clone(),
+            sections,
+            rulings,
+            tile_sets: corpus.tile_sets.clone(),
+            rule_keys: corpus.rule_keys.clone(),
+        }
+    }
+
+    pub fn into_corpus(self) -> Corpus {
+        Corpus {
+            games: self.games,
+            sections: self.sections,
+            rulings: self.rulings,
+            tile_sets: self.tile_sets,
+            rule_keys: self.rule_keys,
+            ..Corpus::default()
+        }
+    }
+}
+
+/// What checking a scenario gives: the verdict with its boards, or what stops it from being
+/// played, each problem with its line and column.
+pub enum Checked {
+    Verdict(serde_json::Value),
+    Problems(Vec<Diagnostic>),
+}
+
+impl Checked {
+    /// The verdict as is; problems as `{"errors": [{"line", "column", "message"}]}`.
+    pub fn to_json(&self) -> serde_json::Value {
+        match self {
+            Checked::Verdict(verdict) => verdict.clone(),
+            Checked::Problems(problems) => serde_json::json!({
+                "errors": problems
+                    .iter()
+                    .map(|d| serde_json::json!({
+                        "line": d.location.line,
+                        "column": d.location.column,
+                        "message": d.message,
+                    }))
+                    .collect::<Vec<_>>(),
+            }),
+        }
+    }
+}
+
+/// Reads and plays the scenario `text` against `corpus`.
+pub fn check(corpus: &Corpus, text: &str) -> Checked {
+    if text.len() > MAX_SCENARIO_BYTES {
+        return problem(format!(
+            "scénář je příliš velký ({} bajtů, nejvýše {MAX_SCENARIO_BYTES} bajtů)",
+            text.len()
+        ));
+    }
+    let mut diags = Diagnostics::default();
+    let read = crate::scenario::read::load_scenario(
+        SCENARIO_NAME,
+        SCENARIO_NAME,
+        text,
+        corpus,
+        &mut diags,
+    );
+    let scenario = match read {
+        Some(scenario) if diags.is_empty() => scenario,
+        _ if diags.is_empty() => return problem("scénář nelze načíst".into()),
+        _ => return Checked::Problems(diags.into_sorted()),
+    };
+    let report = match crate::scenario::run(&scenario, corpus) {
+        Ok(report) => report,
+        Err(diagnostic) => return Checked::Problems(vec![diagnostic]),
+    };
+    let mut verdict = crate::scenario::verdict(&scenario, &report, corpus);
+    let (before, after) = crate::draw::boards(&scenario, corpus, &report.game);
+    if let Some(fields) = verdict.as_object_mut() {
+        fields.insert(
+            "svg".into(),
+            serde_json::json!({ "before": before.map(|b| b.svg), "after": after.svg }),
+        );
+    }
+    Checked::Verdict(verdict)
+}
+
+fn problem(message: String) -> Checked {
+    Checked::Problems(vec![Diagnostic::new(
+        crate::diagnostic::Location::file_start(SCENARIO_NAME),
+        message,
+    )])
+}
+
+/// The WebAssembly module's interface, strings in and JSON out: the page writes UTF-8 into
+/// the buffer `carcref_input(len)` returns, calls `carcref_init` (the engine data) or
+/// `carcref_check` (a scenario), and reads the answer at `carcref_output()`,
+/// `carcref_output_len()` bytes long.
+#[cfg(target_arch = "wasm32")]
+mod abi {
+    use std::sync::Mutex;
+
+    use crate::model::Corpus;
+
+    static INPUT: Mutex<Vec<u8>> = Mutex::new(Vec::new());
+    static OUTPUT: Mutex<Vec<u8>> = Mutex::new(Vec::new());
+    static CORPUS: Mutex<Option<Corpus>> = Mutex::new(None);
+
+    #[no_mangle]
+    pub extern "C" fn carcref_input(len: usize) -> *mut u8 {
+        let mut input = INPUT.lock().unwrap_or_else(|e| e.into_inner());
+        input.clear();
+        input.resize(len, 0);
+        input.as_mut_ptr()
+    }
+
+    #[no_mangle]
+    pub extern "C" fn carcref_output() -> *const u8 {
+        OUTPUT.lock().unwrap_or_else(|e| e.into_inner()).as_ptr()
+    }
+
+    #[no_mangle]
+    pub extern "C" fn carcref_output_len() -> usize {
+        OUTPUT.lock().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
+    /// Takes the engine data; 0 when it is read, 1 with the reason as the output.
+    #[no_mangle]
+    pub extern "C" fn carcref_init() -> u32 {
+        let parsed = with_input(|text| {
+            serde_json::from_str::<super::EngineData>(text).map_err(|e| e.to_string())
+        });
+        match parsed {
+            Ok(data) => {
+                *CORPUS.lock().unwrap_or_else(|e| e.into_inner()) = Some(data.into_corpus());
+                answer(String::new());
+                0
+            }
+            Err(reason) => {
+                answer(reason);
+                1
+            }
+        }
+    }
+
+    /// Checks a scenario; the output is the JSON of `super::check`. 1 before `carcref_init`.
+    #[no_mangle]
+    pub extern "C" fn carcref_check() -> u32 {
+        let corpus = CORPUS.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(corpus) = corpus.as_ref() else {
+            answer("engine nemá data: nejdřív carcref_init".into());
+            return 1;
+        };
+        let checked = with_input(|text| Ok(super::check(corpus, text)));
+        let json = match checked {
+            Ok(checked) => checked.to_json(),
+            Err(reason) => super::problem(reason).to_json(),
+        };
+        answer(json.to_string());
+        0
+    }
+
+    fn with_input<T>(read: impl FnOnce(&str) -> Result<T, String>) -> Result<T, String> {
+        let input = INPUT.lock().unwrap_or_else(|e| e.into_inner());
+        match std::str::from_utf8(&input) {
+            Ok(text) => read(text),
+            Err(_) => Err("vstup není platný text v UTF-8".into()),
+        }
+    }
+
+    fn answer(text: String) {
+        *OUTPUT.lock().unwrap_or_else(|e| e.into_inner()) = text.into_bytes();
+    }
+}
