@@ -1,0 +1,48 @@
+// Node side of tests/browser_engine.rs: `node engine-parity.js ENGINE_JS CASES_JSON` checks
+// each case's scenario text with the WebAssembly engine and compares the verdict with the
+// native CLI's; prints the differences and exits 1, or "N scenarios, the same verdicts".
+'use strict';
+const assert = require('node:assert');
+const fs = require('node:fs');
+
+const [enginePath, casesPath] = process.argv.slice(2);
+const engine = require(enginePath);
+const cases = JSON.parse(fs.readFileSync(casesPath, 'utf8'));
+
+(async () => {
+  const differing = [];
+  for (const { text, verdict } of cases) {
+    const got = await engine.check(text);
+    // The boards are what /api/check adds; the path is the page's name for the scenario.
+    const svg = got.svg;
+    delete got.svg;
+    assert.strictEqual(got.scenario, 'situace.yaml');
+    delete got.scenario;
+    try {
+      assert.deepStrictEqual(got, verdict);
+      assert.ok(typeof svg.after === 'string' && svg.after.startsWith('<svg'), 'no board after');
+    } catch (error) {
+      differing.push(`${verdict.title}: ${error.message}`);
+    }
+  }
+  const broken = await engine.check('title: x\nruleset: zakladni-hra\nsteps: 3\n');
+  const expected = {
+    errors: [
+      { line: 1, column: 1, message: 'chybí povinné pole `players`' },
+      { line: 3, column: 8, message: '`steps` má být seznam' },
+    ],
+  };
+  try {
+    assert.deepStrictEqual(broken, expected);
+  } catch (error) {
+    differing.push(`a malformed scenario: ${error.message}`);
+  }
+  if (differing.length) {
+    console.error(differing.join('\n\n'));
+    process.exit(1);
+  }
+  console.log(`${cases.length} scenarios, the same verdicts`);
+})().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
