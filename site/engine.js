@@ -50,7 +50,7 @@
   function inThread() {
     let checker;
     const start = engineSide();
-    return async (text) => {
+    return Object.assign(async (text) => {
       checker = checker || start(await compiledModule(), PARTS.data);
       try {
         return (await checker)(text);
@@ -58,7 +58,7 @@
         checker = undefined;
         throw error;
       }
-    };
+    }, { place: 'thread' });
   }
 
   // In a worker made from this source (a blob, so that it starts from file:// too); the
@@ -109,7 +109,7 @@ onmessage = async (event) => {
       made.postMessage({ module: await compiledModule(), data: PARTS.data });
       return made;
     };
-    return async (text) => {
+    return Object.assign(async (text) => {
       worker = worker || begin();
       const made = await worker;
       const id = ++next;
@@ -117,7 +117,7 @@ onmessage = async (event) => {
         waiting.set(id, { resolve, reject });
         made.postMessage({ id, text: String(text) });
       });
-    };
+    }, { place: 'worker' });
   }
 
   const canUseWorker = typeof Worker === 'function' && typeof Blob === 'function' && typeof URL === 'function' &&
@@ -131,6 +131,10 @@ onmessage = async (event) => {
         run = inThread();
         return run(text);
       });
+    },
+    /** Where the checks run: 'worker' or, without workers, 'thread'. */
+    get place() {
+      return run.place;
     },
     /** Compiles the module ahead of the first check, so that the first answer comes quickly. */
     prepare() {

@@ -1,8 +1,8 @@
 // The situation builder (situace.html): the base game with expansions or the cooperative
 // game at a level, tiles laid by taps (face down too), figures, ghosts, the disputed move and
 // what is expected after it, kept in `state`; from it the page writes a scenario in the YAML that
-// `carcref check` reads (SCENARIOS.md), downloads it, opens one it wrote before, and, when
-// served by `carcref serve`, has the engine check it (`POST /api/check`). Tile data comes
+// `carcref check` reads (SCENARIOS.md), downloads it, opens one it wrote before, and has the
+// engine decide it right in the page (assets/engine.js), offline too. Tile data comes
 // from assets/situace-data.js (src/site/situace.rs). Text goes in with textContent only.
 (function () {
   'use strict';
@@ -1154,40 +1154,39 @@
     }
   }
 
+  // The engine runs in this page (assets/engine.js, WebAssembly in a worker): offline, from
+  // file:// and in the installed app alike.
+  const engine = window.carcrefEngine;
+  if (engine) engine.prepare().catch(() => {});
   $('overit').addEventListener('click', async () => {
     const box = $('verdikt');
     box.textContent = '';
-    if (location.protocol !== 'http:' && location.protocol !== 'https:') {
-      box.append(el('p', 'Ověření potřebuje engine: spusťte carcref serve a otevřete tuto stránku na adrese, kterou vypíše. ' +
-        'Bez něj stáhněte scénář tlačítkem Stáhnout YAML a ověřte ho příkazem carcref check situace.yaml.'));
-      return;
-    }
     if (!state.step) {
       box.append(el('p', 'Nejdřív přiložte sporný tah: zvolte nahoře „sporný tah“ a klepněte na pole.'));
       return;
     }
-    box.append(el('p', 'Ověřuji…'));
-    try {
-      const response = await fetch('/api/check', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/yaml' },
-        body: toYaml(),
-      });
-      const json = await response.json().catch(() => null);
-      box.textContent = '';
-      if (response.ok && json) return showVerdict(json);
-      if (response.status === 400 && json && Array.isArray(json.errors)) {
-        box.append(el('p', 'Scénář nejde přehrát:'));
-        const ul = el('ul');
-        for (const e of json.errors) ul.append(el('li', 'řádek ' + e.line + ', sloupec ' + e.column + ': ' + e.message));
-        box.append(ul);
-        return;
-      }
-      box.append(el('p', 'Ověření se nepodařilo (odpověď serveru ' + response.status + '). Stažený scénář ověří příkaz carcref check situace.yaml.'));
-    } catch (e) {
-      box.textContent = '';
-      box.append(el('p', 'Server neodpovídá. Ověřování umí jen carcref serve; stažený scénář ověří příkaz carcref check situace.yaml.'));
+    if (!engine) {
+      box.append(el('p', 'Engine se do stránky nenačetl. Stáhněte scénář tlačítkem Stáhnout YAML a ověřte ho příkazem carcref check situace.yaml.'));
+      return;
     }
+    box.append(el('p', 'Ověřuji…'));
+    let json;
+    try {
+      json = await engine.check(toYaml());
+    } catch (error) {
+      box.textContent = '';
+      box.append(el('p', 'Engine situaci nedokázal přehrát (' + (error && error.message || error) + '). Stažený scénář ověří příkaz carcref check situace.yaml.'));
+      return;
+    }
+    box.textContent = '';
+    if (Array.isArray(json.errors)) {
+      box.append(el('p', 'Scénář nejde přehrát:'));
+      const ul = el('ul');
+      for (const e of json.errors) ul.append(el('li', 'řádek ' + e.line + ', sloupec ' + e.column + ': ' + e.message));
+      box.append(ul);
+      return;
+    }
+    showVerdict(json);
   });
 
   update();

@@ -60,7 +60,9 @@ fn every_shipped_scenario_gets_the_cli_verdict_from_the_webassembly_engine_in_no
         .arg(site.join("assets/engine.js"))
         .arg(&cases_file)
         .output()
-        .unwrap_or_else(|e| panic!("Node ({node}) is missing: install Node.js 20 or set NODE: {e}"));
+        .unwrap_or_else(|e| {
+            panic!("Node ({node}) is missing: install Node.js 20 or set NODE: {e}")
+        });
     let said = format!("{}{}", stdout(&run), stderr(&run));
     assert!(run.status.success(), "{said}");
     assert!(

@@ -2,7 +2,9 @@
 // taps and the keyboard, exported as YAML that `carcref check` (CARCREF_BIN) accepts with the
 // verdict "platí"; the same at 390 px with touch; "Otevřít YAML" giving back the same text
 // (with an expansion, a figure on the start tile, the final scoring), and a tile face down;
-// "Ověřit" from file:// pointing to `carcref serve`, and, served by the real `carcref serve`,
+// "Ověřit" deciding it from file:// with the engine in the page (WebAssembly in a worker), every
+// shipped scenario getting the CLI's verdict from that engine in Chromium, and, served by the
+// real `carcref serve`,
 // showing the engine's verdict with links to the rules and the boards, the exported YAML
 // getting the same verdict from `carcref check`; and the cooperative game (Duchové
 // Carcassonne): a level, the 2x2 start tile, ghosts, a tile face down, the team's choice of
@@ -160,9 +162,56 @@ test('a road dispute laid by clicks and the keyboard downloads as YAML that carc
   assert.match(out, /Verdikt: platí/);
   assert.match(out, /cesta: červený získává 4 b\./);
 
-  // From file:// there is no engine: the button says how to check the file instead.
+  // From file://, offline, the engine in the page decides it, in a worker.
   await page.click('#overit');
-  assert.match(await page.textContent('#verdikt'), /carcref serve.*carcref check situace\.yaml/s);
+  await page.waitForSelector('#verdikt h3');
+  assert.equal(await page.textContent('#verdikt h3'), 'Verdikt: platí');
+  assert.match(await page.textContent('#verdikt'), /cesta: červený získává 4 b\./);
+  assert.equal(await page.locator('#verdikt figure img').count(), 2);
+  assert.equal(await page.evaluate(() => window.carcrefEngine.place), 'worker');
+  assert.deepEqual(problems, []);
+});
+
+function scenarioFiles(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return scenarioFiles(file);
+    return entry.name.endsWith('.yaml') ? [file] : [];
+  });
+}
+
+test('every shipped scenario gets the verdict of carcref check --json from the engine in Chromium', async () => {
+  const root = path.join(path.dirname(new URL(import.meta.url).pathname), '../../content/scenarios');
+  const cases = scenarioFiles(root).map((file) => {
+    const run = spawnSync(BIN, ['check', '--json', file], { encoding: 'utf8' });
+    assert.ok(run.status === 0 || run.status === 1, run.stderr);
+    const verdict = JSON.parse(run.stdout);
+    delete verdict.scenario;
+    return { text: fs.readFileSync(file, 'utf8'), verdict };
+  });
+  assert.ok(cases.length > 100, `${cases.length} scenarios`);
+  const { page, problems } = await watchedPage(desktop.context);
+  await page.goto(fileUrl(SITE, 'situace.html'));
+  const differing = await page.evaluate(async (cases) => {
+    // Key order aside, as assert.deepStrictEqual compares in Node.
+    const canonical = (value) =>
+      Array.isArray(value)
+        ? value.map(canonical)
+        : value && typeof value === 'object'
+          ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical(value[k])]))
+          : value;
+    const out = [];
+    for (const { text, verdict } of cases) {
+      const got = await window.carcrefEngine.check(text);
+      const boards = got.svg && typeof got.svg.after === 'string';
+      delete got.svg;
+      delete got.scenario;
+      if (!boards || JSON.stringify(canonical(got)) !== JSON.stringify(canonical(verdict))) out.push(verdict.title);
+    }
+    return out;
+  }, cases);
+  assert.deepEqual(differing, []);
+  assert.equal(await page.evaluate(() => window.carcrefEngine.place), 'worker');
   assert.deepEqual(problems, []);
 });
 

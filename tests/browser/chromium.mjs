@@ -36,7 +36,8 @@ export async function launch(options = {}) {
   return { context, close };
 }
 
-/** A new page that collects console errors, page errors and requests leaving file://. */
+/** A new page that collects console errors, page errors and requests leaving file:// (a
+ * `blob:` URL is the page's own, the browser engine's worker). */
 export async function watchedPage(context) {
   const page = await context.newPage();
   const problems = [];
@@ -45,7 +46,7 @@ export async function watchedPage(context) {
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('request', (request) => {
-    if (!request.url().startsWith('file://')) problems.push(`external request: ${request.url()}`);
+    if (!/^(file|blob):/.test(request.url())) problems.push(`external request: ${request.url()}`);
   });
   page.on('requestfailed', (request) => problems.push(`failed: ${request.url()}`));
   return { page, problems };
