@@ -638,7 +638,9 @@ fn pages_forbid_inline_scripts_framing_and_referrers() {
     assert_eq!(page.status, 200);
     let head = page.head.to_ascii_lowercase();
     for header in [
-        "content-security-policy: default-src 'self'; script-src 'self';",
+        // Scripts only from the site; WebAssembly and a worker made from a blob for the
+        // browser engine, but no inline script.
+        "content-security-policy: default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src blob:;",
         "frame-ancestors 'none'",
         "referrer-policy: no-referrer",
         "x-frame-options: deny",
