@@ -223,6 +223,23 @@ test('at 390 px with touch the same dispute is laid by taps, fits the screen and
   assert.equal(fs.readFileSync(file, 'utf8'), EXPECTED);
   assert.match(check(file), /Verdikt: platí/);
   await assertPhoneSized(page);
+  // Offline from file://, at 390 px: the engine in the page decides the road dispute and a
+  // level-5 cooperative one (the bank starts with 10 ghosts there).
+  for (const [name, text, event] of [
+    ['phone-road.yaml', EXPECTED, /cesta: červený získává 4 b\./],
+    [
+      'phone-level-5.yaml',
+      GHOSTS_EXPECTED.replace('level: 1,', 'level: 5,').replace('bank: 12', 'bank: 10'),
+      /místo bodů se z \[-1, 0\] odhání 3 duchové/,
+    ],
+  ]) {
+    fs.writeFileSync(path.join(temp, name), text);
+    await page.setInputFiles('#otevrit', path.join(temp, name));
+    await page.tap('#overit');
+    await page.waitForSelector('#verdikt h3');
+    assert.equal(await page.textContent('#verdikt h3'), 'Verdikt: platí', name);
+    assert.match(await page.textContent('#verdikt'), event, name);
+  }
   assert.deepEqual(problems, []);
 });
 
@@ -288,6 +305,7 @@ test('Otevřít YAML loads an exported scenario back and exports the same text',
   const faceDown = fs.readFileSync(await download(page, 'face-down.yaml'), 'utf8');
   assert.match(faceDown, /  - tile: licem-dolu\n    at: \[0, 1\]\n/);
   assert.match(check(path.join(temp, 'face-down.yaml')), /Verdikt: platí/);
+
   assert.deepEqual(problems, []);
 });
 

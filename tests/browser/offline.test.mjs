@@ -1,12 +1,15 @@
 // The built site served over http (a tiny static server on a free localhost port): the
 // service worker caches everything on the first visit, and with the network cut and the
-// server stopped the home page, a rulings page, a ruling's own page and search still work. The query and the
+// server stopped the home page, a rulings page, a ruling's own page and search still work, and
+// the situation builder decides a base-game and a level-5 cooperative dispute at 390 px with
+// the engine in the page. The query and the
 // filters live in the URL: a shared link restores them, and so does Back from a result.
 // Run by `cargo test` (tests/site_browser.rs) with CARCREF_SITE naming a built site.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { launch, watchedPage, fileUrl, waitForSearchParams } from './chromium.mjs';
 
@@ -22,6 +25,60 @@ const TYPES = {
 let browser;
 let server;
 let origin;
+
+// Disputes as the builder writes them: a base-game road closed by the other player, and at
+// level 5 the team taking 3 ghosts back to the bank (which starts with 10) instead of points.
+const ROAD_DISPUTE = `title: "Sporná situace"
+ruleset: zakladni-hra
+start: zakladni
+players: [red, blue]
+board:
+  - tile: zh-klaster-cesta
+    at: [-1, 0]
+    rotation: 270
+  - tile: zh-cesta-rovna
+    at: [1, 0]
+    rotation: 180
+    meeples: [{on: W, player: red, feature: road}]
+steps:
+  - player: blue
+    place: zh-krizovatka-tri
+    at: [2, 0]
+    rotation: 0
+    meeple: none
+expect:
+  score: {red: 4, blue: 0}
+`;
+const LEVEL_5_DISPUTE = `title: "Sporná situace"
+ruleset: duchove-carcassonne
+setup: {level: 5, track: 17}
+start: duchove-2x2
+players: [red, blue]
+board:
+  - tile: du-40-louka-cela-v-mlze
+    at: [-1, 0]
+    rotation: 0
+    ghosts: 3
+  - tile: du-14-rovna
+    at: [-1, 1]
+    rotation: 90
+    meeples: [{on: E, player: red, feature: road}]
+  - tile: du-14-rovna
+    at: [-2, 1]
+    rotation: 90
+steps:
+  - player: red
+    place: du-21-tri-cesty
+    at: [-3, 1]
+    rotation: 0
+    meeple: none
+    choose: ["duchy [-1, 0]"]
+expect:
+  track: 17
+  ghosts: 3
+  bank: 10
+  outcome: playing
+`;
 
 function serve(root) {
   return http.createServer((request, response) => {
@@ -67,7 +124,8 @@ test('over http the service worker caches the site, which then works with no net
   const problems = [];
   page.on('console', (msg) => msg.type() === 'error' && problems.push(`console: ${msg.text()}`));
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('request', (r) => !r.url().startsWith(origin) && problems.push(`external request: ${r.url()}`));
+  // A `blob:` URL is the page's own: the browser engine's worker.
+  page.on('request', (r) => !r.url().startsWith(origin) && !r.url().startsWith('blob:') && problems.push(`external request: ${r.url()}`));
 
   await page.goto(`${origin}/index.html`);
   assert.equal(await page.getAttribute('link[rel="manifest"]', 'href'), `${origin}/manifest.webmanifest`);
@@ -118,6 +176,22 @@ test('over http the service worker caches the site, which then works with no net
     assert.equal(await page.inputValue('#dotaz'), 'duchu');
     await page.goto(`${origin}/`);
     assert.match(await page.textContent('h1'), /Pravidla a výklady/);
+
+    // The installed app decides disputes with no network, on a phone's width.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${origin}/situace.html`);
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'carcref-offline-'));
+    for (const [name, text, event] of [
+      ['cesta.yaml', ROAD_DISPUTE, /cesta: červený získává 4 b\./],
+      ['uroven-5.yaml', LEVEL_5_DISPUTE, /místo bodů se z \[-1, 0\] odhání 3 duchové/],
+    ]) {
+      fs.writeFileSync(path.join(folder, name), text);
+      await page.setInputFiles('#otevrit', path.join(folder, name));
+      await page.click('#overit');
+      await page.waitForSelector('#verdikt h3');
+      assert.equal(await page.textContent('#verdikt h3'), 'Verdikt: platí', name);
+      assert.match(await page.textContent('#verdikt'), event, name);
+    }
   } finally {
     await context.setOffline(false);
   }
