@@ -3,8 +3,8 @@
 //! Layers, each importing only those before it (`tests/layers.rs` checks every import;
 //! `docs/architecture.md` draws them): base (`diagnostic`, `czech`, `safe_text`, `yaml`) →
 //! `model` → `engine::core` → rules modules (`engine::modules`, `engine::rule_keys`,
-//! `engine::simulate`) → `scenario` → `content` and `coverage` → `search`, `site`, `draw` →
-//! `cli`, `serve`.
+//! `engine::simulate`) → `scenario` → `content` and `coverage` → `search`, `site`, `draw`,
+//! `browser` (the engine as pages run it, compiled to WebAssembly) → `cli`, `serve`.
 
 pub mod browser;
 #[cfg(feature = "full")]
