@@ -1070,19 +1070,69 @@
     };
   }
 
+  /** Lays out a scenario the page wrote; says what it opened, or why it cannot. */
+  function openText(text, what, whatCannot) {
+    try {
+      Object.assign(state, fromScenario(readYaml(text)), { selected: null, picked: null, mode: 'plan' });
+      say('Otevřeno: ' + what + '.');
+      update();
+    } catch (e) {
+      const why = e instanceof Refusal ? e.message : 'nemá tvar, jaký stránka ukládá';
+      say(whatCannot + ' nelze otevřít: ' + why + '. Stránka otevře jen scénáře, které sama uložila.');
+    }
+  }
+
   $('otevrit').addEventListener('change', async () => {
     const file = $('otevrit').files[0];
     if (!file) return;
-    try {
-      Object.assign(state, fromScenario(readYaml(await file.text())), { selected: null, picked: null, mode: 'plan' });
-      say('Otevřeno: ' + file.name + '.');
-      update();
-    } catch (e) {
-      const why = e instanceof Refusal ? e.message : 'soubor nemá tvar, jaký stránka ukládá';
-      say('Soubor ' + file.name + ' nelze otevřít: ' + why + '. Stránka otevře jen scénáře, které sama uložila.');
-    }
+    openText(await file.text(), file.name, 'Soubor ' + file.name);
     $('otevrit').value = '';
   });
+
+  // --- Sdílet: the scenario's YAML, deflated, in the link's fragment (`#s=…`), which never
+  // leaves the phone that opens it; the other phone lays the same board out of it.
+  const SHARE = '#s=';
+  async function squeeze(bytes, stream) {
+    const out = await new Response(new Blob([bytes]).stream().pipeThrough(stream)).arrayBuffer();
+    return new Uint8Array(out);
+  }
+  async function shareLink() {
+    const packed = await squeeze(new TextEncoder().encode(toYaml()), new CompressionStream('deflate-raw'));
+    let binary = '';
+    for (const byte of packed) binary += String.fromCharCode(byte);
+    const fragment = btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    return location.href.split('#')[0] + SHARE + fragment;
+  }
+  async function openShared() {
+    if (!location.hash.startsWith(SHARE)) return;
+    let text;
+    try {
+      const base64 = location.hash.slice(SHARE.length).replace(/-/g, '+').replace(/_/g, '/');
+      const packed = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      text = new TextDecoder().decode(await squeeze(packed, new DecompressionStream('deflate-raw')));
+    } catch (e) {
+      say('Sdílený odkaz je poškozený (zkrácený nebo přepsaný); požádejte o něj znovu.');
+      return;
+    }
+    openText(text, 'situace ze sdíleného odkazu', 'Situaci ze sdíleného odkazu');
+  }
+  $('sdilet').addEventListener('click', async () => {
+    const link = await shareLink();
+    history.replaceState(null, '', link);
+    $('odkaz').value = link;
+    $('odkaz').hidden = false;
+    $('odkaz').select();
+    let copied = false;
+    try {
+      await navigator.clipboard.writeText(link);
+      copied = true;
+    } catch (e) {
+      // No clipboard (file://, an older browser): the link stands selected in the field.
+    }
+    say(copied ? 'Odkaz na situaci je ve schránce.' : 'Odkaz na situaci je v poli pod tlačítky; zkopírujte ho.');
+  });
+  window.addEventListener('hashchange', openShared);
+  openShared();
 
   // --- Ověřit -----------------------------------------------------------------------------
   function el(tag, text, className) {
@@ -1096,14 +1146,18 @@
     const li = el('li', event.text);
     const game = D.sections[event.section];
     if (game) {
-      const a = el('a', 'pravidla');
+      // Each link named as players know it: the section's title, a ruling's source ID (or
+      // its question when the source gives none), the question on hover.
+      const a = el('a', 'pravidla: ' + (D.section_titles[event.section] || event.section));
       a.href = 'hry/' + encodeURIComponent(game) + '/index.html#' + encodeURIComponent(event.section);
       li.append(' [', a);
-      (event.rulings || []).forEach((id, i) => {
-        const r = el('a', event.rulings.length > 1 ? 'výklad ' + (i + 1) : 'výklad');
+      for (const id of event.rulings || []) {
+        const [reference, question] = D.rulings[id] || [id, ''];
+        const r = el('a', 'výklad ' + reference);
         r.href = 'vyklady/' + encodeURIComponent(id) + '.html';
+        if (question) r.title = question;
         li.append(', ', r);
-      });
+      }
       li.append(']');
     }
     return li;
@@ -1113,7 +1167,13 @@
     const box = $('verdikt');
     box.textContent = '';
     const passed = json.passed === true;
-    box.append(el('h3', passed ? 'Verdikt: platí' : 'Verdikt: neplatí', passed ? 'verdict-ok' : 'verdict-no'));
+    // With nothing expected there is nothing to hold: say so rather than "platí".
+    const expected = (json.expectations || []).length > 0;
+    const headline = !passed ? 'Verdikt: neplatí' : expected ? 'Verdikt: platí' : 'Verdikt: nic jste neočekávali';
+    box.append(el('h3', headline, passed ? 'verdict-ok' : 'verdict-no'));
+    if (passed && !expected) {
+      box.append(el('p', 'Tah pravidla dovolují. Co má po něm platit (body, figurky, duchy), zadejte v části 3 (Sporný tah a očekávání) a ověřte znovu.'));
+    }
     const scores = Object.entries(json.scores || {}).map(([p, n]) => (COLOUR_CS[p] || p) + ' ' + n + ' b.');
     if (scores.length) box.append(el('p', 'Stav: ' + scores.join(', ')));
     // The cooperative game has no players' scores but the team's track and the ghosts.

@@ -133,6 +133,10 @@ struct Data {
     tiles: Vec<TileData>,
     /// Rule section id → its game, to link the verdict's citations.
     sections: BTreeMap<String, String>,
+    /// Rule section id → its title, to name those links.
+    section_titles: BTreeMap<String, String>,
+    /// Ruling id → how players refer to it (its source ID, or its question) and its question.
+    rulings: BTreeMap<String, (String, String)>,
 }
 
 fn letter(terrain: Terrain) -> &'static str {
@@ -309,6 +313,16 @@ pub fn data_script(corpus: &Corpus) -> Result<String, serde_json::Error> {
             .sections
             .iter()
             .map(|s| (s.id.clone(), s.game.clone()))
+            .collect(),
+        section_titles: corpus
+            .sections
+            .iter()
+            .map(|s| (s.id.clone(), s.title.clone()))
+            .collect(),
+        rulings: corpus
+            .rulings
+            .iter()
+            .map(|r| (r.id.clone(), (r.reference(), r.question.clone())))
             .collect(),
     };
     // `</` cannot end the script early, whatever a name holds.

@@ -243,6 +243,35 @@ test('at 390 px with touch the same dispute is laid by taps, fits the screen and
   assert.deepEqual(problems, []);
 });
 
+test('Sdílet odkaz puts the situation in the link, and another phone opening it lays out the same board and gets the same verdict', async () => {
+  const { page, problems } = await watchedPage(desktop.context);
+  await page.goto(fileUrl(SITE, 'situace.html'));
+  const source = path.join(temp, 'shared.yaml');
+  fs.writeFileSync(source, EXPECTED);
+  await page.setInputFiles('#otevrit', source);
+  await page.click('#sdilet');
+  await page.waitForFunction(() => !document.getElementById('odkaz').hidden);
+  const link = await page.inputValue('#odkaz');
+  assert.match(link, /situace\.html#s=[A-Za-z0-9_-]+$/);
+  assert.equal(page.url(), link);
+  assert.match(await page.textContent('#hlaseni'), /Odkaz na situaci je/);
+
+  const other = await watchedPage(phone.context);
+  await other.page.goto(link);
+  await other.page.waitForFunction(() => document.getElementById('hlaseni').textContent.includes('sdíleného odkazu'));
+  assert.equal(await other.page.textContent('#yaml'), EXPECTED);
+  assert.match(await label(other.page, 1, 0), /červený družiník – cesta na západě/);
+  await other.page.tap('#overit');
+  await other.page.waitForSelector('#verdikt h3');
+  assert.equal(await other.page.textContent('#verdikt h3'), 'Verdikt: platí');
+
+  // A damaged link says so and lays out nothing.
+  await other.page.goto(link.slice(0, -12) + '!!');
+  await other.page.waitForFunction(() => document.getElementById('hlaseni').textContent.includes('poškozený'));
+  assert.deepEqual(problems, []);
+  assert.deepEqual(other.problems, []);
+});
+
 test('Otevřít YAML loads an exported scenario back and exports the same text', async () => {
   const { page, problems } = await watchedPage(desktop.context);
   const source = path.join(temp, 'open.yaml');
