@@ -169,6 +169,18 @@ test('a road dispute laid by clicks and the keyboard downloads as YAML that carc
   assert.match(await page.textContent('#verdikt'), /cesta: červený získává 4 b\./);
   assert.equal(await page.locator('#verdikt figure img').count(), 2);
   assert.equal(await page.evaluate(() => window.carcrefEngine.place), 'worker');
+  // Links named as players know them: the section's title, the ruling's source ID.
+  const names = await page.$$eval('#verdikt li a', (a) => a.map((x) => x.textContent));
+  assert.ok(names.some((n) => /^pravidla: Základní hra/.test(n)), names.join(' | '));
+  assert.ok(names.every((n) => /^pravidla: .{4,}|^výklad \S{4,}/.test(n)), names.join(' | '));
+
+  // Nothing expected: the verdict says so instead of "platí".
+  const bare = path.join(temp, 'nothing-expected.yaml');
+  fs.writeFileSync(bare, EXPECTED.replace(/expect:\n.*\n$/, ''));
+  await page.setInputFiles('#otevrit', bare);
+  await page.click('#overit');
+  await page.waitForSelector('#verdikt h3');
+  assert.equal(await page.textContent('#verdikt h3'), 'Verdikt: nic jste neočekávali');
   assert.deepEqual(problems, []);
 });
 
