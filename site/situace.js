@@ -8,8 +8,10 @@
   'use strict';
   const D = window.CARCREF_SITUACE;
   const $ = (id) => document.getElementById(id);
-  const COLOURS = ['red', 'blue', 'green', 'yellow', 'black'];
-  const COLOUR_CS = { red: 'červený', blue: 'modrý', green: 'zelený', yellow: 'žlutý', black: 'černý' };
+  // The colours in the CLI's order, with their Czech names and board colours (Colour::ALL).
+  const COLOURS = D.colours.map(([id]) => id);
+  const COLOUR_CS = Object.fromEntries(D.colours.map(([id, name]) => [id, name]));
+  const COLOUR_HEX = Object.fromEntries(D.colours.map(([id, , hex]) => [id, hex]));
   // A figure's third ghost sends it home, so at most 2 stand at one (competitive Ghosts).
   const MAX_FIGURE_GHOSTS = 2;
   const FEATURE_CS = {
@@ -228,7 +230,8 @@
   function dot(spot, rotation, player) {
     const span = document.createElement('span');
     const [left, top] = DOT[turnSpot(spot, rotation)];
-    span.className = 'builder-meeple builder-' + player;
+    span.className = 'builder-meeple';
+    span.style.background = COLOUR_HEX[player];
     span.style.left = left + '%';
     span.style.top = top + '%';
     return span;
@@ -962,8 +965,8 @@
     }
     const list = doc.players || [];
     const persons = list.length;
-    if (persons < 2 || persons > COLOURS.length || list.some((p, i) => p !== COLOURS[i])) {
-      throw new Refusal('hráči musí být v pořadí červený, modrý, zelený, žlutý, černý');
+    if (persons < 1 || persons > COLOURS.length || list.some((p, i) => p !== COLOURS[i])) {
+      throw new Refusal('hráči musí být v pořadí ' + COLOURS.map((c) => COLOUR_CS[c]).join(', '));
     }
     const tileOf = (id) => {
       const tile = TILES.get(id);

@@ -13,7 +13,7 @@ use crate::engine::core::tile::{CompiledTile, FACE_DOWN_ID};
 use crate::engine::modules::mists;
 use crate::engine::rule_keys::COOPERATIVE_GAME;
 use crate::model::geometry::{Dir, Port, Terrain};
-use crate::model::pieces::Center;
+use crate::model::pieces::{Center, Colour};
 use crate::model::tiles::TileSpec;
 use crate::model::Corpus;
 
@@ -131,6 +131,9 @@ struct Data {
     /// What each game calls a player's figure, as a lemma of `nouns` (`czech::MEEPLE_TERMS`).
     figure: BTreeMap<&'static str, &'static str>,
     tiles: Vec<TileData>,
+    /// The players' colours in the order games hand them out (`Colour::ALL`, as the CLI),
+    /// each with its Czech name and the colour the boards draw it in.
+    colours: Vec<(Colour, &'static str, &'static str)>,
     /// Rule section id → its game, to link the verdict's citations.
     sections: BTreeMap<String, String>,
     /// Rule section id → its title, to name those links.
@@ -309,6 +312,10 @@ pub fn data_script(corpus: &Corpus) -> Result<String, serde_json::Error> {
             })
             .collect(),
         tiles,
+        colours: Colour::ALL
+            .iter()
+            .map(|c| (*c, c.czech(), c.hex()))
+            .collect(),
         sections: corpus
             .sections
             .iter()

@@ -284,6 +284,23 @@ test('Sdílet odkaz puts the situation in the link, and another phone opening it
   assert.deepEqual(other.problems, []);
 });
 
+test('players from solo to six, in the CLI\'s colour order with pink last, and a solo dispute decided', async () => {
+  const { page, problems } = await watchedPage(desktop.context);
+  await page.goto(fileUrl(SITE, 'situace.html'));
+  assert.deepEqual(await page.$$eval('#hraci option', (o) => o.map((x) => x.value)), ['1', '2', '3', '4', '5', '6']);
+  await page.selectOption('#hraci', '6');
+  assert.match(await page.textContent('#yaml'), /^players: \[red, blue, green, yellow, black, pink\]$/m);
+  const solo = path.join(temp, 'solo.yaml');
+  fs.writeFileSync(solo, EXPECTED.replace('players: [red, blue]', 'players: [red]').replace('player: blue', 'player: red')
+    .replace('score: {red: 4, blue: 0}', 'score: {red: 4}'));
+  await page.setInputFiles('#otevrit', solo);
+  assert.equal(await page.inputValue('#hraci'), '1');
+  await page.click('#overit');
+  await page.waitForSelector('#verdikt h3');
+  assert.equal(await page.textContent('#verdikt h3'), 'Verdikt: platí');
+  assert.deepEqual(problems, []);
+});
+
 test('Otevřít YAML loads an exported scenario back and exports the same text', async () => {
   const { page, problems } = await watchedPage(desktop.context);
   const source = path.join(temp, 'open.yaml');
