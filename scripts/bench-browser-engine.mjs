@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { spawnSync } from 'node:child_process';
-import { launch } from '../tests/browser/chromium.mjs';
+import { launch, openInBuilder } from '../tests/browser/chromium.mjs';
 
 const [site, binary = 'target/release/carcref'] = process.argv.slice(2);
 if (!site) {
@@ -104,7 +104,7 @@ fs.writeFileSync('/tmp/carcref-bench-road.yaml', road);
 const shown = [];
 for (let i = 0; i < 7; i++) {
   await page.goto('file://' + path.join(path.resolve(site), 'situace.html'));
-  await page.setInputFiles('#otevrit', '/tmp/carcref-bench-road.yaml');
+  await openInBuilder(page, '/tmp/carcref-bench-road.yaml');
   shown.push(await page.evaluate(async () => {
     const t = performance.now();
     document.getElementById('overit').click();

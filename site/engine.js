@@ -6,7 +6,8 @@
  * In a page it defines `carcrefEngine`; in Node, `require('./assets/engine.js')` returns the
  * same object. `carcrefEngine.check(yamlText)` resolves to what `carcref serve` answers at
  * /api/check: the verdict of `carcref check --json` with `svg.before` and `svg.after`, or
- * `{errors: [{line, column, message}]}`. In a page the engine runs in a Web Worker, so a long
+ * `{errors: [{line, column, message}]}`; `carcrefEngine.read(yamlText)` to the YAML as plain
+ * JSON (`{doc}`) or the same errors. In a page the engine runs in a Web Worker, so a long
  * check never freezes the page. */
 (function (root) {
   'use strict';
@@ -30,7 +31,8 @@
       };
       const init = call(exports.carcref_init, dataText);
       if (init.status !== 0) throw new Error('engine nepřijal svá data: ' + init.text);
-      return (scenario) => JSON.parse(call(exports.carcref_check, String(scenario)).text);
+      const entries = { check: exports.carcref_check, read: exports.carcref_read };
+      return (op, scenario) => JSON.parse(call(entries[op], String(scenario)).text);
     };
   }
 
@@ -50,10 +52,10 @@
   function inThread() {
     let checker;
     const start = engineSide();
-    return Object.assign(async (text) => {
+    return Object.assign(async (op, text) => {
       checker = checker || start(await compiledModule(), PARTS.data);
       try {
-        return (await checker)(text);
+        return (await checker)(op, text);
       } catch (error) {
         checker = undefined;
         throw error;
@@ -71,7 +73,7 @@ onmessage = async (event) => {
   const message = event.data;
   if (message.module) { checker = start(message.module, message.data); return; }
   try {
-    postMessage({ id: message.id, verdict: (await checker)(message.text) });
+    postMessage({ id: message.id, verdict: (await checker)(message.op, message.text) });
   } catch (error) {
     postMessage({ id: message.id, error: String(error && error.message || error) });
   }
@@ -109,13 +111,13 @@ onmessage = async (event) => {
       made.postMessage({ module: await compiledModule(), data: PARTS.data });
       return made;
     };
-    return Object.assign(async (text) => {
+    return Object.assign(async (op, text) => {
       worker = worker || begin();
       const made = await worker;
       const id = ++next;
       return new Promise((resolve, reject) => {
         waiting.set(id, { resolve, reject });
-        made.postMessage({ id, text: String(text) });
+        made.postMessage({ id, op, text: String(text) });
       });
     }, { place: 'worker' });
   }
@@ -123,14 +125,20 @@ onmessage = async (event) => {
   const canUseWorker = typeof Worker === 'function' && typeof Blob === 'function' && typeof URL === 'function' &&
     typeof URL.createObjectURL === 'function' && typeof window === 'object';
   let run = canUseWorker ? inWorker() : inThread();
+  const ask = (op, text) =>
+    run(op, text).catch((error) => {
+      if (!error.workerUnavailable) throw error;
+      run = inThread();
+      return run(op, text);
+    });
   const engine = {
     /** The verdict for a scenario's YAML text (see above). */
     check(text) {
-      return run(text).catch((error) => {
-        if (!error.workerUnavailable) throw error;
-        run = inThread();
-        return run(text);
-      });
+      return ask('check', text);
+    },
+    /** The scenario's YAML as plain JSON, `{doc}`, read as the CLI reads it; or `{errors}`. */
+    read(text) {
+      return ask('read', text);
     },
     /** Where the checks run: 'worker' or, without workers, 'thread'. */
     get place() {

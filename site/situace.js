@@ -7,6 +7,9 @@
 (function () {
   'use strict';
   const D = window.CARCREF_SITUACE;
+  // The engine runs in this page (assets/engine.js, WebAssembly in a worker): it reads and
+  // decides scenarios offline, from file:// and in the installed app alike.
+  const engine = window.carcrefEngine;
   const $ = (id) => document.getElementById(id);
   // The colours in the CLI's order, with their Czech names and board colours (Colour::ALL).
   const COLOURS = D.colours.map(([id]) => id);
@@ -52,6 +55,8 @@
 
   const state = {
     title: 'Sporná situace',
+    description: '', // an opened scenario's, kept on export
+    rulings: [], // the rulings an opened scenario verifies, kept on export
     ruleset: D.base.id,
     expansions: [],
     level: 1, // the cooperative game's
@@ -742,6 +747,9 @@
     const out = [];
     // A JSON string is a valid YAML double-quoted scalar.
     out.push('title: ' + JSON.stringify(state.title.trim() || 'Sporná situace'));
+    // What an opened scenario said about itself and the rulings it verifies, kept.
+    if (state.description) out.push('description: ' + JSON.stringify(state.description));
+    if (state.rulings.length) out.push('rulings: [' + state.rulings.map((r) => JSON.stringify(r)).join(', ') + ']');
     out.push('ruleset: ' + state.ruleset);
     if (coop()) {
       const setup = ['level: ' + state.level];
@@ -802,134 +810,15 @@
     say('Scénář je stažený jako situace.yaml; ověří ho i příkaz carcref check situace.yaml.');
   });
 
-  // --- YAML in: only the subset this page writes -----------------------------------------
+  // --- YAML in: read by the engine's own YAML reader (the syntax the CLI accepts), laid out
+  // here as far as the page can show it.
   /** Why a file cannot be opened, in Czech; any other error means a shape the page never writes. */
   class Refusal extends Error {}
 
-  // Block maps and lists by indentation, flow [..] and {..} of plain or double-quoted
-  // scalars, no anchors, tags or multi-line strings. Anything else is refused in Czech.
-  function readYaml(text) {
-    const lines = [];
-    text.split(/\r?\n/).forEach((raw, i) => {
-      const line = stripComment(raw);
-      if (line.trim()) lines.push({ indent: line.length - line.trimStart().length, text: line.trim(), no: i + 1 });
-    });
-    let at = 0;
-    function fail(line, what) {
-      throw new Refusal('řádek ' + line.no + ': ' + what);
-    }
-    function block(indent) {
-      return lines[at].text.startsWith('-') ? list(indent) : map(indent);
-    }
-    function map(indent) {
-      const out = {};
-      while (at < lines.length && lines[at].indent === indent && !lines[at].text.startsWith('- ')) {
-        const line = lines[at];
-        const m = line.text.match(/^([A-Za-z_][\w-]*):(?:\s+(.*))?$/);
-        if (!m) fail(line, 'má tu být „klíč: hodnota“');
-        at++;
-        if (m[2] !== undefined) out[m[1]] = flow(m[2], line);
-        else if (at < lines.length && lines[at].indent > indent) out[m[1]] = block(lines[at].indent);
-        else out[m[1]] = null;
-      }
-      if (at < lines.length && lines[at].indent > indent) fail(lines[at], 'nečekané odsazení');
-      return out;
-    }
-    function list(indent) {
-      const out = [];
-      while (at < lines.length && lines[at].indent === indent && lines[at].text.startsWith('- ')) {
-        const line = lines[at];
-        const rest = line.text.slice(2).trim();
-        if (/^[A-Za-z_][\w-]*:(\s|$)/.test(rest)) {
-          lines[at] = { indent: indent + 2, text: rest, no: line.no };
-          out.push(map(indent + 2));
-        } else {
-          at++;
-          out.push(flow(rest, line));
-        }
-      }
-      return out;
-    }
-    function flow(text, line) {
-      let i = 0;
-      const ws = () => { while (text[i] === ' ') i++; };
-      function value(inFlow) {
-        ws();
-        if (text[i] === '[') {
-          i++;
-          const items = [];
-          ws();
-          if (text[i] === ']') { i++; return items; }
-          for (;;) {
-            items.push(value(true));
-            ws();
-            if (text[i] === ',') { i++; continue; }
-            if (text[i] === ']') { i++; return items; }
-            fail(line, 'neuzavřený seznam [ ]');
-          }
-        }
-        if (text[i] === '{') {
-          i++;
-          const obj = {};
-          ws();
-          if (text[i] === '}') { i++; return obj; }
-          for (;;) {
-            ws();
-            const key = text.slice(i).match(/^([A-Za-z_][\w-]*):\s*/);
-            if (!key) fail(line, 'má tu být „klíč: hodnota“');
-            i += key[0].length;
-            obj[key[1]] = value(true);
-            ws();
-            if (text[i] === ',') { i++; continue; }
-            if (text[i] === '}') { i++; return obj; }
-            fail(line, 'neuzavřené mapování { }');
-          }
-        }
-        if (text[i] === '"') {
-          let j = i + 1;
-          while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
-          try {
-            const s = JSON.parse(text.slice(i, j + 1));
-            i = j + 1;
-            return s;
-          } catch (e) {
-            fail(line, 'chybný text v uvozovkách');
-          }
-        }
-        const stop = inFlow ? /[,\]}]/ : /$^/;
-        let j = i;
-        while (j < text.length && !stop.test(text[j])) j++;
-        const word = text.slice(i, j).trim();
-        i = j;
-        if (/^[>|]/.test(word) || word.startsWith("'") || word.startsWith('&') || word.startsWith('*') || word.startsWith('!')) {
-          fail(line, 'tento zápis stránka nezná (umí jen to, co sama ukládá)');
-        }
-        return /^-?\d+$/.test(word) ? Number(word) : word;
-      }
-      const v = value(false);
-      ws();
-      if (i < text.length) fail(line, 'nečekaný text za hodnotou');
-      return v;
-    }
-    if (!lines.length) throw new Refusal('soubor je prázdný');
-    if (lines[0].indent !== 0) fail(lines[0], 'nečekané odsazení');
-    const doc = map(0);
-    if (at < lines.length) fail(lines[at], 'nečekaný řádek');
-    return doc;
-  }
-
-  function stripComment(line) {
-    let quoted = false;
-    for (let i = 0; i < line.length; i++) {
-      if (line[i] === '"' && line[i - 1] !== '\\') quoted = !quoted;
-      if (!quoted && line[i] === '#' && (i === 0 || line[i - 1] === ' ')) return line.slice(0, i);
-    }
-    return line;
-  }
-
-  /** The page's state from a scenario it wrote; throws an Error with a Czech message. */
+  /** The page's state from a scenario; throws an Error with a Czech message. */
   function fromScenario(doc) {
-    const known = ['title', 'ruleset', 'expansions', 'setup', 'start', 'players', 'board', 'steps', 'expect'];
+    if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new Refusal('scénář musí být mapa klíčů');
+    const known = ['title', 'description', 'rulings', 'ruleset', 'expansions', 'setup', 'start', 'players', 'board', 'steps', 'expect'];
     for (const key of Object.keys(doc)) {
       if (!known.includes(key)) throw new Refusal('klíč „' + key + '“ stránka neumí zobrazit');
     }
@@ -1065,23 +954,36 @@
         expect.outcome = doc.expect.outcome;
       }
     }
+    const rulings = doc.rulings === undefined ? [] : doc.rulings;
+    if (!Array.isArray(rulings) || !rulings.every((r) => typeof r === 'string')) throw new Refusal('výklady musí být seznam');
     return {
       title: typeof doc.title === 'string' ? doc.title : 'Sporná situace',
+      description: typeof doc.description === 'string' ? doc.description : '',
+      rulings,
       ruleset: isCoop ? COOP.id : D.base.id,
       level: levelNumber, track, startGhosts,
       expansions, players: persons, startCells: starts, board, step, stepPlayer, choose, expect, end,
     };
   }
 
-  /** Lays out a scenario the page wrote; says what it opened, or why it cannot. */
-  function openText(text, what, whatCannot) {
+  /** Lays out a scenario; says what it opened, or why it cannot. */
+  async function openText(text, what, whatCannot) {
+    if (!engine) {
+      say(whatCannot + ' nelze otevřít: engine se do stránky nenačetl.');
+      return;
+    }
     try {
-      Object.assign(state, fromScenario(readYaml(text)), { selected: null, picked: null, mode: 'plan' });
+      const read = await engine.read(text);
+      if (Array.isArray(read.errors)) {
+        const first = read.errors[0];
+        throw new Refusal('řádek ' + first.line + ', sloupec ' + first.column + ': ' + first.message);
+      }
+      Object.assign(state, fromScenario(read.doc), { selected: null, picked: null, mode: 'plan' });
       say('Otevřeno: ' + what + '.');
       update();
     } catch (e) {
-      const why = e instanceof Refusal ? e.message : 'nemá tvar, jaký stránka ukládá';
-      say(whatCannot + ' nelze otevřít: ' + why + '. Stránka otevře jen scénáře, které sama uložila.');
+      const why = e instanceof Refusal ? e.message : 'nemá tvar, jaký stránka umí ukázat';
+      say(whatCannot + ' nelze otevřít: ' + why + '.');
     }
   }
 
@@ -1217,9 +1119,6 @@
     }
   }
 
-  // The engine runs in this page (assets/engine.js, WebAssembly in a worker): offline, from
-  // file:// and in the installed app alike.
-  const engine = window.carcrefEngine;
   if (engine) engine.prepare().catch(() => {});
   $('overit').addEventListener('click', async () => {
     const box = $('verdikt');

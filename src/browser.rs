@@ -70,8 +70,8 @@ impl EngineData {
     }
 }
 
-/// What checking a scenario gives: the verdict with its boards, or what stops it from being
-/// played, each problem with its line and column.
+/// What checking (or reading) a scenario gives: the verdict with its boards (or the plain
+/// document), or what stops it, each problem with its line and column.
 pub enum Checked {
     Verdict(serde_json::Value),
     Problems(Vec<Diagnostic>),
@@ -132,6 +132,58 @@ pub fn check(corpus: &Corpus, text: &str) -> Checked {
     Checked::Verdict(verdict)
 }
 
+/// The scenario `text` as plain JSON, for the situation builder to lay out: mappings as
+/// objects, lists as arrays, unquoted whole numbers, `true`/`false` and `null`/`~`/nothing as
+/// such, everything else (quoted scalars too) a string. Read by the same YAML reader as every
+/// scenario, so the page accepts exactly the syntax the CLI does; what it means is the
+/// builder's business.
+pub fn read(text: &str) -> Checked {
+    if text.len() > MAX_SCENARIO_BYTES {
+        return problem(format!(
+            "scénář je příliš velký ({} bajtů, nejvýše {MAX_SCENARIO_BYTES} bajtů)",
+            text.len()
+        ));
+    }
+    let mut diags = Diagnostics::default();
+    match crate::yaml::parse(SCENARIO_NAME, text, 0, false, &mut diags) {
+        Some(node) if diags.is_empty() => {
+            let source: Vec<char> = text.chars().collect();
+            Checked::Verdict(serde_json::json!({ "doc": plain(&node, &source) }))
+        }
+        _ if diags.is_empty() => problem("scénář nelze načíst".into()),
+        _ => Checked::Problems(diags.into_sorted()),
+    }
+}
+
+fn plain(node: &marked_yaml::Node, source: &[char]) -> serde_json::Value {
+    use marked_yaml::Node;
+    match node {
+        Node::Mapping(map) => serde_json::Value::Object(
+            map.iter()
+                .map(|(key, value)| (key.as_str().to_owned(), plain(value, source)))
+                .collect(),
+        ),
+        Node::Sequence(items) => items.iter().map(|item| plain(item, source)).collect(),
+        Node::Scalar(scalar) => {
+            // The reader keeps no quoting style; the character the scalar starts at tells.
+            let quoted = scalar
+                .span()
+                .start()
+                .and_then(|start| source.get(start.character()))
+                .is_some_and(|c| matches!(c, '"' | '\''));
+            match scalar.as_str() {
+                text if quoted => text.into(),
+                "" | "~" | "null" => serde_json::Value::Null,
+                "true" => true.into(),
+                "false" => false.into(),
+                text => text
+                    .parse::<i64>()
+                    .map_or_else(|_| text.into(), serde_json::Value::from),
+            }
+        }
+    }
+}
+
 fn problem(message: String) -> Checked {
     Checked::Problems(vec![Diagnostic::new(
         crate::diagnostic::Location::file_start(SCENARIO_NAME),
@@ -140,8 +192,8 @@ fn problem(message: String) -> Checked {
 }
 
 /// The WebAssembly module's interface, strings in and JSON out: the page writes UTF-8 into
-/// the buffer `carcref_input(len)` returns, calls `carcref_init` (the engine data) or
-/// `carcref_check` (a scenario), and reads the answer at `carcref_output()`,
+/// the buffer `carcref_input(len)` returns, calls `carcref_init` (the engine data),
+/// `carcref_check` or `carcref_read` (a scenario), and reads the answer at `carcref_output()`,
 /// `carcref_output_len()` bytes long.
 #[cfg(target_arch = "wasm32")]
 mod abi {
@@ -207,6 +259,17 @@ mod abi {
         0
     }
 
+    /// Reads a scenario as plain JSON (`super::read`): `{"doc": …}` or `{"errors": […]}`.
+    #[no_mangle]
+    pub extern "C" fn carcref_read() -> u32 {
+        let json = match with_input(|text| Ok(super::read(text))) {
+            Ok(read) => read.to_json(),
+            Err(reason) => super::problem(reason).to_json(),
+        };
+        answer(json.to_string());
+        0
+    }
+
     fn with_input<T>(read: impl FnOnce(&str) -> Result<T, String>) -> Result<T, String> {
         let input = INPUT.lock().unwrap_or_else(|e| e.into_inner());
         match std::str::from_utf8(&input) {
@@ -217,5 +280,43 @@ mod abi {
 
     fn answer(text: String) {
         *OUTPUT.lock().unwrap_or_else(|e| e.into_inner()) = text.into_bytes();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read_json(text: &str) -> serde_json::Value {
+        read(text).to_json()
+    }
+
+    #[test]
+    fn read_gives_plain_json_with_unquoted_numbers_and_quoted_strings() {
+        assert_eq!(
+            read_json("a: 1\nb: \"2\"\nc: [x, ~, -3, true]\nd: {e: 'f'}\ng:\n"),
+            serde_json::json!({"doc": {
+                "a": 1, "b": "2", "c": ["x", null, -3, true], "d": {"e": "f"}, "g": null
+            }})
+        );
+    }
+
+    #[test]
+    fn read_names_the_line_and_column_of_broken_yaml() {
+        let json = read_json("title: x\nplayers: [red, blue\n");
+        let first = &json["errors"][0];
+        assert_eq!(first["line"], 3, "{json}");
+        assert!(
+            first["message"].as_str().unwrap().contains("YAML"),
+            "{json}"
+        );
+    }
+
+    #[test]
+    fn the_engine_data_round_trip_keeps_what_a_verdict_cites() {
+        let corpus = Corpus::default();
+        let text = serde_json::to_string(&EngineData::of(&corpus)).unwrap();
+        let back: EngineData = serde_json::from_str(&text).unwrap();
+        assert_eq!(back.into_corpus().sections.len(), corpus.sections.len());
     }
 }

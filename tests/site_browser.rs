@@ -47,6 +47,13 @@ fn the_site_works_in_headless_chromium() {
         None,
     );
     assert_eq!(code(&built), 0, "{}", stderr(&built));
+    // What the native CLI says of every shipped scenario, for the engine in Chromium.
+    let cases = temp.path().join("engine-cases.json");
+    std::fs::write(
+        &cases,
+        serde_json::to_string(&common::native_verdict_cases()).unwrap(),
+    )
+    .unwrap();
     let run = Command::new(std::env::var("NODE").unwrap_or_else(|_| "node".into()))
         .args(["--test", "--test-reporter=spec"])
         .arg(repo().join("tests/browser/site.test.mjs"))
@@ -59,6 +66,7 @@ fn the_site_works_in_headless_chromium() {
         .env("CARCREF_SITE", &site)
         .env("CARCREF_BIN", env!("CARGO_BIN_EXE_carcref"))
         .env("CARCREF_XSS_SITE", &xss)
+        .env("CARCREF_ENGINE_CASES", &cases)
         .env("CHROMIUM", &chromium)
         .current_dir(repo())
         .output()
@@ -69,5 +77,16 @@ fn the_site_works_in_headless_chromium() {
         "browser tests failed:\n{out}\n{}",
         String::from_utf8_lossy(&run.stderr)
     );
-    assert!(out.contains("pass 27"), "{out}");
+    // Every test ran and passed: none skipped, cancelled or left out.
+    let count = |label: &str| {
+        out.lines()
+            .find_map(|l| l.strip_prefix(&format!("ℹ {label} ")))
+            .and_then(|n| n.trim().parse::<u32>().ok())
+            .unwrap_or_else(|| panic!("no `{label}` count in:\n{out}"))
+    };
+    assert!(count("tests") >= 30, "{out}");
+    assert_eq!(count("pass"), count("tests"), "{out}");
+    for label in ["fail", "cancelled", "skipped", "todo"] {
+        assert_eq!(count(label), 0, "{label}: {out}");
+    }
 }

@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { launch, watchedPage, fileUrl } from './chromium.mjs';
+import { launch, watchedPage, fileUrl, openInBuilder } from './chromium.mjs';
 import { serve } from './server.mjs';
 
 const SITE = process.env.CARCREF_SITE;
@@ -177,30 +177,17 @@ test('a road dispute laid by clicks and the keyboard downloads as YAML that carc
   // Nothing expected: the verdict says so instead of "platí".
   const bare = path.join(temp, 'nothing-expected.yaml');
   fs.writeFileSync(bare, EXPECTED.replace(/expect:\n.*\n$/, ''));
-  await page.setInputFiles('#otevrit', bare);
+  await openInBuilder(page, bare);
   await page.click('#overit');
   await page.waitForSelector('#verdikt h3');
   assert.equal(await page.textContent('#verdikt h3'), 'Verdikt: nic jste neočekávali');
   assert.deepEqual(problems, []);
 });
 
-function scenarioFiles(dir) {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return scenarioFiles(file);
-    return entry.name.endsWith('.yaml') ? [file] : [];
-  });
-}
-
 test('every shipped scenario gets the verdict of carcref check --json from the engine in Chromium', async () => {
-  const root = path.join(path.dirname(new URL(import.meta.url).pathname), '../../content/scenarios');
-  const cases = scenarioFiles(root).map((file) => {
-    const run = spawnSync(BIN, ['check', '--json', file], { encoding: 'utf8' });
-    assert.ok(run.status === 0 || run.status === 1, run.stderr);
-    const verdict = JSON.parse(run.stdout);
-    delete verdict.scenario;
-    return { text: fs.readFileSync(file, 'utf8'), verdict };
-  });
+  // Written by tests/site_browser.rs: each scenario's text and the native CLI's verdict.
+  assert.ok(process.env.CARCREF_ENGINE_CASES, 'CARCREF_ENGINE_CASES must name the native verdicts');
+  const cases = JSON.parse(fs.readFileSync(process.env.CARCREF_ENGINE_CASES, 'utf8'));
   assert.ok(cases.length > 100, `${cases.length} scenarios`);
   const { page, problems } = await watchedPage(desktop.context);
   await page.goto(fileUrl(SITE, 'situace.html'));
@@ -246,7 +233,7 @@ test('at 390 px with touch the same dispute is laid by taps, fits the screen and
     ],
   ]) {
     fs.writeFileSync(path.join(temp, name), text);
-    await page.setInputFiles('#otevrit', path.join(temp, name));
+    await openInBuilder(page, path.join(temp, name));
     await page.tap('#overit');
     await page.waitForSelector('#verdikt h3');
     assert.equal(await page.textContent('#verdikt h3'), 'Verdikt: platí', name);
@@ -260,7 +247,7 @@ test('Sdílet odkaz puts the situation in the link, and another phone opening it
   await page.goto(fileUrl(SITE, 'situace.html'));
   const source = path.join(temp, 'shared.yaml');
   fs.writeFileSync(source, EXPECTED);
-  await page.setInputFiles('#otevrit', source);
+  await openInBuilder(page, source);
   await page.click('#sdilet');
   await page.waitForFunction(() => !document.getElementById('odkaz').hidden);
   const link = await page.inputValue('#odkaz');
@@ -293,7 +280,7 @@ test('players from solo to six, in the CLI\'s colour order with pink last, and a
   const solo = path.join(temp, 'solo.yaml');
   fs.writeFileSync(solo, EXPECTED.replace('players: [red, blue]', 'players: [red]').replace('player: blue', 'player: red')
     .replace('score: {red: 4, blue: 0}', 'score: {red: 4}'));
-  await page.setInputFiles('#otevrit', solo);
+  await openInBuilder(page, solo);
   assert.equal(await page.inputValue('#hraci'), '1');
   await page.click('#overit');
   await page.waitForSelector('#verdikt h3');
@@ -314,7 +301,7 @@ test('Otevřít YAML loads an exported scenario back and exports the same text',
     .replace('score: {red: 4, blue: 0}', 'score: {red: 0, blue: 3, green: 4}');
   fs.writeFileSync(source, text);
   await page.goto(fileUrl(SITE, 'situace.html'));
-  await page.setInputFiles('#otevrit', source);
+  await openInBuilder(page, source);
   await page.waitForFunction(() => document.getElementById('hlaseni').textContent.startsWith('Otevřeno'));
   assert.match(await label(page, 1, 0), /zelený velký družiník – cesta na západě/);
   assert.deepEqual(
@@ -333,7 +320,7 @@ test('Otevřít YAML loads an exported scenario back and exports the same text',
   );
   const startFile = path.join(temp, 'start.yaml');
   fs.writeFileSync(startFile, withStart);
-  await page.setInputFiles('#otevrit', startFile);
+  await openInBuilder(page, startFile);
   await page.waitForFunction(() => document.getElementById('hlaseni').textContent.includes('start.yaml'));
   assert.match(await label(page, 0, 0), /startovní kartička, modrý družiník – město na severu/);
   const startAgain = await download(page, 'start-again.yaml');
@@ -343,13 +330,18 @@ test('Otevřít YAML loads an exported scenario back and exports the same text',
   // A file the page did not write is refused in Czech, and the board stays.
   const foreign = path.join(temp, 'foreign.yaml');
   fs.writeFileSync(foreign, 'title: x\nruleset: duchove-carcassonne\nstart: duchove-2x2\nplayers: [red, blue]\n');
-  await page.setInputFiles('#otevrit', foreign);
+  await openInBuilder(page, foreign);
   await page.waitForFunction(() => document.getElementById('hlaseni').textContent.includes('nelze otevřít'));
   // The cooperative game needs its level.
   assert.match(await page.textContent('#hlaseni'), /nelze otevřít: úroveň musí být 1 až 6\./);
   fs.writeFileSync(foreign, 'title: x\nruleset: zakladni-hra\nstart: zakladni\nplayers: [red, blue]\nboard: {tile: 1}\n');
-  await page.setInputFiles('#otevrit', foreign);
+  await openInBuilder(page, foreign);
   await page.waitForFunction(() => document.getElementById('hlaseni').textContent.includes('nemá tvar'));
+  assert.match(await label(page, 1, 0), /červený družiník – cesta na západě/);
+  // Broken YAML: the engine's reader (the CLI's) names the line and column.
+  fs.writeFileSync(foreign, 'title: x\nplayers: [red, blue\n');
+  await openInBuilder(page, foreign);
+  await page.waitForFunction(() => /nelze otevřít: řádek \d+, sloupec \d+: /.test(document.getElementById('hlaseni').textContent));
   assert.match(await label(page, 1, 0), /červený družiník – cesta na západě/);
 
   // A tile face down lies beside anything, holds no figure, and is never the disputed move.
@@ -541,7 +533,7 @@ test('a cooperative ghosts-instead-of-points dispute laid by taps at 390 px chec
     .replace('  ghosts: 3\n  bank: 12', '  ghosts: 1\n  bank: 14');
   const source = path.join(temp, 'ghosts-open.yaml');
   fs.writeFileSync(source, text);
-  await again.page.setInputFiles('#otevrit', source);
+  await openInBuilder(again.page, source);
   await again.page.waitForFunction(() => document.getElementById('hlaseni').textContent.startsWith('Otevřeno'));
   assert.equal(await again.page.inputValue('#hra'), 'duchove-carcassonne');
   assert.equal(await again.page.inputValue('#uroven'), '3');
@@ -677,7 +669,7 @@ expect:
   const answered = expected.replace('    meeple: none\n', '    meeple: none\n    choose: ["red [-2, 0] EM"]\n');
   const source = path.join(temp, 'competitive-open.yaml');
   fs.writeFileSync(source, answered);
-  await page.setInputFiles('#otevrit', source);
+  await openInBuilder(page, source);
   await page.waitForFunction(() => document.getElementById('hlaseni').textContent.startsWith('Otevřeno'));
   assert.equal(await page.inputValue('#volba'), 'red [-2, 0] EM');
   const again = await download(page, 'competitive-again.yaml');

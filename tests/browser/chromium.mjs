@@ -69,3 +69,13 @@ export async function waitForSearchParams(page, expected) {
     throw new Error(`the URL ${page.url()} never carried ${JSON.stringify(expected)}: ${error.message}`);
   }
 }
+
+/** Opens a scenario file in the builder and waits until the page has said how that went (it
+ * reads the file with the engine, in a worker). */
+export async function openInBuilder(page, file) {
+  await page.evaluate(() => {
+    document.getElementById('hlaseni').textContent = '';
+  });
+  await page.setInputFiles('#otevrit', file);
+  await page.waitForFunction(() => document.getElementById('hlaseni').textContent !== '');
+}

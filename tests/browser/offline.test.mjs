@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { launch, watchedPage, fileUrl, waitForSearchParams } from './chromium.mjs';
+import { launch, watchedPage, fileUrl, waitForSearchParams, openInBuilder } from './chromium.mjs';
 
 const SITE = process.env.CARCREF_SITE;
 const TYPES = {
@@ -186,7 +186,7 @@ test('over http the service worker caches the site, which then works with no net
       ['uroven-5.yaml', LEVEL_5_DISPUTE, /místo bodů se z \[-1, 0\] odhání 3 duchové/],
     ]) {
       fs.writeFileSync(path.join(folder, name), text);
-      await page.setInputFiles('#otevrit', path.join(folder, name));
+      await openInBuilder(page, path.join(folder, name));
       await page.click('#overit');
       await page.waitForSelector('#verdikt h3');
       assert.equal(await page.textContent('#verdikt h3'), 'Verdikt: platí', name);

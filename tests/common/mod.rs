@@ -187,3 +187,23 @@ pub fn resolve(base: &Path, link: &str) -> Option<PathBuf> {
     }
     Some(out)
 }
+
+/// Every shipped scenario's text with what `carcref check --json` prints for it (the same
+/// `scenario::verdict`, computed in this process so that 150 scenarios need no 150 processes
+/// of a debug build), the scenario's path left out: what the browser engine must give.
+pub fn native_verdict_cases() -> Vec<serde_json::Value> {
+    let corpus = carcref::content::load(&carcref::content::ContentFiles::embedded()).corpus;
+    assert!(corpus.scenarios.len() > 100, "{}", corpus.scenarios.len());
+    corpus
+        .scenarios
+        .iter()
+        .map(|scenario| {
+            let text = fs::read_to_string(repo().join("content").join(&scenario.path))
+                .unwrap_or_else(|e| panic!("{}: {e}", scenario.path));
+            let report = carcref::scenario::run(scenario, &corpus).unwrap();
+            let mut verdict = carcref::scenario::verdict(scenario, &report, &corpus);
+            verdict.as_object_mut().unwrap().remove("scenario");
+            serde_json::json!({ "path": scenario.path, "text": text, "verdict": verdict })
+        })
+        .collect()
+}

@@ -37,6 +37,13 @@ const cases = JSON.parse(fs.readFileSync(casesPath, 'utf8'));
   } catch (error) {
     differing.push(`a malformed scenario: ${error.message}`);
   }
+  // The builder reads scenarios through the same reader, as plain JSON.
+  const read = await engine.read('a: 1\nb: "2"\nc: [x, ~]\n');
+  try {
+    assert.deepStrictEqual(read, { doc: { a: 1, b: '2', c: ['x', null] } });
+  } catch (error) {
+    differing.push(`read: ${error.message}`);
+  }
   if (differing.length) {
     console.error(differing.join('\n\n'));
     process.exit(1);
