@@ -10,6 +10,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { spawnSync } from 'node:child_process';
 import { launch, openInBuilder } from '../tests/browser/chromium.mjs';
+import { ROAD_DISPUTE } from '../tests/browser/disputes.mjs';
 
 const [site, binary = 'target/release/carcref'] = process.argv.slice(2);
 if (!site) {
@@ -79,28 +80,7 @@ console.log(`Chromium 4× throttled (${inPage.place}): compile after load ${ms(i
 
 // The builder: a road dispute as the page writes it, opened, then the tap on "Ověřit" until
 // the verdict shows (a fresh page each time, so the first check starts the worker).
-const road = `title: "Sporná situace"
-ruleset: zakladni-hra
-start: zakladni
-players: [red, blue]
-board:
-  - tile: zh-klaster-cesta
-    at: [-1, 0]
-    rotation: 270
-  - tile: zh-cesta-rovna
-    at: [1, 0]
-    rotation: 180
-    meeples: [{on: W, player: red, feature: road}]
-steps:
-  - player: blue
-    place: zh-krizovatka-tri
-    at: [2, 0]
-    rotation: 0
-    meeple: none
-expect:
-  score: {red: 4, blue: 0}
-`;
-fs.writeFileSync('/tmp/carcref-bench-road.yaml', road);
+fs.writeFileSync('/tmp/carcref-bench-road.yaml', ROAD_DISPUTE);
 const shown = [];
 for (let i = 0; i < 7; i++) {
   await page.goto('file://' + path.join(path.resolve(site), 'situace.html'));

@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { launch, watchedPage, fileUrl, openInBuilder } from './chromium.mjs';
+import { ROAD_DISPUTE as EXPECTED, GHOSTS_DISPUTE as GHOSTS_EXPECTED, LEVEL_5_DISPUTE } from './disputes.mjs';
 import { serve } from './server.mjs';
 
 const SITE = process.env.CARCREF_SITE;
@@ -92,28 +93,6 @@ async function buildRoadDispute(page, press) {
   await page.fill('#body-blue', '0');
   await page.dispatchEvent('#body-blue', 'change');
 }
-
-const EXPECTED = `title: "Sporná situace"
-ruleset: zakladni-hra
-start: zakladni
-players: [red, blue]
-board:
-  - tile: zh-klaster-cesta
-    at: [-1, 0]
-    rotation: 270
-  - tile: zh-cesta-rovna
-    at: [1, 0]
-    rotation: 180
-    meeples: [{on: W, player: red, feature: road}]
-steps:
-  - player: blue
-    place: zh-krizovatka-tri
-    at: [2, 0]
-    rotation: 0
-    meeple: none
-expect:
-  score: {red: 4, blue: 0}
-`;
 
 async function download(page, name) {
   const [file] = await Promise.all([page.waitForEvent('download'), page.click('#stahnout')]);
@@ -228,7 +207,7 @@ test('at 390 px with touch the same dispute is laid by taps, fits the screen and
     ['phone-road.yaml', EXPECTED, /cesta: červený získává 4 b\./],
     [
       'phone-level-5.yaml',
-      GHOSTS_EXPECTED.replace('level: 1,', 'level: 5,').replace('bank: 12', 'bank: 10'),
+      LEVEL_5_DISPUTE,
       /místo bodů se z \[-1, 0\] odhání 3 duchové/,
     ],
   ]) {
@@ -469,37 +448,6 @@ async function buildGhostDispute(page, press) {
   }
   await page.selectOption('#cekam-vysledek', 'playing');
 }
-
-const GHOSTS_EXPECTED = `title: "Sporná situace"
-ruleset: duchove-carcassonne
-setup: {level: 1, track: 17}
-start: duchove-2x2
-players: [red, blue]
-board:
-  - tile: du-40-louka-cela-v-mlze
-    at: [-1, 0]
-    rotation: 0
-    ghosts: 3
-  - tile: du-14-rovna
-    at: [-1, 1]
-    rotation: 90
-    meeples: [{on: E, player: red, feature: road}]
-  - tile: du-14-rovna
-    at: [-2, 1]
-    rotation: 90
-steps:
-  - player: red
-    place: du-21-tri-cesty
-    at: [-3, 1]
-    rotation: 0
-    meeple: none
-    choose: ["duchy [-1, 0]"]
-expect:
-  track: 17
-  ghosts: 3
-  bank: 12
-  outcome: playing
-`;
 
 test('a cooperative ghosts-instead-of-points dispute laid by taps at 390 px checks with carcref check and opens again', async () => {
   const { page, problems } = await watchedPage(phone.context);

@@ -12,6 +12,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { launch, watchedPage, fileUrl, waitForSearchParams, openInBuilder } from './chromium.mjs';
+import { ROAD_DISPUTE, LEVEL_5_DISPUTE } from './disputes.mjs';
 
 const SITE = process.env.CARCREF_SITE;
 const TYPES = {
@@ -25,60 +26,6 @@ const TYPES = {
 let browser;
 let server;
 let origin;
-
-// Disputes as the builder writes them: a base-game road closed by the other player, and at
-// level 5 the team taking 3 ghosts back to the bank (which starts with 10) instead of points.
-const ROAD_DISPUTE = `title: "Sporná situace"
-ruleset: zakladni-hra
-start: zakladni
-players: [red, blue]
-board:
-  - tile: zh-klaster-cesta
-    at: [-1, 0]
-    rotation: 270
-  - tile: zh-cesta-rovna
-    at: [1, 0]
-    rotation: 180
-    meeples: [{on: W, player: red, feature: road}]
-steps:
-  - player: blue
-    place: zh-krizovatka-tri
-    at: [2, 0]
-    rotation: 0
-    meeple: none
-expect:
-  score: {red: 4, blue: 0}
-`;
-const LEVEL_5_DISPUTE = `title: "Sporná situace"
-ruleset: duchove-carcassonne
-setup: {level: 5, track: 17}
-start: duchove-2x2
-players: [red, blue]
-board:
-  - tile: du-40-louka-cela-v-mlze
-    at: [-1, 0]
-    rotation: 0
-    ghosts: 3
-  - tile: du-14-rovna
-    at: [-1, 1]
-    rotation: 90
-    meeples: [{on: E, player: red, feature: road}]
-  - tile: du-14-rovna
-    at: [-2, 1]
-    rotation: 90
-steps:
-  - player: red
-    place: du-21-tri-cesty
-    at: [-3, 1]
-    rotation: 0
-    meeple: none
-    choose: ["duchy [-1, 0]"]
-expect:
-  track: 17
-  ghosts: 3
-  bank: 10
-  outcome: playing
-`;
 
 function serve(root) {
   return http.createServer((request, response) => {
