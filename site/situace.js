@@ -835,6 +835,8 @@
     const big = isCoop || expansions.some((id) => expansion(id).start_2x2);
     const ghostsAtFigures = big && !isCoop;
     if (doc.start !== (big ? 'duchove-2x2' : doc.start === 'none' ? 'none' : 'zakladni')) {
+      // Most often a board laid without any start tile, which the page cannot lay out yet.
+      if (doc.start === 'none') throw new Refusal('plán bez startovní destičky (start: none) stránka zatím neumí ukázat');
       throw new Refusal(big ? 'tato hra začíná startovní destičkou 2x2' : 'základní hra tu začíná startovní kartičkou');
     }
     let levelNumber = 1;

@@ -317,6 +317,10 @@ test('Otevřít YAML loads an exported scenario back and exports the same text',
   await openInBuilder(page, foreign);
   await page.waitForFunction(() => document.getElementById('hlaseni').textContent.includes('nemá tvar'));
   assert.match(await label(page, 1, 0), /červený družiník – cesta na západě/);
+  // A board laid without a start tile is refused with that reason.
+  fs.writeFileSync(foreign, 'title: x\nruleset: duchove-carcassonne\nsetup: {level: 1}\nstart: none\nplayers: [red]\n');
+  await openInBuilder(page, foreign);
+  assert.match(await page.textContent('#hlaseni'), /nelze otevřít: plán bez startovní destičky \(start: none\) stránka zatím neumí ukázat\./);
   // Broken YAML: the engine's reader (the CLI's) names the line and column.
   fs.writeFileSync(foreign, 'title: x\nplayers: [red, blue\n');
   await openInBuilder(page, foreign);
