@@ -98,11 +98,8 @@ impl Checked {
 
 /// Reads and plays the scenario `text` against `corpus`.
 pub fn check(corpus: &Corpus, text: &str) -> Checked {
-    if text.len() > MAX_SCENARIO_BYTES {
-        return problem(format!(
-            "scénář je příliš velký ({} bajtů, nejvýše {MAX_SCENARIO_BYTES} bajtů)",
-            text.len()
-        ));
+    if let Some(refused) = too_large(text) {
+        return refused;
     }
     let mut diags = Diagnostics::default();
     let read = crate::scenario::read::load_scenario(
@@ -138,11 +135,8 @@ pub fn check(corpus: &Corpus, text: &str) -> Checked {
 /// scenario, so the page accepts exactly the syntax the CLI does; what it means is the
 /// builder's business.
 pub fn read(text: &str) -> Checked {
-    if text.len() > MAX_SCENARIO_BYTES {
-        return problem(format!(
-            "scénář je příliš velký ({} bajtů, nejvýše {MAX_SCENARIO_BYTES} bajtů)",
-            text.len()
-        ));
+    if let Some(refused) = too_large(text) {
+        return refused;
     }
     let mut diags = Diagnostics::default();
     match crate::yaml::parse(SCENARIO_NAME, text, 0, false, &mut diags) {
@@ -182,6 +176,16 @@ fn plain(node: &marked_yaml::Node, source: &[char]) -> serde_json::Value {
             }
         }
     }
+}
+
+/// A scenario larger than a content file may be is refused before it is read.
+fn too_large(text: &str) -> Option<Checked> {
+    (text.len() > MAX_SCENARIO_BYTES).then(|| {
+        problem(format!(
+            "scénář je příliš velký ({} bajtů, nejvýše {MAX_SCENARIO_BYTES} bajtů)",
+            text.len()
+        ))
+    })
 }
 
 fn problem(message: String) -> Checked {
