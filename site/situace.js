@@ -1081,7 +1081,10 @@
     if (passed && !expected) {
       box.append(el('p', 'Tah pravidla dovolují. Co má po něm platit (body, figurky, duchy), zadejte v části 3 (Sporný tah a očekávání) a ověřte znovu.'));
     }
-    const scores = Object.entries(json.scores || {}).map(([p, n]) => (COLOUR_CS[p] || p) + ' ' + n + ' b.');
+    // In the players' colour order, as the CLI prints them (the JSON's keys are sorted).
+    const scores = Object.entries(json.scores || {})
+      .sort(([a], [b]) => COLOURS.indexOf(a) - COLOURS.indexOf(b))
+      .map(([p, n]) => (COLOUR_CS[p] || p) + ' ' + n + ' b.');
     if (scores.length) box.append(el('p', 'Stav: ' + scores.join(', ')));
     // The cooperative game has no players' scores but the team's track and the ghosts.
     const m = json.mists;
