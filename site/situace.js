@@ -2,7 +2,8 @@
 // game at a level, tiles laid by taps (face down too), figures, ghosts, the disputed move and
 // what is expected after it, kept in `state`; from it the page writes a scenario in the YAML that
 // `carcref check` reads (SCENARIOS.md), downloads it, opens one it wrote before, and has the
-// engine decide it right in the page (assets/engine.js), offline too. Tile data comes
+// engine decide it right in the page (assets/engine.js), offline too. A scenario the grid
+// cannot lay out (opened, shared, or from "Upravit a ověřit") is edited as text. Tile data comes
 // from assets/situace-data.js (src/site/situace.rs). Text goes in with textContent only.
 (function () {
   'use strict';
@@ -83,6 +84,10 @@
     picked: null,
     selected: null, // [x, y]
   };
+  // What "Nová situace na plánu" starts from.
+  const FRESH = JSON.stringify(state);
+  // A scenario the grid cannot lay out is edited as text (showText).
+  let textMode = false;
 
   // --- geometry ---------------------------------------------------------------------
   /** A spot named at rotation 0, named on the board after turning the tile by `rotation`. */
@@ -222,7 +227,7 @@
     return text;
   }
   function say(text) {
-    $('hlaseni').textContent = text;
+    $(textMode ? 'text-hlaseni' : 'hlaseni').textContent = text;
   }
 
   // --- drawing ----------------------------------------------------------------------
@@ -799,7 +804,7 @@
   }
 
   $('stahnout').addEventListener('click', () => {
-    const url = URL.createObjectURL(new Blob([toYaml()], { type: 'text/yaml;charset=utf-8' }));
+    const url = URL.createObjectURL(new Blob([scenarioText()], { type: 'text/yaml;charset=utf-8' }));
     const a = document.createElement('a');
     a.href = url;
     a.download = 'situace.yaml';
@@ -836,7 +841,7 @@
     const ghostsAtFigures = big && !isCoop;
     if (doc.start !== (big ? 'duchove-2x2' : doc.start === 'none' ? 'none' : 'zakladni')) {
       // Most often a board laid without any start tile, which the page cannot lay out yet.
-      if (doc.start === 'none') throw new Refusal('plán bez startovní destičky (start: none) stránka zatím neumí ukázat');
+      if (doc.start === 'none') throw new Refusal('plán nezačíná startovní destičkou');
       throw new Refusal(big ? 'tato hra začíná startovní destičkou 2x2' : 'základní hra tu začíná startovní kartičkou');
     }
     let levelNumber = 1;
@@ -968,25 +973,57 @@
     };
   }
 
-  /** Lays out a scenario; says what it opened, or why it cannot. */
+  // --- A scenario as text: one the grid cannot lay out (more moves, a game under way,
+  // counters, pieces the grid does not offer…) opens as its YAML; checking it draws its
+  // board before and after, and the player edits the text and checks again.
+  function showText(on) {
+    textMode = on;
+    for (const id of ['s-hra', 's-plan', 's-tah']) $(id).closest('section').hidden = on;
+    $('jako-text').hidden = !on;
+    $('yaml').closest('details').hidden = on;
+  }
+  function scenarioText() {
+    return textMode ? $('text-scenare').value : toYaml();
+  }
+  $('nova').addEventListener('click', () => {
+    showText(false);
+    Object.assign(state, JSON.parse(FRESH));
+    history.replaceState(null, '', location.href.split('#')[0]);
+    $('verdikt').textContent = '';
+    update();
+    say('Nová situace: vyberte kartičku a klepněte na pole vedle startovní kartičky.');
+  });
+
+  /** Lays out a scenario on the grid, or as text when the grid cannot show it, and checks
+   * it; says what it opened, or why it cannot. */
   async function openText(text, what, whatCannot) {
     if (!engine) {
       say(whatCannot + ' nelze otevřít: engine se do stránky nenačetl.');
       return;
     }
-    try {
-      const read = await engine.read(text);
-      if (Array.isArray(read.errors)) {
-        const first = read.errors[0];
-        throw new Refusal('řádek ' + first.line + ', sloupec ' + first.column + ': ' + first.message);
-      }
-      Object.assign(state, fromScenario(read.doc), { selected: null, picked: null, mode: 'plan' });
-      say('Otevřeno: ' + what + '.');
-      update();
-    } catch (e) {
-      const why = e instanceof Refusal ? e.message : 'nemá tvar, jaký stránka umí ukázat';
-      say(whatCannot + ' nelze otevřít: ' + why + '.');
+    const read = await engine.read(text);
+    if (Array.isArray(read.errors)) {
+      const first = read.errors[0];
+      say(whatCannot + ' nelze otevřít: řádek ' + first.line + ', sloupec ' + first.column + ': ' + first.message + '.');
+      return;
     }
+    let laidOut = null;
+    let why = 'nemá tvar, jaký plán umí ukázat';
+    try {
+      laidOut = fromScenario(read.doc);
+    } catch (e) {
+      if (e instanceof Refusal) why = e.message;
+    }
+    showText(!laidOut);
+    if (laidOut) {
+      Object.assign(state, laidOut, { selected: null, picked: null, mode: 'plan' });
+      update();
+      say('Otevřeno: ' + what + '.');
+    } else {
+      $('text-scenare').value = text;
+      say('Otevřeno: ' + what + '. Na plán ji stránka rozložit neumí (' + why + '), upravíte ji proto jako text; plán před tahem a po něm ukáže ověření.');
+    }
+    await verify();
   }
 
   $('otevrit').addEventListener('change', async () => {
@@ -1004,7 +1041,7 @@
     return new Uint8Array(out);
   }
   async function shareLink() {
-    const packed = await squeeze(new TextEncoder().encode(toYaml()), new CompressionStream('deflate-raw'));
+    const packed = await squeeze(new TextEncoder().encode(scenarioText()), new CompressionStream('deflate-raw'));
     let binary = '';
     for (const byte of packed) binary += String.fromCharCode(byte);
     const fragment = btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -1125,10 +1162,10 @@
   }
 
   if (engine) engine.prepare().catch(() => {});
-  $('overit').addEventListener('click', async () => {
+  async function verify() {
     const box = $('verdikt');
     box.textContent = '';
-    if (!state.step) {
+    if (!textMode && !state.step) {
       box.append(el('p', 'Nejdřív přiložte sporný tah: zvolte nahoře „sporný tah“ a klepněte na pole.'));
       return;
     }
@@ -1139,7 +1176,7 @@
     box.append(el('p', 'Ověřuji…'));
     let json;
     try {
-      json = await engine.check(toYaml());
+      json = await engine.check(scenarioText());
     } catch (error) {
       box.textContent = '';
       box.append(el('p', 'Engine situaci nedokázal přehrát (' + (error && error.message || error) + '). Stažený scénář ověří příkaz carcref check situace.yaml.'));
@@ -1154,7 +1191,8 @@
       return;
     }
     showVerdict(json);
-  });
+  }
+  $('overit').addEventListener('click', verify);
 
   update();
 })();

@@ -242,6 +242,11 @@ fn every_internal_link_and_anchor_resolves_and_every_page_has_a_title() {
                 let target = target.to_string_lossy().into_owned();
                 if !site.contains_key(&target) {
                     problems.push(format!("{path}: <{tag} {key}={link}> → missing {target}"));
+                } else if let Some(packed) = fragment.strip_prefix("s=") {
+                    // "Upravit a ověřit": the builder opens the scenario the fragment carries.
+                    if target != "situace.html" || !shared_scenario(packed) {
+                        problems.push(format!("{path}: <{tag} {key}=…> carries no scenario"));
+                    }
                 } else if !fragment.is_empty()
                     && !ids.get(&target).is_some_and(|ids| ids.contains(fragment))
                 {
@@ -719,4 +724,19 @@ fn the_situation_builder_and_its_tile_data_are_in_the_site() {
             section.id
         );
     }
+}
+
+/// Whether a builder link's `#s=` fragment holds a scenario: URL-safe base64 of the deflated
+/// YAML (the form of the builder's share links).
+fn shared_scenario(packed: &str) -> bool {
+    use base64::Engine as _;
+    let Ok(bytes) = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(packed) else {
+        return false;
+    };
+    let mut text = String::new();
+    std::io::Read::read_to_string(
+        &mut flate2::read::DeflateDecoder::new(&bytes[..]),
+        &mut text,
+    )
+    .is_ok_and(|_| text.starts_with("title:") && text.contains("\nsteps:"))
 }

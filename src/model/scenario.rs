@@ -182,4 +182,7 @@ pub struct Scenario {
     pub expect: Expectations,
     /// Expectations checked right after a step (0-based step index), from a step's `expect`.
     pub expect_after: Vec<(usize, Expectations)>,
+    /// The file's text as written, comments included: what "Upravit a ověřit" opens in the
+    /// situation builder.
+    pub source: String,
 }

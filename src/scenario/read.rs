@@ -250,6 +250,7 @@ pub fn load_scenario_with(
         steps,
         expect,
         expect_after,
+        source: text.to_owned(),
     })
 }
 

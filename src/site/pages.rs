@@ -122,6 +122,8 @@ struct RulingView {
     status: &'static str,
     reason: Option<String>,
     scenarios: Vec<Link>,
+    /// "Upravit a ověřit": each scenario in the situation builder.
+    edits: Vec<Link>,
     section: Link,
 }
 
@@ -154,6 +156,8 @@ struct ScenarioView {
     description: Option<String>,
     path: String,
     href: String,
+    /// "Upravit a ověřit": this scenario in the situation builder.
+    edit_href: String,
     passed: bool,
     error: Option<String>,
     ruleset: String,
@@ -316,6 +320,15 @@ impl<'a> Renderer<'a> {
         })
     }
 
+    /// The scenario at `path` opened in the situation builder.
+    fn edit_link(&self, path: &str, root: &str) -> Option<Link> {
+        let scenario = self.corpus.scenarios.iter().find(|s| s.path == path)?;
+        Some(Link {
+            href: situace::edit_href(root, &scenario.source),
+            title: scenario.title.clone(),
+        })
+    }
+
     fn section_link(&self, id: &str, root: &str) -> Link {
         match self.corpus.section(id) {
             Some(s) => Link {
@@ -355,6 +368,14 @@ impl<'a> Renderer<'a> {
                     e.scenarios
                         .iter()
                         .filter_map(|p| self.scenario_link(p, root))
+                        .collect()
+                })
+                .unwrap_or_default(),
+            edits: entry
+                .map(|e| {
+                    e.scenarios
+                        .iter()
+                        .filter_map(|p| self.edit_link(p, root))
                         .collect()
                 })
                 .unwrap_or_default(),
@@ -611,6 +632,7 @@ impl<'a> Renderer<'a> {
                 description: scenario.description.clone(),
                 path: scenario.path.clone(),
                 href: path.clone(),
+                edit_href: situace::edit_href(&root, &scenario.source),
                 passed: played.passed,
                 error: played.error.clone(),
                 ruleset: scenario.ruleset.clone(),

@@ -193,6 +193,88 @@ test('every shipped scenario gets the verdict of carcref check --json from the e
   assert.deepEqual(problems, []);
 });
 
+/** The "Upravit a ověřit" link of each scenario page: its title and where it goes. */
+function editLinks() {
+  const dir = path.join(SITE, 'scenare');
+  const pages = fs.readdirSync(dir, { recursive: true }).filter((f) => f.endsWith('.html') && !f.endsWith('index.html'));
+  return pages.map((file) => {
+    const html = fs.readFileSync(path.join(dir, file), 'utf8');
+    const title = html.match(/<h1>Scénář: (.*?)<\/h1>/);
+    const edit = html.match(/<p class="edit"><a class="button" href="([^"]*situace\.html#s=[A-Za-z0-9_-]+)">Upravit a ověřit<\/a>/);
+    assert.ok(title && edit, `${file} has a title and an "Upravit a ověřit" link`);
+    return { file, title: title[1].replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, '&'), fragment: edit[1].slice(edit[1].indexOf('#s=')) };
+  });
+}
+
+/** The builder's verdict as a player reads it: the headline and the expectations' marks. */
+const verdictShown = (page) =>
+  page.evaluate(() => ({
+    headline: document.querySelector('#verdikt h3')?.textContent,
+    marks: [...document.querySelectorAll('#verdikt ul li')].map((li) => li.textContent[0]).filter((c) => c === '✔' || c === '✘'),
+    boards: document.querySelectorAll('#verdikt figure.verdict-board img').length,
+  }));
+
+test('Upravit a ověřit: every shipped scenario opens from its page in the builder, shows its board and gets the CLI\'s verdict', async () => {
+  assert.ok(process.env.CARCREF_ENGINE_CASES, 'CARCREF_ENGINE_CASES must name the native verdicts');
+  const verdicts = new Map(JSON.parse(fs.readFileSync(process.env.CARCREF_ENGINE_CASES, 'utf8')).map(({ verdict }) => [verdict.title, verdict]));
+  const links = editLinks();
+  assert.equal(links.length, verdicts.size, 'one page per shipped scenario');
+  const { page, problems } = await watchedPage(desktop.context);
+  await page.goto(fileUrl(SITE, 'situace.html'));
+  const wrong = [];
+  for (const { file, title, fragment } of links) {
+    const native = verdicts.get(title);
+    assert.ok(native, `${file}: a scenario titled ${title}`);
+    await page.evaluate(() => {
+      document.getElementById('verdikt').textContent = '';
+      location.hash = '';
+    });
+    await page.evaluate((f) => {
+      location.hash = f;
+    }, fragment);
+    // A verdict, or the engine's errors (a list without a headline), whichever comes.
+    await page.waitForFunction(() => document.querySelector('#verdikt h3, #verdikt > ul'));
+    const shown = await verdictShown(page);
+    const expected = (native.expectations || []).length;
+    const headline = !native.passed ? 'Verdikt: neplatí' : expected ? 'Verdikt: platí' : 'Verdikt: nic jste neočekávali';
+    const marks = (native.expectations || []).map((e) => (e.held ? '✔' : '✘'));
+    // The board: on the grid, or drawn by the engine when the scenario opened as text.
+    const board = (await page.isVisible('#plan')) || shown.boards > 0;
+    if (shown.headline !== headline || JSON.stringify(shown.marks) !== JSON.stringify(marks) || !board) {
+      wrong.push(`${file}: ${JSON.stringify(shown)}`);
+    }
+  }
+  assert.deepEqual(wrong, []);
+  assert.deepEqual(problems, []);
+});
+
+test('Upravit a ověřit from a ruling page: the situation opens in the builder, and without the figure the ruling no longer holds', async () => {
+  const { page, problems } = await watchedPage(phone.context);
+  await page.goto(fileUrl(SITE, 'vyklady/dc-cesta-obsazena-nelze-nasadit.html'));
+  // The ruling has three scenarios; this one: red's figure already stands on the road.
+  await page.tap('p.edit:has-text("Na obsazenou cestu nelze nasadit ani vlastního družiníka") a');
+  await page.waitForURL(/situace\.html#s=/);
+  await page.waitForFunction(() => document.querySelector('#verdikt h3'));
+  assert.equal(await page.textContent('#verdikt h3'), 'Verdikt: platí');
+  assert.equal(await page.isVisible('#jako-text'), true);
+  const text = await page.inputValue('#text-scenare');
+  const figure = '    meeples: [{on: E, player: red}]\n';
+  assert.ok(text.includes(figure), text);
+  // What if the road were free: the second figure goes on, the expected refusal does not come.
+  await page.fill('#text-scenare', text.replace(figure, ''));
+  await page.evaluate(() => {
+    document.getElementById('verdikt').textContent = '';
+  });
+  await page.tap('#overit');
+  await page.waitForFunction(() => document.querySelector('#verdikt h3'));
+  const after = await verdictShown(page);
+  assert.equal(after.headline, 'Verdikt: neplatí');
+  assert.ok(after.marks.includes('✘') && after.boards > 0, JSON.stringify(after));
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `the page is ${width} px wide`);
+  assert.deepEqual(problems, []);
+});
+
 test('at 390 px with touch the same dispute is laid by taps, fits the screen and checks', async () => {
   const { page, problems } = await watchedPage(phone.context);
   await page.goto(fileUrl(SITE, 'situace.html'));
@@ -306,26 +388,33 @@ test('Otevřít YAML loads an exported scenario back and exports the same text',
   assert.equal(fs.readFileSync(startAgain, 'utf8'), withStart);
   assert.match(check(startAgain), /Verdikt: platí/);
 
-  // A file the page did not write is refused in Czech, and the board stays.
+  // A scenario the grid cannot lay out opens as text, checked at once: here the engine's
+  // located errors (the cooperative game needs its level; every scenario needs steps).
   const foreign = path.join(temp, 'foreign.yaml');
   fs.writeFileSync(foreign, 'title: x\nruleset: duchove-carcassonne\nstart: duchove-2x2\nplayers: [red, blue]\n');
   await openInBuilder(page, foreign);
-  await page.waitForFunction(() => document.getElementById('hlaseni').textContent.includes('nelze otevřít'));
-  // The cooperative game needs its level.
-  assert.match(await page.textContent('#hlaseni'), /nelze otevřít: úroveň musí být 1 až 6\./);
-  fs.writeFileSync(foreign, 'title: x\nruleset: zakladni-hra\nstart: zakladni\nplayers: [red, blue]\nboard: {tile: 1}\n');
-  await openInBuilder(page, foreign);
-  await page.waitForFunction(() => document.getElementById('hlaseni').textContent.includes('nemá tvar'));
+  await page.waitForFunction(() => document.querySelector('#verdikt li'));
+  assert.match(await page.textContent('#text-hlaseni'), /^Otevřeno: foreign\.yaml\. Na plán ji stránka rozložit neumí \(úroveň musí být 1 až 6\), upravíte ji proto jako text;/);
+  assert.equal(await page.isVisible('#plan'), false);
+  assert.equal(await page.inputValue('#text-scenare'), fs.readFileSync(foreign, 'utf8'));
+  assert.match(await page.textContent('#verdikt'), /Scénář nejde přehrát:.*řádek \d+, sloupec \d+: /);
+  // Fixed in the text, it checks.
+  await page.fill('#text-scenare', 'title: x\nruleset: duchove-carcassonne\nsetup: {level: 1}\nstart: duchove-2x2\nplayers: [red, blue]\nsteps: []\n');
+  await page.click('#overit');
+  await page.waitForFunction(() => document.querySelector('#verdikt h3'));
+  assert.equal(await page.textContent('#verdikt h3'), 'Verdikt: nic jste neočekávali');
+  assert.ok(await page.isVisible('#verdikt figure.verdict-board img'), 'the engine draws the board');
+  // "Nová situace na plánu" goes back to the grid with an empty board.
+  await page.click('#nova');
+  assert.equal(await page.isVisible('#jako-text'), false);
+  assert.equal(await label(page, 1, 0), 'pole [1, 0], prázdné');
+  await openInBuilder(page, startFile);
   assert.match(await label(page, 1, 0), /červený družiník – cesta na západě/);
-  // A board laid without a start tile is refused with that reason.
-  fs.writeFileSync(foreign, 'title: x\nruleset: duchove-carcassonne\nsetup: {level: 1}\nstart: none\nplayers: [red]\n');
-  await openInBuilder(page, foreign);
-  assert.match(await page.textContent('#hlaseni'), /nelze otevřít: plán bez startovní destičky \(start: none\) stránka zatím neumí ukázat\./);
   // Broken YAML: the engine's reader (the CLI's) names the line and column.
   fs.writeFileSync(foreign, 'title: x\nplayers: [red, blue\n');
   await openInBuilder(page, foreign);
   await page.waitForFunction(() => /nelze otevřít: řádek \d+, sloupec \d+: /.test(document.getElementById('hlaseni').textContent));
-  assert.match(await label(page, 1, 0), /červený družiník – cesta na západě/);
+  assert.equal(await page.isVisible('#plan'), true);
 
   // A tile face down lies beside anything, holds no figure, and is never the disputed move.
   await page.click('[data-tile="licem-dolu"]');

@@ -73,9 +73,11 @@ export async function waitForSearchParams(page, expected) {
 /** Opens a scenario file in the builder and waits until the page has said how that went (it
  * reads the file with the engine, in a worker). */
 export async function openInBuilder(page, file) {
-  await page.evaluate(() => {
-    document.getElementById('hlaseni').textContent = '';
-  });
+  // The builder speaks in its grid's status line, or in the text view's (situace.js `say`).
+  const lines = ['hlaseni', 'text-hlaseni'];
+  await page.evaluate((ids) => {
+    for (const id of ids) document.getElementById(id).textContent = '';
+  }, lines);
   await page.setInputFiles('#otevrit', file);
-  await page.waitForFunction(() => document.getElementById('hlaseni').textContent !== '');
+  await page.waitForFunction((ids) => ids.some((id) => document.getElementById(id).textContent !== ''), lines);
 }
