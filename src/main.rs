@@ -167,6 +167,10 @@ enum Command {
             hide_default_value = true
         )]
         port: u16,
+        /// Další jméno, pod kterým server smí být osloven v hlavičce Host (vedle jeho adresy
+        /// a localhost), např. jméno počítače v místní síti; lze opakovat.
+        #[arg(long = "host-name", value_name = "JMÉNO")]
+        host_names: Vec<String>,
     },
     /// Ukáže výklad podle id nebo ID ze zdroje (např. Dized.MoC.0027), nebo sekci pravidel.
     Show {
@@ -230,7 +234,11 @@ fn main() -> ExitCode {
                 progress: std::io::stderr().is_terminal(),
             },
         ),
-        Command::Serve { bind, port } => {
+        Command::Serve {
+            bind,
+            port,
+            host_names,
+        } => {
             let content = match source {
                 ContentSource::Dir(dir) => Some(dir),
                 ContentSource::Embedded => None,
@@ -239,6 +247,7 @@ fn main() -> ExitCode {
                 content,
                 bind,
                 port,
+                host_names,
             });
         }
         Command::Build { out, allow_failing } => cli::build(&source, &out, allow_failing),

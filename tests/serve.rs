@@ -602,6 +602,22 @@ fn only_its_own_pages_may_talk_to_it() {
         200
     );
     assert_eq!(server.raw(b"GET / HTTP/1.0\r\n\r\n").status, 403, "no Host");
+    // Names given with --host-name pass too (any case, with the port), others still not.
+    let named = Served::start(&["--host-name", "stul.local", "--host-name", "hra"]);
+    let named_port = named.addr.rsplit_once(':').unwrap().1.to_owned();
+    for host in [format!("STUL.local:{named_port}"), "hra".to_owned()] {
+        let request = format!("GET / HTTP/1.1\r\nHost: {host}\r\n\r\n");
+        assert_eq!(named.raw(request.as_bytes()).status, 200, "{host}");
+    }
+    assert_eq!(
+        named
+            .raw(b"GET / HTTP/1.1\r\nHost: evil.example\r\n\r\n")
+            .status,
+        403
+    );
+    let wrong_port = b"GET / HTTP/1.1\r\nHost: hra:1\r\n\r\n";
+    assert_eq!(named.raw(wrong_port).status, 403);
+    drop(named);
     let scenario = fs::read(repo().join(SCENARIO)).unwrap();
     let post = |headers: &str| {
         let mut request = format!(

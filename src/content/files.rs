@@ -338,6 +338,28 @@ impl Walker {
     }
 }
 
+/// Reads a file of a working copy's `templates/` or `site/` (which `carcref serve` reads
+/// again after every edit) by the rules content files follow: a regular file, inside `folder`
+/// even through links, at most `MAX_FILE_BYTES`; otherwise the error says why, in Czech.
+pub fn read_inside(path: &Path, folder: &Path) -> Result<Vec<u8>, String> {
+    let folder = fs::canonicalize(folder).map_err(|e| e.to_string())?;
+    let target = fs::canonicalize(path).map_err(|e| e.to_string())?;
+    if !target.starts_with(&folder) {
+        return Err(format!(
+            "odkaz vede mimo složku {} ({}); čte se jen z ní",
+            folder.display(),
+            target.display()
+        ));
+    }
+    match read_limited(&target) {
+        FileBody::Bytes(bytes) => Ok(bytes.into_owned()),
+        FileBody::TooLarge(size) => Err(format!(
+            "má {size} bajtů, víc než povolených {MAX_FILE_BYTES}"
+        )),
+        FileBody::Unreadable(why) => Err(why),
+    }
+}
+
 const NOT_REGULAR: &str =
     "není obyčejný soubor (roura, zařízení nebo soket); čtou se jen obyčejné soubory";
 

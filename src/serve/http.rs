@@ -33,11 +33,12 @@ struct Request {
     body: Vec<u8>,
 }
 
-/// Reads one request from `stream`, answers it and closes the connection.
-pub fn serve_connection(mut stream: TcpStream, live: &Live) {
+/// Reads one request from `stream`, answers it and closes the connection; `host_names` are
+/// the names it may be asked by besides its address and `localhost`.
+pub fn serve_connection(mut stream: TcpStream, live: &Live, host_names: &[String]) {
     let reply = match read_request(&mut stream) {
         Ok(request) => {
-            if let Some(refused) = refused(&request, &stream) {
+            if let Some(refused) = refused(&request, &stream, host_names) {
                 write_reply(&mut stream, &refused, false);
                 return close(stream);
             }
@@ -60,16 +61,16 @@ pub fn serve_connection(mut stream: TcpStream, live: &Live) {
 
 /// Only this server's own pages may talk to it. A page of another site can make a browser
 /// send requests here (its own `Host` through DNS rebinding, or a cross-origin form post), so:
-/// `Host` must name the address the connection came to or `localhost`, and a check must come
-/// from this server's origin with a YAML body, which no form can send.
-fn refused(request: &Request, stream: &TcpStream) -> Option<Reply> {
+/// `Host` must name the address the connection came to, `localhost` or one of `host_names`,
+/// and a check must come from this server's origin with a YAML body, which no form can send.
+fn refused(request: &Request, stream: &TcpStream, host_names: &[String]) -> Option<Reply> {
     let Ok(local) = stream.local_addr() else {
         return Some(bad_request());
     };
     let own_host = request
         .host
         .as_deref()
-        .is_some_and(|host| is_own_host(host, local));
+        .is_some_and(|host| is_own_host(host, local, host_names));
     if !own_host {
         return Some(Reply::json_error(
             403,
@@ -104,8 +105,8 @@ fn refused(request: &Request, stream: &TcpStream) -> Option<Reply> {
 }
 
 /// Does `host` (a `Host` header: name or address, maybe with a port) name this server: the
-/// address the connection came to, or `localhost`, on its port?
-fn is_own_host(host: &str, local: std::net::SocketAddr) -> bool {
+/// address the connection came to, `localhost` or one of `names`, on its port?
+fn is_own_host(host: &str, local: std::net::SocketAddr, names: &[String]) -> bool {
     let (name, port) = match host.rsplit_once(':') {
         // `[::1]:8000`, `127.0.0.1:8000`, `localhost:8000`; a bare IPv6 address has no port.
         Some((name, port))
@@ -126,7 +127,9 @@ fn is_own_host(host: &str, local: std::net::SocketAddr) -> bool {
         };
         canonical(ip) == canonical(local.ip())
     });
-    own_ip || name.eq_ignore_ascii_case("localhost")
+    own_ip
+        || name.eq_ignore_ascii_case("localhost")
+        || names.iter().any(|n| name.eq_ignore_ascii_case(n))
 }
 
 /// The request; or the answer to a request that cannot be served (`None` when the

@@ -37,6 +37,9 @@ pub struct Options {
     pub bind: IpAddr,
     /// `0` picks a free port.
     pub port: u16,
+    /// Names besides the bound address and `localhost` that requests may give in `Host`
+    /// (`--host-name`: the machine's name on the local network, say).
+    pub host_names: Vec<String>,
 }
 
 #[derive(Debug)]
@@ -117,7 +120,10 @@ scénářů jsou přístupné každému, kdo se k této adrese v síti dostane",
         };
         std::thread::Builder::new()
             .name("carcref-accept".into())
-            .spawn(move || accept(listener, live))
+            .spawn({
+                let names = Arc::new(options.host_names.clone());
+                move || accept(listener, live, names)
+            })
             .map_err(|e| StartError::Bind(addr, e))?;
         Ok(Server {
             url: url(local),
@@ -150,7 +156,7 @@ fn url(addr: SocketAddr) -> String {
     }
 }
 
-fn accept(listener: TcpListener, live: Arc<Live>) {
+fn accept(listener: TcpListener, live: Arc<Live>, host_names: Arc<Vec<String>>) {
     let active = Arc::new(AtomicUsize::new(0));
     for stream in listener.incoming() {
         let Ok(stream) = stream else { continue };
@@ -160,11 +166,12 @@ fn accept(listener: TcpListener, live: Arc<Live>) {
             continue;
         }
         let live = Arc::clone(&live);
+        let names = Arc::clone(&host_names);
         let done = Arc::clone(&active);
         let spawned = std::thread::Builder::new()
             .name("carcref-request".into())
             .spawn(move || {
-                http::serve_connection(stream, &live);
+                http::serve_connection(stream, &live, &names);
                 done.fetch_sub(1, Ordering::SeqCst);
             });
         if spawned.is_err() {

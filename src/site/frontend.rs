@@ -142,14 +142,20 @@ impl Frontend {
         }
     }
 
-    /// The files as they are in the working copy `root`; the first one that cannot be read
-    /// is the error (`path: reason`).
+    /// The files as they are in the working copy `root`, each read as content files are (a
+    /// regular file inside its folder, size-capped: a link to a private file or a FIFO can
+    /// neither be served nor hang the rebuild); the first one that cannot be read is the error
+    /// (`path: reason`).
     pub fn from_dir(root: &Path) -> Result<Frontend, String> {
         let mut files = Vec::with_capacity(FILES.len());
         for (path, copied, _) in FILES {
             let file = root.join(path);
-            let text =
-                std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+            let folder = root.join(path.split('/').next().unwrap_or_default());
+            let text = crate::content::files::read_inside(&file, &folder)
+                .and_then(|bytes| {
+                    String::from_utf8(bytes).map_err(|_| "není v kódování UTF-8".to_owned())
+                })
+                .map_err(|e| format!("{}: {e}", file.display()))?;
             files.push((*path, *copied, Cow::Owned(text)));
         }
         Ok(Frontend { files })
@@ -217,5 +223,61 @@ mod tests {
         let error = Frontend::from_dir(&empty).unwrap_err();
         assert!(error.contains("templates/base.html"), "{error}");
         std::fs::remove_dir_all(&empty).unwrap();
+    }
+
+    /// A working copy with the built-in files, and `site/style.css` made by `swap`.
+    #[cfg(unix)]
+    fn read_with_style(name: &str, swap: impl FnOnce(&Path, &Path)) -> String {
+        let root = std::env::temp_dir().join(format!("carcref-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        for (path, _, text) in FILES {
+            let file = root.join(path);
+            std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+            std::fs::write(&file, text).unwrap();
+        }
+        let style = root.join("site/style.css");
+        std::fs::remove_file(&style).unwrap();
+        swap(&root, &style);
+        let error = Frontend::from_dir(&root).err();
+        std::fs::remove_dir_all(&root).unwrap();
+        error.unwrap_or_default()
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn front_end_files_are_read_by_the_content_rules() {
+        use std::os::unix::fs::symlink;
+        // A link to a private file outside the folder is not served.
+        let error = read_with_style("outside", |root, style| {
+            std::fs::write(root.join("private.txt"), "heslo").unwrap();
+            symlink(root.join("private.txt"), style).unwrap();
+        });
+        assert!(
+            error.contains("style.css: odkaz vede mimo složku"),
+            "{error}"
+        );
+        // Nor a device that never ends.
+        let error = read_with_style("zero", |_, style| symlink("/dev/zero", style).unwrap());
+        assert!(
+            error.contains("style.css: odkaz vede mimo složku"),
+            "{error}"
+        );
+        // A FIFO is refused at once instead of blocking the rebuild for good.
+        let error = read_with_style("fifo", |_, style| {
+            let made = std::process::Command::new("mkfifo").arg(style).status();
+            assert!(made.unwrap().success());
+        });
+        assert!(error.contains("style.css: není obyčejný soubor"), "{error}");
+        // A file past the size limit is refused, naming its size.
+        let error = read_with_style("large", |_, style| {
+            std::fs::write(style, vec![b' '; 2 * 1024 * 1024]).unwrap();
+        });
+        assert!(error.contains("style.css: má 2097152 bajtů"), "{error}");
+        // A link inside the folder is fine.
+        let error = read_with_style("inside", |root, style| {
+            std::fs::write(root.join("site/other.css"), "body {}").unwrap();
+            symlink(root.join("site/other.css"), style).unwrap();
+        });
+        assert_eq!(error, "");
     }
 }
