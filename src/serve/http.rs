@@ -1,6 +1,7 @@
 //! HTTP/1.1 on a plain `TcpStream`, one request per connection (`Connection: close`): the
 //! request head is parsed by `httparse`, the body is read only up to `MAX_BODY` and only when
-//! its length is declared, and the whole request must arrive within `READ_TIMEOUT`.
+//! its length is declared; the whole request must arrive within `READ_TIMEOUT` and the whole
+//! answer be taken within `WRITE_DEADLINE`.
 
 use std::io::{Read, Write};
 use std::net::{Shutdown, TcpStream};
@@ -20,8 +21,13 @@ frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 /// Longest request head (request line and headers).
 const MAX_HEAD: usize = 16 * 1024;
 const MAX_HEADERS: usize = 64;
-/// Time for the client to send its whole request, and for each write of the answer.
+/// Time for the client to send its whole request.
 const READ_TIMEOUT: Duration = Duration::from_secs(5);
+/// Time for the whole answer to be taken: a client reading slowly (or not at all) loses the
+/// connection instead of holding one of the `MAX_CONNECTIONS` slots.
+const WRITE_DEADLINE: Duration = Duration::from_secs(10);
+/// The answer goes out in pieces of this size, each within what is left of the deadline.
+const WRITE_PIECE: usize = 64 * 1024;
 
 /// What of a request the server looks at.
 struct Request {
@@ -39,7 +45,7 @@ pub fn serve_connection(mut stream: TcpStream, live: &Live, host_names: &[String
     let reply = match read_request(&mut stream) {
         Ok(request) => {
             if let Some(refused) = refused(&request, &stream, host_names) {
-                write_reply(&mut stream, &refused, false);
+                write_reply(&mut stream, &refused, false, WRITE_DEADLINE);
                 return close(stream);
             }
             let built = match routes::seen_generation(&request.target) {
@@ -48,14 +54,14 @@ pub fn serve_connection(mut stream: TcpStream, live: &Live, host_names: &[String
             };
             let head_only = request.method == "HEAD";
             let reply = routes::answer(&built, &request.method, &request.target, request.body);
-            write_reply(&mut stream, &reply, head_only);
+            write_reply(&mut stream, &reply, head_only, WRITE_DEADLINE);
             return close(stream);
         }
         Err(Some(reply)) => reply,
         // The client went away or was too slow: nobody to answer.
         Err(None) => return,
     };
-    write_reply(&mut stream, &reply, false);
+    write_reply(&mut stream, &reply, false, WRITE_DEADLINE);
     close(stream);
 }
 
@@ -136,7 +142,6 @@ fn is_own_host(host: &str, local: std::net::SocketAddr, names: &[String]) -> boo
 /// connection broke).
 fn read_request(stream: &mut TcpStream) -> Result<Request, Option<Reply>> {
     let deadline = Instant::now() + READ_TIMEOUT;
-    let _ = stream.set_write_timeout(Some(READ_TIMEOUT));
     let mut buffer = Vec::with_capacity(4096);
     let mut chunk = [0u8; 8192];
     loop {
@@ -277,7 +282,9 @@ fn reason(status: u16) -> &'static str {
     }
 }
 
-fn write_reply(stream: &mut TcpStream, reply: &Reply, head_only: bool) {
+/// Writes the answer within `within`, all of it or, when the client does not take it in time,
+/// as much as it took.
+fn write_reply(stream: &mut TcpStream, reply: &Reply, head_only: bool, within: Duration) {
     let mut head = format!(
         "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\n\
 Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n\
@@ -296,8 +303,19 @@ X-Frame-Options: DENY\r\nConnection: close\r\n",
     if !head_only {
         bytes.extend_from_slice(&reply.body);
     }
-    // A client that went away needs no answer.
-    let _ = stream.write_all(&bytes).and_then(|()| stream.flush());
+    // A client that went away, or did not take the answer in time, gets no more of it.
+    let deadline = Instant::now() + within;
+    let mut rest = bytes.as_slice();
+    while !rest.is_empty() {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() || stream.set_write_timeout(Some(left)).is_err() {
+            return;
+        }
+        match stream.write(&rest[..rest.len().min(WRITE_PIECE)]) {
+            Ok(0) | Err(_) => return,
+            Ok(written) => rest = &rest[written..],
+        }
+    }
 }
 
 /// Closes after the answer, first reading (briefly, boundedly) what the client may still be
@@ -324,7 +342,6 @@ fn close(mut stream: TcpStream) {
 pub fn refuse_busy(mut stream: TcpStream) {
     let reply = Reply::json_error(503, "server je přetížený, zkuste to znovu");
     // The accept loop must not wait on this client.
-    let _ = stream.set_write_timeout(Some(Duration::from_millis(200)));
-    write_reply(&mut stream, &reply, false);
+    write_reply(&mut stream, &reply, false, Duration::from_millis(200));
     let _ = stream.shutdown(Shutdown::Both);
 }
