@@ -202,9 +202,17 @@
   }
 
   // --- words ------------------------------------------------------------------------
+  const SIDE_LOCATIVE = { N: 'severu', E: 'východě', S: 'jihu', W: 'západě' };
+  /** A road or city by every side it reaches ("cesta na východě a západě"), anything else by
+   * its spot; as the tile lies, turned by `rotation`. */
   function spotLabel(tile, spot, rotation) {
-    const feature = (TILES.get(tile).spots.find((s) => s.on === spot) || {}).feature;
-    return (FEATURE_CS[feature] || '') + ' ' + PLACE_CS[turnSpot(spot, rotation)];
+    const found = TILES.get(tile).spots.find((s) => s.on === spot) || {};
+    const sides = (found.sides || []).map((side) => turnSpot(side, rotation));
+    if ((found.feature === 'road' || found.feature === 'city') && sides.length > 1) {
+      const names = SIDES.split('').filter((side) => sides.includes(side)).map((side) => SIDE_LOCATIVE[side]);
+      return FEATURE_CS[found.feature] + ' na ' + names.slice(0, -1).join(', ') + ' a ' + names[names.length - 1];
+    }
+    return (FEATURE_CS[found.feature] || '') + ' ' + PLACE_CS[turnSpot(spot, rotation)];
   }
   function meepleLabel(cell, m, player) {
     const ghosts = m.ghosts ? ', ' + count(m.ghosts, 'duch') : '';

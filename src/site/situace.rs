@@ -61,6 +61,9 @@ struct Spot {
     on: String,
     /// The feature there, as scenarios name it (`road`, `city`…).
     feature: &'static str,
+    /// The sides whose middle the feature reaches, at rotation 0 (`["E", "W"]` for a road
+    /// running west–east): a road or city is named by all of them.
+    sides: Vec<char>,
 }
 
 #[derive(Serialize)]
@@ -156,11 +159,19 @@ fn letter(terrain: Terrain) -> &'static str {
 fn spots(tile: &CompiledTile) -> Vec<Spot> {
     let mut seen = Vec::new();
     let mut out = Vec::new();
+    let sides = |feature| {
+        Dir::ALL
+            .iter()
+            .filter(|d| tile.port_feature[usize::from(Port::new(**d, 1).0)] == feature)
+            .map(|d| d.letter())
+            .collect()
+    };
     if let Some(center) = tile.center {
         seen.push(center);
         out.push(Spot {
             on: "center".into(),
             feature: tile.features[usize::from(center)].kind.id(),
+            sides: sides(center),
         });
     }
     let middles = Dir::ALL
@@ -179,6 +190,7 @@ fn spots(tile: &CompiledTile) -> Vec<Spot> {
             out.push(Spot {
                 on: name,
                 feature: tile.features[usize::from(feature)].kind.id(),
+                sides: sides(feature),
             });
         }
     }

@@ -77,10 +77,10 @@ async function buildRoadDispute(page, press) {
   assert.match(await page.textContent('#vybrana-nazev'), /^rovná cesta na poli \[1, 0\], otočení 180°$/);
   await page.selectOption('#figurka-hrac', 'red');
   const spots = await page.$$eval('#figurka-misto option', (o) => o.map((x) => x.textContent));
-  assert.ok(spots.includes('cesta na západě'), spots.join(' | ')); // E turned by 180°
-  await page.selectOption('#figurka-misto', { label: 'cesta na západě' });
+  assert.ok(spots.includes('cesta na východě a západě'), spots.join(' | ')); // E turned by 180°
+  await page.selectOption('#figurka-misto', { label: 'cesta na východě a západě' });
   await press('#postavit');
-  assert.match(await label(page, 1, 0), /červený družiník – cesta na západě/);
+  assert.match(await label(page, 1, 0), /červený družiník – cesta na východě a západě/);
 
   await press('input[name="rezim"][value="tah"]');
   await page.selectOption('#tah-hrac', 'blue');
@@ -320,7 +320,7 @@ test('Sdílet odkaz puts the situation in the link, and another phone opening it
   await other.page.goto(link);
   await other.page.waitForFunction(() => document.getElementById('hlaseni').textContent.includes('sdíleného odkazu'));
   assert.equal(await other.page.textContent('#yaml'), EXPECTED);
-  assert.match(await label(other.page, 1, 0), /červený družiník – cesta na západě/);
+  assert.match(await label(other.page, 1, 0), /červený družiník – cesta na východě a západě/);
   await other.page.tap('#overit');
   await other.page.waitForSelector('#verdikt h3');
   assert.equal(await other.page.textContent('#verdikt h3'), 'Verdikt: platí');
@@ -364,7 +364,7 @@ test('Otevřít YAML loads an exported scenario back and exports the same text',
   await page.goto(fileUrl(SITE, 'situace.html'));
   await openInBuilder(page, source);
   await page.waitForFunction(() => document.getElementById('hlaseni').textContent.startsWith('Otevřeno'));
-  assert.match(await label(page, 1, 0), /zelený velký družiník – cesta na západě/);
+  assert.match(await label(page, 1, 0), /zelený velký družiník – cesta na východě a západě/);
   assert.deepEqual(
     await page.$$eval('#rozsireni input:checked', (boxes) => boxes.map((b) => b.value)),
     ['hostince-a-katedraly', 'darky'],
@@ -409,7 +409,7 @@ test('Otevřít YAML loads an exported scenario back and exports the same text',
   assert.equal(await page.isVisible('#jako-text'), false);
   assert.equal(await label(page, 1, 0), 'pole [1, 0], prázdné');
   await openInBuilder(page, startFile);
-  assert.match(await label(page, 1, 0), /červený družiník – cesta na západě/);
+  assert.match(await label(page, 1, 0), /červený družiník – cesta na východě a západě/);
   // Broken YAML: the engine's reader (the CLI's) names the line and column.
   fs.writeFileSync(foreign, 'title: x\nplayers: [red, blue\n');
   await openInBuilder(page, foreign);
@@ -508,9 +508,9 @@ async function buildGhostDispute(page, press) {
   // The cooperative game calls a player's figure "strážný".
   assert.deepEqual(await page.$$eval('#figurka-druh option', (o) => o.map((x) => x.textContent)), ['strážný']);
   await page.selectOption('#figurka-hrac', 'red');
-  await page.selectOption('#figurka-misto', { label: 'cesta na východě' });
+  await page.selectOption('#figurka-misto', { label: 'cesta na východě a západě' });
   await press('#postavit');
-  assert.match(await label(page, -1, 1), /červený strážný – cesta na východě/);
+  assert.match(await label(page, -1, 1), /červený strážný – cesta na východě a západě/);
   await press('[data-tile="du-14-rovna"]');
   await press(cell(-2, 1));
 
@@ -662,15 +662,16 @@ test('with the competitive Ghosts expansion, a city closed by clicks scores 8 po
   await page.selectOption('#figurka-druh', 'guard');
   assert.equal(await page.isVisible('#figurka-duchove'), false);
   await page.selectOption('#figurka-druh', 'normal');
-  await page.selectOption('#figurka-misto', { label: 'město na východě' });
+  // The corner city is named by both its sides.
+  await page.selectOption('#figurka-misto', { label: 'město na severu a východě' });
   await page.selectOption('#figurka-duchove', { label: '2 duchové' });
   await page.click('#postavit');
-  assert.match(await label(page, -2, 0), /červený družiník – město na východě, 2 duchové$/);
+  assert.match(await label(page, -2, 0), /červený družiník – město na severu a východě, 2 duchové$/);
   await page.click('input[name="rezim"][value="tah"]');
   await page.click(cell(-2, -1));
   assert.match(await label(page, -2, -1), /město v rohu, otočení 180°, sporný tah/);
   const answers = await page.$$eval('#volba option', (o) => o.map((x) => x.textContent));
-  assert.ok(answers.includes('pole [-2, 0]: červený družiník – město na východě, 2 duchové'), answers.join(' | '));
+  assert.ok(answers.includes('pole [-2, 0]: červený družiník – město na severu a východě, 2 duchové'), answers.join(' | '));
   for (const [id, value] of [['#body-red', '4'], ['#body-blue', '0'], ['#cekam-duchy', '0'], ['#cekam-bank', '15']]) {
     await page.fill(id, value);
     await page.dispatchEvent(id, 'change');
