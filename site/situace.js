@@ -794,7 +794,8 @@
       if (state.choose) steps.push('    choose: [' + JSON.stringify(state.choose) + ']');
     }
     if (state.end && !coop()) steps.push('  - end: game');
-    if (steps.length) out.push('steps:', ...steps);
+    // Every scenario lists its steps, none yet included (`carcref check` requires the key).
+    out.push(...(steps.length ? ['steps:', ...steps] : ['steps: []']));
     const expect = [];
     if (coop()) {
       for (const key of ['track', 'ghosts', 'bank', 'outcome']) {

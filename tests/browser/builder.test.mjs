@@ -408,6 +408,10 @@ test('Otevřít YAML loads an exported scenario back and exports the same text',
   await page.click('#nova');
   assert.equal(await page.isVisible('#jako-text'), false);
   assert.equal(await label(page, 1, 0), 'pole [1, 0], prázdné');
+  // Even a board with no move yet downloads as a scenario carcref check reads.
+  const fresh = await download(page, 'fresh.yaml');
+  assert.match(fs.readFileSync(fresh, 'utf8'), /\nsteps: \[\]\n/);
+  check(fresh);
   await openInBuilder(page, startFile);
   assert.match(await label(page, 1, 0), /červený družiník – cesta na východě a západě/);
   // Broken YAML: the engine's reader (the CLI's) names the line and column.
