@@ -497,7 +497,7 @@ async function buildGhostDispute(page, press) {
   await press(cell(-1, 0));
   for (let i = 0; i < 3; i++) await press('#duch-pridat');
   assert.equal(await page.textContent('#duchove-pocet'), 'Na kartičce: 3 duchové.');
-  assert.match(await label(page, -1, 0), /louka s mlhou \(3 symboly duchů\), otočení 0°, 3 duchové$/);
+  assert.match(await label(page, -1, 0), /louka celá v mlze \(3 symboly duchů\), otočení 0°, 3 duchové$/);
   for (const id of ['#duch-ubrat', '#duch-pridat']) {
     const box = await page.locator(id).boundingBox();
     assert.ok(box.width >= 24 && box.height >= 24, `${id} is ${box.width}×${box.height} px`);
@@ -527,7 +527,7 @@ async function buildGhostDispute(page, press) {
   assert.equal(await page.isVisible('#duch-pridat'), false);
   assert.match(await page.textContent('#yaml'), /  - tile: licem-dolu\n    at: \[-1, -1\]\n    rotation: 0\n(?! {4}ghosts)/);
   await press('#licem-dolu');
-  assert.match(await label(page, -1, -1), /louka s mlhou \(3 symboly duchů\), otočení 0°$/);
+  assert.match(await label(page, -1, -1), /louka celá v mlze \(3 symboly duchů\), otočení 0°$/);
   await press('#odebrat');
 
   await press('input[name="rezim"][value="tah"]');
