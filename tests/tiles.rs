@@ -111,3 +111,64 @@ fn tiles_lists_and_draws() {
     assert!(monastery.starts_with("<svg") && monastery.contains("<title>klášter</title>"));
     assert!(!monastery.contains("zh-klaster"));
 }
+
+/// A tile as it looks turned by `quarters`: its sides, roads, cities, fields and mist, each
+/// as sorted lists, so that two specs of the same picture give the same text.
+fn picture(tile: &carcref::model::tiles::TileSpec, quarters: u8) -> String {
+    let dirs = |sides: &[carcref::model::geometry::Dir]| {
+        let mut turned: Vec<usize> = sides.iter().map(|d| d.rotated(quarters).index()).collect();
+        turned.sort();
+        turned
+    };
+    let ports = |ports: &[carcref::model::geometry::Port]| {
+        let mut turned: Vec<u8> = ports.iter().map(|p| p.rotated(quarters).0).collect();
+        turned.sort();
+        turned
+    };
+    let edges: Vec<String> = (0..4)
+        .map(|i| format!("{:?}", tile.edges[(i + 4 - usize::from(quarters)) % 4]))
+        .collect();
+    let mut roads: Vec<_> = tile.roads.iter().map(|r| (dirs(&r.sides), r.inn)).collect();
+    let mut cities: Vec<_> = tile
+        .cities
+        .iter()
+        .map(|c| (dirs(&c.sides), c.pennant, c.cathedral))
+        .collect();
+    let mut fields: Vec<_> = tile.fields.iter().map(|f| ports(&f.ports)).collect();
+    let mut fog: Vec<_> = tile
+        .fog
+        .iter()
+        .map(|f| (ports(&f.ports), f.ghosts))
+        .collect();
+    roads.sort();
+    cities.sort();
+    fields.sort();
+    fog.sort();
+    format!(
+        "{edges:?} {roads:?} {cities:?} {fields:?} {fog:?} {:?}",
+        tile.center
+    )
+}
+
+#[test]
+fn tiles_that_share_a_name_are_one_picture_turned() {
+    let corpus = corpus();
+    for set in &corpus.tile_sets {
+        let mut by_name: std::collections::BTreeMap<&str, Vec<&carcref::model::tiles::TileSpec>> =
+            std::collections::BTreeMap::new();
+        for tile in &set.tiles {
+            by_name.entry(tile.display_name()).or_default().push(tile);
+        }
+        for (name, tiles) in by_name {
+            let first = (0..4).map(|q| picture(tiles[0], q)).collect::<Vec<_>>();
+            for other in &tiles[1..] {
+                assert!(
+                    first.contains(&picture(other, 0)),
+                    "{} and {} differ but are both called „{name}“",
+                    tiles[0].id,
+                    other.id
+                );
+            }
+        }
+    }
+}
