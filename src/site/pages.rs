@@ -324,7 +324,7 @@ impl<'a> Renderer<'a> {
     fn edit_link(&self, path: &str, root: &str) -> Option<Link> {
         let scenario = self.corpus.scenarios.iter().find(|s| s.path == path)?;
         Some(Link {
-            href: situace::edit_href(root, &scenario.source),
+            href: format!("{root}{}", self.played.get(path)?.edit_href),
             title: scenario.title.clone(),
         })
     }
@@ -632,7 +632,7 @@ impl<'a> Renderer<'a> {
                 description: scenario.description.clone(),
                 path: scenario.path.clone(),
                 href: path.clone(),
-                edit_href: situace::edit_href(&root, &scenario.source),
+                edit_href: format!("{root}{}", played.edit_href),
                 passed: played.passed,
                 error: played.error.clone(),
                 ruleset: scenario.ruleset.clone(),

@@ -30,6 +30,9 @@ pub struct Played {
     /// The page's name from `page_names`: `zakladni/erb-dva-body` for
     /// `scenarios/zakladni/erb-dva-body.yaml`.
     pub slug: String,
+    /// "Upravit a ověřit": the builder with this scenario, from the site's root (made once
+    /// per scenario text, for its page and its rulings' pages).
+    pub edit_href: String,
     pub passed: bool,
     /// Why the scenario could not be played at all (an impossible board).
     pub error: Option<String>,
@@ -113,11 +116,13 @@ fn line(rule: &str, text: &str) -> TraceLine {
 /// Plays one scenario, and once more without its steps for the prepared board; `slug` is its
 /// page name.
 pub fn play(scenario: &Scenario, corpus: &Corpus, slug: String) -> Played {
+    let edit_href = super::situace::edit_href(&scenario.source);
     let report = match run(scenario, corpus) {
         Ok(report) => report,
         Err(diagnostic) => {
             return Played {
                 slug,
+                edit_href,
                 passed: false,
                 error: Some(diagnostic.to_string()),
                 board_before: None,
@@ -132,6 +137,7 @@ pub fn play(scenario: &Scenario, corpus: &Corpus, slug: String) -> Played {
     let (board_before, board_after) = crate::draw::boards(scenario, corpus, &report.game);
     Played {
         slug,
+        edit_href,
         passed: report.passed(),
         error: None,
         board_before,

@@ -350,13 +350,13 @@ pub fn data_script(corpus: &Corpus) -> Result<String, serde_json::Error> {
     Ok(format!("window.CARCREF_SITUACE = {json};\n"))
 }
 
-/// The builder's address with this scenario in its fragment (`situace.html#s=…`): the text
-/// deflated and in URL-safe base64, the form of the builder's own share links, so that
-/// "Upravit a ověřit" opens the scenario from `file://` too.
-pub fn edit_href(root: &str, source: &str) -> String {
+/// The builder's address, from the site's root, with this scenario in its fragment
+/// (`situace.html#s=…`): the text deflated and in URL-safe base64, the form of the builder's
+/// own share links, so that "Upravit a ověřit" opens the scenario from `file://` too.
+pub fn edit_href(source: &str) -> String {
     let packed = miniz_oxide::deflate::compress_to_vec(source.as_bytes(), 10);
     let fragment = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(packed);
-    format!("{root}situace.html#s={fragment}")
+    format!("situace.html#s={fragment}")
 }
 
 #[cfg(test)]
@@ -366,9 +366,9 @@ mod tests {
     #[test]
     fn an_edit_link_carries_the_scenario_text_deflated_in_url_safe_base64() {
         let text = "title: \"Cesta – kdo boduje?\"\n# komentář zůstane\nplayers: [red, blue]\n";
-        let href = super::edit_href("../", text);
+        let href = super::edit_href(text);
         let fragment = href
-            .strip_prefix("../situace.html#s=")
+            .strip_prefix("situace.html#s=")
             .expect("the builder's address with the scenario in the fragment");
         assert!(fragment
             .bytes()
