@@ -891,7 +891,7 @@
     const figure = (tile, rotation, m) => {
       if (!m || typeof m !== 'object') throw new Refusal('figurka musí být {on: …}');
       const spot = m.on === 'center' ? 'center' : turnSpot(String(m.on), (360 - rotation) % 360);
-      if (!TILES.get(tile).spots.some((s) => s.on === spot)) throw new Refusal('místo figurky „' + m.on + '“ stránka neumí ukázat');
+      if (!TILES.get(tile).spots.some((s) => s.on === spot)) throw new Refusal('figurku ' + (PLACE_CS[String(m.on)] || '„' + m.on + '“') + ' stránka neumí ukázat');
       const kind = m.kind || 'normal';
       const kinds = ['normal', ...expansions.flatMap((id) => expansion(id).kinds)];
       if (!kinds.includes(kind)) throw new Refusal('druh figurky „' + kind + '“ v této hře není');
@@ -1030,7 +1030,7 @@
       say('Otevřeno: ' + what + '.');
     } else {
       $('text-scenare').value = text;
-      say('Otevřeno: ' + what + '. Na plán ji stránka rozložit neumí (' + why + '), upravíte ji proto jako text; plán před tahem a po něm ukáže ověření.');
+      say('Otevřeno: ' + what + '. Tuto situaci stránka na plán rozložit neumí (' + why + '), upravíte ji proto jako text; plán před tahem a po něm ukáže ověření.');
     }
     await verify();
   }
@@ -1067,7 +1067,8 @@
       say('Sdílený odkaz je poškozený (zkrácený nebo přepsaný); požádejte o něj znovu.');
       return;
     }
-    openText(text, 'situace ze sdíleného odkazu', 'Situaci ze sdíleného odkazu');
+    // A share link, or "Upravit a ověřit" on a scenario or ruling page.
+    openText(text, 'situace z odkazu', 'Situaci z odkazu');
   }
   $('sdilet').addEventListener('click', async () => {
     const link = await shareLink();

@@ -318,7 +318,7 @@ test('Sdílet odkaz puts the situation in the link, and another phone opening it
 
   const other = await watchedPage(phone.context);
   await other.page.goto(link);
-  await other.page.waitForFunction(() => document.getElementById('hlaseni').textContent.includes('sdíleného odkazu'));
+  await other.page.waitForFunction(() => document.getElementById('hlaseni').textContent.includes('situace z odkazu'));
   assert.equal(await other.page.textContent('#yaml'), EXPECTED);
   assert.match(await label(other.page, 1, 0), /červený družiník – cesta na východě a západě/);
   await other.page.tap('#overit');
@@ -394,7 +394,7 @@ test('Otevřít YAML loads an exported scenario back and exports the same text',
   fs.writeFileSync(foreign, 'title: x\nruleset: duchove-carcassonne\nstart: duchove-2x2\nplayers: [red, blue]\n');
   await openInBuilder(page, foreign);
   await page.waitForFunction(() => document.querySelector('#verdikt li'));
-  assert.match(await page.textContent('#text-hlaseni'), /^Otevřeno: foreign\.yaml\. Na plán ji stránka rozložit neumí \(úroveň musí být 1 až 6\), upravíte ji proto jako text;/);
+  assert.match(await page.textContent('#text-hlaseni'), /^Otevřeno: foreign\.yaml\. Tuto situaci stránka na plán rozložit neumí \(úroveň musí být 1 až 6\), upravíte ji proto jako text;/);
   assert.equal(await page.isVisible('#plan'), false);
   assert.equal(await page.inputValue('#text-scenare'), fs.readFileSync(foreign, 'utf8'));
   assert.match(await page.textContent('#verdikt'), /Scénář nejde přehrát:.*řádek \d+, sloupec \d+: /);
