@@ -4,6 +4,8 @@
 //! `carcref check --json` with the boards, or the located problems. The server answers
 //! through this module too, so the two cannot drift apart.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use serde::{Deserialize, Serialize};
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
@@ -98,6 +100,12 @@ impl Checked {
 
 /// Reads and plays the scenario `text` against `corpus`.
 pub fn check(corpus: &Corpus, text: &str) -> Checked {
+    check_cancellable(corpus, text, &AtomicBool::new(false))
+}
+
+/// Like [`check`], but stops between two tiles or steps, and before drawing, once `cancel`
+/// is set: a server stops a check nobody waits for any more.
+pub fn check_cancellable(corpus: &Corpus, text: &str, cancel: &AtomicBool) -> Checked {
     if let Some(refused) = too_large(text) {
         return refused;
     }
@@ -114,10 +122,13 @@ pub fn check(corpus: &Corpus, text: &str) -> Checked {
         _ if diags.is_empty() => return problem("scénář nelze načíst".into()),
         _ => return Checked::Problems(diags.into_sorted()),
     };
-    let report = match crate::scenario::run(&scenario, corpus) {
+    let report = match crate::scenario::run_cancellable(&scenario, corpus, cancel) {
         Ok(report) => report,
         Err(diagnostic) => return Checked::Problems(vec![diagnostic]),
     };
+    if cancel.load(Ordering::Relaxed) {
+        return problem(crate::scenario::CANCELLED.into());
+    }
     let mut verdict = crate::scenario::verdict(&scenario, &report, corpus);
     let (before, after) = crate::draw::boards(&scenario, corpus, &report.game);
     if let Some(fields) = verdict.as_object_mut() {

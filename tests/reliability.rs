@@ -479,3 +479,38 @@ fn write_errors_are_reported() {
     assert_eq!(status.code(), Some(0), "{stderr}");
     assert_eq!(stderr, "");
 }
+
+/// A check nobody waits for any more stops between two steps (issue 24): `serve` sets the
+/// flag when the client leaves or the time runs out, and the engine gives up at once,
+/// saying why, instead of playing the rest of a long scenario.
+#[test]
+fn a_cancelled_check_stops_between_steps() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let corpus = carcref::content::load(&carcref::content::ContentFiles::embedded()).corpus;
+    let mut yaml = String::from(
+        "title: Dlouhá\nruleset: zakladni-hra\nstart: zakladni\nplayers: [red, blue]\nsteps:\n",
+    );
+    for _ in 0..8_000 {
+        yaml.push_str("- {place: zh-klaster, at: [5, 5]}\n");
+    }
+    let whole = Instant::now();
+    let played = carcref::browser::check(&corpus, &yaml);
+    let whole = whole.elapsed();
+    assert!(matches!(played, carcref::browser::Checked::Verdict(_)));
+
+    let cancel = AtomicBool::new(false);
+    let stopped = std::thread::scope(|scope| {
+        let check = scope.spawn(|| carcref::browser::check_cancellable(&corpus, &yaml, &cancel));
+        std::thread::sleep(whole / 10);
+        cancel.store(true, Ordering::Relaxed);
+        let set = Instant::now();
+        (check.join().unwrap(), set.elapsed())
+    });
+    let (checked, after_flag) = stopped;
+    let json = checked.to_json().to_string();
+    assert!(json.contains(carcref::scenario::CANCELLED), "{json}");
+    assert!(
+        after_flag < whole / 2,
+        "stopped {after_flag:?} after the flag, the whole check takes {whole:?}"
+    );
+}

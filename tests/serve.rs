@@ -528,6 +528,100 @@ fn four_hundred_checks_at_twenty_at_once_all_succeed() {
     assert_eq!(server.get("/").status, 200, "still up");
 }
 
+/// A scenario heavy enough to take the engine a while: a board of `side`² city tiles and
+/// `refused` monasteries put where a city edge meets their field, each step refused.
+fn heavy_scenario(side: i32, refused: i32) -> Vec<u8> {
+    let half = side / 2;
+    let mut yaml = String::from(
+        "title: Zátěž\nruleset: zakladni-hra\nstart: none\nplayers: [red, blue]\nboard:\n",
+    );
+    for x in -half..side - half {
+        for y in -half..side - half {
+            yaml.push_str(&format!(
+                "- {{tile: zh-mesto-ctyri-strany-erb, at: [{x},{y}]}}\n"
+            ));
+        }
+    }
+    yaml.push_str("steps:\n");
+    for i in 0..refused {
+        let y = i % side - half;
+        yaml.push_str(&format!(
+            "- {{place: zh-klaster, at: [{},{y}]}}\n",
+            side - half
+        ));
+    }
+    yaml.into_bytes()
+}
+
+fn threads_of(pid: u32) -> usize {
+    let status = fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("Threads:"))
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap()
+}
+
+/// Checks run on a pool of threads sized to the cores: 60 heavy checks sent at once add no
+/// thread beyond each connection's own, and once their clients have their answer or have
+/// left, no check is still running on a thread of its own (before, each check had its own
+/// thread, which went on after its 503: 140 threads and 1.3 GB under this load).
+#[test]
+fn heavy_checks_sent_at_once_stay_within_the_pool() {
+    let _turn = turn();
+    let server = Served::start(&[]);
+    let pid = server.child.id();
+    let body = heavy_scenario(48, 1500);
+    let idle = threads_of(pid);
+    let clients: Vec<_> = (0..60)
+        .map(|i| {
+            let addr = server.addr.clone();
+            let body = body.clone();
+            std::thread::spawn(move || {
+                if i % 2 == 0 {
+                    return post(&addr, "/api/check", &body).status;
+                }
+                // Half leave as soon as they have asked.
+                let head = format!(
+                    "POST /api/check HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/yaml\r\n\
+Content-Length: {}\r\n\r\n",
+                    body.len()
+                );
+                let mut stream = TcpStream::connect(&addr).unwrap();
+                let _ = stream.write_all(head.as_bytes());
+                let _ = stream.write_all(&body);
+                0
+            })
+        })
+        .collect();
+    let mut peak = idle;
+    while clients.iter().any(|c| !c.is_finished()) {
+        peak = peak.max(threads_of(pid));
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let statuses: Vec<u16> = clients.into_iter().map(|c| c.join().unwrap()).collect();
+    assert!(
+        statuses.iter().all(|s| [0, 200, 503].contains(s)),
+        "{statuses:?}"
+    );
+    assert!(
+        peak <= idle + 64,
+        "{peak} threads at the peak, {idle} idle: checks ran on threads of their own"
+    );
+    let settled = within(Duration::from_secs(10), || threads_of(pid) <= idle);
+    assert!(
+        settled.is_some(),
+        "{} threads after the clients were done, {idle} idle",
+        threads_of(pid)
+    );
+    assert_eq!(
+        server
+            .post("/api/check", &fs::read(repo().join(SCENARIO)).unwrap())
+            .status,
+        200
+    );
+}
+
 #[test]
 fn ctrl_c_stops_it_cleanly() {
     let _turn = turn();

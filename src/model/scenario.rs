@@ -116,6 +116,17 @@ pub enum Step {
     },
 }
 
+impl Step {
+    /// Where the step is written in the scenario.
+    pub fn location(&self) -> &Location {
+        match self {
+            Step::Place { location, .. }
+            | Step::Pass { location, .. }
+            | Step::EndGame { location } => location,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Default)]
 pub struct Expectations {
     pub score: Vec<(Colour, i32)>,

@@ -3,6 +3,7 @@
 //! that describes an impossible board is an input error with its location.
 
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use serde::Serialize;
@@ -146,6 +147,16 @@ impl StepOutcome {
     }
 }
 
+/// What a cancelled check says.
+pub const CANCELLED: &str = "ověřování bylo přerušeno (vypršel čas nebo se klient odpojil)";
+
+fn stop_if_cancelled(cancel: &AtomicBool, location: &Location) -> Result<(), Diagnostic> {
+    if cancel.load(Ordering::Relaxed) {
+        return Err(Diagnostic::new(location.clone(), CANCELLED));
+    }
+    Ok(())
+}
+
 fn setup_error(location: &Location, message: impl Into<String>) -> Diagnostic {
     Diagnostic::new(location.clone(), message)
 }
@@ -155,6 +166,16 @@ pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
     run_with(VOCABULARIES, scenario, corpus)
 }
 
+/// Like [`run`], but gives up between two tiles or steps once `cancel` is set (a server's
+/// check whose client left or whose time ran out), with an error saying so.
+pub fn run_cancellable(
+    scenario: &Scenario,
+    corpus: &Corpus,
+    cancel: &AtomicBool,
+) -> Result<Report, Diagnostic> {
+    play(VOCABULARIES, scenario, corpus, cancel)
+}
+
 /// Plays a scenario read with the modules of `registry`: resolve its tiles, set the game
 /// up, lay the prepared board, play the steps, check the expectations.
 pub fn run_with(
@@ -162,10 +183,19 @@ pub fn run_with(
     scenario: &Scenario,
     corpus: &Corpus,
 ) -> Result<Report, Diagnostic> {
+    play(registry, scenario, corpus, &AtomicBool::new(false))
+}
+
+fn play(
+    registry: Registry,
+    scenario: &Scenario,
+    corpus: &Corpus,
+    cancel: &AtomicBool,
+) -> Result<Report, Diagnostic> {
     let modules = vocabulary::active(registry, Some(&scenario.ruleset), &scenario.expansions);
     let tiles = resolve_tiles(scenario, corpus, &modules)?;
     let mut game = new_game(scenario, &modules, tiles.catalog, &tiles.start)?;
-    prepare_board(&mut game, scenario, &modules, &tiles.board)?;
+    prepare_board(&mut game, scenario, &modules, &tiles.board, cancel)?;
     let setup = std::mem::take(&mut game.state.trace);
     let prepared_tiles = game.state.board.placed.len();
 
@@ -173,6 +203,7 @@ pub fn run_with(
     let mut decider_problems = Vec::new();
     let mut expectations = Vec::new();
     for (index, step) in scenario.steps.iter().enumerate() {
+        stop_if_cancelled(cancel, step.location())?;
         let number = index + 1;
         let trace_start = game.state.trace.len();
         let turn = Turn {
@@ -403,6 +434,7 @@ fn prepare_board(
     scenario: &Scenario,
     modules: &[&'static Vocabulary],
     board: &[usize],
+    cancel: &AtomicBool,
 ) -> Result<(), Diagnostic> {
     let scenario_start = Location::file_start(&scenario.path);
     let setups: Vec<_> = modules
@@ -415,6 +447,7 @@ fn prepare_board(
             .map_err(|m| setup_error(&scenario_start, m))?;
     }
     for (tile, spec) in board.iter().zip(&scenario.board) {
+        stop_if_cancelled(cancel, &spec.location)?;
         let placed = game.lay(*tile, spec.at, spec.rotation).map_err(|r| {
             setup_error(
                 &spec.location,

@@ -3,10 +3,12 @@
 //! its length is declared; the whole request must arrive within `READ_TIMEOUT` and the whole
 //! answer be taken within `WRITE_DEADLINE`.
 
-use std::io::{Read, Write};
+use std::io::{self, Read, Write};
 use std::net::{Shutdown, TcpStream};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use super::checks::CheckPool;
 use super::live::{Live, LONG_POLL};
 use super::routes::{self, Reply, MAX_BODY};
 
@@ -39,9 +41,21 @@ struct Request {
     body: Vec<u8>,
 }
 
-/// Reads one request from `stream`, answers it and closes the connection; `host_names` are
-/// the names it may be asked by besides its address and `localhost`.
-pub fn serve_connection(mut stream: TcpStream, live: &Live, host_names: &[String]) {
+/// What every connection shares: the current build, the names the server may be asked by
+/// besides its address and `localhost`, and the threads that run checks.
+pub struct Shared {
+    pub live: Arc<Live>,
+    pub host_names: Vec<String>,
+    pub checks: CheckPool,
+}
+
+/// Reads one request from `stream`, answers it and closes the connection.
+pub fn serve_connection(mut stream: TcpStream, shared: &Shared) {
+    let Shared {
+        live,
+        host_names,
+        checks,
+    } = shared;
     let reply = match read_request(&mut stream) {
         Ok(request) => {
             if let Some(refused) = refused(&request, &stream, host_names) {
@@ -53,7 +67,15 @@ pub fn serve_connection(mut stream: TcpStream, live: &Live, host_names: &[String
                 None => live.current(),
             };
             let head_only = request.method == "HEAD";
-            let reply = routes::answer(&built, &request.method, &request.target, request.body);
+            let gone = || client_gone(&stream);
+            let check = |corpus, body| checks.check(corpus, body, &gone);
+            let reply = routes::answer(
+                &built,
+                &request.method,
+                &request.target,
+                request.body,
+                &check,
+            );
             write_reply(&mut stream, &reply, head_only, WRITE_DEADLINE);
             return close(stream);
         }
@@ -63,6 +85,20 @@ pub fn serve_connection(mut stream: TcpStream, live: &Live, host_names: &[String
     };
     write_reply(&mut stream, &reply, false, WRITE_DEADLINE);
     close(stream);
+}
+
+/// Whether the client closed the connection (a read would give its end) or it broke: then
+/// nobody waits for the answer being made.
+fn client_gone(stream: &TcpStream) -> bool {
+    if stream.set_nonblocking(true).is_err() {
+        return true;
+    }
+    let gone = match stream.peek(&mut [0u8; 1]) {
+        Ok(0) => true,
+        Ok(_) => false,
+        Err(e) => e.kind() != io::ErrorKind::WouldBlock,
+    };
+    gone || stream.set_nonblocking(false).is_err()
 }
 
 /// Only this server's own pages may talk to it. A page of another site can make a browser
@@ -299,21 +335,20 @@ X-Frame-Options: DENY\r\nConnection: close\r\n",
         head.push_str(&format!("{name}: {value}\r\n"));
     }
     head.push_str("\r\n");
-    let mut bytes = head.into_bytes();
-    if !head_only {
-        bytes.extend_from_slice(&reply.body);
-    }
-    // A client that went away, or did not take the answer in time, gets no more of it.
+    let body: &[u8] = if head_only { &[] } else { &reply.body };
+    // A client that went away, or did not take the answer in time, gets no more of it. The
+    // body is written from the reply itself: a copy would double each slow answer's memory.
     let deadline = Instant::now() + within;
-    let mut rest = bytes.as_slice();
-    while !rest.is_empty() {
-        let left = deadline.saturating_duration_since(Instant::now());
-        if left.is_zero() || stream.set_write_timeout(Some(left)).is_err() {
-            return;
-        }
-        match stream.write(&rest[..rest.len().min(WRITE_PIECE)]) {
-            Ok(0) | Err(_) => return,
-            Ok(written) => rest = &rest[written..],
+    for mut rest in [head.as_bytes(), body] {
+        while !rest.is_empty() {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() || stream.set_write_timeout(Some(left)).is_err() {
+                return;
+            }
+            match stream.write(&rest[..rest.len().min(WRITE_PIECE)]) {
+                Ok(0) | Err(_) => return,
+                Ok(written) => rest = &rest[written..],
+            }
         }
     }
 }
@@ -344,4 +379,44 @@ pub fn refuse_busy(mut stream: TcpStream) {
     // The accept loop must not wait on this client.
     write_reply(&mut stream, &reply, false, Duration::from_millis(200));
     let _ = stream.shutdown(Shutdown::Both);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::net::TcpListener;
+
+    /// A client that keeps taking the answer, but slowly, still loses it when the whole
+    /// answer's time is up: a time per write would let it hold the connection for minutes.
+    #[test]
+    fn a_slow_reader_gets_no_more_than_the_deadline_allows() {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let mut client = TcpStream::connect(listener.local_addr().unwrap()).unwrap();
+        let (mut server, _) = listener.accept().unwrap();
+        let reader = std::thread::spawn(move || {
+            // 64 KiB every 50 ms: about 1.3 MB/s, so 64 MiB would take close to a minute.
+            let mut piece = vec![0u8; 64 * 1024];
+            let mut taken = 0usize;
+            while let Ok(n @ 1..) = client.read(&mut piece) {
+                taken += n;
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            taken
+        });
+        let reply = Reply {
+            status: 200,
+            content_type: "application/octet-stream",
+            body: vec![b'x'; 64 * 1024 * 1024],
+            headers: Vec::new(),
+        };
+        let started = Instant::now();
+        write_reply(&mut server, &reply, false, Duration::from_secs(1));
+        let took = started.elapsed();
+        drop(server);
+        assert!(
+            took < Duration::from_secs(4),
+            "writing went on for {took:?}"
+        );
+        assert!(reader.join().unwrap() < reply.body.len());
+    }
 }

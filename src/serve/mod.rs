@@ -4,6 +4,7 @@
 //! successful rebuild; while the content has errors the last good site stays and its pages
 //! are replaced by a page listing the errors.
 
+mod checks;
 mod http;
 mod live;
 pub mod routes;
@@ -24,6 +25,8 @@ use crate::content::{load, ContentFiles, ReadMemo};
 use crate::model::Corpus;
 use crate::site::{frontend, BuildError, BuildOptions, Frontend, PlayCache, Site};
 use crate::yaml::{self, ParseMemo};
+use checks::CheckPool;
+use http::Shared;
 use live::MAX_CONNECTIONS;
 pub use live::{Built, Live, LONG_POLL};
 
@@ -121,8 +124,12 @@ scénářů jsou přístupné každému, kdo se k této adrese v síti dostane",
         std::thread::Builder::new()
             .name("carcref-accept".into())
             .spawn({
-                let names = Arc::new(options.host_names.clone());
-                move || accept(listener, live, names)
+                let shared = Arc::new(Shared {
+                    live,
+                    host_names: options.host_names.clone(),
+                    checks: CheckPool::for_this_machine(),
+                });
+                move || accept(listener, shared)
             })
             .map_err(|e| StartError::Bind(addr, e))?;
         Ok(Server {
@@ -156,7 +163,7 @@ fn url(addr: SocketAddr) -> String {
     }
 }
 
-fn accept(listener: TcpListener, live: Arc<Live>, host_names: Arc<Vec<String>>) {
+fn accept(listener: TcpListener, shared: Arc<Shared>) {
     let active = Arc::new(AtomicUsize::new(0));
     for stream in listener.incoming() {
         let Ok(stream) = stream else { continue };
@@ -165,13 +172,12 @@ fn accept(listener: TcpListener, live: Arc<Live>, host_names: Arc<Vec<String>>) 
             http::refuse_busy(stream);
             continue;
         }
-        let live = Arc::clone(&live);
-        let names = Arc::clone(&host_names);
+        let shared = Arc::clone(&shared);
         let done = Arc::clone(&active);
         let spawned = std::thread::Builder::new()
             .name("carcref-request".into())
             .spawn(move || {
-                http::serve_connection(stream, &live, &names);
+                http::serve_connection(stream, &shared);
                 done.fetch_sub(1, Ordering::SeqCst);
             });
         if spawned.is_err() {

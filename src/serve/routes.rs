@@ -2,22 +2,14 @@
 //! normalized path from the in-memory site (never from disk), `POST /api/check`, the build
 //! generation for reloading open pages, and the overlay page while the content has errors.
 
-use std::borrow::Cow;
-use std::sync::mpsc;
 use std::sync::Arc;
-use std::time::Duration;
 
-use crate::browser::SCENARIO_NAME;
-use crate::content::{ContentFile, FileBody};
 use crate::model::Corpus;
 
 use super::live::Built;
 
 /// Largest scenario `/api/check` accepts.
 pub const MAX_BODY: usize = 256 * 1024;
-/// How long one check may take before the answer is "try again" (the engine needs
-/// milliseconds; this guards against a pathological scenario).
-pub const CHECK_TIMEOUT: Duration = Duration::from_secs(5);
 /// Asked by open pages; answers the build generation. With `?po=N` the answer waits until
 /// the generation is not N (long polling), so that a page reloads as soon as a rebuild is done.
 pub const VERSION_PATH: &str = "/__carcref/verze";
@@ -41,7 +33,7 @@ impl Reply {
         }
     }
 
-    fn json(status: u16, value: &serde_json::Value) -> Self {
+    pub(super) fn json(status: u16, value: &serde_json::Value) -> Self {
         let mut body = serde_json::to_vec_pretty(value).unwrap_or_else(|_| b"null".to_vec());
         body.push(b'\n');
         Reply::new(status, "application/json", body)
@@ -77,8 +69,15 @@ pub fn seen_generation(target: &str) -> Option<u64> {
         .find_map(|pair| pair.strip_prefix("po=")?.parse().ok())
 }
 
-/// Answers one request whose body has been read whole (at most `MAX_BODY` bytes).
-pub fn answer(built: &Arc<Built>, method: &str, target: &str, body: Vec<u8>) -> Reply {
+/// Answers one request whose body has been read whole (at most `MAX_BODY` bytes); a check
+/// goes to `check` with the corpus of this build.
+pub fn answer(
+    built: &Arc<Built>,
+    method: &str,
+    target: &str,
+    body: Vec<u8>,
+    check: &dyn Fn(Arc<Corpus>, Vec<u8>) -> Reply,
+) -> Reply {
     let path = target.split(['?', '#']).next().unwrap_or_default();
     if path == "/api/check" {
         if method != "POST" {
@@ -291,41 +290,6 @@ pub fn overlay_page(errors: &[String]) -> String {
             crate::czech::count_usize(errors.len(), ["problém", "problémy", "problémů"])
         ),
     )
-}
-
-/// `POST /api/check`: the verdict of `carcref check --json` with the boards, or the located
-/// problems of a malformed scenario. The check runs on its own thread, given `CHECK_TIMEOUT`.
-fn check(corpus: Arc<Corpus>, body: Vec<u8>) -> Reply {
-    let (sender, receiver) = mpsc::channel();
-    let worker = std::thread::Builder::new()
-        .name("carcref-check".into())
-        .spawn(move || {
-            let _ = sender.send(check_now(&corpus, body));
-        });
-    if worker.is_err() {
-        return Reply::json_error(503, "server je přetížený, zkuste to znovu");
-    }
-    match receiver.recv_timeout(CHECK_TIMEOUT) {
-        Ok(reply) => reply,
-        Err(_) => Reply::json_error(503, "ověření trvalo příliš dlouho"),
-    }
-}
-
-fn check_now(corpus: &Corpus, body: Vec<u8>) -> Reply {
-    let file = ContentFile {
-        path: SCENARIO_NAME.to_owned(),
-        display: SCENARIO_NAME.to_owned(),
-        body: FileBody::Bytes(Cow::Owned(body)),
-    };
-    let checked = match crate::content::text::decode(&file) {
-        Ok(text) => crate::browser::check(corpus, &text),
-        Err(diagnostic) => crate::browser::Checked::Problems(vec![diagnostic]),
-    };
-    let status = match checked {
-        crate::browser::Checked::Verdict(_) => 200,
-        crate::browser::Checked::Problems(_) => 400,
-    };
-    Reply::json(status, &checked.to_json())
 }
 
 #[cfg(test)]
