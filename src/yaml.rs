@@ -290,13 +290,7 @@ impl<'a> Fields<'a> {
         };
         for key in map.keys() {
             if !known.contains(&key.as_str()) {
-                let hint = known
-                    .iter()
-                    .map(|k| (strsim::damerau_levenshtein(k, key.as_str()), k))
-                    .filter(|(distance, _)| *distance <= 2)
-                    .min()
-                    .map(|(_, k)| format!(" (nemysleli jste `{k}`?)"))
-                    .unwrap_or_default();
+                let hint = did_you_mean(known.iter().copied(), key.as_str());
                 let allowed = known.join(", ");
                 diags.error(
                     fields.at(key.span()),
@@ -726,6 +720,18 @@ pub fn check_slug(fields: &Fields, key: &str, value: &str, diags: &mut Diagnosti
         );
     }
     ok
+}
+
+/// " (nemysleli jste `…`?)" with the closest of `known` to `typed` (at most two edits
+/// away), or nothing: a misspelt field or key names its fix.
+pub fn did_you_mean<'a>(known: impl IntoIterator<Item = &'a str>, typed: &str) -> String {
+    known
+        .into_iter()
+        .map(|k| (strsim::damerau_levenshtein(k, typed), k))
+        .filter(|(distance, _)| *distance <= 2)
+        .min()
+        .map(|(_, k)| format!(" (nemysleli jste `{k}`?)"))
+        .unwrap_or_default()
 }
 
 #[cfg(test)]

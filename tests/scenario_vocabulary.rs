@@ -301,3 +301,35 @@ fn step_expectations_have_the_shape_of_the_scenarios() {
         "{out}"
     );
 }
+
+/// A refusal the scenario did not expect says what to write if it is right, and a misspelt
+/// rule key names the closest one (issue 24 item 8).
+#[test]
+fn refusals_name_the_key_to_expect_and_misspelt_keys_their_fix() {
+    let steps = "start: zakladni\nsteps:\n  - place: zh-klaster\n    at: [5, 5]\n";
+    let (exit, out, err, _) = check(&format!("{HEAD}{steps}expect: {{completed: 0}}\n"));
+    assert_eq!(exit, 1, "{out}{err}");
+    assert!(
+        out.contains("napište do expect: rejected: {step: 1, reason: zh.prilozeni.soused}"),
+        "{out}"
+    );
+    let (exit, out, err, shown) = check(&format!(
+        "{HEAD}{steps}expect:\n  rejected: {{step: 1, reason: zh.prilozeni.sousedd}}\n"
+    ));
+    assert_eq!(exit, 2, "{out}{err}");
+    assert!(
+        err.contains(&format!(
+            "{shown}:9:31: neznámý klíč pravidla `zh.prilozeni.sousedd` \
+(nemysleli jste `zh.prilozeni.soused`?)"
+        )),
+        "{err}"
+    );
+    let (exit, _, err, _) = check(&format!(
+        "{HEAD}{steps}expect:\n  rules: [zh.prilozeni.soused, zh.mesto.hodnocen]\n"
+    ));
+    assert_eq!(exit, 2, "{err}");
+    assert!(
+        err.contains("(nemysleli jste `zh.mesto.hodnoceni`?)"),
+        "{err}"
+    );
+}

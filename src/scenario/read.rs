@@ -608,6 +608,14 @@ fn step(scope: &Scope, map: &MarkedMappingNode, diags: &mut Diagnostics) -> Opti
 
 /// An answer to the rules' questions in the form the engine writes its options: single
 /// spaces, and `[x, y]` with a comma and a space (`[-1,1]` and ` [ -1 , 1 ]` are `[-1, 1]`).
+fn unknown_rule_key(key: &str) -> String {
+    let known = crate::engine::rule_keys::RULE_KEYS.iter().map(|(k, _)| *k);
+    format!(
+        "neznámý klíč pravidla `{key}`{}",
+        crate::yaml::did_you_mean(known, key)
+    )
+}
+
 pub fn canonical_choice(text: &str) -> String {
     let mut out = String::new();
     let mut depth = 0u32;
@@ -677,11 +685,7 @@ fn expectations(
                     format!("krok {step} neexistuje (scénář má {steps} kroků)"),
                 );
             } else if crate::engine::rule_keys::rule_description(&reason).is_none() {
-                diags.error(
-                    r.value_location("reason"),
-                    None,
-                    format!("neznámý klíč pravidla `{reason}`"),
-                );
+                diags.error(r.value_location("reason"), None, unknown_rule_key(&reason));
             } else if rejected.iter().any(|(s, _)| *s == step as usize) {
                 diags.error(
                     r.value_location("step"),
@@ -699,7 +703,7 @@ fn expectations(
         .into_iter()
         .filter_map(|(key, location)| {
             if crate::engine::rule_keys::rule_description(&key).is_none() {
-                diags.error(location, None, format!("neznámý klíč pravidla `{key}`"));
+                diags.error(location, None, unknown_rule_key(&key));
                 return None;
             }
             Some(key)

@@ -766,10 +766,15 @@ fn evaluate(
                 .iter()
                 .any(|(step, _)| *step == outcome.number)
             {
+                // The author learns what to write if the refusal is what the scenario shows.
                 check(
                     format!("krok {} proběhne", outcome.number),
                     false,
-                    format!("nelze: {}", refusal.message),
+                    format!(
+                        "nelze: {}; je-li to správně, napište do expect: \
+rejected: {{step: {}, reason: {}}}",
+                        refusal.message, outcome.number, refusal.rule
+                    ),
                 );
             }
         }

@@ -153,7 +153,9 @@ impl Game {
         Ok(self.state.board.placed.len() - 1)
     }
 
-    /// Places a meeple outside a turn (a scenario's prepared board).
+    /// Places a meeple outside a turn (a scenario's prepared board). A prepared board shows
+    /// a position as it stands, so a feature may already hold figures: shared roads and
+    /// cities arise in play when separately occupied parts are joined.
     pub fn lay_meeple(
         &mut self,
         placed: usize,
@@ -165,9 +167,6 @@ impl Game {
             .state
             .node_at(placed, spot)
             .ok_or_else(|| self.no_feature_refusal(placed, spot))?;
-        if !self.state.component(node).meeples.is_empty() {
-            return Err(Refusal::new("zh.druzinik.obsazeno", "území už je obsazené"));
-        }
         self.state.put_meeple(placed, spot, node, player, kind);
         Ok(())
     }
