@@ -52,6 +52,15 @@
     return a === b || editsUpTo(a, b, max) <= max;
   }
 
+  /** Whether the first hit answers the query (index.rs, Ranked::answers): it holds most of
+   * the query's words, or it matches strongly and holds some. */
+  function answers(ranked, s) {
+    const first = ranked.hits[0];
+    if (!first) return false;
+    return ranked.firstShare >= s.answered_min_share
+      || (first.score >= s.answered_min_score && ranked.firstShare >= s.answered_strong_min_share);
+  }
+
   function idf(docFreq, docCount) {
     return Math.log(1 + (docCount - docFreq + 0.5) / (docFreq + 0.5));
   }
@@ -656,7 +665,7 @@
         relaxed,
         suggestions: suggested.filter((x) => x[4]).map((x) => x[0]),
         // The first result answers the query directly (index.rs SearchResults::answered).
-        answered: !relaxed && ranked.hits.length > 0 && ranked.firstShare >= s.answered_min_share,
+        answered: !relaxed && answers(ranked, s),
       };
     }
 

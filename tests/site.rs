@@ -467,14 +467,17 @@ fn js_search(site: &Site, queries: &[serde_json::Value]) -> Vec<JsResults> {
 fn browser_ranking_agrees_with_the_cli() {
     let corpus = corpus();
     let index = SearchIndex::build(&corpus, AnalyzerChoice::Czech).unwrap();
-    // Both query sets: the tuning set and the held-out one.
-    let cases: Vec<_> = ["tests/search/queries.yaml", "tests/search/unseen.yaml"]
-        .iter()
-        .flat_map(|set| {
-            carcref::search::eval::parse_cases(&fs::read_to_string(repo().join(set)).unwrap())
-                .unwrap()
-        })
-        .collect();
+    // Every query set: the two tuning sets and the held-out one.
+    let cases: Vec<_> = [
+        "tests/search/queries.yaml",
+        "tests/search/fresh-tuning.yaml",
+        "tests/search/unseen.yaml",
+    ]
+    .iter()
+    .flat_map(|set| {
+        carcref::search::eval::parse_cases(&fs::read_to_string(repo().join(set)).unwrap()).unwrap()
+    })
+    .collect();
     assert!(cases.len() >= 250, "{} queries", cases.len());
     let mut queries: Vec<(String, SearchOptions)> = cases
         .iter()

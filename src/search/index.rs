@@ -226,7 +226,13 @@ pub const OTHER_GAME_FACTOR: f32 = 0.4;
 /// The first result answers the query when its document holds at least this share of the
 /// query's words (as typed, through synonyms or one typo), each weighed by its rarity: a word
 /// no document has weighs most, so a question about something the games lack falls short.
-pub const ANSWERED_MIN_SHARE: f32 = 0.45;
+pub const ANSWERED_MIN_SHARE: f32 = 0.7;
+/// ... or when it matches strongly (its score at least `ANSWERED_MIN_SCORE`) and holds at least
+/// `ANSWERED_STRONG_MIN_SHARE`: a question in players' words ("čumí", "points") holds words no
+/// text has, yet its game words match one text well, which a question about something the
+/// games lack does not (its few matching words are common ones).
+pub const ANSWERED_MIN_SCORE: f32 = 25.0;
+pub const ANSWERED_STRONG_MIN_SHARE: f32 = 0.2;
 /// Documents that answer a concept the query describes (concepts.yaml: "mám dva panáčky na
 /// cestě a soused jednoho" → who scores a shared feature) count this much more; one the words
 /// did not find joins the candidates at the lowest candidate's score first.
@@ -988,9 +994,7 @@ impl SearchIndex {
             ranked = self.ranked_hits(&looser, &named, options)?;
         }
         Ok(SearchResults {
-            answered: !relaxed
-                && !ranked.hits.is_empty()
-                && ranked.first_share >= ANSWERED_MIN_SHARE,
+            answered: !relaxed && ranked.answers(),
             hits: ranked.hits,
             nothing_to_search: false,
             truncated: parsed.truncated,
@@ -1162,6 +1166,17 @@ impl SearchIndex {
 struct Ranked {
     hits: Vec<Hit>,
     first_share: f32,
+}
+
+impl Ranked {
+    /// Whether the first hit answers the query (see `ANSWERED_MIN_SHARE`).
+    fn answers(&self) -> bool {
+        self.hits.first().is_some_and(|first| {
+            self.first_share >= ANSWERED_MIN_SHARE
+                || (first.score >= ANSWERED_MIN_SCORE
+                    && self.first_share >= ANSWERED_STRONG_MIN_SHARE)
+        })
+    }
 }
 
 #[cfg(test)]
