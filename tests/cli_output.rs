@@ -1,5 +1,5 @@
 //! What the CLI prints for a reader: numbered lists keep their numbers, help, output that
-//! cannot be written, a picture that would overwrite its scenario.
+//! cannot be written, a picture that would overwrite its scenario, a long output name.
 
 mod common;
 
@@ -65,4 +65,15 @@ fn a_picture_never_overwrites_the_scenario_it_draws() {
     assert_eq!(code(&output), 2);
     assert!(common::stderr(&output).contains("obrázek by přepsal scénář"));
     assert_eq!(std::fs::read_to_string(&scenario).unwrap(), text);
+}
+
+/// An output folder with a 252-character name builds: the temporary, lock and backup
+/// folders beside it (`.<name>.tmp`, …) get shortened names that fit the 255-byte limit.
+#[test]
+fn a_site_builds_into_a_folder_with_a_long_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("a".repeat(252));
+    let output = carcref(&["build", "--out", out.to_str().unwrap()], None);
+    assert_eq!(code(&output), 0, "{}", common::stderr(&output));
+    assert!(out.join("index.html").is_file());
 }

@@ -514,3 +514,33 @@ fn a_cancelled_check_stops_between_steps() {
         "stopped {after_flag:?} after the flag, the whole check takes {whole:?}"
     );
 }
+
+/// A stray control character is one located problem: the file's rulings still load, so
+/// nothing that links to them reports them missing, and no field reads as empty.
+#[test]
+fn a_control_character_in_a_ruling_is_one_problem() {
+    let dir = tempfile::tempdir().unwrap();
+    let content = dir.path().join("content");
+    copy_tree(&repo().join("content"), &content);
+    let file = content.join("darky/rulings/darky.yaml");
+    let rulings = fs::read_to_string(&file).unwrap();
+    let question = "question: Smím otevřít dárek";
+    assert!(rulings.contains(question));
+    fs::write(
+        &file,
+        rulings.replacen(question, "question: Smím\u{1} otevřít dárek", 1),
+    )
+    .unwrap();
+    let validate = run(
+        &["--content", content.to_str().unwrap(), "validate"],
+        dir.path(),
+    );
+    let stderr = text(&validate.stderr);
+    assert_eq!(code(&validate), 1, "{stderr}");
+    let problems: Vec<&str> = stderr.lines().filter(|l| l.contains(".yaml:")).collect();
+    assert_eq!(problems.len(), 1, "{stderr}");
+    assert!(
+        problems[0].contains("darky.yaml:7:17: soubor obsahuje řídicí znak <U+0001>"),
+        "{stderr}"
+    );
+}

@@ -7,7 +7,7 @@ use marked_yaml::Node;
 
 use super::files::{ContentFile, ContentFiles};
 use super::markdown::{internal_links, split_front_matter, LinkTarget};
-use super::text::decode;
+use super::text::decode_reporting_controls;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::engine::rule_keys::{emitted_in, Played, RULE_KEYS};
 use crate::model::read::tiles::load_tile_set;
@@ -129,8 +129,13 @@ pub fn load(files: &ContentFiles) -> Loaded {
                 .push(Diagnostic::new(Location::file_start(&file.display), reason));
             continue;
         }
-        match decode(file) {
-            Ok(text) => texts.push((file, text)),
+        match decode_reporting_controls(file) {
+            Ok((text, control)) => {
+                if let Some(diagnostic) = control {
+                    loader.diags.push(diagnostic);
+                }
+                texts.push((file, text));
+            }
             Err(diagnostic) => loader.diags.push(diagnostic),
         }
     }

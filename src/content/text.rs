@@ -48,18 +48,49 @@ pub fn decode(file: &ContentFile) -> Result<String, Diagnostic> {
         ));
     }
     let text = normalize(text.strip_prefix('\u{feff}').unwrap_or(text));
-    if let Some((offset, c)) = text.char_indices().find(|(_, c)| is_unsafe(*c)) {
-        let (line, column) = line_column_at_end(&text[..offset]);
-        return Err(Diagnostic::new(
-            Location::new(&file.display, line, column),
-            format!(
-                "soubor obsahuje řídicí znak {}: v textu pravidel nemá co dělat \
-                 (terminál by ho mohl provést jako příkaz)",
-                visible(c)
-            ),
-        ));
+    match control_character(&file.display, &text) {
+        Some(diagnostic) => Err(diagnostic),
+        None => Ok(text),
     }
-    Ok(text)
+}
+
+/// Like [`decode`], but a control character is replaced by U+FFFD and reported beside the
+/// text instead of refusing the file: the content loader still learns the file's entries, so
+/// one stray character is one problem, not also every link to the file's rulings.
+pub fn decode_reporting_controls(
+    file: &ContentFile,
+) -> Result<(String, Option<Diagnostic>), Diagnostic> {
+    match decode(file) {
+        Ok(text) => Ok((text, None)),
+        Err(diagnostic) if diagnostic.message.starts_with(CONTROL_CHARACTER) => {
+            let FileBody::Bytes(bytes) = &file.body else {
+                return Err(diagnostic);
+            };
+            let text = String::from_utf8_lossy(bytes);
+            let text = normalize(text.strip_prefix('\u{feff}').unwrap_or(&text));
+            let replaced = text
+                .chars()
+                .map(|c| if is_unsafe(c) { '\u{fffd}' } else { c })
+                .collect();
+            Ok((replaced, Some(diagnostic)))
+        }
+        Err(diagnostic) => Err(diagnostic),
+    }
+}
+
+const CONTROL_CHARACTER: &str = "soubor obsahuje řídicí znak";
+
+fn control_character(display: &str, text: &str) -> Option<Diagnostic> {
+    let (offset, c) = text.char_indices().find(|(_, c)| is_unsafe(*c))?;
+    let (line, column) = line_column_at_end(&text[..offset]);
+    Some(Diagnostic::new(
+        Location::new(display, line, column),
+        format!(
+            "{CONTROL_CHARACTER} {}: v textu pravidel nemá co dělat \
+             (terminál by ho mohl provést jako příkaz)",
+            visible(c)
+        ),
+    ))
 }
 
 /// NFC and Unix line ends, so that a file saved in NFD or with CRLF loads identically.
