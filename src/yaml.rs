@@ -202,6 +202,67 @@ fn too_deep_line(text: &str) -> Option<usize> {
         .map(|index| index + 1)
 }
 
+/// The YAML scanner's messages in Czech, with what usually causes them; a message not listed
+/// is shown as the scanner words it, marked as English.
+const SCAN_ERRORS: &[(&str, &str)] = &[
+    (
+        "while parsing a flow sequence, expected ',' or ']'",
+        "v seznamu v hranatých závorkách chybí čárka nebo `]`; hodnotu s čárkou nebo závorkami \
+dejte do uvozovek, např. `choose: [\"duchy [1, 0]\"]`",
+    ),
+    (
+        "while parsing a flow mapping, did not find expected ',' or '}'",
+        "v mapování ve složených závorkách chybí čárka nebo `}`; hodnotu s čárkou dejte do uvozovek",
+    ),
+    (
+        "mapping values are not allowed in this context",
+        "dvojtečka tu být nemůže: text s dvojtečkou dejte do uvozovek, nebo opravte odsazení",
+    ),
+    (
+        "while parsing a block mapping, did not find expected key",
+        "očekáván další klíč `klíč: hodnota`; nesouhlasí odsazení?",
+    ),
+    (
+        "while parsing a block collection, did not find expected '-' indicator",
+        "očekávána další položka seznamu `- `; nesouhlasí odsazení?",
+    ),
+    (
+        "while parsing a node, did not find expected node content",
+        "chybí hodnota (nebo je tu znak, kterým hodnota začínat nemůže)",
+    ),
+    (
+        "while scanning a quoted scalar, found unexpected end of stream",
+        "uvozovky nejsou uzavřené",
+    ),
+    (
+        "did not find expected next token",
+        "sem se nic dalšího nehodí; nesouhlasí odsazení nebo závorky?",
+    ),
+    ("simple key expect", "za klíčem chybí dvojtečka"),
+    ("tab", "tabulátor: YAML odsazuje jen mezerami"),
+    ("invalid indentation", "odsazení nesouhlasí s okolními řádky"),
+    ("unexpected character", "znak, kterým v YAML nic nezačíná; text dejte do uvozovek"),
+    (
+        "block sequence entries are not allowed in this context",
+        "položka seznamu `- ` tu být nemůže; nesouhlasí odsazení?",
+    ),
+    (
+        "comments must be separated from other tokens by whitespace",
+        "před `#` komentáře musí být mezera",
+    ),
+    ("unknown escape character", "neznámá sekvence s `\\` v uvozovkách"),
+];
+
+fn scan_error_cs(text: &str) -> String {
+    SCAN_ERRORS
+        .iter()
+        .find(|(english, _)| text.contains(english))
+        .map_or_else(
+            || format!("{text} (hlášení čtečky YAML v angličtině)"),
+            |(_, czech)| (*czech).to_owned(),
+        )
+}
+
 fn describe_load_error(error: &LoadError, top_level_sequence: bool) -> (Option<Marker>, String) {
     match error {
         // The shape of the whole file is wrong: point at its start, not into the first entry.
@@ -226,8 +287,11 @@ fn describe_load_error(error: &LoadError, top_level_sequence: bool) -> (Option<M
         LoadError::ScanError(m, e) => {
             // The scanner's text repeats the position, which the location already gives.
             let text = e.to_string();
-            let text = text.split(" at byte ").next().unwrap_or(&text).to_owned();
-            (Some(*m), format!("chyba syntaxe YAML: {text}"))
+            let text = text.split(" at byte ").next().unwrap_or(&text);
+            (
+                Some(*m),
+                format!("chyba syntaxe YAML: {}", scan_error_cs(text)),
+            )
         }
         LoadError::DuplicateKey(inner) => {
             let first = inner
@@ -554,7 +618,10 @@ impl<'a> Fields<'a> {
                 other => diags.error(
                     self.at(other.span()),
                     self.id(),
-                    format!("položky seznamu `{key}` mají být jednoduché hodnoty"),
+                    format!(
+                        "položky seznamu `{key}` mají být jednoduché hodnoty; \
+souřadnice a seznamy napište do uvozovek, např. `\"[3, 0]\"`"
+                    ),
                 ),
             }
         }

@@ -333,3 +333,71 @@ fn refusals_name_the_key_to_expect_and_misspelt_keys_their_fix() {
         "{err}"
     );
 }
+
+const TWO_CHOICES: &str =
+    "content/scenarios/duchove-carcassonne/uroven-1/vice-uzemi-volba-zvlast.yaml";
+const CHOSEN: &str = "    choose: [body, \"duchy [1, 1]\"]";
+
+/// Every decision of the players shows in the trace with its options, and a question with
+/// one possible answer says the rules did not ask (issue 25).
+#[test]
+fn the_trace_shows_each_decision_and_when_there_was_none() {
+    let output = carcref(&["check", TWO_CHOICES], None);
+    let out = stdout(&output);
+    assert_eq!(code(&output), 0, "{out}");
+    assert!(
+        out.contains("rozhodnutí hráčů: body (možnosti: body; duchy z [0, 0]; duchy z [1, 0]; duchy z [1, 1])"),
+        "{out}"
+    );
+    assert!(
+        out.contains("rozhodnutí hráčů: duchy z [1, 1] (možnosti:"),
+        "{out}"
+    );
+    let dog = carcref(
+        &[
+            "check",
+            "content/scenarios/duchove-carcassonne/uroven-2-6/pes-body-nelze-vymenit-za-duchy.yaml",
+        ],
+        None,
+    );
+    assert!(
+        stdout(&dog)
+            .contains("jediná možnost: červený strážný na [0, 0], pravidla se hráčů neptají"),
+        "{}",
+        stdout(&dog)
+    );
+}
+
+/// A decision the scenario leaves out fails, names the rule that asks and lists the options
+/// as `choose` takes them; answers YAML cannot read as written say how to quote them.
+#[test]
+fn a_missing_decision_names_the_question_and_the_options_to_write() {
+    let text = shipped(TWO_CHOICES);
+    assert!(text.contains(CHOSEN));
+    let (exit, out, err, _) = check(&text.replacen(CHOSEN, "    choose: [body]", 1));
+    assert_eq!(exit, 1, "{out}{err}");
+    assert!(
+        out.contains(
+            "pravidlo „za dokončené obsazené území si tým vezme body, nebo místo nich sundá \
+duchy“ nechává volbu na hráčích, ale krok neuvádí `choose`; použila se první možnost (body). \
+Možnosti do `choose`: body, \"duchy [0, 0]\", \"duchy [1, 0]\", \"duchy [1, 1]\""
+        ),
+        "{out}"
+    );
+    let (exit, _, err, shown) =
+        check(&text.replacen(CHOSEN, "    choose: [body, duchy [1, 1]]", 1));
+    assert_eq!(exit, 2, "{err}");
+    assert!(
+        err.contains(&format!(
+            "{shown}:29:26: chyba syntaxe YAML: v seznamu v hranatých závorkách chybí čárka nebo `]`; \
+hodnotu s čárkou nebo závorkami dejte do uvozovek"
+        )),
+        "{err}"
+    );
+    let (exit, _, err, _) = check(&text.replacen(CHOSEN, "    choose: [body, [1, 1]]", 1));
+    assert_eq!(exit, 2, "{err}");
+    assert!(
+        err.contains("napište do uvozovek, např. `\"[3, 0]\"`"),
+        "{err}"
+    );
+}

@@ -172,3 +172,23 @@ fn tiles_that_share_a_name_are_one_picture_turned() {
         }
     }
 }
+
+/// `carcref tiles` names each tile and says in Czech what every side holds, fog and its ghost
+/// symbols included (issue 25): no letter codes and no English kinds.
+#[test]
+fn tiles_say_every_side_and_the_fog_in_czech() {
+    let output = carcref(&["tiles", "--set", "duchove"], None);
+    assert_eq!(code(&output), 0);
+    let text = stdout(&output);
+    assert!(
+        text.contains(
+            "du-05-zatacka-mlha — 1× zatáčka s mlhou (2 symboly duchů)\n      na severu louka, \
+na východě cesta, na jihu cesta, na západě louka; cesta spojuje východ a jih; mlha na severu \
+a na západě (2 symboly duchů)."
+        ),
+        "{text}"
+    );
+    for foreign in ["castle", "graveyard", "monastery", "FFRF"] {
+        assert!(!text.contains(foreign), "{foreign}: {text}");
+    }
+}

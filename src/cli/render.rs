@@ -619,10 +619,11 @@ pub fn tile_sets(sets: &[&crate::model::tiles::TileSet]) -> String {
         let total: u32 = set.tiles.iter().map(|t| t.count).sum();
         let _ = writeln!(
             out,
-            "{} ({}): {} druhů, {total} kartiček{}",
+            "{} (sada {}): {}, celkem {}{}",
             set.title,
             set.id,
-            set.tiles.len(),
+            crate::czech::count_usize(set.tiles.len(), ["druh", "druhy", "druhů"]),
+            crate::model::pieces::tiles_cs(total as usize),
             if set.schematic {
                 " — tvary jsou schematické, zdroje je neuvádějí"
             } else {
@@ -630,46 +631,14 @@ pub fn tile_sets(sets: &[&crate::model::tiles::TileSet]) -> String {
             }
         );
         for tile in &set.tiles {
-            let edges: String = tile
-                .edges
-                .iter()
-                .map(|t| match t {
-                    crate::model::geometry::Terrain::City => 'C',
-                    crate::model::geometry::Terrain::Road => 'R',
-                    crate::model::geometry::Terrain::Field => 'F',
-                })
-                .collect();
-            let mut parts = Vec::new();
-            if !tile.cities.is_empty() {
-                parts.push(format!("měst {}", tile.cities.len()));
-            }
-            if tile.cities.iter().any(|c| c.pennant) {
-                parts.push("erb".into());
-            }
-            if !tile.roads.is_empty() {
-                parts.push(format!("cest {}", tile.roads.len()));
-            }
-            if let Some(center) = tile.center {
-                parts.push(format!("{center:?}").to_lowercase());
-            }
-            if tile.roads.iter().any(|r| r.inn) {
-                parts.push("hostinec".into());
-            }
-            if tile.cities.iter().any(|c| c.cathedral) {
-                parts.push("katedrála".into());
-            }
-            if !tile.fog.is_empty() {
-                parts.push(format!("mlha, duchů {}", tile.ghosts()));
-            }
-            if tile.start || tile.start_part.is_some() {
-                parts.push("start".into());
-            }
+            // The id is what a scenario writes (`place: …`); the rest is for reading.
             let _ = writeln!(
                 out,
-                "  {:34} ×{:<2} {edges}  {}",
+                "  {} — {}× {}\n      {}",
                 tile.id,
                 tile.count,
-                parts.join(", ")
+                tile.display_name(),
+                tile.description_cs()
             );
             if let Some(note) = &tile.note {
                 let _ = writeln!(

@@ -107,6 +107,10 @@ pub const RULE_KEYS: &[(&str, &str)] = &[
         "každá barva na dokončeném území získá jeho plnou hodnotu, většina neplatí",
     ),
     (
+        "dc.hodnoceni.volba",
+        "za dokončené obsazené území si tým vezme body, nebo místo nich sundá duchy",
+    ),
+    (
         "dc.hodnoceni.duchove",
         "místo bodů za dokončené území až 3 duchové z jedné kartičky; odpadá celé hodnocení",
     ),

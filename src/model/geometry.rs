@@ -22,6 +22,21 @@ impl Dir {
         self as usize
     }
 
+    /// The side's Czech name: "sever".
+    pub fn name_cs(self) -> &'static str {
+        ["sever", "východ", "jih", "západ"][self.index()]
+    }
+
+    /// Where on a tile the side is: "na severu".
+    pub fn on_cs(self) -> &'static str {
+        ["na severu", "na východě", "na jihu", "na západě"][self.index()]
+    }
+
+    /// From that side: "ze severu".
+    pub fn from_cs(self) -> &'static str {
+        ["ze severu", "z východu", "z jihu", "ze západu"][self.index()]
+    }
+
     pub fn opposite(self) -> Dir {
         Dir::from_index(self.index() + 2)
     }

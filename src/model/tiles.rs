@@ -127,6 +127,70 @@ impl TileSpec {
         crate::czech::a_join(&parts)
     }
 
+    /// The tile said in words: what each side holds, then what lies and stands on it,
+    /// fog with its sides and ghost symbols included.
+    pub fn description_cs(&self) -> String {
+        let sides: Vec<String> = Dir::ALL
+            .iter()
+            .zip(self.edges)
+            .map(|(side, terrain)| format!("{} {}", side.on_cs(), terrain_cs(terrain)))
+            .collect();
+        let mut parts = vec![sides.join(", ")];
+        for city in &self.cities {
+            let mut text = spanning("město", &city.sides)
+                .unwrap_or_else(|| format!("město jen {}", sides_cs(&city.sides, Dir::on_cs)));
+            if city.pennant {
+                text.push_str(", s erbem");
+            }
+            if city.cathedral {
+                text.push_str(", s katedrálou");
+            }
+            parts.push(text);
+        }
+        for road in &self.roads {
+            let mut text = spanning("cesta", &road.sides).unwrap_or_else(|| {
+                format!(
+                    "cesta {} končí uprostřed",
+                    sides_cs(&road.sides, Dir::from_cs)
+                )
+            });
+            if road.inn {
+                text.push_str(", s hostincem");
+            }
+            parts.push(text);
+        }
+        if let Some(center) = self.center {
+            parts.push(format!(
+                "uprostřed {}",
+                FeatureKind::from_center(center).czech()
+            ));
+        }
+        for fog in &self.fog {
+            let sides = fog_sides(fog);
+            let place = if sides.is_empty() {
+                "uprostřed".to_owned()
+            } else {
+                sides_cs(&sides, Dir::on_cs)
+            };
+            parts.push(format!(
+                "mlha {place} ({})",
+                crate::czech::count_usize(
+                    usize::from(fog.ghosts),
+                    ["symbol ducha", "symboly duchů", "symbolů duchů"]
+                )
+            ));
+        }
+        if self.start {
+            parts.push("startovní kartička".into());
+        }
+        if self.start_part.is_some() {
+            parts.push("čtvrtina startovní destičky 2×2".into());
+        }
+        let mut text = parts.join("; ");
+        text.push('.');
+        text
+    }
+
     /// The name in Czech quotation marks, for running text: „město s cestou“.
     pub fn quoted(&self) -> String {
         format!("„{}“", self.display_name())
@@ -289,6 +353,34 @@ fn terrain_letter(terrain: Terrain) -> &'static str {
         Terrain::Road => "R",
         Terrain::City => "C",
     }
+}
+
+fn terrain_cs(terrain: Terrain) -> &'static str {
+    match terrain {
+        Terrain::City => "město",
+        Terrain::Road => "cesta",
+        Terrain::Field => "louka",
+    }
+}
+
+/// "sever a jih", "na severu, východě a jihu"… in the tile's side order.
+fn sides_cs(sides: &[Dir], word: fn(Dir) -> &'static str) -> String {
+    let words: Vec<String> = Dir::ALL
+        .iter()
+        .filter(|d| sides.contains(d))
+        .map(|d| word(*d).to_owned())
+        .collect();
+    crate::czech::a_join(&words)
+}
+
+/// "město spojuje sever a jih" for a feature over several sides.
+fn spanning(what: &str, sides: &[Dir]) -> Option<String> {
+    (sides.len() > 1).then(|| format!("{what} spojuje {}", sides_cs(sides, Dir::name_cs)))
+}
+
+/// The sides a fog region reaches, by its ports.
+fn fog_sides(fog: &FogSpec) -> Vec<Dir> {
+    fog.ports.iter().map(|p| p.side()).collect()
 }
 
 #[cfg(test)]

@@ -85,30 +85,43 @@ struct ScenarioDecider {
 
 impl Decider for ScenarioDecider {
     fn choose(&mut self, question: &Question) -> usize {
-        match self.answers.pop_front() {
-            Some(answer) => match question
+        let answer = self.answers.pop_front();
+        let chosen = answer.as_ref().and_then(|answer| {
+            question
                 .options
                 .iter()
-                .position(|o| canonical_choice(o) == answer)
-            {
-                Some(index) => index,
-                None => {
-                    self.problems.push(format!(
-                        "odpověď `{answer}` na otázku pravidla „{}“ není mezi možnostmi {}",
-                        rule_said(question.key),
-                        question.options.join(", ")
-                    ));
-                    0
-                }
-            },
-            None => {
-                self.problems.push(format!(
-                    "pravidlo „{}“ chce rozhodnutí hráčů, ale krok neuvádí `choose`",
-                    rule_said(question.key)
-                ));
-                0
-            }
+                .position(|o| canonical_choice(o) == *answer)
+        });
+        if chosen.is_none() {
+            let what = match &answer {
+                Some(answer) => format!("odpověď `{answer}` mezi možnostmi není"),
+                None => "krok neuvádí `choose`".to_owned(),
+            };
+            // The run goes on with the first option, so that the rest of the scenario is
+            // still checked; the expectation below fails and says so.
+            self.problems.push(format!(
+                "pravidlo „{}“ nechává volbu na hráčích, ale {what}; použila se první \
+možnost ({}). Možnosti do `choose`: {}",
+                rule_said(question.key),
+                question.options[0],
+                question
+                    .options
+                    .iter()
+                    .map(|o| choice_yaml(o))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
         }
+        chosen.unwrap_or(0)
+    }
+}
+
+/// An option as `choose` takes it: quoted when YAML would read it otherwise.
+fn choice_yaml(option: &str) -> String {
+    if option.contains([',', '[', ']', ':', '#']) {
+        format!("\"{option}\"")
+    } else {
+        option.to_owned()
     }
 }
 

@@ -16,10 +16,7 @@ use super::situace;
 use crate::content::markdown::LinkTarget;
 use crate::coverage::{self, CoverageEntry, Status};
 use crate::engine::core::tile::CompiledTile;
-use crate::model::geometry::{Dir, Terrain};
-use crate::model::pieces::Center;
 use crate::model::scenario::Scenario;
-use crate::model::tiles::TileSpec;
 use crate::model::{levels_cs, Corpus, Game, GameKind, Provenance, Ruling};
 use crate::scenario::ExpectationResult;
 
@@ -742,7 +739,7 @@ impl<'a> Renderer<'a> {
                     name: spec.display_name().to_string(),
                     count: spec.count,
                     src: file,
-                    description: describe_tile(spec),
+                    description: spec.description_cs(),
                     note: spec.note.clone(),
                 });
             }
@@ -881,112 +878,6 @@ fn ruling_description(ruling: &Ruling) -> String {
     };
     let room = LIMIT.saturating_sub(short.chars().count() + 3);
     format!("{short} – {}", markdown::cut(rest, room))
-}
-
-/// A side of a tile as a direction: its name, "on that side" and "from that side".
-struct SideWords {
-    dir: Dir,
-    name: &'static str,
-    on: &'static str,
-    from: &'static str,
-}
-
-const SIDES: [SideWords; 4] = [
-    SideWords {
-        dir: Dir::N,
-        name: "sever",
-        on: "na severu",
-        from: "ze severu",
-    },
-    SideWords {
-        dir: Dir::E,
-        name: "východ",
-        on: "na východě",
-        from: "z východu",
-    },
-    SideWords {
-        dir: Dir::S,
-        name: "jih",
-        on: "na jihu",
-        from: "z jihu",
-    },
-    SideWords {
-        dir: Dir::W,
-        name: "západ",
-        on: "na západě",
-        from: "ze západu",
-    },
-];
-
-/// A tile said in words: what each side holds, then what stands on it.
-fn describe_tile(spec: &TileSpec) -> String {
-    let sides: Vec<String> = SIDES
-        .iter()
-        .zip(spec.edges)
-        .map(|(side, terrain)| {
-            let what = match terrain {
-                Terrain::City => "město",
-                Terrain::Road => "cesta",
-                Terrain::Field => "louka",
-            };
-            format!("{} {what}", side.on)
-        })
-        .collect();
-    let mut parts = vec![sides.join(", ")];
-    let side_words = |dirs: &[Dir], word: fn(&SideWords) -> &'static str| -> String {
-        dirs.iter()
-            .filter_map(|d| SIDES.iter().find(|s| s.dir == *d).map(word))
-            .collect::<Vec<_>>()
-            .join(" a ")
-    };
-    let side_names = |dirs: &[Dir]| side_words(dirs, |s| s.name);
-    for city in &spec.cities {
-        let mut text = if city.sides.len() > 1 {
-            format!("město spojuje {}", side_names(&city.sides))
-        } else {
-            format!("město jen {}", side_words(&city.sides, |s| s.on))
-        };
-        if city.pennant {
-            text.push_str(", s erbem");
-        }
-        if city.cathedral {
-            text.push_str(", s katedrálou");
-        }
-        parts.push(text);
-    }
-    for road in &spec.roads {
-        let mut text = if road.sides.len() > 1 {
-            format!("cesta spojuje {}", side_names(&road.sides))
-        } else {
-            format!(
-                "cesta {} končí uprostřed",
-                side_words(&road.sides, |s| s.from)
-            )
-        };
-        if road.inn {
-            text.push_str(", s hostincem");
-        }
-        parts.push(text);
-    }
-    match spec.center {
-        Some(Center::Monastery) => parts.push("uprostřed klášter".into()),
-        Some(Center::Castle) => parts.push("uprostřed zámek".into()),
-        Some(Center::Graveyard) => parts.push("uprostřed hřbitov".into()),
-        None => {}
-    }
-    let ghosts: u32 = spec.fog.iter().map(|f| u32::from(f.ghosts)).sum();
-    if !spec.fog.is_empty() {
-        parts.push(format!("mlha (symbolů duchů: {ghosts})"));
-    }
-    if spec.start {
-        parts.push("startovní kartička".into());
-    }
-    if spec.start_part.is_some() {
-        parts.push("čtvrtina startovní destičky 2x2".into());
-    }
-    let mut text = parts.join("; ");
-    text.push('.');
-    text
 }
 
 /// Every page and file of the site.

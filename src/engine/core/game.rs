@@ -218,7 +218,7 @@ impl Game {
             };
             clashes.push(format!(
                 "{} {meeting} sousední kartičky {} na {}",
-                side_locative(side),
+                side.on_cs(),
                 other.spec.quoted(),
                 neighbour.pos
             ));
@@ -674,15 +674,5 @@ fn terrain_accusative(terrain: u32) -> &'static str {
         t if t == Terrain::Road as u32 => "cestu",
         t if t == Terrain::City as u32 => "město",
         _ => "louku",
-    }
-}
-
-/// "na severu", "na východě"…: where a side of a tile lies.
-fn side_locative(side: Dir) -> &'static str {
-    match side {
-        Dir::N => "na severu",
-        Dir::E => "na východě",
-        Dir::S => "na jihu",
-        Dir::W => "na západě",
     }
 }

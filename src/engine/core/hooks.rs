@@ -27,18 +27,39 @@ impl Refusal {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Question {
     pub key: &'static str,
+    /// The options as a scenario's `choose` writes them (`red [0, 0] EM`, `duchy [1, 1]`).
     pub options: Vec<String>,
+    /// The options as the trace says them to players ("červený strážný na [0, 0]").
+    pub labels: Vec<String>,
     /// What each option brings the players by the module's own count, for policies that
     /// pick greedily; empty when the module has no measure.
     pub worth: Vec<Worth>,
 }
 
 /// Asks the players only when there is a choice: a single option is taken without asking.
-pub fn ask(decider: &mut dyn Decider, question: &Question) -> usize {
-    match question.options.len() {
-        0 | 1 => 0,
+/// The trace says what was decided, or that there was nothing to decide.
+pub fn ask(state: &mut State, decider: &mut dyn Decider, question: &Question) -> usize {
+    let choice = match question.options.len() {
+        0 => return 0,
+        1 => 0,
         n => decider.choose(question).min(n - 1),
-    }
+    };
+    let said = |index: usize| {
+        question
+            .labels
+            .get(index)
+            .unwrap_or(&question.options[index])
+            .clone()
+    };
+    state.event(question.key, || match question.options.len() {
+        1 => format!("jediná možnost: {}, pravidla se hráčů neptají", said(0)),
+        n => format!(
+            "rozhodnutí hráčů: {} (možnosti: {})",
+            said(choice),
+            (0..n).map(said).collect::<Vec<_>>().join("; ")
+        ),
+    });
+    choice
 }
 
 /// Points scored and ghosts removed by one option of a question.
@@ -52,9 +73,15 @@ impl Question {
     pub fn new(key: &'static str, options: Vec<String>) -> Question {
         Question {
             key,
+            labels: options.clone(),
             options,
             worth: Vec::new(),
         }
+    }
+
+    /// The same question with what players read for each option.
+    pub fn labelled(self, labels: Vec<String>) -> Question {
+        Question { labels, ..self }
     }
 }
 

@@ -109,6 +109,13 @@ impl State {
         format!("{} {}", self.colour_name(player), self.kind_name(kind))
     }
 
+    /// A meeple on the board as players name it: "červený strážný na [0, 0]".
+    pub fn meeple_said(&self, meeple: usize) -> String {
+        let m = &self.meeples[meeple];
+        let pos = self.board.placed[m.tile].pos;
+        format!("{} na {pos}", self.colour_meeple(m.player, m.kind))
+    }
+
     pub fn component(&self, node: u32) -> &super::board::Component {
         &self.board.components[self.board.root(node) as usize]
     }

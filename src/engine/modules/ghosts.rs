@@ -118,7 +118,8 @@ impl CompetitiveGhosts {
         let mut question = Question::new(
             key,
             candidates.iter().map(|m| state.meeple_label(*m)).collect(),
-        );
+        )
+        .labelled(candidates.iter().map(|m| state.meeple_said(*m)).collect());
         question.worth = candidates
             .iter()
             .map(|m| Worth {
@@ -126,7 +127,7 @@ impl CompetitiveGhosts {
                 ghosts: i32::from(self.ghosts[*m]),
             })
             .collect();
-        let meeple = candidates[ask(decider, &question)];
+        let meeple = candidates[ask(state, decider, &question)];
         self.ghosts[meeple] += 1;
         self.bank -= 1;
         let whose = state.colour_name(state.meeples[meeple].player);

@@ -626,11 +626,10 @@ impl Mists {
         if open.is_empty() {
             return;
         }
-        let question = Question::new(
-            "dc.hrbitov.duch",
-            open.iter().map(|g| Self::tile_option(state, *g)).collect(),
-        );
-        let choice = ask(decider, &question);
+        let options: Vec<String> = open.iter().map(|g| Self::tile_option(state, *g)).collect();
+        let labels = options.iter().map(|o| format!("hřbitov na {o}")).collect();
+        let question = Question::new("dc.hrbitov.duch", options).labelled(labels);
+        let choice = ask(state, decider, &question);
         let graveyard = open[choice];
         if self.take_from_bank(state, 1) == 1 {
             self.grave_ghosts[graveyard] += 1;
@@ -673,8 +672,9 @@ impl Mists {
             let question = Question::new(
                 "dc.hrbitov.pohrbeni",
                 standing.iter().map(|m| state.meeple_label(*m)).collect(),
-            );
-            let chosen = standing[ask(decider, &question)];
+            )
+            .labelled(standing.iter().map(|m| state.meeple_said(*m)).collect());
+            let chosen = standing[ask(state, decider, &question)];
             let player = state.meeples[chosen].player;
             state.take_off_board(chosen);
             self.buried[player] += 1;
@@ -703,8 +703,16 @@ impl Mists {
                         .iter()
                         .map(|p| format!("{} zásoba", state.players[*p].colour.id()))
                         .collect(),
+                )
+                .labelled(
+                    with_supply
+                        .iter()
+                        .map(|p| {
+                            format!("{} ze zásoby", state.colour_meeple(*p, MeepleKind::Normal))
+                        })
+                        .collect(),
                 );
-                let chosen = with_supply[ask(decider, &question)];
+                let chosen = with_supply[ask(state, decider, &question)];
                 state.players[chosen].supply[0] -= 1;
                 self.buried[chosen] += 1;
                 self.graves.push((graveyard, chosen));
@@ -771,8 +779,22 @@ impl Mists {
                             .unwrap_or_default()
                     })
                     .collect(),
+            )
+            .labelled(
+                self.counters
+                    .iter()
+                    .map(|c| {
+                        c.player.map_or_else(String::new, |p| {
+                            let colour = state.players[p].colour;
+                            format!(
+                                "{} počítadlo",
+                                colour.adjective(Gender::Neuter, Pad::Nominative)
+                            )
+                        })
+                    })
+                    .collect(),
             );
-            let index = ask(decider, &question);
+            let index = ask(state, decider, &question);
             let to = self.counters[index].player.map_or("?".to_owned(), |p| {
                 state.players[p]
                     .colour
@@ -850,7 +872,8 @@ impl Mists {
         let mut question = Question::new(
             "dc.pes.umisteni",
             standing.iter().map(|m| state.meeple_label(*m)).collect(),
-        );
+        )
+        .labelled(standing.iter().map(|m| state.meeple_said(*m)).collect());
         question.worth = standing
             .iter()
             .map(|m| {
@@ -861,7 +884,7 @@ impl Mists {
                 }
             })
             .collect();
-        let chosen = standing[ask(decider, &question)];
+        let chosen = standing[ask(state, decider, &question)];
         self.dogs[dog] = Dog::With(chosen);
         let at = state.board.placed[state.meeples[chosen].tile].pos;
         let colour = state.players[state.meeples[chosen].player]
@@ -881,13 +904,12 @@ impl Mists {
             if options.is_empty() {
                 break;
             }
-            let mut question = Question::new(
-                "dc.pes.duchove",
-                options
-                    .iter()
-                    .map(|p| Self::tile_option(state, *p))
-                    .collect(),
-            );
+            let tiles: Vec<String> = options
+                .iter()
+                .map(|p| Self::tile_option(state, *p))
+                .collect();
+            let labels = tiles.iter().map(|t| format!("duchy z {t}")).collect();
+            let mut question = Question::new("dc.pes.duchove", tiles).labelled(labels);
             question.worth = options
                 .iter()
                 .map(|p| Worth {
@@ -895,7 +917,7 @@ impl Mists {
                     ghosts: self.ghosts_on_tile(state, *p).min(PACIFY_MAX) as i32,
                 })
                 .collect();
-            let tile = options[ask(decider, &question)];
+            let tile = options[ask(state, decider, &question)];
             let removed = self.clear_tile(state, tile, PACIFY_MAX);
             cleared.push(tile);
             let pos = state.board.placed[tile].pos;
@@ -955,8 +977,9 @@ impl Mists {
         let question = Question::new(
             "dc.zaklety.licem-dolu",
             cells.iter().map(|c| c.to_string()).collect(),
-        );
-        let cell = cells[ask(decider, &question)];
+        )
+        .labelled(cells.iter().map(|c| format!("pole {c}")).collect());
+        let cell = cells[ask(state, decider, &question)];
         let placement = state.lay_extra(face_down, cell, 0);
         state.event("dc.zaklety.licem-dolu", || {
             format!("hřbitov je otevřený: na {cell} se přikládá kartička lícem dolů")
@@ -1122,9 +1145,13 @@ impl RuleModule for Mists {
                     ghosts: self.ghosts_on_tile(state, tile).min(PACIFY_MAX) as i32,
                 });
             }
-            let mut question = Question::new("dc.hodnoceni.volba", options);
+            let labels = options
+                .iter()
+                .map(|o| o.replacen("duchy [", "duchy z [", 1))
+                .collect();
+            let mut question = Question::new("dc.hodnoceni.volba", options).labelled(labels);
             question.worth = worth;
-            let choice = ask(decider, &question);
+            let choice = ask(state, decider, &question);
             if choice > 0 {
                 let tile = haunted[choice - 1];
                 let removed = self.clear_tile(state, tile, PACIFY_MAX);
