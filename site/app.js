@@ -23,6 +23,13 @@
     return node;
   }
 
+  /** `query` with the word `typed` (any case, as a whole word) replaced by `suggested`. */
+  function withWord(query, typed, suggested) {
+    const escaped = typed.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const word = new RegExp(`(^|[^\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'iu');
+    return query.replace(word, (_, before) => before + suggested);
+  }
+
   function href(hit) {
     if (hit.kind === 'v') return `vyklady/${encodeURIComponent(hit.id)}.html`;
     return `hry/${encodeURIComponent(hit.game)}/index.html#${encodeURIComponent(hit.anchor || hit.id)}`;
@@ -41,11 +48,26 @@
       status.textContent = 'Dotaz obsahuje jen běžná slova nebo znaky, podle kterých nelze hledat.';
       return;
     }
-    const parts = [];
+    status.replaceChildren();
     if (found.suggestions.length > 0) {
-      const words = found.suggestions.map((x) => `„${x.suggested}“ (místo „${x.typed}“)`);
-      parts.push(`Mysleli jste ${words.join(' a ')}?`);
+      // Each suggestion is a link that searches the query with that word put right.
+      status.append('Mysleli jste ');
+      found.suggestions.forEach((x, i) => {
+        if (i > 0) status.append(' a ');
+        const fixed = withWord(query, x.typed, x.suggested);
+        const link = element('a', 'suggestion', `„${x.suggested}“`);
+        link.href = `?q=${encodeURIComponent(fixed)}`;
+        link.addEventListener('click', (event) => {
+          event.preventDefault();
+          input.value = fixed;
+          update();
+          input.focus();
+        });
+        status.append(link, ` (místo „${x.typed}“)`);
+      });
+      status.append('? ');
     }
+    const parts = [];
     if (found.relaxed && found.hits.length > 0) {
       parts.push('Přesně nic neodpovídá; toto jsou výsledky s tolerancí dvou překlepů.');
     }
@@ -60,7 +82,7 @@
     if (!found.relaxed && !found.answered && found.hits.length > 0) {
       parts.push('Přímou odpověď jsem nenašel; nejbližší:');
     }
-    status.textContent = parts.join(' ');
+    status.append(parts.join(' '));
     for (const hit of found.hits) {
       const item = element('li', 'result');
       const link = element('a', 'result-link');

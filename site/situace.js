@@ -1007,7 +1007,7 @@
    * it; says what it opened, or why it cannot. */
   async function openText(text, what, whatCannot) {
     if (!engine) {
-      say(whatCannot + ' nelze otevřít: engine se do stránky nenačetl.');
+      say(whatCannot + ' nelze otevřít: ověřování se do stránky nenačetlo.');
       return;
     }
     const read = await engine.read(text);

@@ -84,6 +84,23 @@ const ENGLISH: &[&str] = &[
     "city",
     "road",
     "field",
+    "engine",
+];
+
+/// Phrasings a Czech reader stumbles on, found in the phone review (issue 25): each is a
+/// word or form no page should show.
+const PHRASE_SLIPS: &[(&str, &str)] = &[
+    (
+        "Došlý",
+        "„došlý“ znamená doručený; balíček, který došel, je prázdný",
+    ),
+    (
+        "sousedky",
+        "kartičky nejsou sousedky, jsou to sousední kartičky",
+    ),
+    ("čtyř her", "her je pět (čtyři a základní hra)"),
+    ("družiníkách", "tvar neexistuje (o družinících)"),
+    ("duchách", "tvar neexistuje (o duších)"),
 ];
 
 /// Prepositions that never stand right before a colon in good Czech ("staví na: město");
@@ -303,6 +320,12 @@ fn problems(text: &str, ids: bool) -> Vec<String> {
         all.extend(internal_ids(text));
     }
     all.extend(foreign_words(text));
+    all.extend(
+        PHRASE_SLIPS
+            .iter()
+            .filter_map(|(slip, why)| text.find(slip).map(|at| (at, why)))
+            .map(|(at, why)| format!("{why} v: {}", context(text, at))),
+    );
     all
 }
 
@@ -423,9 +446,10 @@ fn the_trace_checker_sees_keys_colons_and_agreement() {
 #[test]
 fn the_checker_sees_the_slips_it_is_for() {
     let bad = "červený má na plánu 1 družiníků; je 3 duchů; 5 duchové; Pravidla (1 sekcí); \
-               (→ dc-hrbitov) zh-cesta-rovna výsledek: playing, stav verified, vlastni";
+               (→ dc-hrbitov) zh-cesta-rovna výsledek: playing, stav verified, vlastni; \
+               engine; 4 sousedky";
     let found = problems(bad, true);
-    assert_eq!(found.len(), 9, "{found:#?}");
+    assert_eq!(found.len(), 11, "{found:#?}");
     let good = "má na plánu 1 družiníka, 2 družiníky; jsou 3 duchové; je 5 duchů; místo 4 bodů; \
                 ze 3 kartiček; z nejvýše 2 kartiček; 3 × 3 kartiček; 2,5 bodu; 2–4 družiníci; \
                 s 15 duchy; 21 bodů; Dized.MoC.0027; zh.prilozeni; 1 sekce";

@@ -151,12 +151,12 @@ struct SectionView {
 struct ScenarioView {
     title: String,
     description: Option<String>,
-    path: String,
     href: String,
     /// "Upravit a ověřit": this scenario in the situation builder.
     edit_href: String,
     passed: bool,
     error: Option<String>,
+    /// The game and its expansions by their titles: "Carcassonne (základní hra) + Dárky".
     ruleset: String,
     players: Vec<String>,
     rulings: Vec<Link>,
@@ -627,12 +627,19 @@ impl<'a> Renderer<'a> {
             let mut view = ScenarioView {
                 title: scenario.title.clone(),
                 description: scenario.description.clone(),
-                path: scenario.path.clone(),
                 href: path.clone(),
                 edit_href: format!("{root}{}", played.edit_href),
                 passed: played.passed,
                 error: played.error.clone(),
-                ruleset: scenario.ruleset.clone(),
+                ruleset: std::iter::once(&scenario.ruleset)
+                    .chain(&scenario.expansions)
+                    .map(|id| {
+                        self.corpus
+                            .game(id)
+                            .map_or(id.as_str(), |g| g.title.as_str())
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" + "),
                 players: scenario
                     .players
                     .iter()
@@ -683,7 +690,7 @@ impl<'a> Renderer<'a> {
                             template: "scenario.html",
                             title: &format!("Scénář: {}", scenario.title),
                             description: &format!(
-                                "Scénář přehraný enginem carcref: {}. Plán před a po, kroky, očekávání a průběh.",
+                                "Scénář, který přehrál carcref: {}. Plán před a po, kroky, očekávání a průběh.",
                                 scenario.title
                             ),
                             current: "scenare",
@@ -707,7 +714,6 @@ impl<'a> Renderer<'a> {
             .map(|(s, link)| {
                 context! {
                     link => link,
-                    path => &s.path,
                     passed => self.played.get(&s.path).is_some_and(|p| p.passed),
                     rulings => s.rulings.len(),
                 }
@@ -718,7 +724,7 @@ impl<'a> Renderer<'a> {
                 path: "scenare/index.html",
                 template: "scenarios.html",
                 title: "Scénáře",
-                description: "Všechny scénáře, které engine carcref přehrává při sestavení webu, a jejich výsledek.",
+                description: "Všechny scénáře, které carcref přehrává při sestavení webu, a jejich výsledek.",
                 current: "scenare",
             },
             context! { scenarios => rows },
@@ -776,7 +782,7 @@ impl<'a> Renderer<'a> {
                 path: "situace.html",
                 template: "situace.html",
                 title: "Sporná situace",
-                description: "Rozložte spornou situaci na plán kartičku po kartičce, stáhněte ji jako scénář a nechte engine carcref rozhodnout.",
+                description: "Rozložte spornou situaci na plán kartičku po kartičce, stáhněte ji jako scénář a nechte carcref rozhodnout.",
                 current: "situace",
             },
             context! {},
@@ -851,7 +857,7 @@ impl<'a> Renderer<'a> {
                 path: "pokryti.html",
                 template: "coverage.html",
                 title: "Pokrytí výkladů scénáři",
-                description: "Každý výklad a jeho stav: ověřený scénářem, neověřitelný s důvodem, mimo engine s důvodem, nebo zatím bez scénáře.",
+                description: "Každý výklad a jeho stav: ověřený scénářem, neověřitelný s důvodem, mimo program s důvodem, nebo zatím bez scénáře.",
                 current: "pokryti",
             },
             context! { rows => rows, totals => totals },

@@ -93,6 +93,20 @@ test('search finds rulings while typing, marks the words, filters and navigates 
   await page.close();
 });
 
+test('"Mysleli jste …?" is a link that searches the query with the word put right', async () => {
+  const { page, problems } = await watchedPage(browser.context);
+  await page.goto(fileUrl(SITE, 'index.html'));
+  await searchFor(page, 'zamek mhla');
+  await page.waitForSelector('#stav a.suggestion');
+  assert.match(await page.textContent('#stav'), /Mysleli jste „mlha“ \(místo „mhla“\)\?/);
+  await page.click('#stav a.suggestion');
+  await page.waitForFunction(() => document.getElementById('dotaz').value === 'zamek mlha');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('q') === 'zamek mlha');
+  assert.equal(await page.$('#stav a.suggestion'), null);
+  assert.ok((await resultIds(page)).length > 0);
+  assert.deepEqual(problems, []);
+});
+
 test('a ruling result opens the ruling\'s own page, which links back to the list', async () => {
   const { page, problems } = await watchedPage(browser.context);
   await page.goto(fileUrl(SITE, 'index.html'));
