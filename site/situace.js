@@ -48,7 +48,7 @@
   const count = (n, lemma) => globalThis.CarcrefPocet(n, D.nouns[lemma]);
   const OUTCOME_CS = { playing: 'hra pokračuje', won: 'tým vyhrál', lost: 'tým prohrál' };
 
-  /** The start tile's cells: one tile, or the 2x2 start tile's quarters. */
+  /** The start tile's cells: one tile, or the 2×2 start tile's quarters. */
   function startCells(twoByTwo) {
     const parts = twoByTwo ? D.start_2x2 : [[D.start, [0, 0]]];
     return parts.map(([tile, [x, y]]) => ({ tile, x, y, rotation: 0, start: true, meeples: [] }));
@@ -714,7 +714,7 @@
       const laid = state.board.length || state.step || state.startCells.some((c) => c.meeples.length);
       if (e.start_2x2 && laid) {
         box.checked = !box.checked;
-        return say('Toto rozšíření se hraje se startovní destičkou 2x2; zapnete nebo vypnete ho, až z plánu odeberete kartičky a figurky.');
+        return say('Toto rozšíření se hraje se startovní destičkou 2×2; zapnete nebo vypnete ho, až z plánu odeberete kartičky a figurky.');
       }
       if (box.checked) {
         state.expansions.push(e.id);
@@ -851,7 +851,7 @@
     if (doc.start !== (big ? 'duchove-2x2' : doc.start === 'none' ? 'none' : 'zakladni')) {
       // Most often a board laid without any start tile, which the page cannot lay out yet.
       if (doc.start === 'none') throw new Refusal('plán nezačíná startovní destičkou');
-      throw new Refusal(big ? 'tato hra začíná startovní destičkou 2x2' : 'základní hra tu začíná startovní kartičkou');
+      throw new Refusal(big ? 'tato hra začíná startovní destičkou 2×2' : 'základní hra tu začíná startovní kartičkou');
     }
     let levelNumber = 1;
     let track = null;

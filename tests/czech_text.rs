@@ -101,6 +101,8 @@ const PHRASE_SLIPS: &[(&str, &str)] = &[
     ("čtyř her", "her je pět (čtyři a základní hra)"),
     ("družiníkách", "tvar neexistuje (o družinících)"),
     ("duchách", "tvar neexistuje (o duších)"),
+    ("2x2", "rozměr se píše se znakem ×: 2×2"),
+    ("3x3", "rozměr se píše se znakem ×: 3×3"),
 ];
 
 /// Prepositions that never stand right before a colon in good Czech ("staví na: město");

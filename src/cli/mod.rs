@@ -692,7 +692,7 @@ pub fn simulate(source: &ContentSource, options: &SimulateOptions) -> Output {
         .and_then(|set| MistsTiles::new(&set.tiles))
     else {
         return Output::input_error(
-            "chyba: obsah nemá katalog Duchů se startovní destičkou 2x2 (tiles/duchove.yaml)\n"
+            "chyba: obsah nemá katalog Duchů se startovní destičkou 2×2 (tiles/duchove.yaml)\n"
                 .into(),
         );
     };

@@ -62,7 +62,7 @@ pub const RULE_KEYS: &[(&str, &str)] = &[
     ),
     (
         "zh.konec.klaster",
-        "nedokončený klášter na konci: 1 bod za kartičku 3x3",
+        "nedokončený klášter na konci: 1 bod za kartičku 3×3",
     ),
     (
         "zh.konec.louka",
@@ -70,7 +70,7 @@ pub const RULE_KEYS: &[(&str, &str)] = &[
     ),
     (
         "zh.start.ctyri-karticky",
-        "startovní destička 2x2 se počítá jako 4 kartičky",
+        "startovní destička 2×2 se počítá jako 4 kartičky",
     ),
     (
         "du.zricenina",
@@ -132,7 +132,7 @@ pub const RULE_KEYS: &[(&str, &str)] = &[
     ),
     (
         "dc.zamek.hodnoceni",
-        "obklopený zámek: 2 body za každou kartičku s mlhou v okolí 3x3",
+        "obklopený zámek: 2 body za každou kartičku s mlhou v okolí 3×3",
     ),
     (
         "dc.hrbitov.bez-druzinika",
@@ -164,7 +164,7 @@ pub const RULE_KEYS: &[(&str, &str)] = &[
     ),
     (
         "dc.pes.duchove",
-        "pes odhání až 3 duchy z každé ze 2 kartiček okolí 3x3",
+        "pes odhání až 3 duchy z každé ze 2 kartiček okolí 3×3",
     ),
     (
         "dc.pes.ztracen",
@@ -226,7 +226,7 @@ pub const RULE_KEYS: &[(&str, &str)] = &[
     ),
     (
         "dzh.zamek.hodnoceni",
-        "obklopený zámek: 2 body za kartičku s mlhou v okolí 3x3",
+        "obklopený zámek: 2 body za kartičku s mlhou v okolí 3×3",
     ),
     (
         "dzh.zamek.konec",

@@ -390,7 +390,7 @@ fn start_tiles(
             if quarters.len() != 4 {
                 return Err(setup_error(
                     &scenario_start,
-                    "katalogy nemají 4 čtvrtiny startovní destičky 2x2",
+                    "katalogy nemají 4 čtvrtiny startovní destičky 2×2",
                 ));
             }
             Ok(quarters

@@ -142,7 +142,7 @@ impl RuleModule for BaseGame {
                 (
                     "zh.konec.klaster",
                     tiles as i32,
-                    format!("{} v okolí 3x3", tiles_cs(tiles)),
+                    format!("{} v okolí 3×3", tiles_cs(tiles)),
                 )
             }
             FeatureKind::Field => {

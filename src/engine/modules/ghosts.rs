@@ -251,7 +251,7 @@ impl RuleModule for CompetitiveGhosts {
         score.points = 2 * misty as i32;
         score.rule = "dzh.zamek.hodnoceni";
         score.explanation = format!(
-            "{} s mlhou v okolí 3x3 × 2",
+            "{} s mlhou v okolí 3×3 × 2",
             count_cs(misty, "kartička", "kartičky", "kartiček")
         );
         score.winners = state.majority(score.node);
@@ -327,7 +327,7 @@ impl RuleModule for CompetitiveGhosts {
         score.points = misty as i32;
         score.rule = "dzh.zamek.konec";
         score.explanation = format!(
-            "{} s mlhou v okolí 3x3 × 1",
+            "{} s mlhou v okolí 3×3 × 1",
             count_cs(misty, "kartička", "kartičky", "kartiček")
         );
         score.winners = state.majority(score.node);

@@ -1113,7 +1113,7 @@ impl RuleModule for Mists {
             score.points = 2 * misty as i32;
             score.rule = "dc.zamek.hodnoceni";
             score.explanation = format!(
-                "{} v okolí 3x3 × 2",
+                "{} v okolí 3×3 × 2",
                 crate::czech::count(
                     misty as u64,
                     ["kartička s mlhou", "kartičky s mlhou", "kartiček s mlhou"]

@@ -61,7 +61,7 @@ impl RuleModule for FeatureValues {
             });
         }
         state.event("zh.start.ctyri-karticky", || {
-            format!("startovní destička 2x2 se počítá jako 4 kartičky; počítaných kartiček: {tiles}, z toho ze startovní destičky: {start}")
+            format!("startovní destička 2×2 se počítá jako 4 kartičky; počítaných kartiček: {tiles}, z toho ze startovní destičky: {start}")
         });
     }
 
@@ -105,6 +105,6 @@ fn start_note(start_tiles: usize) -> String {
     if start_tiles == 0 {
         String::new()
     } else {
-        format!("; z toho čtvrtin startovní destičky 2x2: {start_tiles}")
+        format!("; z toho čtvrtin startovní destičky 2×2: {start_tiles}")
     }
 }
