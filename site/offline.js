@@ -1,5 +1,6 @@
 /* Offline use: over http(s) links the web app manifest and registers the service worker at
- * the site's root (sw.js, which caches the whole site). Opened from file:// it does nothing
+ * the site's root (sw.js, which caches the whole site, the most needed files first), and on
+ * the first visit says when the site works offline. Opened from file:// it does nothing
  * (Chromium cannot load a manifest from file:// and logs an error), so the site works from
  * disk as before. */
 (function () {
@@ -11,5 +12,34 @@
   manifest.href = new URL('../manifest.webmanifest', script.src).href;
   document.head.append(manifest);
   if (!('serviceWorker' in navigator)) return;
-  navigator.serviceWorker.register(new URL('../sw.js', script.src).href).catch(() => {});
+  // On the first visit (no worker in control yet) the page says when the site works offline.
+  const firstVisit = !navigator.serviceWorker.controller;
+  navigator.serviceWorker.addEventListener('message', (event) => {
+    if (event.data === 'vse') say('Uloženo celé, i se scénáři a obrázky kartiček.');
+  });
+  navigator.serviceWorker
+    .register(new URL('../sw.js', script.src).href)
+    .then(() => navigator.serviceWorker.ready)
+    .then((registration) => {
+      if (firstVisit) say('Připraveno i bez připojení: pravidla, výklady, hledání i ověřování sporné situace.');
+      // For scripts and tests: the page has done what it does at load.
+      document.documentElement.dataset.offline = 'pripraveno';
+      registration.active.postMessage('zbytek');
+    })
+    .catch(() => {});
+
+  let note = null;
+  function say(text) {
+    if (!firstVisit) return;
+    if (!note) {
+      note = document.createElement('p');
+      note.className = 'offline-ready';
+      note.setAttribute('role', 'status');
+      (document.querySelector('.site-footer') || document.body).prepend(note);
+    }
+    note.textContent = text;
+    note.hidden = false;
+    clearTimeout(note.timer);
+    note.timer = setTimeout(() => (note.hidden = true), 10000);
+  }
 })();

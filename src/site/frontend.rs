@@ -112,6 +112,11 @@ const FILES: &[(&str, Option<&str>, &str)] = &[
         include_str!("../../site/game.js"),
     ),
     (
+        "site/header.js",
+        Some("assets/header.js"),
+        include_str!("../../site/header.js"),
+    ),
+    (
         "site/icon.svg",
         Some("assets/icon.svg"),
         include_str!("../../site/icon.svg"),

@@ -24,17 +24,49 @@ fn manifest() -> String {
         "display": "standalone",
         "theme_color": THEME_COLOUR,
         "background_color": "#fffdf8",
-        "icons": [
-            {"src": "assets/icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
-            {"src": PNG_ICON, "sizes": format!("{PNG_SIZE}x{PNG_SIZE}"), "type": "image/png", "purpose": "any"}
-        ]
+        "icons": std::iter::once(serde_json::json!(
+            {"src": "assets/icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"}
+        ))
+        .chain(PNG_ICONS.iter().map(|icon| serde_json::json!({
+            "src": icon.path,
+            "sizes": format!("{0}x{0}", icon.size),
+            "type": "image/png",
+            "purpose": if icon.maskable { "maskable" } else { "any" },
+        })))
+        .collect::<Vec<_>>()
     });
     serde_json::to_string_pretty(&manifest).expect("a JSON value serializes") + "\n"
 }
 
-/// The icon as PNG, for systems that want a bitmap (the home screen of older phones).
-pub const PNG_ICON: &str = "assets/icon-192.png";
-const PNG_SIZE: u32 = 192;
+/// The icon as PNG, for systems that want a bitmap: 192 and 512 px (home screens and the
+/// installed app's splash screen), and a maskable one that a phone may crop to its own shape.
+struct PngIcon {
+    path: &'static str,
+    size: u32,
+    maskable: bool,
+}
+
+const PNG_ICONS: [PngIcon; 3] = [
+    PngIcon {
+        path: "assets/icon-192.png",
+        size: 192,
+        maskable: false,
+    },
+    PngIcon {
+        path: "assets/icon-512.png",
+        size: 512,
+        maskable: false,
+    },
+    PngIcon {
+        path: "assets/icon-maskable-512.png",
+        size: 512,
+        maskable: true,
+    },
+];
+
+/// A maskable icon keeps what matters inside the central 80 % (the safe zone of the W3C
+/// manifest spec); the rest is the tile's dark frame colour.
+const MASKABLE_SAFE_ZONE: f64 = 0.8;
 
 /// The colours of `site/icon.svg`; index 0 is transparent.
 const PALETTE: [[u8; 3]; 6] = [
@@ -78,36 +110,26 @@ fn icon_colour(x: f64, y: f64) -> u8 {
     2
 }
 
-/// A PNG of `size` × `size` pixels: palette colours, the image data in stored (uncompressed)
-/// deflate blocks, so no compression library is needed and the bytes never vary.
-fn png_icon(size: u32) -> Vec<u8> {
-    let scale = 512.0 / f64::from(size);
+/// A PNG of `size` × `size` pixels in the palette's colours, deflated by `miniz_oxide`
+/// (deterministic, so the bytes never vary). A maskable icon draws the picture inside the
+/// safe zone on a full square of the frame colour.
+fn png_icon(size: u32, maskable: bool) -> Vec<u8> {
+    let drawn = if maskable { MASKABLE_SAFE_ZONE } else { 1.0 };
+    let scale = 512.0 / (f64::from(size) * drawn);
+    let offset = f64::from(size) * (1.0 - drawn) / 2.0;
     let mut raw = Vec::new();
     for row in 0..size {
         raw.push(0); // no filter
         for column in 0..size {
             let (x, y) = (
-                (f64::from(column) + 0.5) * scale,
-                (f64::from(row) + 0.5) * scale,
+                (f64::from(column) + 0.5 - offset) * scale,
+                (f64::from(row) + 0.5 - offset) * scale,
             );
-            raw.push(icon_colour(x, y));
+            let colour = icon_colour(x, y);
+            raw.push(if maskable && colour == 0 { 1 } else { colour });
         }
     }
-    let mut zlib = vec![0x78, 0x01];
-    let blocks: Vec<&[u8]> = raw.chunks(0xffff).collect();
-    for (index, block) in blocks.iter().enumerate() {
-        zlib.push(u8::from(index + 1 == blocks.len()));
-        let length = block.len() as u16;
-        zlib.extend(length.to_le_bytes());
-        zlib.extend((!length).to_le_bytes());
-        zlib.extend(*block);
-    }
-    let (mut a, mut b) = (1u32, 0u32);
-    for byte in &raw {
-        a = (a + u32::from(*byte)) % 65521;
-        b = (b + a) % 65521;
-    }
-    zlib.extend(((b << 16) | a).to_be_bytes());
+    let zlib = miniz_oxide::deflate::compress_to_vec_zlib(&raw, 9);
 
     let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
     let mut chunk = |kind: &[u8; 4], data: &[u8]| {
@@ -167,12 +189,17 @@ fn version(site: &Site) -> String {
 /// Adds the manifest, the PNG icon and, last, the service worker listing every other file
 /// (the SVG icon and the registration script are copied with the other front-end files).
 pub fn add(site: &mut Site, frontend: &Frontend) {
-    // The icon never changes: drawn once per process, not on every rebuild of `serve`.
-    static ICON: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
-    site.insert(
-        PNG_ICON.to_owned(),
-        ICON.get_or_init(|| png_icon(PNG_SIZE)).clone(),
-    );
+    // The icons never change: drawn once per process, not on every rebuild of `serve`.
+    static ICONS: std::sync::OnceLock<Vec<Vec<u8>>> = std::sync::OnceLock::new();
+    let icons = ICONS.get_or_init(|| {
+        PNG_ICONS
+            .iter()
+            .map(|icon| png_icon(icon.size, icon.maskable))
+            .collect()
+    });
+    for (icon, png) in PNG_ICONS.iter().zip(icons) {
+        site.insert(icon.path.to_owned(), png.clone());
+    }
     site.insert(MANIFEST.to_owned(), manifest().into_bytes());
     site.remove(WORKER);
     let files: Vec<&String> = site.keys().collect();
@@ -229,16 +256,39 @@ mod tests {
     }
 
     #[test]
-    fn the_png_icon_is_a_valid_png_of_the_svg_colours() {
-        let png = png_icon(PNG_SIZE);
-        assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"));
-        assert_eq!(&png[12..16], b"IHDR");
+    fn the_png_icons_are_valid_pngs_of_the_svg_colours() {
+        for icon in &PNG_ICONS {
+            let png = png_icon(icon.size, icon.maskable);
+            assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"));
+            assert_eq!(&png[12..16], b"IHDR");
+            assert_eq!(
+                u32::from_be_bytes(png[16..20].try_into().unwrap()),
+                icon.size
+            );
+            assert!(png.ends_with(&[0xae, 0x42, 0x60, 0x82]), "IEND's CRC");
+            assert_eq!(png, png_icon(icon.size, icon.maskable));
+        }
+        // The maskable icon is opaque to its corners, with the picture centred in the safe zone.
+        let pixels = |png: &[u8], size: usize| {
+            let idat = png.windows(4).position(|w| w == b"IDAT").unwrap();
+            let length = u32::from_be_bytes(png[idat - 4..idat].try_into().unwrap()) as usize;
+            let mut raw = Vec::new();
+            std::io::Read::read_to_end(
+                &mut flate2::read::ZlibDecoder::new(&png[idat + 4..idat + 4 + length]),
+                &mut raw,
+            )
+            .unwrap();
+            move |x: usize, y: usize| raw[y * (size + 1) + 1 + x]
+        };
+        let plain = pixels(&png_icon(512, false), 512);
+        let maskable = pixels(&png_icon(512, true), 512);
+        assert_eq!((plain(0, 0), maskable(0, 0)), (0, 1));
+        assert_eq!((plain(256, 256), maskable(256, 256)), (5, 5));
         assert_eq!(
-            u32::from_be_bytes(png[16..20].try_into().unwrap()),
-            PNG_SIZE
+            maskable(30, 256),
+            1,
+            "the frame colour outside the safe zone"
         );
-        assert!(png.ends_with(&[0xae, 0x42, 0x60, 0x82]), "IEND's CRC");
-        assert_eq!(png, png_icon(PNG_SIZE));
         assert_eq!(icon_colour(1.0, 1.0), 0);
         assert_eq!(icon_colour(50.0, 256.0), 1);
         assert_eq!(icon_colour(256.0, 230.0), 5);

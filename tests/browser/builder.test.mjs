@@ -655,7 +655,7 @@ test('with the competitive Ghosts expansion, a city closed by clicks scores 8 po
   await page.click(cell(-1, 0));
   // With tiles on the board the start tile stays: the expansion cannot be switched off.
   await page.click('#rozsireni input[value="duchove-zamky-hrbitovy"]');
-  assert.match(await page.textContent('#hlaseni'), /startovní destičkou 2x2; zapnete nebo vypnete ho, až/);
+  assert.match(await page.textContent('#hlaseni'), /startovní destičkou 2×2; zapnete nebo vypnete ho, až/);
   assert.equal(await page.isChecked('#rozsireni input[value="duchove-zamky-hrbitovy"]'), true);
   await page.click(cell(-1, -1));
   await page.click(cell(-1, -1)); // the other fitting rotation: city south and west

@@ -84,14 +84,21 @@ test('over http the service worker caches the site, which then works with no net
     assert.equal(fetched.status(), 200, icon.src);
     assert.equal(fetched.headers()['content-type'], icon.type, icon.src);
   }
-  // Active and controlling this page (clients.claim), with every file cached.
+  // Active and controlling this page (clients.claim); the page says it works offline, and
+  // then that everything is cached, scenario pages and tile pictures last.
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30000 });
+  await page.waitForSelector('.offline-ready:text("Připraveno i bez připojení")', { timeout: 30000 });
+  await page.waitForSelector('.offline-ready:text("Uloženo celé")', { timeout: 60000 });
   const cached = await page.evaluate(async () => {
     const names = await caches.keys();
     const cache = await caches.open(names.find((n) => n.startsWith('carcref ')));
     return (await cache.keys()).length;
   });
   assert.ok(cached > 500, `${cached} files cached`);
+  // The next page is not a first visit: nothing more is said.
+  await page.reload();
+  await page.waitForSelector('html[data-offline="pripraveno"]');
+  assert.equal(await page.$('.offline-ready'), null);
 
   // No network at all: the browser offline and the server gone.
   await context.setOffline(true);

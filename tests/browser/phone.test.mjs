@@ -107,6 +107,45 @@ test('a rules result opens the page at the subsection its words are in', async (
   await page.close();
 });
 
+test('the search stays within reach on a scrolled page, and the header shows every game', async () => {
+  const { page, problems } = await watchedPage(browser.context);
+  await page.goto(fileUrl(SITE, 'hry/duchove-carcassonne/index.html'));
+  // At the top every game's link lies wholly on the screen (none cut off at its edge).
+  const links = await page.$$eval('.site-header nav a', (as) =>
+    as.map((a) => {
+      const r = a.getBoundingClientRect();
+      return { text: a.textContent, left: r.left, right: r.right, width: r.width };
+    }),
+  );
+  assert.ok(links.length >= 5, links.map((l) => l.text).join(', '));
+  for (const link of links) {
+    assert.ok(link.width > 0 && link.left >= 0 && link.right <= WIDTH, `${link.text}: ${link.left}–${link.right}`);
+  }
+  // Far down the page the header, folded to one row, still holds the search box.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.waitForSelector('.site-header.compact');
+  const folded = await page.evaluate(() => ({
+    header: document.querySelector('.site-header').getBoundingClientRect().height,
+    box: document.getElementById('hledat-web').getBoundingClientRect().toJSON(),
+    y: window.scrollY,
+  }));
+  assert.ok(folded.y > 2 * HEIGHT, `scrolled ${folded.y} px`);
+  assert.ok(folded.header <= 0.15 * HEIGHT, `the folded header is ${folded.header} px high`);
+  assert.ok(folded.box.top >= 0 && folded.box.bottom <= 0.15 * HEIGHT, JSON.stringify(folded.box));
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForSelector('.site-header:not(.compact)');
+
+  // The home page's own box stays at the top while its results scroll by.
+  await page.goto(fileUrl(SITE, 'index.html'));
+  await searchFor(page, 'duch');
+  await page.evaluate(() => window.scrollTo(0, 1500));
+  await page.waitForFunction(() => window.scrollY > 1000);
+  const box = await page.evaluate(() => document.getElementById('dotaz').getBoundingClientRect().toJSON());
+  assert.ok(box.top >= 0 && box.bottom <= 0.15 * HEIGHT, JSON.stringify(box));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('the header searches from any page and leads to the results', async () => {
   const { page, problems } = await watchedPage(browser.context);
   for (const path of ['hry/duchove-carcassonne/index.html', 'scenare/index.html']) {
