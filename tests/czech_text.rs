@@ -316,12 +316,28 @@ fn grammar_slips(text: &str) -> Vec<String> {
     slips
 }
 
+/// A citation bracket that names one thing twice ("[pravidla: Tah; výklad X; výklad X]").
+fn repeated_citations(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for (at, _) in text.match_indices("[pravidla: ") {
+        let Some(end) = text[at..].find(']') else {
+            continue;
+        };
+        let parts: Vec<&str> = text[at + 1..at + end].split(';').map(str::trim).collect();
+        if (1..parts.len()).any(|i| parts[..i].contains(&parts[i])) {
+            found.push(format!("citace opakuje položku v: {}", context(text, at)));
+        }
+    }
+    found
+}
+
 fn problems(text: &str, ids: bool) -> Vec<String> {
     let mut all = numeral_slips(text);
     if ids {
         all.extend(internal_ids(text));
     }
     all.extend(foreign_words(text));
+    all.extend(repeated_citations(text));
     all.extend(
         PHRASE_SLIPS
             .iter()
@@ -449,9 +465,9 @@ fn the_trace_checker_sees_keys_colons_and_agreement() {
 fn the_checker_sees_the_slips_it_is_for() {
     let bad = "červený má na plánu 1 družiníků; je 3 duchů; 5 duchové; Pravidla (1 sekcí); \
                (→ dc-hrbitov) zh-cesta-rovna výsledek: playing, stav verified, vlastni; \
-               engine; 4 sousedky";
+               engine; 4 sousedky; [pravidla: Tah; výklad Dized.MoC.0050; výklad Dized.MoC.0050]";
     let found = problems(bad, true);
-    assert_eq!(found.len(), 11, "{found:#?}");
+    assert_eq!(found.len(), 12, "{found:#?}");
     let good = "má na plánu 1 družiníka, 2 družiníky; jsou 3 duchové; je 5 duchů; místo 4 bodů; \
                 ze 3 kartiček; z nejvýše 2 kartiček; 3 × 3 kartiček; 2,5 bodu; 2–4 družiníci; \
                 s 15 duchy; 21 bodů; Dized.MoC.0027; zh.prilozeni; 1 sekce";

@@ -403,9 +403,28 @@ impl<'a> Renderer<'a> {
             .map(|c| {
                 c.rulings
                     .iter()
-                    .map(|r| Link {
-                        title: format!("výklad {}", r.reference()),
-                        ..self.ruling_link(r, root)
+                    .map(|r| {
+                        // The sources give one ID to more than one ruling: then its question
+                        // tells them apart, so that the bracket never seems to repeat itself.
+                        let shared = c
+                            .rulings
+                            .iter()
+                            .filter(|o| o.reference() == r.reference())
+                            .count()
+                            > 1;
+                        let title = if shared {
+                            format!(
+                                "výklad {} („{}“)",
+                                r.reference(),
+                                markdown::cut(&r.question, 40)
+                            )
+                        } else {
+                            format!("výklad {}", r.reference())
+                        };
+                        Link {
+                            title,
+                            ..self.ruling_link(r, root)
+                        }
                     })
                     .collect()
             })

@@ -139,13 +139,13 @@ test('a road dispute laid by clicks and the keyboard downloads as YAML that carc
   assert.equal(fs.readFileSync(file, 'utf8'), EXPECTED);
   const out = check(file);
   assert.match(out, /Verdikt: platí/);
-  assert.match(out, /cesta: červený získává 4 b\./);
+  assert.match(out, /cesta: červený získává 4 body/);
 
   // From file://, offline, the engine in the page decides it, in a worker.
   await page.click('#overit');
   await page.waitForSelector('#verdikt h3');
   assert.equal(await page.textContent('#verdikt h3'), 'Verdikt: platí');
-  assert.match(await page.textContent('#verdikt'), /cesta: červený získává 4 b\./);
+  assert.match(await page.textContent('#verdikt'), /cesta: červený získává 4 body/);
   assert.equal(await page.locator('#verdikt figure img').count(), 2);
   assert.equal(await page.evaluate(() => window.carcrefEngine.place), 'worker');
   // Links named as players know them: the section's title, the ruling's source ID.
@@ -286,7 +286,7 @@ test('at 390 px with touch the same dispute is laid by taps, fits the screen and
   // Offline from file://, at 390 px: the engine in the page decides the road dispute and a
   // level-5 cooperative one (the bank starts with 10 ghosts there).
   for (const [name, text, event] of [
-    ['phone-road.yaml', EXPECTED, /cesta: červený získává 4 b\./],
+    ['phone-road.yaml', EXPECTED, /cesta: červený získává 4 body/],
     [
       'phone-level-5.yaml',
       LEVEL_5_DISPUTE,
@@ -452,7 +452,7 @@ test('served by carcref serve, Ověřit shows the engine verdict, rule links and
       await page.waitForSelector('#verdikt h3');
       assert.equal(await page.textContent('#verdikt h3'), 'Verdikt: platí');
       const text = await page.textContent('#verdikt');
-      assert.match(text, /cesta: červený získává 4 b\./);
+      assert.match(text, /cesta: červený získává 4 body/);
       assert.match(text, /✔ červený má 4 b\./);
       const links = await page.$$eval('#verdikt a', (a) => a.map((x) => x.getAttribute('href')));
       assert.ok(
@@ -463,7 +463,7 @@ test('served by carcref serve, Ověřit shows the engine verdict, rule links and
       // The same situation, exported and checked by the CLI, gets the same verdict.
       const cli = check(await download(page, name));
       assert.match(cli, /Verdikt: platí/);
-      assert.match(cli, /cesta: červený získává 4 b\./);
+      assert.match(cli, /cesta: červený získává 4 body/);
       assert.deepEqual(errors, []);
       await page.close();
     }

@@ -136,7 +136,7 @@ test('over http the service worker caches the site, which then works with no net
     await page.goto(`${origin}/situace.html`);
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'carcref-offline-'));
     for (const [name, text, event] of [
-      ['cesta.yaml', ROAD_DISPUTE, /cesta: červený získává 4 b\./],
+      ['cesta.yaml', ROAD_DISPUTE, /cesta: červený získává 4 body/],
       ['uroven-5.yaml', LEVEL_5_DISPUTE, /místo bodů se z \[-1, 0\] odhání 3 duchové/],
     ]) {
       fs.writeFileSync(path.join(folder, name), text);

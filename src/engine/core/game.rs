@@ -646,10 +646,10 @@ impl Game {
             .map(|p| self.state.colour_name(*p))
             .collect();
         let text = format!(
-            "{}: {} {} b. ({})",
+            "{}: {} {} ({})",
             heading(score.kind),
             crate::czech::subject(&names, "získává", "získávají"),
-            score.points,
+            crate::czech::count(score.points.unsigned_abs(), ["bod", "body", "bodů"]),
             score.explanation
         );
         self.state.event(score.rule, || text);

@@ -207,12 +207,9 @@ pub fn tile_spec(
             .then(|| fields.optional_str("name", diags))
             .flatten(),
     };
-    // A tile drawn inside a scenario is named by what it shows.
+    // A tile drawn inside a scenario is named by what it shows ("louka", "město a cesta").
     if !with_identity {
-        spec.name = Some(format!(
-            "{} (kartička popsaná ve scénáři)",
-            spec.contents_cs()
-        ));
+        spec.name = Some(spec.contents_cs());
     }
     let problems = check_spec(&spec);
     for problem in &problems {
