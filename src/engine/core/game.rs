@@ -600,7 +600,7 @@ impl Game {
         let root = self.state.board.root(node);
         let score = self.value_unfinished(root)?;
         self.award_score(&score, |kind| {
-            format!("nedokončené území ({}) hned", kind.czech())
+            format!("nedokončené území ({}) se hodnotí hned", kind.czech())
         });
         for module in &mut self.modules {
             module.feature_scored(&mut self.state, &score, decider);
