@@ -29,6 +29,12 @@ pub fn count(n: impl Into<u64>, forms: Forms<'_>) -> String {
     format!("{n} {}", form(n, forms))
 }
 
+/// Points in words, the sign kept: "4 body", "1 bod", "−2 body", "0 bodů".
+pub fn points(n: i32) -> String {
+    let sign = if n < 0 { "−" } else { "" };
+    format!("{sign}{}", count(n.unsigned_abs(), ["bod", "body", "bodů"]))
+}
+
 /// `count` for a `usize` (lengths of lists).
 pub fn count_usize(n: usize, forms: Forms<'_>) -> String {
     count(n as u64, forms)

@@ -649,7 +649,7 @@ impl Game {
             "{}: {} {} ({})",
             heading(score.kind),
             crate::czech::subject(&names, "získává", "získávají"),
-            crate::czech::count(score.points.unsigned_abs(), ["bod", "body", "bodů"]),
+            crate::czech::points(score.points),
             score.explanation
         );
         self.state.event(score.rule, || text);

@@ -284,8 +284,8 @@ impl RuleModule for CompetitiveGhosts {
                 let whose = state.colour_name(player);
                 state.event("dzh.duch.minus-dva", || {
                     format!(
-                        "{whose}: −{} b. za {} u hodnocené figurky (skóre nikdy pod 0)",
-                        2 * ghosts,
+                        "{whose}: {} za {} u hodnocené figurky (skóre nikdy pod 0)",
+                        crate::czech::points(-2 * ghosts as i32),
                         count_cs(ghosts as usize, "ducha", "duchy", "duchů")
                     )
                 });
@@ -349,7 +349,10 @@ impl RuleModule for CompetitiveGhosts {
                 state.award(&[player], -(ghosts as i32));
                 let whose = state.colour_name(player);
                 state.event("dzh.duch.konec", || {
-                    format!("{whose}: −{ghosts} b. za duchy u figurek na konci hry")
+                    format!(
+                        "{whose}: {} za duchy u figurek na konci hry",
+                        crate::czech::points(-(ghosts as i32))
+                    )
                 });
             }
         }

@@ -215,8 +215,8 @@ impl RuleModule for Gifts {
                 let whose = state.colour_name(player);
                 state.event("da.konec", || {
                     format!(
-                        "{whose}: {} b. za {}",
-                        UNOPENED_POINTS * n as i32,
+                        "{whose}: {} za {}",
+                        crate::czech::points(UNOPENED_POINTS * n as i32),
                         crate::czech::count(
                             n as u64,
                             ["neotevřený dárek", "neotevřené dárky", "neotevřených dárků"]
@@ -328,7 +328,10 @@ pub fn open(
             state.return_meeple(meeple);
             state.award(&[player], 2 * standing);
             state.event("da.vyplaceni", || {
-                format!("Vyplacení: {whose} bere družiníka zpět a získává {} b. (2 za každou figurku na území)", 2 * standing)
+                format!(
+                    "Vyplacení: {whose} bere družiníka zpět a získává {} (2 za každou figurku na území)",
+                    crate::czech::points(2 * standing)
+                )
             });
         }
         (Gift::ZmenaPostoje, GiftTarget::Move(pos, from, to)) => {

@@ -802,7 +802,10 @@ impl Mists {
             });
             let from = state.colour_name(player);
             state.event("dc.pocitadla.barva", || {
-                format!("{from} nemá počítadlo: {points} b. posouvá {to} počítadlo")
+                format!(
+                    "{from} nemá počítadlo: o {} se posune {to} počítadlo",
+                    crate::czech::points(points)
+                )
             });
             index
         };
@@ -827,7 +830,7 @@ impl Mists {
             state.ended = true;
             let goal = self.level.goal;
             state.event("dc.cil.vyhra", || {
-                format!("{track} b. dosahuje cíle {goal}: vítězství")
+                format!("počítadlo na {track} dosahuje cíle {goal}: vítězství")
             });
             return;
         }
@@ -1173,8 +1176,9 @@ impl RuleModule for Mists {
             let points = score.points;
             state.event("dc.hodnoceni.barvy", || {
                 format!(
-                    "{}: každá získá plných {points} b.",
-                    crate::czech::count(n as u64, ["barva", "různé barvy", "různých barev"])
+                    "{}: každá získá celou hodnotu, {}",
+                    crate::czech::count(n as u64, ["barva", "různé barvy", "různých barev"]),
+                    crate::czech::points(points)
                 )
             });
         }
@@ -1234,7 +1238,10 @@ impl Mists {
             let points = self.ghosts_on_board() as i32;
             let player = state.meeples[meeple].player;
             state.event("dc.pes.hodnoceni", || {
-                format!("pes se hodnotí: {points} b. za duchy na plánu a odchází do krabice")
+                format!(
+                    "pes se hodnotí: {} za duchy na plánu a odchází do krabice",
+                    crate::czech::points(points)
+                )
             });
             self.add_points(state, player, points, decider);
             self.reached(state, decider);
