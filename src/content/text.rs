@@ -8,6 +8,33 @@ use crate::safe_text::{is_unsafe, visible};
 
 /// Decodes a content file, or says precisely why it is not usable text.
 pub fn decode(file: &ContentFile) -> Result<String, Diagnostic> {
+    let text = normalized_text(file)?;
+    match control_character(&file.display, &text) {
+        Some(diagnostic) => Err(diagnostic),
+        None => Ok(text),
+    }
+}
+
+/// Like [`decode`], but a control character is replaced by U+FFFD and reported beside the
+/// text instead of refusing the file: the content loader still learns the file's entries, so
+/// one stray character is one problem, not also every link to the file's rulings.
+pub fn decode_reporting_controls(
+    file: &ContentFile,
+) -> Result<(String, Option<Diagnostic>), Diagnostic> {
+    let text = normalized_text(file)?;
+    let Some(diagnostic) = control_character(&file.display, &text) else {
+        return Ok((text, None));
+    };
+    let replaced = text
+        .chars()
+        .map(|c| if is_unsafe(c) { '\u{fffd}' } else { c })
+        .collect();
+    Ok((replaced, Some(diagnostic)))
+}
+
+/// The file as UTF-8 without NUL, in NFC with `\n` line ends: everything but the check for
+/// control characters.
+fn normalized_text(file: &ContentFile) -> Result<String, Diagnostic> {
     let bytes = match &file.body {
         FileBody::Bytes(bytes) => bytes,
         FileBody::TooLarge(size) => {
@@ -47,38 +74,8 @@ pub fn decode(file: &ContentFile) -> Result<String, Diagnostic> {
             "soubor obsahuje znak NUL: vypadá jako binární soubor, ne text",
         ));
     }
-    let text = normalize(text.strip_prefix('\u{feff}').unwrap_or(text));
-    match control_character(&file.display, &text) {
-        Some(diagnostic) => Err(diagnostic),
-        None => Ok(text),
-    }
+    Ok(normalize(text.strip_prefix('\u{feff}').unwrap_or(text)))
 }
-
-/// Like [`decode`], but a control character is replaced by U+FFFD and reported beside the
-/// text instead of refusing the file: the content loader still learns the file's entries, so
-/// one stray character is one problem, not also every link to the file's rulings.
-pub fn decode_reporting_controls(
-    file: &ContentFile,
-) -> Result<(String, Option<Diagnostic>), Diagnostic> {
-    match decode(file) {
-        Ok(text) => Ok((text, None)),
-        Err(diagnostic) if diagnostic.message.starts_with(CONTROL_CHARACTER) => {
-            let FileBody::Bytes(bytes) = &file.body else {
-                return Err(diagnostic);
-            };
-            let text = String::from_utf8_lossy(bytes);
-            let text = normalize(text.strip_prefix('\u{feff}').unwrap_or(&text));
-            let replaced = text
-                .chars()
-                .map(|c| if is_unsafe(c) { '\u{fffd}' } else { c })
-                .collect();
-            Ok((replaced, Some(diagnostic)))
-        }
-        Err(diagnostic) => Err(diagnostic),
-    }
-}
-
-const CONTROL_CHARACTER: &str = "soubor obsahuje řídicí znak";
 
 fn control_character(display: &str, text: &str) -> Option<Diagnostic> {
     let (offset, c) = text.char_indices().find(|(_, c)| is_unsafe(*c))?;
@@ -86,7 +83,7 @@ fn control_character(display: &str, text: &str) -> Option<Diagnostic> {
     Some(Diagnostic::new(
         Location::new(display, line, column),
         format!(
-            "{CONTROL_CHARACTER} {}: v textu pravidel nemá co dělat \
+            "soubor obsahuje řídicí znak {}: v textu pravidel nemá co dělat \
              (terminál by ho mohl provést jako příkaz)",
             visible(c)
         ),

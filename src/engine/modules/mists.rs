@@ -1137,21 +1137,20 @@ impl RuleModule for Mists {
         let haunted = self.tiles_with_ghosts(state, all_tiles);
         if !haunted.is_empty() {
             let mut options = vec!["body".to_owned()];
+            let mut labels = options.clone();
             let mut worth = vec![Worth {
                 points: score.points * colours.len() as i32,
                 ghosts: 0,
             }];
             for &tile in &haunted {
-                options.push(format!("duchy {}", Self::tile_option(state, tile)));
+                let at = Self::tile_option(state, tile);
+                options.push(format!("duchy {at}"));
+                labels.push(format!("duchy z {at}"));
                 worth.push(Worth {
                     points: 0,
                     ghosts: self.ghosts_on_tile(state, tile).min(PACIFY_MAX) as i32,
                 });
             }
-            let labels = options
-                .iter()
-                .map(|o| o.replacen("duchy [", "duchy z [", 1))
-                .collect();
             let mut question = Question::new("dc.hodnoceni.volba", options).labelled(labels);
             question.worth = worth;
             let choice = ask(state, decider, &question);
