@@ -14,7 +14,10 @@ use carcref::engine::simulate::random::play;
 use carcref::engine::simulate::{game_rng, MistsTiles, Policy, Table};
 use carcref::model::geometry::Pos;
 
-const SUPPLY: [u32; 3] = [7, 0, 0];
+// Seven meeples a player, as in the base game.
+fn supply() -> carcref::model::pieces::Supply {
+    carcref::model::pieces::Supply::of(&[(carcref::model::pieces::MeepleKind::Normal, 7)])
+}
 
 fn median(mut samples: Vec<f64>) -> f64 {
     samples.sort_by(f64::total_cmp);
@@ -28,7 +31,7 @@ fn main() {
     let (start, bag) = catalog.start_and_bag();
     let start = start.expect("start tile");
     let colours = [Colour::Red, Colour::Blue, Colour::Green, Colour::Yellow];
-    let mut game = Game::new(catalog, &colours, SUPPLY, base_game());
+    let mut game = Game::new(catalog, &colours, supply(), base_game());
     game.state.tracing = false;
     let mut rng = Rng::new(2026);
     let mut rates = Vec::new();
@@ -38,7 +41,7 @@ fn main() {
         let games = 2000;
         let begin = Instant::now();
         for _ in 0..games {
-            game.reset(SUPPLY);
+            game.reset(supply());
             game.lay(start, Pos::new(0, 0), 0).expect("start tile");
             tiles += play(&mut game, &bag, &mut rng).placed;
             total_score += game

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # What the program does, written to a folder so that two builds can be diffed: every
-# scenario's `check --json` with its exit code, every query of both search
+# scenario's `check` as text and as `--json` with its exit code, every query of both search
 # sets as JSON, and the built site. A refactoring that changes nothing leaves no difference:
 #   scripts/behaviour-snapshot.sh BINARY OUT_DIR
 #   diff -r OUT_BEFORE OUT_AFTER
@@ -16,6 +16,7 @@ find content/scenarios -name '*.yaml' | sort | while read -r file; do
   code=0
   "$binary" check --json "$file" >"$out/check/$name.json" 2>&1 || code=$?
   echo "exit $code" >>"$out/check/$name.json"
+  "$binary" check "$file" >"$out/check/$name.txt" 2>&1 || true
 done
 n=0
 for set in tests/search/queries.yaml tests/search/unseen.yaml; do
@@ -26,4 +27,4 @@ for set in tests/search/queries.yaml tests/search/unseen.yaml; do
   done
 done
 "$binary" build --out "$out/site" >/dev/null
-echo "snapshot in $out: $(find "$out/check" -type f | wc -l) scenarios, $(find "$out/search" -type f | wc -l) queries, $(find "$out/site" -type f | wc -l) site files"
+echo "snapshot in $out: $(find "$out/check" -name "*.json" | wc -l) scenarios, $(find "$out/search" -type f | wc -l) queries, $(find "$out/site" -type f | wc -l) site files"

@@ -11,7 +11,6 @@ use serde::Serialize;
 
 use crate::engine::core::game::{Game, Spot, State};
 use crate::engine::core::tile::{CompiledTile, FeatureKind};
-use crate::engine::modules::mists::{Dog, Mists};
 use crate::model::geometry::{Dir, Port, Pos};
 use crate::model::pieces::{Colour, MeepleKind};
 use crate::model::scenario::{Expectations, Scenario};
@@ -467,20 +466,16 @@ pub fn board(game: &Game, title: &str, id: &str) -> Board {
             .collect(),
         None => Vec::new(),
     };
-    let mists = game.module::<Mists>();
-    let dogs: Vec<usize> = mists
-        .map(|m| {
-            m.dogs
-                .iter()
-                .filter_map(|d| match d {
-                    Dog::With(meeple) => Some(*meeple),
-                    _ => None,
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    let graves = mists.map(|m| m.graves.as_slice()).unwrap_or_default();
-    draw_board(state, title, id, &ghosts, &dogs, graves)
+    let statuses = game.statuses();
+    let dogs: Vec<usize> = statuses
+        .iter()
+        .flat_map(|(_, s)| s.dogs.iter().copied())
+        .collect();
+    let graves: Vec<(usize, usize)> = statuses
+        .iter()
+        .flat_map(|(_, s)| s.graves.iter().copied())
+        .collect();
+    draw_board(state, title, id, &ghosts, &dogs, &graves)
 }
 
 /// The boards before the first step (the scenario played without its steps; none when that

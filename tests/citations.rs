@@ -5,7 +5,10 @@
 mod common;
 
 use carcref::content::{load, ContentFiles};
-use carcref::engine::rule_keys::{emitted_in, Played, COOPERATIVE_GAME, RULE_KEYS};
+use carcref::engine::modules::mists;
+use carcref::engine::rule_keys::{emitted_in, Played, RULE_KEYS};
+
+const COOPERATIVE_GAME: &str = mists::DESCRIPTOR.id;
 use carcref::model::Corpus;
 use common::{carcref, code, stderr, stdout};
 use serde_json::Value;
@@ -104,7 +107,7 @@ fn every_shipped_scenario_cites_only_its_games_and_level() {
     let corpus = corpus();
     assert!(!corpus.scenarios.is_empty());
     for scenario in &corpus.scenarios {
-        let played = carcref::engine::rule_keys::played(scenario);
+        let played = carcref::engine::rule_keys::played(scenario, &corpus);
         let path = format!("content/{}", scenario.path);
         for (rule, section, rulings) in cited(&path) {
             let section = section.unwrap_or_else(|| panic!("{path}: {rule} cites no section"));

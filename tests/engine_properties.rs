@@ -13,7 +13,7 @@ use carcref::engine::simulate::random::play_observed;
 use carcref::model::geometry::Dir;
 use proptest::prelude::*;
 
-const SUPPLY: [u32; 3] = [7, 0, 0];
+const MEEPLES: u32 = 7;
 
 fn base_game(players: usize) -> (Game, Vec<usize>) {
     let corpus = load(&ContentFiles::embedded()).corpus;
@@ -28,7 +28,15 @@ fn base_game(players: usize) -> (Game, Vec<usize>) {
         Colour::Yellow,
         Colour::Black,
     ];
-    let mut game = Game::new(catalog, &colours[..players], SUPPLY, base::base_game());
+    let mut game = Game::new(
+        catalog,
+        &colours[..players],
+        carcref::model::pieces::Supply::of(&[(
+            carcref::model::pieces::MeepleKind::Normal,
+            MEEPLES,
+        )]),
+        base::base_game(),
+    );
     game.lay(start, carcref::model::geometry::Pos::new(0, 0), 0)
         .expect("start tile goes down");
     (game, bag)
@@ -57,7 +65,7 @@ fn check_edges(game: &Game) -> Result<(), String> {
 
 fn run(seed: u64, players: usize) -> Result<(), TestCaseError> {
     let (mut game, bag) = base_game(players);
-    let total = players as u32 * SUPPLY[0];
+    let total = players as u32 * MEEPLES;
     let mut completed_nodes: Vec<u32> = Vec::new();
     let mut failure: Option<String> = None;
     let summary = play_observed(&mut game, &bag, &mut Rng::new(seed), |game| {
@@ -66,7 +74,11 @@ fn run(seed: u64, players: usize) -> Result<(), TestCaseError> {
         }
         let state = &game.state;
         let on_board = state.meeples.iter().filter(|m| m.on_board).count() as u32;
-        let in_supply: u32 = state.players.iter().map(|p| p.supply[0]).sum();
+        let in_supply: u32 = state
+            .players
+            .iter()
+            .map(|p| p.supply.count(carcref::model::pieces::MeepleKind::Normal))
+            .sum();
         if on_board + in_supply != total {
             failure = Some(format!(
                 "meeples: {on_board} on board + {in_supply} in supply != {total}"

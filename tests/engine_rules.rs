@@ -1,6 +1,7 @@
 //! Base-game scoring and the core's rules, played directly on the engine: majorities and ties,
 //! the big meeple, final scoring of unfinished features and fields, fog, and the module seam.
 
+use carcref::model::pieces::Supply;
 use std::sync::{Arc, Mutex};
 
 use carcref::content::{load, ContentFiles};
@@ -44,7 +45,12 @@ fn joined_road(blue_kind: MeepleKind) -> Game {
     let junction = tile(&catalog, "zh-krizovatka-tri");
     let straight = tile(&catalog, "zh-cesta-rovna");
     let start = tile(&catalog, "zh-mesto-cesta");
-    let mut game = Game::new(catalog, &COLOURS[..2], [7, 1, 0], base_game());
+    let mut game = Game::new(
+        catalog,
+        &COLOURS[..2],
+        Supply::of(&[(MeepleKind::Normal, 7), (MeepleKind::Big, 1)]),
+        base_game(),
+    );
     game.lay(start, Pos::new(0, 0), 0).unwrap();
     let east = game.lay(junction, Pos::new(1, 0), 0).unwrap();
     game.lay_meeple(
@@ -78,7 +84,7 @@ fn the_big_meeple_counts_as_two_but_scores_once() {
     assert_eq!(scores, [0, 4]);
     assert_eq!(
         game.state.players[1].supply,
-        [7, 1, 0],
+        Supply::of(&[(MeepleKind::Normal, 7), (MeepleKind::Big, 1)]),
         "the big meeple went back to supply"
     );
 }
@@ -89,7 +95,12 @@ fn final_scoring_of_unfinished_features_and_fields() {
     let start = tile(&catalog, "zh-mesto-cesta");
     let cap = tile(&catalog, "zh-mesto-jedna-strana");
     let monastery = tile(&catalog, "zh-klaster");
-    let mut game = Game::new(catalog, &COLOURS, [7, 0, 0], base_game());
+    let mut game = Game::new(
+        catalog,
+        &COLOURS,
+        Supply::of(&[(MeepleKind::Normal, 7)]),
+        base_game(),
+    );
     let s = game.lay(start, Pos::new(0, 0), 0).unwrap();
     game.lay_meeple(s, port("EM"), 0, MeepleKind::Normal)
         .unwrap(); // red: the road
@@ -158,7 +169,12 @@ fn field_tile(fog_sides: &[&str]) -> TileSpec {
 fn fog_closes_like_a_city_and_touching_plain_field_makes_it_unclosable() {
     let specs = [field_tile(&["S"]), field_tile(&["N"]), field_tile(&[])];
     let catalog = Arc::new(Catalog::from_specs(&specs));
-    let mut game = Game::new(catalog, &COLOURS[..1], [7, 0, 0], base_game());
+    let mut game = Game::new(
+        catalog,
+        &COLOURS[..1],
+        Supply::of(&[(MeepleKind::Normal, 7)]),
+        base_game(),
+    );
     game.lay(0, Pos::new(0, 0), 0).unwrap();
     // Fog facing fog: the two halves close each other.
     game.place_tile(1, Pos::new(0, 1), 0, &mut FirstOption)
@@ -253,7 +269,7 @@ fn modules_plug_into_every_hook_without_touching_the_core() {
     let mut game = Game::new(
         catalog,
         &COLOURS[..1],
-        [7, 0, 0],
+        Supply::of(&[(MeepleKind::Normal, 7)]),
         base_game()
             .into_iter()
             .chain([Box::new(RecorderModule(recorder.clone())) as Box<dyn RuleModule>])
@@ -307,7 +323,12 @@ fn a_face_down_tile_fills_its_cell_but_nothing_closes_across_it() {
     let start = tile(&catalog, "zh-mesto-cesta");
     let junction = tile(&catalog, "zh-krizovatka-tri");
     let monastery = tile(&catalog, "zh-klaster");
-    let mut game = Game::new(Arc::new(catalog), &COLOURS[..1], [7, 0, 0], base_game());
+    let mut game = Game::new(
+        Arc::new(catalog),
+        &COLOURS[..1],
+        Supply::of(&[(MeepleKind::Normal, 7)]),
+        base_game(),
+    );
     let s = game.lay(start, Pos::new(0, 0), 0).unwrap();
     game.lay_meeple(s, port("EM"), 0, MeepleKind::Normal)
         .unwrap();

@@ -8,14 +8,39 @@ use carcref::content::{load, ContentFiles};
 use carcref::engine::core::game::{Colour, Game, MeepleKind, Spot};
 use carcref::engine::core::rng::Rng;
 use carcref::engine::core::tile::Catalog;
-use carcref::engine::modules::base::{base_with, Expansions};
+use carcref::engine::modules::base::base_with;
+use carcref::engine::modules::inns;
+use carcref::engine::modules::vocabulary::Descriptor;
+use carcref::model::pieces::Supply;
+
+/// Which expansions a random game plays.
+#[derive(Debug, Clone, Copy)]
+struct Expansions {
+    ghosts: bool,
+    inns: bool,
+    gifts: bool,
+}
+
+impl Expansions {
+    /// Their descriptors, in the registry's order.
+    fn descriptors(self) -> Vec<&'static Descriptor> {
+        [
+            (self.inns, &inns::DESCRIPTOR),
+            (self.ghosts, &ghosts::DESCRIPTOR),
+            (self.gifts, &gifts::DESCRIPTOR),
+        ]
+        .into_iter()
+        .filter_map(|(on, d)| on.then_some(d))
+        .collect()
+    }
+}
 use carcref::engine::modules::ghosts::{self, CompetitiveGhosts};
 use carcref::engine::modules::gifts::{self, Gift, GiftTarget, Gifts};
 use carcref::model::geometry::{Port, Pos};
 use proptest::prelude::*;
 
 /// A new game with the expansions' tiles, start tile, modules and supplies, and its bag.
-fn setup(e: Expansions, players: usize, seed: u64) -> (Game, Vec<usize>, [u32; 3]) {
+fn setup(e: Expansions, players: usize, seed: u64) -> (Game, Vec<usize>, Supply) {
     let corpus = load(&ContentFiles::embedded()).corpus;
     let mut sets = vec!["zakladni-hra"];
     if e.ghosts {
@@ -48,7 +73,7 @@ fn setup(e: Expansions, players: usize, seed: u64) -> (Game, Vec<usize>, [u32; 3
         }
         bag.extend(std::iter::repeat_n(index, count));
     }
-    let (modules, supply) = base_with(e, players, seed);
+    let (modules, supply) = base_with(&e.descriptors(), players, seed);
     let mut game = Game::new(Arc::new(catalog), &Colour::ALL[..players], supply, modules);
     game.state.tracing = false;
     for (tile, pos) in start {
@@ -134,7 +159,7 @@ fn play_checked(e: Expansions, players: usize, seed: u64) -> Result<(), String> 
     check(&game, e, supply).map_err(|p| format!("after the end: {p}"))
 }
 
-fn check(game: &Game, e: Expansions, supply: [u32; 3]) -> Result<(), String> {
+fn check(game: &Game, e: Expansions, supply: Supply) -> Result<(), String> {
     let state = &game.state;
     for (player, p) in state.players.iter().enumerate() {
         if p.score < 0 {
@@ -150,17 +175,17 @@ fn check(game: &Game, e: Expansions, supply: [u32; 3]) -> Result<(), String> {
                 (MeepleKind::Guard, Some(g)) => g.general_guards[player],
                 _ => 0,
             };
-            let expected = supply[kind.index()]
+            let expected = supply.count(kind)
                 + if kind == MeepleKind::Guard && e.ghosts {
                     ghosts::GENERAL_GUARDS
                 } else {
                     0
                 };
-            let total = on_board + p.supply[kind.index()] + general;
+            let total = on_board + p.supply.count(kind) + general;
             if total != expected {
                 return Err(format!(
                     "player {player} has {total} {kind:?} (board {on_board}, supply {}, general {general}), not {expected}",
-                    p.supply[kind.index()]
+                    p.supply.count(kind)
                 ));
             }
         }

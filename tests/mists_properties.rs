@@ -56,7 +56,9 @@ fn play_checked(
                 .iter()
                 .filter(|m| m.on_board && m.player == player)
                 .count() as u32;
-            let total = on_board + p.supply[0] + mists.buried[player];
+            let total = on_board
+                + p.supply.count(carcref::model::pieces::MeepleKind::Normal)
+                + mists.buried[player];
             if total != meeples {
                 problems.push(format!(
                     "turn {turns_seen}: colour {player} has {total} meeples, not {meeples}"

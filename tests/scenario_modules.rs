@@ -1,14 +1,16 @@
-//! Issue 12: the scenario loader and runner are generic. A module registered beside the
-//! shipped ones reads, sets up and checks its own keys without any change to them.
+//! Issues 12 and 22: an expansion is registered once. A made-up one, written in this file and
+//! added as one line to a copy of the registry, reads, sets up and checks its own scenario
+//! keys, plays its own rule module on the core's hooks, brings its figures, and shows its
+//! state through its status, with no change to the loader, runner, CLI or site.
 
 use std::sync::{Arc, OnceLock};
 
 use carcref::content::{load, ContentFiles};
 use carcref::diagnostic::Diagnostics;
-use carcref::engine::core::game::Game;
-use carcref::engine::core::hooks::{Decider, Refusal};
-use carcref::engine::modules::rulesets::VOCABULARIES;
-use carcref::engine::modules::vocabulary::{Hooks, Registry, Report, Scope, Vocabulary};
+use carcref::engine::core::game::{Game, MeepleKind, State};
+use carcref::engine::core::hooks::{Decider, MeeplePlacement, Refusal, RuleModule, Status};
+use carcref::engine::modules::registry::REGISTRY;
+use carcref::engine::modules::vocabulary::{Descriptor, Hooks, Registry, Report, Scope};
 use carcref::model::pieces::Colour;
 use carcref::model::scenario::{Entry, Scenario};
 use carcref::model::Corpus;
@@ -22,7 +24,37 @@ use carcref::yaml::Fields;
 #[derive(Debug)]
 struct Trial;
 
+/// Its rules: no figure may stand on a monastery, and it says so beside the board.
+#[derive(Debug, Clone)]
+struct TrialRules;
+
+impl RuleModule for TrialRules {
+    fn id(&self) -> &'static str {
+        TRIAL.id
+    }
+
+    fn veto_meeple(&self, _: &State, placement: &MeeplePlacement) -> Option<Refusal> {
+        (placement.feature == carcref::engine::core::tile::FeatureKind::Monastery).then(|| {
+            Refusal::new(
+                "zk.klaster",
+                "na klášter zkušební rozšíření figurky nepustí",
+            )
+        })
+    }
+
+    fn status(&self, state: &State) -> Option<Status> {
+        Some(Status {
+            line: Some(format!("Zkušební rozšíření: hráčů {}", state.players.len())),
+            ..Status::default()
+        })
+    }
+}
+
 impl Hooks for Trial {
+    fn modules(&self, _players: usize, _seed: u64) -> Vec<Box<dyn RuleModule>> {
+        vec![Box::new(TrialRules)]
+    }
+
     fn setup(&self, setup: Option<&Fields>, _: &Scope, diags: &mut Diagnostics) -> Option<Entry> {
         let bonus = setup?.optional_int_in("bonus", 0..=100, diags)?;
         Some(Arc::new(bonus as i32))
@@ -86,11 +118,17 @@ impl Hooks for Trial {
     }
 }
 
-const TRIAL: Vocabulary = Vocabulary {
+const TRIAL: Descriptor = Descriptor {
     id: "zkusebni",
     name: "Zkušební rozšíření",
     expansion: true,
     figure: None,
+    status_key: None,
+    rule_prefixes: &["zk"],
+    // Three figures a player, one of them big.
+    figures: &[(MeepleKind::Normal, 2), (MeepleKind::Big, 1)],
+    tile_set: None,
+    levels: &[],
     setup: &["bonus"],
     board: &[],
     meeple: &[],
@@ -101,9 +139,9 @@ const TRIAL: Vocabulary = Vocabulary {
 
 /// The shipped modules and the trial one.
 fn registry() -> Registry {
-    static REGISTRY: OnceLock<Vec<&'static Vocabulary>> = OnceLock::new();
-    REGISTRY.get_or_init(|| {
-        let mut all = VOCABULARIES.to_vec();
+    static WITH_TRIAL: OnceLock<Vec<&'static Descriptor>> = OnceLock::new();
+    WITH_TRIAL.get_or_init(|| {
+        let mut all = REGISTRY.to_vec();
         all.push(&TRIAL);
         all
     })
@@ -169,11 +207,11 @@ fn a_registered_module_s_reader_reports_located_errors() {
 
 #[test]
 fn without_the_module_its_keys_are_unknown() {
-    let errors = play(VOCABULARIES, &scenario("red")).err().expect("refused");
+    let errors = play(REGISTRY, &scenario("red")).err().expect("refused");
     assert!(
         errors
             .iter()
-            .any(|e| e.contains("rozšíření `zkusebni` engine neumí")),
+            .any(|e| e.contains("rozšíření `zkusebni` carcref neověřuje")),
         "{errors:?}"
     );
 }
@@ -198,4 +236,38 @@ fn loader_and_runner_name_no_module() {
             assert!(!lower.contains(name), "{file} names `{name}`");
         }
     }
+}
+
+#[test]
+fn a_registered_module_plays_its_rules_and_brings_its_figures() {
+    let text = "title: T\nruleset: zakladni-hra\nexpansions: [zkusebni]\nplayers: [red, blue]\n\
+                steps:\n  - place: zh-klaster\n    at: [0, 1]\n    meeple: {on: center}\n";
+    let mut diags = Diagnostics::default();
+    let scenario = load_scenario_with(registry(), "t.yaml", "t.yaml", text, corpus(), &mut diags)
+        .expect("loads");
+    let report = run_with(registry(), &scenario, corpus()).expect("runs");
+    let refusal = report.steps[0]
+        .refusal
+        .as_ref()
+        .expect("the trial rules refuse");
+    assert_eq!(refusal.rule, "zk.klaster");
+    let supply = report.game.state.players[0].supply;
+    assert_eq!(
+        (
+            supply.count(MeepleKind::Normal),
+            supply.count(MeepleKind::Big)
+        ),
+        (2, 1)
+    );
+    // The CLI prints each status line under the board's state.
+    let lines: Vec<Option<String>> = report
+        .game
+        .statuses()
+        .into_iter()
+        .map(|(_, s)| s.line)
+        .collect();
+    assert!(
+        lines.contains(&Some("Zkušební rozšíření: hráčů 2".to_owned())),
+        "{lines:?}"
+    );
 }

@@ -6,8 +6,8 @@ use serde::Serialize;
 
 use crate::content::markdown::{to_plain_text_naming, LinkTarget};
 use crate::coverage::{CoverageEntry, Status};
-use crate::czech::{Gender, Pad};
 use crate::diagnostic::Diagnostic;
+use crate::engine::rule_keys::Played;
 use crate::model::{format_levels, Corpus, RuleSection, Ruling};
 use crate::search::{HitKind, SearchResults, Suggestion};
 
@@ -378,8 +378,8 @@ pub fn game_words(
 /// "[pravidla: Základní hra Carcassonne – Průběh tahu; výklad Dized.MoC.0046]": the section
 /// (by title, with the subsection when the content names one) and rulings (by source ID or
 /// question) of the scenario's game, expansions and level.
-fn citation(corpus: &Corpus, rule: &str, scenario: &crate::model::scenario::Scenario) -> String {
-    let Some(cited) = crate::engine::rule_keys::cite_in(corpus, rule, scenario) else {
+fn citation(corpus: &Corpus, rule: &str, played: &Played) -> String {
+    let Some(cited) = crate::engine::rule_keys::cite_in(corpus, rule, played) else {
         return String::new();
     };
     let section = cited.title();
@@ -402,6 +402,7 @@ pub fn report_text(
     report: &crate::scenario::Report,
     corpus: &Corpus,
 ) -> String {
+    let played = crate::engine::rule_keys::played(scenario, corpus);
     let mut out = String::new();
     let _ = writeln!(out, "Scénář: {}", scenario.title);
     if let Some(description) = &scenario.description {
@@ -441,7 +442,7 @@ pub fn report_text(
                 out,
                 "  • {}  {}",
                 event.text,
-                citation(corpus, event.rule, scenario)
+                citation(corpus, event.rule, &played)
             );
         }
         if let Some(refusal) = &step.refusal {
@@ -449,14 +450,14 @@ pub fn report_text(
                 out,
                 "  ✘ nelze: {}  {}",
                 refusal.message,
-                citation(corpus, refusal.rule, scenario)
+                citation(corpus, refusal.rule, &played)
             );
         }
     }
-    // The cooperative game keeps no score per colour, except level 6's counters.
-    let scores: Vec<String> = match report.game.module::<crate::engine::modules::mists::Mists>() {
-        Some(mists) => mists
-            .standings(&report.game.state)
+    // A module may keep the score its own way (the cooperative game's track or counters).
+    let statuses = report.game.statuses();
+    let scores: Vec<String> = match statuses.iter().find_map(|(_, s)| s.standings.as_ref()) {
+        Some(standings) => standings
             .iter()
             .map(|(label, p)| format!("{label} {p} b."))
             .collect(),
@@ -480,38 +481,8 @@ pub fn report_text(
         capitalized(report.game.state.meeple_term.genitive_plural()),
         report.game.state.completed_count
     );
-    if let Some(mists) = report.game.module::<crate::engine::modules::mists::Mists>() {
-        let _ = writeln!(out, "{}", mists_status(mists, &report.game.state));
-    }
-    let state = &report.game.state;
-    if let Some(g) = report
-        .game
-        .module::<crate::engine::modules::ghosts::CompetitiveGhosts>()
-    {
-        let guards: Vec<String> = state
-            .players
-            .iter()
-            .map(|p| format!("{} {}", p.colour.czech(), p.supply[2]))
-            .collect();
-        let _ = writeln!(
-            out,
-            "Duchů u figurek: {}, v banku: {}; strážní v zásobě: {}",
-            g.ghosts_on_board(),
-            g.bank,
-            guards.join(", ")
-        );
-    }
-    if let Some(gifts) = report.game.module::<crate::engine::modules::gifts::Gifts>() {
-        let hands: Vec<String> = (0..state.players.len())
-            .map(|p| format!("{} {}", state.colour_name(p), gifts.unopened(p)))
-            .collect();
-        let _ = writeln!(
-            out,
-            "Neotevřené dárky: {}; v balíčku {}, odloženo {}",
-            hands.join(", "),
-            gifts.deck.len(),
-            gifts.discard.len()
-        );
+    for line in statuses.iter().filter_map(|(_, s)| s.line.as_ref()) {
+        let _ = writeln!(out, "{line}");
     }
     if report.expectations.is_empty() {
         let _ = writeln!(out, "\nScénář neuvádí očekávání.");
@@ -544,46 +515,6 @@ fn capitalized(word: &str) -> String {
     chars.next().map_or_else(String::new, |first| {
         first.to_uppercase().chain(chars).collect()
     })
-}
-
-/// The Mists game's state in one line: counters, ghosts, buried meeples, outcome.
-fn mists_status(
-    mists: &crate::engine::modules::mists::Mists,
-    state: &crate::engine::core::game::State,
-) -> String {
-    use crate::engine::modules::mists::Outcome;
-    let counters: Vec<String> = mists
-        .counters
-        .iter()
-        .map(|c| match c.player {
-            Some(p) => {
-                let colour = state.players.get(p).map_or("?".to_owned(), |pl| {
-                    pl.colour.adjective(Gender::Neuter, Pad::Nominative)
-                });
-                format!("{colour} {}", c.points)
-            }
-            None => c.points.to_string(),
-        })
-        .collect();
-    // One team counter, or level 6's three counters, one per colour.
-    let counters = match counters.as_slice() {
-        [one] => format!("počítadlo {one}"),
-        _ => format!("počítadla {}", counters.join(", ")),
-    };
-    let outcome = match mists.outcome {
-        None => "hra pokračuje".to_owned(),
-        Some(Outcome::Won) => "vítězství".to_owned(),
-        Some(Outcome::Lost(cause)) => format!("prohra ({})", cause.czech()),
-    };
-    format!(
-        "Úroveň {}: {counters} (cíl {}); duchů na plánu {}, v banku {}; pohřbených {} {}; {outcome}",
-        mists.level.number,
-        mists.level.goal,
-        mists.ghosts_on_board(),
-        mists.bank,
-        state.meeple_term.genitive_plural(),
-        mists.buried.iter().sum::<u32>()
-    )
 }
 
 pub fn report_json(

@@ -2,7 +2,10 @@
 //! for. Content maps each key to the rule section (and rulings) it follows from
 //! (`content/rule-keys.yaml`).
 
+use crate::engine::modules::registry::{BASE_GAME, REGISTRY};
+use crate::engine::modules::vocabulary;
 use crate::model::scenario::{Scenario, Start, Step, TileRef};
+use crate::model::tiles::TileSet;
 use crate::model::{Citation, Corpus};
 
 /// Every rule key the engine and its modules emit, with what it stands for. Content maps
@@ -305,16 +308,6 @@ pub fn rule_description(key: &str) -> Option<&'static str> {
     RULE_KEYS.iter().find(|(k, _)| *k == key).map(|(_, d)| *d)
 }
 
-/// The base game's id; the expansions are played with it.
-pub const BASE_GAME: &str = "zakladni-hra";
-/// The cooperative game's id; it is played in levels.
-pub const COOPERATIVE_GAME: &str = "duchove-carcassonne";
-pub const GHOSTS_EXPANSION: &str = "duchove-zamky-hrbitovy";
-pub const INNS_EXPANSION: &str = "hostince-a-katedraly";
-pub const GIFTS_EXPANSION: &str = "darky";
-/// Levels of the cooperative game.
-pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=6;
-
 /// Keys only the base game's own module emits (majority, final scoring): the cooperative
 /// game has none of it, and its tiles have no monastery.
 const BASE_GAME_ONLY: &[&str] = &[
@@ -326,27 +319,21 @@ const BASE_GAME_ONLY: &[&str] = &[
     "zh.klaster.hodnoceni",
 ];
 
-/// Keys that need the Mists material (fog, the 2x2 start tile): the cooperative game or the
-/// base game with Duchové, zámky a hřbitovy.
+/// Keys that need the Mists material (fog, the 2x2 start tile): played by whichever game
+/// plays the `du` rules.
 const MISTS_MATERIAL: &[&str] = &["zh.start.ctyri-karticky"];
 
 /// Whether the engine can emit `key` in a game of `game` with `expansions`: what the
-/// citation of the key has to cover. Keys follow their module's prefix (`dc` the cooperative
-/// game, `dzh`/`hk`/`da` an expansion, `du` the Mists material of both, `zh` any game).
+/// citation of the key has to cover. A key's prefix names the rules that emit it
+/// (`Descriptor::rule_prefixes`): the game or one of its expansions has to play them.
 pub fn emitted_in(key: &str, game: &str, expansions: &[String]) -> bool {
-    let cooperative = game == COOPERATIVE_GAME;
-    let with = |expansion: &str| !cooperative && expansions.iter().any(|e| e == expansion);
+    let played = vocabulary::active(REGISTRY, Some(game), expansions);
+    let plays = |prefix: &str| played.iter().any(|d| d.rule_prefixes.contains(&prefix));
     if MISTS_MATERIAL.contains(&key) {
-        return cooperative || with(GHOSTS_EXPANSION);
+        return plays("du");
     }
-    match key.split('.').next() {
-        Some("dc") => cooperative,
-        Some("du") => cooperative || with(GHOSTS_EXPANSION),
-        Some("dzh") => with(GHOSTS_EXPANSION),
-        Some("hk") => with(INNS_EXPANSION),
-        Some("da") => with(GIFTS_EXPANSION),
-        _ => !(cooperative && BASE_GAME_ONLY.contains(&key)),
-    }
+    let prefix = key.split('.').next().unwrap_or_default();
+    plays(prefix) && !(game != BASE_GAME && BASE_GAME_ONLY.contains(&key))
 }
 
 /// A game as citations see it: the game, its expansions and (cooperative) the level.
@@ -361,8 +348,8 @@ impl Played {
     /// Every way to play: the base game with each combination of expansions, and the
     /// cooperative game at each level.
     pub fn all() -> Vec<Played> {
-        let expansions = [GHOSTS_EXPANSION, INNS_EXPANSION, GIFTS_EXPANSION];
-        let mut out: Vec<Played> = (0..1u8 << expansions.len())
+        let expansions = vocabulary::ids(REGISTRY, true);
+        let mut out: Vec<Played> = (0..1u32 << expansions.len())
             .map(|mask| Played {
                 game: BASE_GAME.to_owned(),
                 expansions: expansions
@@ -374,11 +361,16 @@ impl Played {
                 level: None,
             })
             .collect();
-        out.extend(LEVELS.map(|level| Played {
-            game: COOPERATIVE_GAME.to_owned(),
-            expansions: Vec::new(),
-            level: Some(level),
-        }));
+        for ruleset in REGISTRY
+            .iter()
+            .filter(|d| !d.expansion && d.id != BASE_GAME)
+        {
+            out.extend(ruleset.levels.iter().map(|&level| Played {
+                game: ruleset.id.to_owned(),
+                expansions: Vec::new(),
+                level: Some(level),
+            }));
+        }
         out
     }
 
@@ -402,22 +394,19 @@ impl Played {
 }
 
 /// What a scenario plays, as citations see it: its game, expansions and level. A base game
-/// with the Mists material (the 2x2 start tile, `du-` tiles) plays that material by the rules
-/// of Duchové, zámky a hřbitovy, the box it comes from.
-pub fn played(scenario: &Scenario) -> Played {
+/// that lays an expansion's tiles plays them by that expansion's rules: the Mists material
+/// (the 2x2 start tile, `du-` tiles) by those of Duchové, zámky a hřbitovy, its box.
+pub fn played(scenario: &Scenario, corpus: &Corpus) -> Played {
     let mut expansions = scenario.expansions.clone();
-    let mists_tile = |tile: &TileRef| matches!(tile, TileRef::Catalog(id) if id.starts_with("du-"));
-    let material = scenario.start == Start::Square2x2
-        || scenario.board.iter().any(|b| mists_tile(&b.tile))
-        || scenario.steps.iter().any(|s| match s {
-            Step::Place { tile, .. } | Step::Pass { tile, .. } => mists_tile(tile),
-            Step::EndGame { .. } => false,
-        });
-    if scenario.ruleset == BASE_GAME
-        && material
-        && !expansions.iter().any(|e| e == GHOSTS_EXPANSION)
-    {
-        expansions.push(GHOSTS_EXPANSION.to_owned());
+    if scenario.ruleset == BASE_GAME {
+        for expansion in REGISTRY.iter().filter(|d| d.expansion) {
+            let Some(set) = expansion.tile_set.and_then(|id| corpus.tile_set(id)) else {
+                continue;
+            };
+            if !expansions.iter().any(|e| e == expansion.id) && lays_tiles_of(scenario, set) {
+                expansions.push(expansion.id.to_owned());
+            }
+        }
     }
     Played {
         game: scenario.ruleset.clone(),
@@ -426,8 +415,19 @@ pub fn played(scenario: &Scenario) -> Played {
     }
 }
 
-/// What `key` cites for the game, expansions and level a scenario plays (`Corpus::cite`).
-pub fn cite_in<'c>(corpus: &'c Corpus, key: &str, scenario: &Scenario) -> Option<Citation<'c>> {
-    let played = played(scenario);
+/// Whether a scenario lays a tile of `set`, its 2x2 start tile included.
+fn lays_tiles_of(scenario: &Scenario, set: &TileSet) -> bool {
+    let ours = |tile: &TileRef| matches!(tile, TileRef::Catalog(id) if set.tiles.iter().any(|t| t.id == *id));
+    (scenario.start == Start::Square2x2 && set.tiles.iter().any(|t| t.start_part.is_some()))
+        || scenario.board.iter().any(|b| ours(&b.tile))
+        || scenario.steps.iter().any(|s| match s {
+            Step::Place { tile, .. } | Step::Pass { tile, .. } => ours(tile),
+            Step::EndGame { .. } => false,
+        })
+}
+
+/// What `key` cites for the game, expansions and level a scenario plays (`Corpus::cite`),
+/// `played` being the scenario's `played`, worked out once per scenario: it reads every step.
+pub fn cite_in<'c>(corpus: &'c Corpus, key: &str, played: &Played) -> Option<Citation<'c>> {
     corpus.cite(key, &played.game, &played.expansions, played.level)
 }

@@ -123,7 +123,58 @@ pub enum MeepleKind {
     Guard,
 }
 
+/// The figures a player holds in supply, counted by kind. Rule modules declare theirs as a
+/// table of (kind, count) (`Descriptor::figures`), so no code knows which kind sits where.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct Supply([u32; MeepleKind::COUNT]);
+
+impl Supply {
+    /// The counts of `figures`; kinds it does not name count 0.
+    pub fn of(figures: &[(MeepleKind, u32)]) -> Supply {
+        Supply::default().with(figures)
+    }
+
+    /// These counts with `figures`' counts in place of theirs (an expansion's figures).
+    pub fn with(mut self, figures: &[(MeepleKind, u32)]) -> Supply {
+        for &(kind, n) in figures {
+            self.set(kind, n);
+        }
+        self
+    }
+
+    pub fn count(&self, kind: MeepleKind) -> u32 {
+        self.0[kind.index()]
+    }
+
+    pub fn set(&mut self, kind: MeepleKind, n: u32) {
+        self.0[kind.index()] = n;
+    }
+
+    /// One figure of `kind` back in supply.
+    pub fn give(&mut self, kind: MeepleKind) {
+        self.0[kind.index()] += 1;
+    }
+
+    /// One figure of `kind` out of supply (none left: nothing happens).
+    pub fn take(&mut self, kind: MeepleKind) {
+        let n = &mut self.0[kind.index()];
+        *n = n.saturating_sub(1);
+    }
+}
+
 impl MeepleKind {
+    pub const COUNT: usize = 3;
+
+    /// The id scenarios use (`normal`, `big`, `guard`).
+    pub fn id(self) -> &'static str {
+        match self {
+            MeepleKind::Normal => "normal",
+            MeepleKind::Big => "big",
+            MeepleKind::Guard => "guard",
+        }
+    }
+
     pub fn parse(text: &str) -> Option<MeepleKind> {
         Some(match text {
             "normal" => MeepleKind::Normal,

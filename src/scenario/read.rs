@@ -4,8 +4,8 @@ use marked_yaml::types::MarkedMappingNode;
 use marked_yaml::Node;
 
 use crate::diagnostic::Diagnostics;
-use crate::engine::modules::rulesets;
-use crate::engine::modules::vocabulary::{self, Context, Hooks, Registry, Vocabulary};
+use crate::engine::modules::registry;
+use crate::engine::modules::vocabulary::{self, Context, Descriptor, Hooks, Registry};
 use crate::model::pieces::{Colour, FeatureKind, MeepleKind, Spot};
 use crate::model::read::{colour, list, per_player, position, tile_ref, MAX_COUNT, MAX_SCORE};
 use crate::model::scenario::{
@@ -52,7 +52,7 @@ pub fn load_scenario(
     corpus: &Corpus,
     diags: &mut Diagnostics,
 ) -> Option<Scenario> {
-    load_scenario_with(rulesets::VOCABULARIES, file, path, text, corpus, diags)
+    load_scenario_with(registry::REGISTRY, file, path, text, corpus, diags)
 }
 
 /// Reads a scenario whose modules are those of `registry`.
@@ -87,7 +87,7 @@ pub fn load_scenario_with(
         let supported = supported_rulesets.contains(&r.as_str());
         if !supported {
             let known = if corpus.game(r).is_some() {
-                "hra existuje, ale engine její pravidla zatím neumí"
+                "hra existuje, ale její pravidla carcref zatím neověřuje"
             } else {
                 "neznámá hra"
             };
@@ -113,7 +113,7 @@ pub fn load_scenario_with(
                 location,
                 None,
                 format!(
-                    "rozšíření `{name}` engine neumí (umí: {})",
+                    "rozšíření `{name}` carcref neověřuje (ověřuje: {})",
                     known_expansions.join(", ")
                 ),
             );
@@ -260,7 +260,7 @@ struct Scope<'a> {
     /// What the modules' readers are given.
     modules: vocabulary::Scope<'a>,
     registry: Registry,
-    active: Vec<&'static Vocabulary>,
+    active: Vec<&'static Descriptor>,
     ruleset: Option<String>,
     expansions: Vec<String>,
 }

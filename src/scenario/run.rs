@@ -12,8 +12,8 @@ use crate::diagnostic::{Diagnostic, Location};
 use crate::engine::core::game::{Event, Game};
 use crate::engine::core::hooks::{Decider, Question, Refusal};
 use crate::engine::core::tile::Catalog;
-use crate::engine::modules::rulesets::VOCABULARIES;
-use crate::engine::modules::vocabulary::{self, Registry, Vocabulary};
+use crate::engine::modules::registry::REGISTRY;
+use crate::engine::modules::vocabulary::{self, Descriptor, Registry};
 use crate::model::geometry::Pos;
 use crate::model::pieces::{Colour, FeatureKind, MeepleKind};
 use crate::model::scenario::{
@@ -176,7 +176,7 @@ fn setup_error(location: &Location, message: impl Into<String>) -> Diagnostic {
 
 /// Plays a scenario validated by the content loader.
 pub fn run(scenario: &Scenario, corpus: &Corpus) -> Result<Report, Diagnostic> {
-    run_with(VOCABULARIES, scenario, corpus)
+    run_with(REGISTRY, scenario, corpus)
 }
 
 /// Like [`run`], but gives up between two tiles or steps once `cancel` is set (a server's
@@ -186,7 +186,7 @@ pub fn run_cancellable(
     corpus: &Corpus,
     cancel: &AtomicBool,
 ) -> Result<Report, Diagnostic> {
-    play(VOCABULARIES, scenario, corpus, cancel)
+    play(REGISTRY, scenario, corpus, cancel)
 }
 
 /// Plays a scenario read with the modules of `registry`: resolve its tiles, set the game
@@ -304,7 +304,7 @@ struct Tiles {
 fn resolve_tiles(
     scenario: &Scenario,
     corpus: &Corpus,
-    modules: &[&'static Vocabulary],
+    modules: &[&'static Descriptor],
 ) -> Result<Tiles, Diagnostic> {
     let mut catalog = Catalog::from_specs(corpus.tile_sets.iter().flat_map(|s| &s.tiles));
     let mut resolve = |tile: &TileRef| match tile {
@@ -368,8 +368,9 @@ fn start_tiles(
     let scenario_start = Location::file_start(&scenario.path);
     match scenario.start {
         Start::Base => {
-            let start = corpus
-                .tile_set("zakladni-hra")
+            let start = crate::engine::modules::base::DESCRIPTOR
+                .tile_set
+                .and_then(|id| corpus.tile_set(id))
                 .and_then(|set| set.tiles.iter().find(|t| t.start))
                 .and_then(|t| resolve(&TileRef::Catalog(t.id.clone())))
                 .ok_or_else(|| {
@@ -409,27 +410,29 @@ fn start_tiles(
 /// The game the ruleset's module sets up, with the start tiles laid.
 fn new_game(
     scenario: &Scenario,
-    modules: &[&'static Vocabulary],
+    modules: &[&'static Descriptor],
     mut catalog: Catalog,
     start: &[(usize, Pos)],
 ) -> Result<Game, Diagnostic> {
     let scenario_start = Location::file_start(&scenario.path);
+    let expansions: Vec<&'static Descriptor> =
+        modules.iter().copied().filter(|m| m.expansion).collect();
     let Some(game_parts) = modules.iter().find_map(|m| {
         m.hooks.game(
             scenario.setup.entry(m.id),
-            &scenario.expansions,
+            &expansions,
             scenario.players.len(),
             &mut catalog,
         )
     }) else {
         return Err(setup_error(
             &scenario_start,
-            format!("pravidla `{}` engine neumí", scenario.ruleset),
+            format!("pravidla `{}` carcref neověřuje", scenario.ruleset),
         ));
     };
     let (rules, supply) = game_parts.map_err(|m| setup_error(&scenario_start, m))?;
     let mut game = Game::new(Arc::new(catalog), &scenario.players, supply, rules);
-    game.state.meeple_term = crate::engine::modules::rulesets::meeple_term(&scenario.ruleset);
+    game.state.meeple_term = crate::engine::modules::registry::meeple_term(&scenario.ruleset);
     for (tile, pos) in start {
         game.lay(*tile, *pos, 0).map_err(|r| {
             setup_error(
@@ -445,7 +448,7 @@ fn new_game(
 fn prepare_board(
     game: &mut Game,
     scenario: &Scenario,
-    modules: &[&'static Vocabulary],
+    modules: &[&'static Descriptor],
     board: &[usize],
     cancel: &AtomicBool,
 ) -> Result<(), Diagnostic> {
@@ -505,7 +508,7 @@ struct Turn<'t> {
 fn begin_turn(
     game: &mut Game,
     scenario: &Scenario,
-    modules: &[&'static Vocabulary],
+    modules: &[&'static Descriptor],
     player: Option<Colour>,
 ) {
     take_turn(game, scenario, player);
@@ -516,7 +519,7 @@ fn begin_turn(
 fn pass(
     game: &mut Game,
     scenario: &Scenario,
-    modules: &[&'static Vocabulary],
+    modules: &[&'static Descriptor],
     player: Option<Colour>,
     data: &ModuleData,
     turn: &Turn,
@@ -539,7 +542,7 @@ fn pass(
 fn place(
     game: &mut Game,
     scenario: &Scenario,
-    modules: &[&'static Vocabulary],
+    modules: &[&'static Descriptor],
     (step, player, data): (&Step, Option<Colour>, &ModuleData),
     turn: &Turn,
     decider: &mut ScenarioDecider,
@@ -650,7 +653,7 @@ fn pick_rotation(game: &Game, tile: usize, at: Pos, location: &Location) -> Resu
 
 /// Applies the modules' entries of one part of the prepared board; errors are located there.
 fn apply(
-    modules: &[&'static Vocabulary],
+    modules: &[&'static Descriptor],
     data: &ModuleData,
     location: &Location,
     mut act: impl FnMut(&dyn vocabulary::Hooks, &crate::model::scenario::Entry) -> Result<(), String>,
@@ -667,7 +670,7 @@ fn apply(
 /// name, resolved).
 fn before_place(
     game: &mut Game,
-    modules: &[&'static Vocabulary],
+    modules: &[&'static Descriptor],
     data: &ModuleData,
     drawn: usize,
     tiles: &[Vec<usize>],
@@ -684,7 +687,7 @@ fn before_place(
 }
 
 /// Each module in play sees every drawn tile.
-fn draw(game: &mut Game, modules: &[&'static Vocabulary]) {
+fn draw(game: &mut Game, modules: &[&'static Descriptor]) {
     if game.state.ended {
         return;
     }
@@ -741,7 +744,7 @@ fn check_declared_feature(
 
 fn evaluate(
     scenario: &Scenario,
-    modules: &[&'static Vocabulary],
+    modules: &[&'static Descriptor],
     game: &Game,
     outcomes: &[StepOutcome],
     decider_problems: Vec<String>,
@@ -812,7 +815,7 @@ rejected: {{step: {}, reason: {}}}",
 /// the end or right after a step; `prefix` says which.
 fn state_checks(
     scenario: &Scenario,
-    modules: &[&'static Vocabulary],
+    modules: &[&'static Descriptor],
     expect: &Expectations,
     game: &Game,
     prefix: &str,
@@ -911,7 +914,9 @@ fn state_checks(
         );
     }
     for (colour, n) in &expect.supply {
-        let actual = state.players[player(colour)].supply[MeepleKind::Normal.index()];
+        let actual = state.players[player(colour)]
+            .supply
+            .count(MeepleKind::Normal);
         check(
             format!(
                 "{} má v zásobě {}",

@@ -1,6 +1,7 @@
 //! A played scenario's verdict as JSON: what `carcref check --json` prints, `carcref serve`'s
 //! `/api/check` answers (with boards) and the browser engine returns, in one place.
 
+use crate::engine::modules::registry::REGISTRY;
 use crate::model::scenario::Scenario;
 use crate::model::Corpus;
 
@@ -8,8 +9,9 @@ use super::run::Report;
 
 /// `carcref check --json`'s verdict as a value (`carcref serve`'s `/api/check` adds boards).
 pub fn verdict(scenario: &Scenario, report: &Report, corpus: &Corpus) -> serde_json::Value {
+    let played = crate::engine::rule_keys::played(scenario, corpus);
     let event = |rule: &str, text: &str| {
-        let cited = crate::engine::rule_keys::cite_in(corpus, rule, scenario);
+        let cited = crate::engine::rule_keys::cite_in(corpus, rule, &played);
         serde_json::json!({
             "rule": rule,
             "text": text,
@@ -32,28 +34,28 @@ pub fn verdict(scenario: &Scenario, report: &Report, corpus: &Corpus) -> serde_j
             })
         })
         .collect();
-    // Per colour: the players' scores, level 6's counters; none where the team shares a track.
-    let mists = report.game.module::<crate::engine::modules::mists::Mists>();
-    let scores: serde_json::Map<String, serde_json::Value> = match mists {
-        Some(mists) => mists
-            .colour_counters()
-            .unwrap_or_default()
-            .into_iter()
-            .filter_map(|(p, points)| {
-                let colour = report.game.state.players.get(p)?.colour;
-                Some((
-                    format!("{colour:?}").to_lowercase(),
-                    serde_json::json!(points),
-                ))
-            })
-            .collect(),
-        None => report
-            .scores()
-            .iter()
-            .map(|(c, p)| (format!("{c:?}").to_lowercase(), serde_json::json!(p)))
-            .collect(),
-    };
-    serde_json::json!({
+    // Per colour: the players' scores, or those a module keeps (level 6's counters; none
+    // where the team shares a track).
+    let statuses = report.game.statuses();
+    let scores: serde_json::Map<String, serde_json::Value> =
+        match statuses.iter().find_map(|(_, s)| s.scores.as_ref()) {
+            Some(scores) => scores
+                .iter()
+                .filter_map(|&(p, points)| {
+                    let colour = report.game.state.players.get(p)?.colour;
+                    Some((
+                        format!("{colour:?}").to_lowercase(),
+                        serde_json::json!(points),
+                    ))
+                })
+                .collect(),
+            None => report
+                .scores()
+                .iter()
+                .map(|(c, p)| (format!("{c:?}").to_lowercase(), serde_json::json!(p)))
+                .collect(),
+        };
+    let mut verdict = serde_json::json!({
         "scenario": scenario.path,
         "title": scenario.title,
         "rulings": scenario.rulings,
@@ -62,15 +64,16 @@ pub fn verdict(scenario: &Scenario, report: &Report, corpus: &Corpus) -> serde_j
         "expectations": report.expectations,
         "scores": scores,
         "completed": report.game.state.completed_count,
-        "mists": report.game.module::<crate::engine::modules::mists::Mists>().map(|m| serde_json::json!({
-            "level": m.level.number,
-            "track": m.track(),
-            "counters": m.counters.iter().map(|c| c.points).collect::<Vec<_>>(),
-            "ghosts_on_board": m.ghosts_on_board(),
-            "bank": m.bank,
-            "buried": m.buried.iter().sum::<u32>(),
-            "outcome": m.outcome_id(),
-            "loss": m.loss().map(|cause| cause.id()),
-        })),
-    })
+    });
+    // Each module's status under its key, `null` when the game does not play it.
+    for descriptor in REGISTRY {
+        if let Some(key) = descriptor.status_key {
+            verdict[key] = statuses
+                .iter()
+                .find(|(id, _)| *id == descriptor.id)
+                .and_then(|(_, s)| s.json.clone())
+                .unwrap_or_default();
+        }
+    }
+    verdict
 }

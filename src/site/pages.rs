@@ -16,7 +16,6 @@ use super::situace;
 use crate::content::markdown::LinkTarget;
 use crate::coverage::{self, CoverageEntry, Status};
 use crate::engine::core::tile::CompiledTile;
-use crate::model::scenario::Scenario;
 use crate::model::{levels_cs, Corpus, Game, GameKind, Provenance, Ruling};
 use crate::scenario::ExpectationResult;
 
@@ -382,8 +381,13 @@ impl<'a> Renderer<'a> {
 
     /// A trace line with the rule it follows, as players find it: the section and subsection
     /// of the scenario's game (the rule key stays internal) and the rulings on it.
-    fn trace(&self, line: &TraceLine, scenario: &Scenario, root: &str) -> TraceView {
-        let citation = crate::engine::rule_keys::cite_in(self.corpus, &line.rule, scenario);
+    fn trace(
+        &self,
+        line: &TraceLine,
+        played: &crate::engine::rule_keys::Played,
+        root: &str,
+    ) -> TraceView {
+        let citation = crate::engine::rule_keys::cite_in(self.corpus, &line.rule, played);
         let cite = citation.as_ref().map(|c| {
             let mut link = self.section_link(&c.section.id, root);
             let anchor = c.heading.and_then(|heading| {
@@ -622,6 +626,8 @@ impl<'a> Renderer<'a> {
             };
             let path = scenario_url(&played.slug);
             let root = root_for(&path);
+            // What the scenario plays, for its citations: read once, it reads every step.
+            let plays = crate::engine::rule_keys::played(scenario, self.corpus);
             let mut board_files = Vec::new();
             for (suffix, board) in [("pred", &played.board_before), ("po", &played.board_after)] {
                 if let Some(board) = board {
@@ -639,9 +645,9 @@ impl<'a> Renderer<'a> {
                 events: s
                     .events
                     .iter()
-                    .map(|e| self.trace(e, scenario, &root))
+                    .map(|e| self.trace(e, &plays, &root))
                     .collect(),
-                refusal: s.refusal.as_ref().map(|r| self.trace(r, scenario, &root)),
+                refusal: s.refusal.as_ref().map(|r| self.trace(r, &plays, &root)),
             };
             let mut view = ScenarioView {
                 title: scenario.title.clone(),
@@ -675,7 +681,7 @@ impl<'a> Renderer<'a> {
                 setup: played
                     .setup
                     .iter()
-                    .map(|e| self.trace(e, scenario, &root))
+                    .map(|e| self.trace(e, &plays, &root))
                     .collect(),
                 steps: played.steps.iter().map(step).collect(),
                 expectations: played.expectations.clone(),

@@ -154,8 +154,13 @@ pub fn play(scenario: &Scenario, corpus: &Corpus, slug: String) -> Played {
             })
             .collect(),
         // The cooperative game: the team's track, or level 6's counters by colour.
-        scores: match report.game.module::<crate::engine::modules::mists::Mists>() {
-            Some(mists) => mists.standings(&report.game.state),
+        scores: match report
+            .game
+            .statuses()
+            .into_iter()
+            .find_map(|(_, s)| s.standings)
+        {
+            Some(standings) => standings,
             None => report
                 .scores()
                 .iter()

@@ -11,49 +11,20 @@ use serde::Serialize;
 
 use crate::czech;
 use crate::engine::core::tile::{CompiledTile, FACE_DOWN_ID};
-use crate::engine::modules::mists;
-use crate::engine::rule_keys::COOPERATIVE_GAME;
+use crate::engine::modules::registry::REGISTRY;
+use crate::engine::modules::vocabulary::Descriptor;
+use crate::engine::modules::{base, mists};
 use crate::model::geometry::{Dir, Port, Terrain};
-use crate::model::pieces::{Center, Colour};
+use crate::model::pieces::{Center, Colour, MeepleKind};
 use crate::model::tiles::TileSpec;
 use crate::model::Corpus;
 
-/// The base game and the expansions the builder offers. Each needs no setup beyond tiles and
+/// The base game offers its expansions in the builder: each needs no setup beyond tiles and
 /// figures (Gifts deals its cards by itself), so a scenario of placed tiles and one disputed
 /// move is complete for it.
-const BASE: &str = "zakladni-hra";
-const EXPANSIONS: &[Expansion] = &[
-    Expansion {
-        id: "hostince-a-katedraly",
-        set: Some("hostince-a-katedraly"),
-        kinds: &["big"],
-        start_2x2: false,
-    },
-    Expansion {
-        id: "darky",
-        set: None,
-        kinds: &[],
-        start_2x2: false,
-    },
-    // The competitive Ghosts: the cooperative game's tiles, guards, ghosts at figures.
-    Expansion {
-        id: "duchove-zamky-hrbitovy",
-        set: Some(GHOST_SET),
-        kinds: &["guard"],
-        start_2x2: true,
-    },
-];
-/// The tiles of the cooperative game and of the competitive Ghosts expansion.
-const GHOST_SET: &str = "duchove";
-
-struct Expansion {
-    id: &'static str,
-    set: Option<&'static str>,
-    /// Figure kinds it adds to the normal one.
-    kinds: &'static [&'static str],
-    /// Played with the 2x2 start tile (`start: duchove-2x2`).
-    start_2x2: bool,
-}
+const BASE: &Descriptor = &base::DESCRIPTOR;
+/// The cooperative game, with its levels.
+const COOPERATIVE: &Descriptor = &mists::DESCRIPTOR;
 
 #[derive(Serialize)]
 struct Spot {
@@ -216,12 +187,13 @@ fn tile_data(spec: &TileSpec, set: &str) -> TileData {
 
 /// The cooperative game, if the corpus has it and its tiles.
 fn cooperative(corpus: &Corpus) -> Option<CooperativeData> {
-    let game = corpus.game(COOPERATIVE_GAME)?;
-    corpus.tile_set(GHOST_SET)?;
+    let game = corpus.game(COOPERATIVE.id)?;
+    let set = COOPERATIVE.tile_set?;
+    corpus.tile_set(set)?;
     Some(CooperativeData {
-        id: COOPERATIVE_GAME,
+        id: COOPERATIVE.id,
         title: game.title.clone(),
-        set: GHOST_SET,
+        set,
         start_ghosts: mists::START_GHOSTS,
         levels: mists::LEVELS
             .iter()
@@ -235,34 +207,34 @@ fn cooperative(corpus: &Corpus) -> Option<CooperativeData> {
     })
 }
 
-fn game(corpus: &Corpus, expansion: &Expansion) -> Option<GameData> {
-    let game = corpus.game(expansion.id)?;
+/// A game the builder sets up from its descriptor: its tiles and the figure kinds it adds.
+fn game(corpus: &Corpus, descriptor: &Descriptor) -> Option<GameData> {
+    let game = corpus.game(descriptor.id)?;
+    let set = descriptor.tile_set.and_then(|id| corpus.tile_set(id));
     Some(GameData {
         id: game.id.clone(),
         title: game.title.clone(),
-        sets: expansion
-            .set
-            .and_then(|id| corpus.tile_set(id))
-            .map(|s| s.id.clone())
-            .into_iter()
+        sets: set.map(|s| s.id.clone()).into_iter().collect(),
+        kinds: descriptor
+            .figures
+            .iter()
+            .map(|(kind, _)| kind.id())
+            .filter(|kind| *kind != MeepleKind::Normal.id())
             .collect(),
-        kinds: expansion.kinds.to_vec(),
-        start_2x2: expansion.start_2x2,
+        // An expansion whose tiles hold the 2x2 start tile's quarters is played from it.
+        start_2x2: descriptor.expansion
+            && set.is_some_and(|s| s.tiles.iter().any(|t| t.start_part.is_some())),
     })
 }
 
 /// `assets/situace-data.js`: `window.CARCREF_SITUACE = {…}`.
 pub fn data_script(corpus: &Corpus) -> Result<String, serde_json::Error> {
-    let base = game(
-        corpus,
-        &Expansion {
-            id: BASE,
-            set: Some(BASE),
-            kinds: &[],
-            start_2x2: false,
-        },
-    );
-    let expansions: Vec<GameData> = EXPANSIONS.iter().filter_map(|e| game(corpus, e)).collect();
+    let base = game(corpus, BASE);
+    let expansions: Vec<GameData> = REGISTRY
+        .iter()
+        .filter(|d| d.expansion)
+        .filter_map(|d| game(corpus, d))
+        .collect();
     let cooperative = cooperative(corpus);
     let mut sets: Vec<&str> = Vec::new();
     let used = base.iter().chain(&expansions).flat_map(|g| &g.sets);
@@ -278,7 +250,7 @@ pub fn data_script(corpus: &Corpus) -> Result<String, serde_json::Error> {
     // The base game's tiles first: the picker lists them in this order.
     for set in sets.iter().filter_map(|id| corpus.tile_set(id)) {
         for spec in &set.tiles {
-            if spec.start && set.id == BASE {
+            if spec.start && Some(set.id.as_str()) == BASE.tile_set {
                 start = Some(spec.id.clone());
             }
             if let Some(part) = spec.start_part {
@@ -294,7 +266,7 @@ pub fn data_script(corpus: &Corpus) -> Result<String, serde_json::Error> {
         tiles.push(TileData {
             id: FACE_DOWN_ID.to_owned(),
             name: tile.spec.display_name().to_owned(),
-            set: BASE.to_owned(),
+            set: BASE.tile_set.unwrap_or_default().to_owned(),
             svg: crate::draw::tile_svg(&tile),
             edges: ["X"; 4],
             board_only: true,
@@ -315,12 +287,12 @@ pub fn data_script(corpus: &Corpus) -> Result<String, serde_json::Error> {
             .iter()
             .map(|n| (n.lemma, n.nominative))
             .collect(),
-        figure: [BASE, COOPERATIVE_GAME]
+        figure: [BASE.id, COOPERATIVE.id]
             .into_iter()
             .map(|g| {
                 (
                     g,
-                    crate::engine::modules::rulesets::meeple_term(g).noun.lemma,
+                    crate::engine::modules::registry::meeple_term(g).noun.lemma,
                 )
             })
             .collect(),

@@ -11,7 +11,7 @@ use super::state::lookup;
 pub use super::state::{Event, Meeple, Player, State, Turn};
 use super::tile::{mirror_code, Catalog};
 use crate::model::geometry::{Dir, Pos, Terrain};
-pub use crate::model::pieces::{Colour, FeatureKind, MeepleKind, Spot};
+pub use crate::model::pieces::{Colour, FeatureKind, MeepleKind, Spot, Supply};
 
 pub struct Game {
     pub state: State,
@@ -50,7 +50,7 @@ impl Game {
     pub fn new(
         catalog: Arc<Catalog>,
         colours: &[Colour],
-        supply: [u32; 3],
+        supply: Supply,
         modules: Vec<Box<dyn RuleModule>>,
     ) -> Game {
         let rule = |kind| {
@@ -99,6 +99,14 @@ impl Game {
         self.modules.iter().find_map(|m| m.as_any().downcast_ref())
     }
 
+    /// What each module shows of its state, with the module's id, in module order.
+    pub fn statuses(&self) -> Vec<(&'static str, super::hooks::Status)> {
+        self.modules
+            .iter()
+            .filter_map(|m| Some((m.id(), m.status(&self.state)?)))
+            .collect()
+    }
+
     /// The ghosts of whichever module keeps them.
     pub fn ghosts(&self) -> Option<&dyn super::hooks::GhostKeeper> {
         self.modules.iter().find_map(|m| m.ghosts())
@@ -114,7 +122,7 @@ impl Game {
     }
 
     /// Starts a new game on the same catalog and modules, reusing the board's memory.
-    pub fn reset(&mut self, supply: [u32; 3]) {
+    pub fn reset(&mut self, supply: Supply) {
         let state = &mut self.state;
         state.board.clear();
         for player in &mut state.players {
@@ -478,7 +486,7 @@ impl Game {
                 ),
             ));
         }
-        if self.state.players[player].supply[kind.index()] == 0 {
+        if self.state.players[player].supply.count(kind) == 0 {
             return Err(Refusal::new(
                 "zh.druzinik.zasoba",
                 format!(

@@ -122,6 +122,25 @@ pub struct FeatureScore {
     pub explanation: String,
 }
 
+/// What a module shows of its state, for the CLI, the verdict's JSON, the site and the board
+/// drawing, so that none of them needs to know the module.
+#[derive(Debug, Clone, Default)]
+pub struct Status {
+    /// One line of state for the CLI, in Czech ("Neotevřené dárky: …").
+    pub line: Option<String>,
+    /// Standings to show instead of the players' scores (the cooperative game's track).
+    pub standings: Option<Vec<(String, i32)>>,
+    /// Points by player index to report instead of the players' scores (level 6's
+    /// counters); empty where the team shares one track.
+    pub scores: Option<Vec<(usize, i32)>>,
+    /// The module's part of the verdict's JSON, under `Descriptor::status_key`.
+    pub json: Option<serde_json::Value>,
+    /// Meeples with a dog beside them, for the drawing.
+    pub dogs: Vec<usize>,
+    /// (graveyard tile, player) of each buried meeple, for the drawing.
+    pub graves: Vec<(usize, usize)>,
+}
+
 /// A game mode or expansion. Every hook has a default that does nothing, so a module
 /// implements only what its rules change. A module keeps its own state (ghosts, dogs…);
 /// observers reach it through `Game::module`.
@@ -135,6 +154,11 @@ pub trait RuleModule: ModuleObject + Send + Sync {
 
     /// A new game on the same module (random games reuse it).
     fn reset(&mut self) {}
+
+    /// What the module shows of its state (`None`: nothing beyond the board and the scores).
+    fn status(&self, _state: &State) -> Option<Status> {
+        None
+    }
 
     /// The module's ghosts, if it keeps any (scenario checks and drawings read them).
     fn ghosts(&self) -> Option<&dyn GhostKeeper> {

@@ -9,14 +9,13 @@ use super::board::{Board, Placement, Surround};
 
 use super::tile::Catalog;
 use crate::model::geometry::Pos;
-pub use crate::model::pieces::{Colour, FeatureKind, MeepleKind, Spot};
+pub use crate::model::pieces::{Colour, FeatureKind, MeepleKind, Spot, Supply};
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Player {
     pub colour: Colour,
     pub score: i32,
-    /// Meeples in supply by kind (normal, big, guard).
-    pub supply: [u32; 3],
+    pub supply: Supply,
     /// Points awarded for features, by kind (`FeatureKind::index`); scenarios check them.
     pub earned: [i32; FeatureKind::COUNT],
 }
@@ -193,7 +192,7 @@ impl State {
             let meeple = &mut self.meeples[m as usize];
             meeple.on_board = false;
             let (player, kind) = (meeple.player, meeple.kind);
-            self.players[player].supply[kind.index()] += 1;
+            self.players[player].supply.give(kind);
             self.returned[player] += 1;
             if self.tracing {
                 let who = self.colour_meeple(player, kind);
@@ -254,8 +253,7 @@ impl State {
             node,
             on_board: true,
         });
-        let supply = &mut self.players[player].supply[kind.index()];
-        *supply = supply.saturating_sub(1);
+        self.players[player].supply.take(kind);
         let root = self.board.find(node);
         self.board.components[root as usize]
             .meeples
@@ -273,7 +271,7 @@ impl State {
         }
         let (player, kind) = (m.player, m.kind);
         self.take_off_board(meeple);
-        self.players[player].supply[kind.index()] += 1;
+        self.players[player].supply.give(kind);
         self.returned[player] += 1;
     }
 

@@ -6,13 +6,10 @@ use std::collections::BTreeSet;
 
 use std::sync::Arc;
 
-use super::ghosts::{self, CompetitiveGhosts};
-use super::gifts::Gifts;
-use super::inns::{self, InnsAndCathedrals};
 use super::values::FeatureValues;
-use super::vocabulary::{player_index, GameParts, Hooks, Scope};
+use super::vocabulary::{player_index, Descriptor, GameParts, Hooks, Scope};
 use crate::diagnostic::Diagnostics;
-use crate::engine::core::game::{Game, MeepleKind, State};
+use crate::engine::core::game::{Game, MeepleKind, State, Supply};
 use crate::engine::core::hooks::{Decider, FeatureScore, RuleModule};
 use crate::engine::core::tile::Catalog;
 use crate::engine::core::tile::FeatureKind;
@@ -30,59 +27,21 @@ pub fn base_game() -> Vec<Box<dyn RuleModule>> {
     vec![Box::new(FeatureValues), Box::new(BaseGame)]
 }
 
-/// Meeples (normal, big, guard) each player has in the base game.
-pub const BASE_SUPPLY: [u32; 3] = [7, 0, 0];
-
-/// Expansions played with the base game.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Expansions {
-    /// Duchové, zámky a hřbitovy.
-    pub ghosts: bool,
-    /// Hostince a katedrály.
-    pub inns: bool,
-    /// Dárky.
-    pub gifts: bool,
-}
-
-impl Expansions {
-    /// The expansions named by their ids (`darky`…).
-    pub fn from_ids(ids: &[String]) -> Expansions {
-        let has = |id: &str| ids.iter().any(|e| e == id);
-        Expansions {
-            ghosts: has(ghosts::SCENARIO_VOCABULARY.id),
-            inns: has(inns::SCENARIO_VOCABULARY.id),
-            gifts: has(super::gifts::SCENARIO_VOCABULARY.id),
-        }
-    }
-}
-
-/// The base game's modules with the expansions', and each player's meeples. `gift_seed`
-/// shuffles the gift deck.
-pub fn base_with(
-    expansions: Expansions,
-    players: usize,
-    gift_seed: u64,
-) -> (Vec<Box<dyn RuleModule>>, [u32; 3]) {
+/// The base game's modules with those of `expansions`, and each player's figures; `seed`
+/// shuffles what the expansions deal.
+pub fn base_with(expansions: &[&Descriptor], players: usize, seed: u64) -> GameParts {
     let mut modules = base_game();
-    let mut supply = BASE_SUPPLY;
-    if expansions.inns {
-        modules.push(Box::new(InnsAndCathedrals));
-        supply[1] = inns::SUPPLY[1];
-    }
-    if expansions.ghosts {
-        modules.push(Box::new(CompetitiveGhosts::new(players)));
-        supply[0] = ghosts::SUPPLY[0];
-        supply[2] = ghosts::SUPPLY[2];
-    }
-    if expansions.gifts {
-        modules.push(Box::new(Gifts::new(players, gift_seed)));
+    let mut supply = Supply::of(DESCRIPTOR.figures);
+    for expansion in expansions {
+        modules.extend(expansion.hooks.modules(players, seed));
+        supply = supply.with(expansion.figures);
     }
     (modules, supply)
 }
 
 impl RuleModule for BaseGame {
     fn id(&self) -> &'static str {
-        "zakladni-hra"
+        DESCRIPTOR.id
     }
 
     /// Names the majority when more than one player stands on a completed feature.
@@ -174,11 +133,16 @@ impl RuleModule for BaseGame {
 }
 
 /// The base game's own scenario keys: a competitive game already in progress.
-pub const SCENARIO_VOCABULARY: super::vocabulary::Vocabulary = super::vocabulary::Vocabulary {
+pub const DESCRIPTOR: super::vocabulary::Descriptor = super::vocabulary::Descriptor {
     id: "zakladni-hra",
     name: "Carcassonne – základní hra",
     expansion: false,
+    status_key: None,
     figure: Some(crate::czech::DRUZINIK),
+    rule_prefixes: &["zh"],
+    figures: &[(MeepleKind::Normal, 7)],
+    tile_set: Some("zakladni-hra"),
+    levels: &[],
     setup: &["score", "supply"],
     board: &[],
     meeple: &[],
@@ -216,11 +180,11 @@ impl Hooks for ScenarioHooks {
     fn game(
         &self,
         _setup: Option<&Entry>,
-        expansions: &[String],
+        expansions: &[&'static Descriptor],
         players: usize,
         _catalog: &mut Catalog,
     ) -> Option<Result<GameParts, String>> {
-        Some(Ok(base_with(Expansions::from_ids(expansions), players, 0)))
+        Some(Ok(base_with(expansions, players, 0)))
     }
 
     fn after_board(
@@ -239,7 +203,7 @@ impl Hooks for ScenarioHooks {
         }
         for (colour, n) in &setup.supply {
             if let Some(p) = player_index(players, colour) {
-                game.state.players[p].supply[MeepleKind::Normal.index()] = *n;
+                game.state.players[p].supply.set(MeepleKind::Normal, *n);
             }
         }
         Ok(())

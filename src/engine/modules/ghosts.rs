@@ -11,7 +11,7 @@ use super::vocabulary::{only_on_board, player_index, GhostCounts, Hooks, Report,
 use crate::diagnostic::Diagnostics;
 use crate::engine::core::game::{Game, MeepleKind, State};
 use crate::engine::core::hooks::{
-    ask, Decider, FeatureScore, GhostKeeper, Question, RuleModule, Surround, Worth,
+    ask, Decider, FeatureScore, GhostKeeper, Question, RuleModule, Status, Surround, Worth,
 };
 use crate::engine::core::tile::FeatureKind;
 use crate::engine::modules::mists::misty_tiles_around;
@@ -26,8 +26,6 @@ use crate::yaml::Fields;
 pub const BANK: u32 = 15;
 /// Each player's guards left in the general supply at the start (5 per colour, 2 in hand).
 pub const GENERAL_GUARDS: u32 = 3;
-/// Meeples and guards each player starts with: 5 meeples, 2 guards.
-pub const SUPPLY: [u32; 3] = [5, 0, 2];
 /// Ghosts that drive a meeple off.
 const DRIVEN_OFF: u8 = 3;
 
@@ -166,7 +164,24 @@ impl RuleModule for CompetitiveGhosts {
     }
 
     fn id(&self) -> &'static str {
-        "duchove-zamky-hrbitovy"
+        DESCRIPTOR.id
+    }
+
+    fn status(&self, state: &State) -> Option<Status> {
+        let guards: Vec<String> = state
+            .players
+            .iter()
+            .map(|p| format!("{} {}", p.colour.czech(), p.supply.count(MeepleKind::Guard)))
+            .collect();
+        Some(Status {
+            line: Some(format!(
+                "Duchů u figurek: {}, v banku: {}; strážní v zásobě: {}",
+                self.ghosts_on_board(),
+                self.bank,
+                guards.join(", ")
+            )),
+            ..Status::default()
+        })
     }
 
     /// Castles and graveyards are surrounded like monasteries.
@@ -300,7 +315,7 @@ impl RuleModule for CompetitiveGhosts {
                 let whose = state.colour_name(player);
                 if self.general_guards[player] > 0 {
                     self.general_guards[player] -= 1;
-                    state.players[player].supply[MeepleKind::Guard.index()] += 1;
+                    state.players[player].supply.give(MeepleKind::Guard);
                     state.event("dzh.hrbitov.strazny", || {
                         format!("hřbitov je obklopen: {whose} bere z obecné zásoby strážného (bez bodů)")
                     });
@@ -360,11 +375,17 @@ impl RuleModule for CompetitiveGhosts {
 }
 
 /// The competitive ghosts' scenario keys.
-pub const SCENARIO_VOCABULARY: super::vocabulary::Vocabulary = super::vocabulary::Vocabulary {
+pub const DESCRIPTOR: super::vocabulary::Descriptor = super::vocabulary::Descriptor {
     id: "duchove-zamky-hrbitovy",
     name: "Duchové, zámky a hřbitovy",
     expansion: true,
+    status_key: None,
     figure: None,
+    rule_prefixes: &["dzh", "du"],
+    // 5 meeples of the base game and 2 guards.
+    figures: &[(MeepleKind::Normal, 5), (MeepleKind::Guard, 2)],
+    tile_set: Some("duchove"),
+    levels: &[],
     setup: &[],
     board: &[],
     meeple: &["ghosts"],
@@ -384,6 +405,10 @@ struct ScenarioExpect {
 struct ScenarioHooks;
 
 impl Hooks for ScenarioHooks {
+    fn modules(&self, players: usize, _seed: u64) -> Vec<Box<dyn RuleModule>> {
+        vec![Box::new(CompetitiveGhosts::new(players))]
+    }
+
     /// `ghosts: 2` beside a meeple of the prepared board.
     fn meeple(
         &self,
@@ -439,9 +464,8 @@ impl Hooks for ScenarioHooks {
             expect.ghosts.check(&game.state, ghosts, &mut *check);
         }
         for (colour, n) in &expect.guards {
-            let actual = player_index(players, colour).map_or(0, |p| {
-                game.state.players[p].supply[MeepleKind::Guard.index()]
-            });
+            let actual = player_index(players, colour)
+                .map_or(0, |p| game.state.players[p].supply.count(MeepleKind::Guard));
             check(
                 format!(
                     "{} má v zásobě {}",

@@ -10,7 +10,7 @@ use marked_yaml::types::MarkedMappingNode;
 use super::vocabulary::{player_index, Hooks, Report, Scope};
 use crate::diagnostic::{Diagnostics, Location};
 use crate::engine::core::game::{Game, MeepleKind, State};
-use crate::engine::core::hooks::{Decider, Refusal, RuleModule};
+use crate::engine::core::hooks::{Decider, Refusal, RuleModule, Status};
 use crate::engine::core::rng::Rng;
 use crate::engine::core::tile::FeatureKind;
 use crate::model::geometry::Pos;
@@ -179,7 +179,22 @@ impl Gifts {
 
 impl RuleModule for Gifts {
     fn id(&self) -> &'static str {
-        "darky"
+        DESCRIPTOR.id
+    }
+
+    fn status(&self, state: &State) -> Option<Status> {
+        let hands: Vec<String> = (0..state.players.len())
+            .map(|p| format!("{} {}", state.colour_name(p), self.unopened(p)))
+            .collect();
+        Some(Status {
+            line: Some(format!(
+                "Neotevřené dárky: {}; v balíčku {}, odloženo {}",
+                hands.join(", "),
+                self.deck.len(),
+                self.discard.len()
+            )),
+            ..Status::default()
+        })
     }
 
     fn reset(&mut self) {
@@ -283,7 +298,7 @@ pub fn open(
             if state.component(node).complete {
                 return refuse("da.koncil", "klášter už je dokončený");
             }
-            if state.players[player].supply[MeepleKind::Normal.index()] == 0 {
+            if state.players[player].supply.count(MeepleKind::Normal) == 0 {
                 return refuse("zh.druzinik.zasoba", "hráč nemá družiníka v zásobě");
             }
             let occupied = !state.component(node).meeples.is_empty();
@@ -450,7 +465,7 @@ fn has_effect(game: &Game, player: usize, gift: Gift, target: &GiftTarget) -> bo
     match gift {
         Gift::Koncil => {
             unfinished(FeatureKind::Monastery)
-                && state.players[player].supply[MeepleKind::Normal.index()] > 0
+                && state.players[player].supply.count(MeepleKind::Normal) > 0
         }
         Gift::VyklizeniCesty => unfinished(FeatureKind::Road),
         Gift::Vyplaceni => own().next().is_some(),
@@ -475,11 +490,16 @@ fn has_effect(game: &Game, player: usize, gift: Gift, target: &GiftTarget) -> bo
 }
 
 /// The gifts' scenario keys.
-pub const SCENARIO_VOCABULARY: super::vocabulary::Vocabulary = super::vocabulary::Vocabulary {
+pub const DESCRIPTOR: super::vocabulary::Descriptor = super::vocabulary::Descriptor {
     id: "darky",
     name: "Dárky",
     expansion: true,
+    status_key: None,
     figure: None,
+    rule_prefixes: &["da"],
+    figures: &[],
+    tile_set: None,
+    levels: &[],
     setup: &["gift_deck", "gifts"],
     board: &[],
     meeple: &[],
@@ -512,6 +532,10 @@ struct GiftSpec {
 struct ScenarioHooks;
 
 impl Hooks for ScenarioHooks {
+    fn modules(&self, players: usize, seed: u64) -> Vec<Box<dyn RuleModule>> {
+        vec![Box::new(Gifts::new(players, seed))]
+    }
+
     fn setup(
         &self,
         setup: Option<&Fields>,

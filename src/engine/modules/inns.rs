@@ -6,17 +6,14 @@
 use crate::engine::core::game::State;
 use crate::engine::core::hooks::{Decider, FeatureScore, RuleModule};
 use crate::engine::core::tile::FeatureKind;
-use crate::model::pieces::{count_cs, tiles_cs};
+use crate::model::pieces::{count_cs, tiles_cs, MeepleKind};
 
 #[derive(Debug, Clone)]
 pub struct InnsAndCathedrals;
 
-/// Each player's meeples with this expansion: 7 normal and 1 big.
-pub const SUPPLY: [u32; 3] = [7, 1, 0];
-
 impl RuleModule for InnsAndCathedrals {
     fn id(&self) -> &'static str {
-        "hostince-a-katedraly"
+        DESCRIPTOR.id
     }
 
     fn score_completed(
@@ -69,15 +66,31 @@ impl RuleModule for InnsAndCathedrals {
 }
 
 /// Inns and cathedrals add no scenario keys (the big meeple is a `kind`).
-pub const SCENARIO_VOCABULARY: super::vocabulary::Vocabulary = super::vocabulary::Vocabulary {
+pub const DESCRIPTOR: super::vocabulary::Descriptor = super::vocabulary::Descriptor {
     id: "hostince-a-katedraly",
     name: "Hostince a katedrály",
     expansion: true,
+    status_key: None,
     figure: None,
+    rule_prefixes: &["hk"],
+    // The big meeple beside the base game's seven.
+    figures: &[(MeepleKind::Big, 1)],
+    tile_set: Some("hostince-a-katedraly"),
+    levels: &[],
     setup: &[],
     board: &[],
     meeple: &[],
     step: &[],
     expect: &[],
-    hooks: &super::vocabulary::NoHooks,
+    hooks: &ScenarioHooks,
 };
+
+/// The expansion adds its module to the base game.
+#[derive(Debug)]
+struct ScenarioHooks;
+
+impl super::vocabulary::Hooks for ScenarioHooks {
+    fn modules(&self, _players: usize, _seed: u64) -> Vec<Box<dyn RuleModule>> {
+        vec![Box::new(InnsAndCathedrals)]
+    }
+}

@@ -13,10 +13,10 @@ use super::vocabulary::{
 };
 use crate::czech::{Gender, Pad};
 use crate::diagnostic::Diagnostics;
-use crate::engine::core::game::{Game, State};
+use crate::engine::core::game::{Game, State, Supply};
 use crate::engine::core::hooks::{
     ask, Decider, FeatureScore, GhostKeeper, MeeplePlacement, Question, Refusal, RuleModule,
-    Surround, TilePlacement, Worth,
+    Status, Surround, TilePlacement, Worth,
 };
 use crate::engine::core::tile::Catalog;
 use crate::engine::core::tile::FeatureKind;
@@ -313,6 +313,42 @@ impl Mists {
                 .collect(),
             None => vec![("počítadlo týmu".to_owned(), self.track())],
         }
+    }
+
+    /// The game's state in one line: counters, ghosts, buried meeples, outcome.
+    fn status_line(&self, state: &State) -> String {
+        let counters: Vec<String> = self
+            .counters
+            .iter()
+            .map(|c| match c.player {
+                Some(p) => {
+                    let colour = state.players.get(p).map_or("?".to_owned(), |pl| {
+                        pl.colour.adjective(Gender::Neuter, Pad::Nominative)
+                    });
+                    format!("{colour} {}", c.points)
+                }
+                None => c.points.to_string(),
+            })
+            .collect();
+        // One team counter, or level 6's three counters, one per colour.
+        let counters = match counters.as_slice() {
+            [one] => format!("počítadlo {one}"),
+            _ => format!("počítadla {}", counters.join(", ")),
+        };
+        let outcome = match self.outcome {
+            None => "hra pokračuje".to_owned(),
+            Some(Outcome::Won) => "vítězství".to_owned(),
+            Some(Outcome::Lost(cause)) => format!("prohra ({})", cause.czech()),
+        };
+        format!(
+            "Úroveň {}: {counters} (cíl {}); duchů na plánu {}, v banku {}; pohřbených {} {}; {outcome}",
+            self.level.number,
+            self.level.goal,
+            self.ghosts_on_board(),
+            self.bank,
+            state.meeple_term.genitive_plural(),
+            self.buried.iter().sum::<u32>()
+        )
     }
 
     pub fn ghosts_on_board(&self) -> u32 {
@@ -694,7 +730,7 @@ impl Mists {
             }
         } else {
             let with_supply: Vec<usize> = (0..state.players.len())
-                .filter(|p| state.players[*p].supply[0] > 0)
+                .filter(|p| state.players[*p].supply.count(MeepleKind::Normal) > 0)
                 .collect();
             if !with_supply.is_empty() {
                 let question = Question::new(
@@ -713,7 +749,7 @@ impl Mists {
                         .collect(),
                 );
                 let chosen = with_supply[ask(state, decider, &question)];
-                state.players[chosen].supply[0] -= 1;
+                state.players[chosen].supply.take(MeepleKind::Normal);
                 self.buried[chosen] += 1;
                 self.graves.push((graveyard, chosen));
                 let term = state.meeple_term.nominative();
@@ -1028,7 +1064,34 @@ impl RuleModule for Mists {
     }
 
     fn id(&self) -> &'static str {
-        "duchove-carcassonne"
+        DESCRIPTOR.id
+    }
+
+    fn status(&self, state: &State) -> Option<Status> {
+        Some(Status {
+            line: Some(self.status_line(state)),
+            standings: Some(self.standings(state)),
+            scores: Some(self.colour_counters().unwrap_or_default()),
+            json: Some(serde_json::json!({
+                "level": self.level.number,
+                "track": self.track(),
+                "counters": self.counters.iter().map(|c| c.points).collect::<Vec<_>>(),
+                "ghosts_on_board": self.ghosts_on_board(),
+                "bank": self.bank,
+                "buried": self.buried.iter().sum::<u32>(),
+                "outcome": self.outcome_id(),
+                "loss": self.loss().map(|cause| cause.id()),
+            })),
+            dogs: self
+                .dogs
+                .iter()
+                .filter_map(|d| match d {
+                    Dog::With(meeple) => Some(*meeple),
+                    _ => None,
+                })
+                .collect(),
+            graves: self.graves.clone(),
+        })
     }
 
     fn surround(&self, kind: FeatureKind) -> Option<Surround> {
@@ -1252,11 +1315,17 @@ impl Mists {
 }
 
 /// The cooperative game's scenario keys.
-pub const SCENARIO_VOCABULARY: super::vocabulary::Vocabulary = super::vocabulary::Vocabulary {
+pub const DESCRIPTOR: super::vocabulary::Descriptor = super::vocabulary::Descriptor {
     id: "duchove-carcassonne",
     name: "Duchové Carcassonne",
     expansion: false,
     figure: Some(crate::czech::STRAZNY),
+    status_key: Some("mists"),
+    rule_prefixes: &["dc", "du", "zh"],
+    // As many as the number of players gives (setup `meeples`).
+    figures: &[],
+    tile_set: Some("duchove"),
+    levels: &[1, 2, 3, 4, 5, 6],
     setup: &["level", "track", "start_ghosts", "stacks", "meeples"],
     board: &["ghosts"],
     meeple: &["dog"],
@@ -1298,7 +1367,7 @@ pub struct ScenarioSetup {
 pub fn scenario_level(scenario: &crate::model::scenario::Scenario) -> Option<u8> {
     scenario
         .setup
-        .get::<ScenarioSetup>(SCENARIO_VOCABULARY.id)
+        .get::<ScenarioSetup>(DESCRIPTOR.id)
         .map(|s| s.level)
 }
 
@@ -1458,7 +1527,7 @@ impl Hooks for ScenarioHooks {
     fn game(
         &self,
         setup: Option<&Entry>,
-        _expansions: &[String],
+        _expansions: &[&'static super::vocabulary::Descriptor],
         players: usize,
         catalog: &mut Catalog,
     ) -> Option<Result<GameParts, String>> {
@@ -1471,7 +1540,10 @@ impl Hooks for ScenarioHooks {
         if level.cursed {
             catalog.face_down_index();
         }
-        Some(Ok((modules(level, players), [setup.meeples, 0, 0])))
+        Some(Ok((
+            modules(level, players),
+            Supply::of(&[(MeepleKind::Normal, setup.meeples)]),
+        )))
     }
 
     fn before_board(

@@ -1,5 +1,6 @@
-//! What each rule module lets a scenario say: its own keys in `setup`, on board tiles and
-//! their meeples, in steps and in `expect`. The scenario loader and runner know only the keys
+//! Each game's and expansion's `Descriptor`: what it is (id, name, rule-key prefixes, figures,
+//! tile catalog, levels) and what it lets a scenario say: its own keys in `setup`, on board
+//! tiles and their meeples, in steps and in `expect`. The scenario loader and runner know only the keys
 //! common to every game; each module in play reads, sets up and checks its own keys through
 //! its `Hooks`, so adding an expansion touches neither. A key of a module the scenario does
 //! not play is an error naming that module.
@@ -11,7 +12,7 @@ use crate::engine::core::hooks::{Decider, GhostKeeper, Refusal, RuleModule};
 use crate::engine::core::state::State;
 use crate::engine::core::tile::Catalog;
 use crate::model::geometry::Pos;
-use crate::model::pieces::Colour;
+use crate::model::pieces::{Colour, MeepleKind, Supply};
 use crate::model::read::{count, list, position};
 use crate::model::scenario::{Entry, TileRef};
 use crate::model::Corpus;
@@ -33,7 +34,7 @@ pub enum Context {
 
 /// The scenario keys one game or expansion gives meaning to.
 #[derive(Debug)]
-pub struct Vocabulary {
+pub struct Descriptor {
     /// The ruleset or expansion id scenarios name (`duchove-carcassonne`, `darky`…).
     pub id: &'static str,
     /// Its Czech name.
@@ -42,6 +43,20 @@ pub struct Vocabulary {
     pub expansion: bool,
     /// What a ruleset's rules call a player's figure (an expansion has none of its own).
     pub figure: Option<MeepleTerm>,
+    /// The key of its status in the verdict's JSON (`RuleModule::status`), present (maybe
+    /// `null`) in every verdict so that tools find it.
+    pub status_key: Option<&'static str>,
+    /// The prefixes of the rule keys its rules emit (`hk`; `du` for the Mists material that
+    /// both ghost games share): citations of a key need a game that plays its prefix.
+    pub rule_prefixes: &'static [&'static str],
+    /// Figures each player starts with, by kind; an expansion's counts replace the base
+    /// game's for the kinds it names.
+    pub figures: &'static [(MeepleKind, u32)],
+    /// The tile catalog it brings (`content/tiles/`, by its `set`); a base game that lays
+    /// its tiles plays its rules, named or not.
+    pub tile_set: Option<&'static str>,
+    /// The levels it is played at (none: the game has no levels).
+    pub levels: &'static [u8],
     pub setup: &'static [&'static str],
     pub board: &'static [&'static str],
     pub meeple: &'static [&'static str],
@@ -61,7 +76,7 @@ pub struct Scope<'a> {
 }
 
 /// A ruleset's game before its board is laid: its modules and each player's meeples.
-pub type GameParts = (Vec<Box<dyn RuleModule>>, [u32; 3]);
+pub type GameParts = (Vec<Box<dyn RuleModule>>, Supply);
 
 /// A module's part in reading and playing scenarios. Readers get the mapping where the
 /// module's keys stand (only when one of them is there, except `setup`), report problems to
@@ -82,11 +97,17 @@ pub trait Hooks: Sync + std::fmt::Debug {
     fn game(
         &self,
         _setup: Option<&Entry>,
-        _expansions: &[String],
+        _expansions: &[&'static Descriptor],
         _players: usize,
         _catalog: &mut Catalog,
     ) -> Option<Result<GameParts, String>> {
         None
+    }
+
+    /// An expansion's rule modules, for a game of `players` players; `seed` shuffles what
+    /// they deal at random (the gift deck; scenarios use 0).
+    fn modules(&self, _players: usize, _seed: u64) -> Vec<Box<dyn RuleModule>> {
+        Vec::new()
     }
 
     /// Applies the setup once the start tiles lie, before the prepared board.
@@ -251,7 +272,7 @@ pub fn only_on_board(meeple: &Fields, key: &str, what: &str, diags: &mut Diagnos
     );
 }
 
-impl Vocabulary {
+impl Descriptor {
     pub fn keys(&self, context: Context) -> &'static [&'static str] {
         match context {
             Context::Setup => self.setup,
@@ -273,15 +294,15 @@ impl Vocabulary {
     }
 }
 
-/// The modules scenarios may use: `rulesets::VOCABULARIES`, or a test's own.
-pub type Registry = &'static [&'static Vocabulary];
+/// The modules scenarios may use: `registry::REGISTRY`, or a test's own.
+pub type Registry = &'static [&'static Descriptor];
 
 /// The modules a scenario playing `ruleset` with `expansions` plays, in registry order.
 pub fn active(
     registry: Registry,
     ruleset: Option<&str>,
     expansions: &[String],
-) -> Vec<&'static Vocabulary> {
+) -> Vec<&'static Descriptor> {
     registry
         .iter()
         .copied()
@@ -290,7 +311,7 @@ pub fn active(
 }
 
 /// Whether a scenario playing `ruleset` with `expansions` may use this vocabulary.
-pub fn is_active(vocabulary: &Vocabulary, ruleset: Option<&str>, expansions: &[String]) -> bool {
+pub fn is_active(vocabulary: &Descriptor, ruleset: Option<&str>, expansions: &[String]) -> bool {
     if vocabulary.expansion {
         expansions.iter().any(|e| e == vocabulary.id)
     } else {
@@ -299,7 +320,7 @@ pub fn is_active(vocabulary: &Vocabulary, ruleset: Option<&str>, expansions: &[S
 }
 
 /// The modules that own `key` in `context`.
-pub fn owners(registry: Registry, key: &str, context: Context) -> Vec<&'static Vocabulary> {
+pub fn owners(registry: Registry, key: &str, context: Context) -> Vec<&'static Descriptor> {
     registry
         .iter()
         .copied()

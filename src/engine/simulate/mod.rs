@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use crate::engine::core::game::{Game, MeepleKind, Spot};
+use crate::engine::core::game::{Game, MeepleKind, Spot, Supply};
 use crate::engine::core::hooks::{Decider, Question};
 use crate::engine::core::rng::Rng;
 use crate::engine::core::tile::{Catalog, FeatureKind};
@@ -100,7 +100,7 @@ pub struct Table {
     pub game: Game,
     pub level: Level,
     persons: usize,
-    supply: [u32; 3],
+    supply: Supply,
     tiles: Arc<MistsTiles>,
     /// Colours of each person (engine players are colours).
     colours_of: Vec<Vec<usize>>,
@@ -114,7 +114,7 @@ impl Table {
         let colours_of: Vec<Vec<usize>> = (0..persons)
             .map(|p| (0..colours).filter(|c| c % persons == p).collect())
             .collect();
-        let supply = [meeples, 0, 0];
+        let supply = Supply::of(&[(MeepleKind::Normal, meeples)]);
         let modules = crate::engine::modules::mists::modules(level, colours);
         let mut game = Game::new(
             tiles.catalog.clone(),
@@ -122,8 +122,8 @@ impl Table {
             supply,
             modules,
         );
-        game.state.meeple_term = crate::engine::modules::rulesets::meeple_term(
-            crate::engine::rule_keys::COOPERATIVE_GAME,
+        game.state.meeple_term = crate::engine::modules::registry::meeple_term(
+            crate::engine::modules::mists::DESCRIPTOR.id,
         );
         game.state.tracing = false;
         Table {
@@ -215,7 +215,7 @@ impl Table {
         let with_supply: Vec<usize> = own
             .iter()
             .copied()
-            .filter(|c| players[*c].supply[0] > 0)
+            .filter(|c| players[*c].supply.count(MeepleKind::Normal) > 0)
             .collect();
         match (decider.policy, with_supply.as_slice()) {
             (_, []) => own[0],
@@ -223,7 +223,7 @@ impl Table {
             (Policy::Greedy, _) => with_supply
                 .iter()
                 .copied()
-                .max_by_key(|c| players[*c].supply[0])
+                .max_by_key(|c| players[*c].supply.count(MeepleKind::Normal))
                 .unwrap_or(own[0]),
             (Policy::Random, list) => list[decider.rng.below(list.len())],
         }
@@ -329,7 +329,11 @@ fn free_spots(game: &Game, spots: &mut Vec<Option<Spot>>) {
     let (Some(placed), false) = (state.turn.placed, state.ended) else {
         return;
     };
-    if state.players[state.turn.player].supply[0] == 0 {
+    if state.players[state.turn.player]
+        .supply
+        .count(MeepleKind::Normal)
+        == 0
+    {
         return;
     }
     let mut seen: Vec<u32> = Vec::new();
