@@ -999,27 +999,8 @@ pub(crate) fn load_rule_keys(
             diags,
         );
         let key = fields.required_str("key", diags);
-        let single = fields.optional_str("section", diags);
-        let several = fields.optional_list("sections", diags);
-        let (sections, sections_field): (Vec<(String, Location)>, &str) = match (single, several) {
-            (Some(section), None) => (vec![(section, fields.value_location("section"))], "section"),
-            (None, Some(list)) if !list.is_empty() => (list, "sections"),
-            (Some(_), Some(_)) => {
-                diags.error(
-                    fields.value_location("sections"),
-                    fields.id(),
-                    "uveďte buď `section`, nebo `sections`, ne obojí",
-                );
-                continue;
-            }
-            _ => {
-                diags.error(
-                    fields.start(),
-                    fields.id(),
-                    "chybí sekce pravidel: `section: id` nebo `sections: [id, …]` (nejvýše jedna sekce na hru)",
-                );
-                continue;
-            }
+        let Some((sections, sections_field)) = listed_sections(&fields, diags) else {
+            continue;
         };
         let rulings: Vec<(String, Location)> = fields
             .optional_list("rulings", diags)
@@ -1048,55 +1029,14 @@ pub(crate) fn load_rule_keys(
             );
             continue;
         }
-        let mut games: Vec<&str> = Vec::new();
-        let mut known_sections = Vec::new();
-        let mut headings = Vec::new();
-        for (entry, location) in &sections {
-            // `id#Nadpis` names the subsection (a `##` heading) the key follows from.
-            let (section, heading) = match entry.split_once('#') {
-                Some((id, heading)) => (id, Some(heading.trim())),
-                None => (entry.as_str(), None),
-            };
-            let Some(found) = corpus.section(section) else {
-                diags.error(
-                    location.clone(),
-                    Some(&key),
-                    format!("sekce `{section}` neexistuje"),
-                );
-                continue;
-            };
-            if games.contains(&found.game.as_str()) {
-                diags.error(
-                    location.clone(),
-                    Some(&key),
-                    format!(
-                        "sekce `{section}` je druhá sekce hry `{}`: citovala by se jen ta první",
-                        found.game
-                    ),
-                );
-                continue;
-            }
-            if let Some(heading) = heading {
-                let exists = found
-                    .body
-                    .lines()
-                    .any(|line| line.strip_prefix("## ").map(str::trim) == Some(heading));
-                if !exists {
-                    diags.error(
-                        location.clone(),
-                        Some(&key),
-                        format!("sekce `{section}` nemá podsekci „{heading}“ (nadpis `##`)"),
-                    );
-                    continue;
-                }
-            }
-            games.push(&found.game);
-            known_sections.push(section.to_owned());
-            headings.push(heading.map(str::to_owned));
-        }
-        if known_sections.len() < sections.len() {
+        let Some(CitedSections {
+            games,
+            sections: known_sections,
+            headings,
+        }) = cited_sections(&key, &sections, corpus, diags)
+        else {
             continue;
-        }
+        };
         if out.iter().any(|r| r.key == key) {
             diags.error(
                 fields.value_location("key"),
@@ -1280,6 +1220,106 @@ pub fn load_scenario_file(
         Some(scenario) if diags.is_empty() => Ok(scenario),
         _ => Err(diags.into_sorted()),
     }
+}
+
+/// A rule key's `section` or `sections`, with the field they were written in; `None` (the
+/// problem reported) when neither or both are there.
+fn listed_sections(
+    fields: &Fields,
+    diags: &mut Diagnostics,
+) -> Option<(Vec<(String, Location)>, &'static str)> {
+    let single = fields.optional_str("section", diags);
+    let several = fields.optional_list("sections", diags);
+    match (single, several) {
+        (Some(section), None) => {
+            Some((vec![(section, fields.value_location("section"))], "section"))
+        }
+        (None, Some(list)) if !list.is_empty() => Some((list, "sections")),
+        (Some(_), Some(_)) => {
+            diags.error(
+                fields.value_location("sections"),
+                fields.id(),
+                "uveďte buď `section`, nebo `sections`, ne obojí",
+            );
+            None
+        }
+        _ => {
+            diags.error(
+                fields.start(),
+                fields.id(),
+                "chybí sekce pravidel: `section: id` nebo `sections: [id, …]` (nejvýše jedna sekce na hru)",
+            );
+            None
+        }
+    }
+}
+
+/// The games, sections and subsection headings a rule key's sections name; `None` (each
+/// problem reported) when one of them is unknown, has no such heading or repeats a game.
+fn cited_sections<'c>(
+    key: &str,
+    sections: &[(String, Location)],
+    corpus: &'c Corpus,
+    diags: &mut Diagnostics,
+) -> Option<CitedSections<'c>> {
+    let mut games: Vec<&str> = Vec::new();
+    let mut known_sections = Vec::new();
+    let mut headings = Vec::new();
+    for (entry, location) in sections {
+        // `id#Nadpis` names the subsection (a `##` heading) the key follows from.
+        let (section, heading) = match entry.split_once('#') {
+            Some((id, heading)) => (id, Some(heading.trim())),
+            None => (entry.as_str(), None),
+        };
+        let Some(found) = corpus.section(section) else {
+            diags.error(
+                location.clone(),
+                Some(key),
+                format!("sekce `{section}` neexistuje"),
+            );
+            continue;
+        };
+        if games.contains(&found.game.as_str()) {
+            diags.error(
+                location.clone(),
+                Some(key),
+                format!(
+                    "sekce `{section}` je druhá sekce hry `{}`: citovala by se jen ta první",
+                    found.game
+                ),
+            );
+            continue;
+        }
+        if let Some(heading) = heading {
+            let exists = found
+                .body
+                .lines()
+                .any(|line| line.strip_prefix("## ").map(str::trim) == Some(heading));
+            if !exists {
+                diags.error(
+                    location.clone(),
+                    Some(key),
+                    format!("sekce `{section}` nemá podsekci „{heading}“ (nadpis `##`)"),
+                );
+                continue;
+            }
+        }
+        games.push(&found.game);
+        known_sections.push(section.to_owned());
+        headings.push(heading.map(str::to_owned));
+    }
+    (known_sections.len() == sections.len()).then_some(CitedSections {
+        games,
+        sections: known_sections,
+        headings,
+    })
+}
+
+/// What a rule key's sections name: each one's game, id and subsection heading.
+struct CitedSections<'c> {
+    games: Vec<&'c str>,
+    sections: Vec<String>,
+    headings: Vec<Option<String>>,
 }
 
 #[cfg(test)]
