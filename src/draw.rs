@@ -197,6 +197,18 @@ fn tile_body(tile: &CompiledTile, turn: u16, id: &str, legend: &mut Legend) -> S
         "louka",
         r##"<rect width="100" height="100" fill="#9cc26b"/>"##,
     ));
+    tile_cities(&mut out, tile, legend);
+    tile_roads(&mut out, tile, legend);
+    tile_mist(&mut out, tile, turn, id, legend);
+    tile_centre(&mut out, tile, legend);
+    out.push_str(
+        r##"<rect width="100" height="100" fill="none" stroke="#44533a" stroke-width="1"/>"##,
+    );
+    out
+}
+
+/// The tile's cities, with their pennants and cathedrals.
+fn tile_cities(out: &mut String, tile: &CompiledTile, legend: &mut Legend) {
     // Cities: one walled polygon. Walking the sides clockwise, a city side contributes its
     // two corners and a side without the city an inner point, so corners, bands and
     // three-sided cities take their usual shapes; a one-sided city is a cap.
@@ -256,6 +268,10 @@ fn tile_body(tile: &CompiledTile, turn: u16, id: &str, legend: &mut Legend) -> S
             ));
         }
     }
+}
+
+/// The tile's roads, with their inns.
+fn tile_roads(out: &mut String, tile: &CompiledTile, legend: &mut Legend) {
     // Roads: from each side's middle to the centre (a through road bends there).
     for feature in tile.features.iter().filter(|f| f.kind == FeatureKind::Road) {
         let sides: Vec<Dir> = Dir::ALL
@@ -297,6 +313,10 @@ fn tile_body(tile: &CompiledTile, turn: u16, id: &str, legend: &mut Legend) -> S
             ));
         }
     }
+}
+
+/// The tile's mist, with the ghost symbols printed in it.
+fn tile_mist(out: &mut String, tile: &CompiledTile, turn: u16, id: &str, legend: &mut Legend) {
     // Mist: hatched over its ports' regions, with the number of ghosts printed in it.
     for fog in &tile.fog {
         let mut mist = String::new();
@@ -321,6 +341,10 @@ fn tile_body(tile: &CompiledTile, turn: u16, id: &str, legend: &mut Legend) -> S
         }
         out.push_str(&titled(&title, &mist));
     }
+}
+
+/// What stands in the middle of the tile, and the ruin of the 2x2 start tile.
+fn tile_centre(out: &mut String, tile: &CompiledTile, legend: &mut Legend) {
     let centre = match tile.center.map(|c| tile.features[usize::from(c)].kind) {
         Some(FeatureKind::Monastery) => Some(("klášter", MONASTERY)),
         Some(FeatureKind::Castle) => Some(("zámek", CASTLE)),
@@ -342,10 +366,6 @@ fn tile_body(tile: &CompiledTile, turn: u16, id: &str, legend: &mut Legend) -> S
         legend.add("zřícenina", || ruin(0.0, 0.0));
         out.push_str(&titled("zřícenina", &ruin(x, y)));
     }
-    out.push_str(
-        r##"<rect width="100" height="100" fill="none" stroke="#44533a" stroke-width="1"/>"##,
-    );
-    out
 }
 
 /// A single catalog tile, named by its `<title>` (the page shows its name and description).
@@ -357,6 +377,200 @@ pub fn tile_svg(tile: &CompiledTile) -> String {
         defs("k"),
         tile_body(tile, 0, "k", &mut Legend::default())
     )
+}
+/// The board's columns and rows, empty stretches folded into gaps.
+struct Grid {
+    columns: Axis,
+    rows: Axis,
+}
+
+impl Grid {
+    /// The top-left corner of the cell at `pos`.
+    fn origin(&self, pos: Pos) -> (i32, i32) {
+        (self.columns.offset(pos.x), self.rows.offset(pos.y))
+    }
+}
+
+/// The numbers of the columns above the board and of the rows beside it.
+fn grid_labels(out: &mut String, grid: &Grid) {
+    for (x, offset) in &grid.columns.cells {
+        let _ = write!(
+            out,
+            r##"<text x="{}" y="-9" font-size="{LABEL}" text-anchor="middle" fill="#444"><title>sloupec {x}</title>{x}</text>"##,
+            offset + CELL / 2
+        );
+    }
+    for (y, offset) in &grid.rows.cells {
+        let _ = write!(
+            out,
+            r##"<text x="{}" y="{}" font-size="{LABEL}" text-anchor="middle" fill="#444"><title>řádek {y}</title>{y}</text>"##,
+            -MARGIN / 2,
+            offset + CELL / 2 + LABEL / 3
+        );
+    }
+}
+
+/// Dashed lines where empty columns or rows are left out.
+fn grid_gaps(out: &mut String, grid: &Grid, terrain: &mut Legend) {
+    let (columns, rows) = (&grid.columns, &grid.rows);
+    let gap_symbol = || {
+        r##"<path d="M-4,-14 V14 M4,-14 V14" stroke="#8a8070" stroke-width="2" stroke-dasharray="4 3"/>"##.to_owned()
+    };
+    for (offset, first, last) in &columns.gaps {
+        terrain.add("vynechané prázdné sloupce nebo řádky", gap_symbol);
+        let x = offset + GAP / 2;
+        let _ = write!(
+            out,
+            r##"<g><title>vynechané prázdné sloupce {first} až {last}</title><path d="M{},{} V{} M{},{} V{}" stroke="#8a8070" stroke-width="2" stroke-dasharray="6 4"/></g>"##,
+            x - 5,
+            -MARGIN / 2,
+            rows.len + MARGIN / 2,
+            x + 5,
+            -MARGIN / 2,
+            rows.len + MARGIN / 2
+        );
+    }
+    for (offset, first, last) in &rows.gaps {
+        terrain.add("vynechané prázdné sloupce nebo řádky", gap_symbol);
+        let y = offset + GAP / 2;
+        let _ = write!(
+            out,
+            r##"<g><title>vynechané prázdné řádky {first} až {last}</title><path d="M{},{} H{} M{},{} H{}" stroke="#8a8070" stroke-width="2" stroke-dasharray="6 4"/></g>"##,
+            -MARGIN / 2,
+            y - 5,
+            columns.len + MARGIN / 2,
+            -MARGIN / 2,
+            y + 5,
+            columns.len + MARGIN / 2
+        );
+    }
+}
+
+/// Every placed tile, turned as it lies; whether one of them is drawn schematically.
+fn board_tiles(
+    out: &mut String,
+    state: &State,
+    grid: &Grid,
+    id: &str,
+    terrain: &mut Legend,
+) -> bool {
+    let mut schematic = false;
+    for p in &state.board.placed {
+        let tile = &state.catalog.tiles[p.tile];
+        schematic |= tile.spec.id.starts_with("du-");
+        let (px, py) = grid.origin(p.pos);
+        let turn = u16::from(p.rotation) * 90;
+        let name = if tile.face_down {
+            "kartička lícem dolů"
+        } else {
+            tile.spec.display_name()
+        };
+        let _ = write!(
+            out,
+            r##"<g transform="translate({px},{py})"><title>{} na {}</title><g transform="rotate({turn} 50 50)">{}</g></g>"##,
+            escape(name),
+            p.pos,
+            tile_body(tile, turn, id, terrain)
+        );
+    }
+    schematic
+}
+
+/// The figures on the board, each with its dog beside it if it has one.
+fn board_meeples(
+    out: &mut String,
+    state: &State,
+    grid: &Grid,
+    dogs: &[usize],
+    pieces: &mut Legend,
+) {
+    let placed = &state.board.placed;
+    for (index, meeple) in state.meeples.iter().enumerate().filter(|(_, m)| m.on_board) {
+        let p = placed[meeple.tile];
+        let (px, py) = grid.origin(p.pos);
+        let (ax, ay) = match meeple.spot {
+            Spot::Port(port) => port_anchor(port),
+            // Beside the monastery, castle or graveyard, which stays visible.
+            Spot::Center => (68.0, 70.0),
+        };
+        let colour = state.players[meeple.player].colour;
+        let name = state.colour_meeple(meeple.player, meeple.kind);
+        pieces.add(name.clone(), || piece(colour, meeple.kind));
+        let (x, y) = (px as f32 + ax, py as f32 + ay);
+        let _ = write!(
+            out,
+            r##"<g transform="translate({x:.1},{y:.1}) scale(1.3)"><title>{} na {}</title>{}</g>"##,
+            escape(&name),
+            p.pos,
+            piece(colour, meeple.kind)
+        );
+        if dogs.contains(&index) {
+            let dog = format!("pes u {}", state.meeple_term.accusative());
+            pieces.add(dog.clone(), || DOG.to_owned());
+            let _ = write!(
+                out,
+                r##"<g transform="translate({:.1},{:.1}) scale(1.3)"><title>{dog} ({}) na {}</title>{DOG}</g>"##,
+                x + 15.0,
+                y + 11.0,
+                colour.czech(),
+                p.pos
+            );
+        }
+    }
+}
+
+/// Buried figures, side by side on their graveyard.
+fn board_graves(
+    out: &mut String,
+    state: &State,
+    grid: &Grid,
+    graves: &[(usize, usize)],
+    pieces: &mut Legend,
+) {
+    for (n, (tile, player)) in graves.iter().enumerate() {
+        let (Some(p), Some(owner)) = (state.board.placed.get(*tile), state.players.get(*player))
+        else {
+            continue;
+        };
+        let (px, py) = grid.origin(p.pos);
+        // Graves on the same tile lie side by side.
+        let beside = graves[..n].iter().filter(|(t, _)| t == tile).count() as i32;
+        let label = format!(
+            "pohřbený {}",
+            state.colour_meeple(*player, MeepleKind::Normal)
+        );
+        pieces.add(label.clone(), || buried(owner.colour));
+        let _ = write!(
+            out,
+            r##"<g transform="translate({},{}) scale(1.3)"><title>{} na {}</title>{}</g>"##,
+            px + 20 + 28 * beside,
+            py + 84,
+            escape(&label),
+            p.pos,
+            buried(owner.colour)
+        );
+    }
+}
+
+/// The ghosts on each tile: one ghost with their number beside it.
+fn board_ghosts(out: &mut String, state: &State, grid: &Grid, ghosts: &[u32], pieces: &mut Legend) {
+    for (index, count) in ghosts.iter().enumerate().filter(|(_, n)| **n > 0) {
+        let Some(p) = state.board.placed.get(index) else {
+            continue;
+        };
+        let (px, py) = grid.origin(p.pos);
+        pieces.add("duchové na kartičce (číslo: kolik jich je)", || {
+            format!(r##"<g transform="scale(1.3)">{GHOST}</g>"##)
+        });
+        let _ = write!(
+            out,
+            r##"<g transform="translate({},{})"><title>na {}: {}</title><g transform="scale(1.3)">{GHOST}</g><text x="-11" y="6" font-size="{LABEL}" font-weight="bold" text-anchor="end" fill="#223">{count}</text></g>"##,
+            px + CELL - 14,
+            py + 14,
+            p.pos,
+            crate::czech::pocet(*count, "duch")
+        );
+    }
 }
 
 /// Where columns (or rows) lie: each coordinate's offset in board units. Runs of two or more
@@ -518,10 +732,12 @@ fn draw_board(
     graves: &[(usize, usize)],
 ) -> Board {
     let placed = &state.board.placed;
-    let columns = Axis::new(&placed.iter().map(|p| p.pos.x).collect());
-    let rows = Axis::new(&placed.iter().map(|p| p.pos.y).collect());
+    let grid = Grid {
+        columns: Axis::new(&placed.iter().map(|p| p.pos.x).collect()),
+        rows: Axis::new(&placed.iter().map(|p| p.pos.y).collect()),
+    };
+    let (columns, rows) = (&grid.columns, &grid.rows);
     let (width, height) = (columns.len + 2 * MARGIN, rows.len + 2 * MARGIN);
-    let origin = |pos: Pos| (columns.offset(pos.x), rows.offset(pos.y));
     let mut pieces = Legend::default();
     let mut terrain = Legend::default();
     let mut out = String::new();
@@ -535,142 +751,12 @@ fn draw_board(
         -MARGIN,
         -MARGIN,
     );
-    for (x, offset) in &columns.cells {
-        let _ = write!(
-            out,
-            r##"<text x="{}" y="-9" font-size="{LABEL}" text-anchor="middle" fill="#444"><title>sloupec {x}</title>{x}</text>"##,
-            offset + CELL / 2
-        );
-    }
-    for (y, offset) in &rows.cells {
-        let _ = write!(
-            out,
-            r##"<text x="{}" y="{}" font-size="{LABEL}" text-anchor="middle" fill="#444"><title>řádek {y}</title>{y}</text>"##,
-            -MARGIN / 2,
-            offset + CELL / 2 + LABEL / 3
-        );
-    }
-    let gap_symbol = || {
-        r##"<path d="M-4,-14 V14 M4,-14 V14" stroke="#8a8070" stroke-width="2" stroke-dasharray="4 3"/>"##.to_owned()
-    };
-    for (offset, first, last) in &columns.gaps {
-        terrain.add("vynechané prázdné sloupce nebo řádky", gap_symbol);
-        let x = offset + GAP / 2;
-        let _ = write!(
-            out,
-            r##"<g><title>vynechané prázdné sloupce {first} až {last}</title><path d="M{},{} V{} M{},{} V{}" stroke="#8a8070" stroke-width="2" stroke-dasharray="6 4"/></g>"##,
-            x - 5,
-            -MARGIN / 2,
-            rows.len + MARGIN / 2,
-            x + 5,
-            -MARGIN / 2,
-            rows.len + MARGIN / 2
-        );
-    }
-    for (offset, first, last) in &rows.gaps {
-        terrain.add("vynechané prázdné sloupce nebo řádky", gap_symbol);
-        let y = offset + GAP / 2;
-        let _ = write!(
-            out,
-            r##"<g><title>vynechané prázdné řádky {first} až {last}</title><path d="M{},{} H{} M{},{} H{}" stroke="#8a8070" stroke-width="2" stroke-dasharray="6 4"/></g>"##,
-            -MARGIN / 2,
-            y - 5,
-            columns.len + MARGIN / 2,
-            -MARGIN / 2,
-            y + 5,
-            columns.len + MARGIN / 2
-        );
-    }
-    let mut schematic = false;
-    for p in placed {
-        let tile = &state.catalog.tiles[p.tile];
-        schematic |= tile.spec.id.starts_with("du-");
-        let (px, py) = origin(p.pos);
-        let turn = u16::from(p.rotation) * 90;
-        let name = if tile.face_down {
-            "kartička lícem dolů"
-        } else {
-            tile.spec.display_name()
-        };
-        let _ = write!(
-            out,
-            r##"<g transform="translate({px},{py})"><title>{} na {}</title><g transform="rotate({turn} 50 50)">{}</g></g>"##,
-            escape(name),
-            p.pos,
-            tile_body(tile, turn, id, &mut terrain)
-        );
-    }
-    for (index, meeple) in state.meeples.iter().enumerate().filter(|(_, m)| m.on_board) {
-        let p = placed[meeple.tile];
-        let (px, py) = origin(p.pos);
-        let (ax, ay) = match meeple.spot {
-            Spot::Port(port) => port_anchor(port),
-            // Beside the monastery, castle or graveyard, which stays visible.
-            Spot::Center => (68.0, 70.0),
-        };
-        let colour = state.players[meeple.player].colour;
-        let name = state.colour_meeple(meeple.player, meeple.kind);
-        pieces.add(name.clone(), || piece(colour, meeple.kind));
-        let (x, y) = (px as f32 + ax, py as f32 + ay);
-        let _ = write!(
-            out,
-            r##"<g transform="translate({x:.1},{y:.1}) scale(1.3)"><title>{} na {}</title>{}</g>"##,
-            escape(&name),
-            p.pos,
-            piece(colour, meeple.kind)
-        );
-        if dogs.contains(&index) {
-            let dog = format!("pes u {}", state.meeple_term.accusative());
-            pieces.add(dog.clone(), || DOG.to_owned());
-            let _ = write!(
-                out,
-                r##"<g transform="translate({:.1},{:.1}) scale(1.3)"><title>{dog} ({}) na {}</title>{DOG}</g>"##,
-                x + 15.0,
-                y + 11.0,
-                colour.czech(),
-                p.pos
-            );
-        }
-    }
-    for (n, (tile, player)) in graves.iter().enumerate() {
-        let (Some(p), Some(owner)) = (placed.get(*tile), state.players.get(*player)) else {
-            continue;
-        };
-        let (px, py) = origin(p.pos);
-        // Graves on the same tile lie side by side.
-        let beside = graves[..n].iter().filter(|(t, _)| t == tile).count() as i32;
-        let label = format!(
-            "pohřbený {}",
-            state.colour_meeple(*player, MeepleKind::Normal)
-        );
-        pieces.add(label.clone(), || buried(owner.colour));
-        let _ = write!(
-            out,
-            r##"<g transform="translate({},{}) scale(1.3)"><title>{} na {}</title>{}</g>"##,
-            px + 20 + 28 * beside,
-            py + 84,
-            escape(&label),
-            p.pos,
-            buried(owner.colour)
-        );
-    }
-    for (index, count) in ghosts.iter().enumerate().filter(|(_, n)| **n > 0) {
-        let Some(p) = placed.get(index) else {
-            continue;
-        };
-        let (px, py) = origin(p.pos);
-        pieces.add("duchové na kartičce (číslo: kolik jich je)", || {
-            format!(r##"<g transform="scale(1.3)">{GHOST}</g>"##)
-        });
-        let _ = write!(
-            out,
-            r##"<g transform="translate({},{})"><title>na {}: {}</title><g transform="scale(1.3)">{GHOST}</g><text x="-11" y="6" font-size="{LABEL}" font-weight="bold" text-anchor="end" fill="#223">{count}</text></g>"##,
-            px + CELL - 14,
-            py + 14,
-            p.pos,
-            crate::czech::pocet(*count, "duch")
-        );
-    }
+    grid_labels(&mut out, &grid);
+    grid_gaps(&mut out, &grid, &mut terrain);
+    let schematic = board_tiles(&mut out, state, &grid, id, &mut terrain);
+    board_meeples(&mut out, state, &grid, dogs, &mut pieces);
+    board_graves(&mut out, state, &grid, graves, &mut pieces);
+    board_ghosts(&mut out, state, &grid, ghosts, &mut pieces);
     out.push_str("</svg>\n");
     let mut legend = pieces.0;
     legend.extend(terrain.0);

@@ -70,82 +70,10 @@ pub fn load_scenario_with(
     let fields = Fields::new(file, 0, map, SCENARIO_FIELDS, None, diags);
     let title = fields.required_str("title", diags);
     let description = fields.optional_str("description", diags);
-    let rulings: Vec<String> = fields
-        .optional_list("rulings", diags)
-        .unwrap_or_default()
-        .into_iter()
-        .filter_map(|(id, location)| {
-            if corpus.ruling(&id).is_none() {
-                diags.error(location, None, format!("výklad `{id}` neexistuje"));
-                return None;
-            }
-            Some(id)
-        })
-        .collect();
-    let supported_rulesets = vocabulary::ids(registry, false);
-    let ruleset = fields.required_str("ruleset", diags).filter(|r| {
-        let supported = supported_rulesets.contains(&r.as_str());
-        if !supported {
-            let known = if corpus.game(r).is_some() {
-                "hra existuje, ale její pravidla carcref zatím neověřuje"
-            } else {
-                "neznámá hra"
-            };
-            diags.error(
-                fields.value_location("ruleset"),
-                None,
-                format!(
-                    "pravidla `{r}`: {known} (podporováno: {})",
-                    supported_rulesets.join(", ")
-                ),
-            );
-        }
-        supported
-    });
-    let known_expansions = vocabulary::ids(registry, true);
-    let mut expansions: Vec<String> = Vec::new();
-    for (name, location) in fields
-        .optional_list("expansions", diags)
-        .unwrap_or_default()
-    {
-        if !known_expansions.contains(&name.as_str()) {
-            diags.error(
-                location,
-                None,
-                format!(
-                    "rozšíření `{name}` carcref neověřuje (ověřuje: {})",
-                    known_expansions.join(", ")
-                ),
-            );
-        } else if ruleset.as_deref() != Some("zakladni-hra") {
-            diags.error(
-                location,
-                None,
-                "rozšíření se hrají se základní hrou (`ruleset: zakladni-hra`)",
-            );
-        } else if expansions.contains(&name) {
-            diags.error(
-                location,
-                None,
-                format!("rozšíření `{name}` je uvedeno dvakrát"),
-            );
-        } else {
-            expansions.push(name);
-        }
-    }
-    let start = match fields.optional_str("start", diags).as_deref() {
-        None | Some("zakladni") => Some(Start::Base),
-        Some("duchove-2x2") => Some(Start::Square2x2),
-        Some("none") => Some(Start::None),
-        Some(other) => {
-            diags.error(
-                fields.value_location("start"),
-                None,
-                format!("neznámý start `{other}` (povolené: zakladni, duchove-2x2, none)"),
-            );
-            None
-        }
-    };
+    let rulings = rulings(&fields, corpus, diags);
+    let ruleset = ruleset(&fields, registry, corpus, diags);
+    let expansions = expansions(&fields, registry, ruleset.as_deref(), diags);
+    let start = start(&fields, diags);
     let players = players(&fields, diags);
     let player_list = players.clone().unwrap_or_default();
     let scope = Scope {
@@ -160,57 +88,14 @@ pub fn load_scenario_with(
         ruleset: ruleset.clone(),
         expansions: expansions.clone(),
     };
-    // Every module in play reads `setup`, present or not: a ruleset may require one.
-    let setup_fields = fields
-        .optional_mapping("setup", diags)
-        .map(|setup| scope.fields(setup, Context::Setup, &[], diags));
-    let mut setup = ModuleData::default();
-    for module in &scope.active {
-        if let Some(entry) = module
-            .hooks
-            .setup(setup_fields.as_ref(), &scope.modules, diags)
-        {
-            setup.insert(module.id, entry);
-        }
-    }
+    let setup = setup(&scope, &fields, diags);
     let board = list(&fields, "board", diags)
         .into_iter()
         .filter_map(|item| board_tile(&scope, item, diags))
         .collect::<Vec<_>>();
     let step_items = list(&fields, "steps", diags);
     let step_count = step_items.len();
-    let mut steps = Vec::new();
-    let mut expect_after = Vec::new();
-    for (index, item) in step_items.into_iter().enumerate() {
-        if let Some(step) = step(&scope, item, diags) {
-            steps.push(step);
-        }
-        let step_expect = item.get_node("expect");
-        if let Some(Node::Mapping(expect)) = step_expect {
-            if let Some(key) = expect.keys().find(|k| k.as_str() == "rejected") {
-                diags.error(
-                    yaml::location(file, key.span(), 0),
-                    None,
-                    "odmítnuté kroky se uvádějí v `expect` celého scénáře, ne u kroku",
-                );
-            }
-            let after = expectations(&scope, expect, step_count, diags);
-            if after.is_empty() {
-                diags.error(
-                    yaml::location(file, expect.span(), 0),
-                    None,
-                    "`expect` u kroku nic neočekává",
-                );
-            }
-            expect_after.push((index, after));
-        } else if let Some(other) = step_expect {
-            diags.error(
-                yaml::location(file, other.span(), 0),
-                None,
-                "`expect` u kroku je mapování jako `expect` scénáře",
-            );
-        }
-    }
+    let (steps, expect_after) = steps(&scope, step_items, diags);
     if fields.map.get_node("steps").is_none() {
         diags.error(
             fields.start(),
@@ -252,6 +137,169 @@ pub fn load_scenario_with(
         expect_after,
         source: text.to_owned(),
     })
+}
+
+/// The rulings a scenario verifies, each of which has to exist.
+fn rulings(fields: &Fields, corpus: &Corpus, diags: &mut Diagnostics) -> Vec<String> {
+    fields
+        .optional_list("rulings", diags)
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|(id, location)| {
+            if corpus.ruling(&id).is_none() {
+                diags.error(location, None, format!("výklad `{id}` neexistuje"));
+                return None;
+            }
+            Some(id)
+        })
+        .collect()
+}
+
+/// The ruleset a scenario plays, one the registry holds.
+fn ruleset(
+    fields: &Fields,
+    registry: Registry,
+    corpus: &Corpus,
+    diags: &mut Diagnostics,
+) -> Option<String> {
+    let supported_rulesets = vocabulary::ids(registry, false);
+    fields.required_str("ruleset", diags).filter(|r| {
+        let supported = supported_rulesets.contains(&r.as_str());
+        if !supported {
+            let known = if corpus.game(r).is_some() {
+                "hra existuje, ale její pravidla carcref zatím neověřuje"
+            } else {
+                "neznámá hra"
+            };
+            diags.error(
+                fields.value_location("ruleset"),
+                None,
+                format!(
+                    "pravidla `{r}`: {known} (podporováno: {})",
+                    supported_rulesets.join(", ")
+                ),
+            );
+        }
+        supported
+    })
+}
+
+/// The expansions a base-game scenario plays, each registered and named once.
+fn expansions(
+    fields: &Fields,
+    registry: Registry,
+    ruleset: Option<&str>,
+    diags: &mut Diagnostics,
+) -> Vec<String> {
+    let known_expansions = vocabulary::ids(registry, true);
+    let mut expansions: Vec<String> = Vec::new();
+    for (name, location) in fields
+        .optional_list("expansions", diags)
+        .unwrap_or_default()
+    {
+        if !known_expansions.contains(&name.as_str()) {
+            diags.error(
+                location,
+                None,
+                format!(
+                    "rozšíření `{name}` carcref neověřuje (ověřuje: {})",
+                    known_expansions.join(", ")
+                ),
+            );
+        } else if ruleset != Some(registry::BASE_GAME) {
+            diags.error(
+                location,
+                None,
+                "rozšíření se hrají se základní hrou (`ruleset: zakladni-hra`)",
+            );
+        } else if expansions.contains(&name) {
+            diags.error(
+                location,
+                None,
+                format!("rozšíření `{name}` je uvedeno dvakrát"),
+            );
+        } else {
+            expansions.push(name);
+        }
+    }
+    expansions
+}
+
+/// Where the board starts: the base game's start tile, the 2x2 start tile or nothing.
+fn start(fields: &Fields, diags: &mut Diagnostics) -> Option<Start> {
+    match fields.optional_str("start", diags).as_deref() {
+        None | Some("zakladni") => Some(Start::Base),
+        Some("duchove-2x2") => Some(Start::Square2x2),
+        Some("none") => Some(Start::None),
+        Some(other) => {
+            diags.error(
+                fields.value_location("start"),
+                None,
+                format!("neznámý start `{other}` (povolené: zakladni, duchove-2x2, none)"),
+            );
+            None
+        }
+    }
+}
+
+/// Each module's `setup`: every module in play reads it, present or not, as a ruleset may
+/// require one.
+fn setup(scope: &Scope, fields: &Fields, diags: &mut Diagnostics) -> ModuleData {
+    let setup_fields = fields
+        .optional_mapping("setup", diags)
+        .map(|setup| scope.fields(setup, Context::Setup, &[], diags));
+    let mut setup = ModuleData::default();
+    for module in &scope.active {
+        if let Some(entry) = module
+            .hooks
+            .setup(setup_fields.as_ref(), &scope.modules, diags)
+        {
+            setup.insert(module.id, entry);
+        }
+    }
+    setup
+}
+
+/// The steps, with the expectations written under a step (checked after it).
+fn steps(
+    scope: &Scope,
+    step_items: Vec<&MarkedMappingNode>,
+    diags: &mut Diagnostics,
+) -> (Vec<Step>, Vec<(usize, Expectations)>) {
+    let step_count = step_items.len();
+    let mut steps = Vec::new();
+    let mut expect_after = Vec::new();
+    for (index, item) in step_items.into_iter().enumerate() {
+        if let Some(step) = step(scope, item, diags) {
+            steps.push(step);
+        }
+        let step_expect = item.get_node("expect");
+        if let Some(Node::Mapping(expect)) = step_expect {
+            if let Some(key) = expect.keys().find(|k| k.as_str() == "rejected") {
+                diags.error(
+                    yaml::location(scope.modules.file, key.span(), 0),
+                    None,
+                    "odmítnuté kroky se uvádějí v `expect` celého scénáře, ne u kroku",
+                );
+            }
+            let after = expectations(scope, expect, step_count, diags);
+            if after.is_empty() {
+                diags.error(
+                    yaml::location(scope.modules.file, expect.span(), 0),
+                    None,
+                    "`expect` u kroku nic neočekává",
+                );
+            }
+            expect_after.push((index, after));
+        } else if let Some(other) = step_expect {
+            diags.error(
+                yaml::location(scope.modules.file, other.span(), 0),
+                None,
+                "`expect` u kroku je mapování jako `expect` scénáře",
+            );
+        }
+    }
+    (steps, expect_after)
 }
 
 /// What the parts of a scenario are read against: its players, and the ruleset and

@@ -3,7 +3,7 @@
 
 use smallvec::SmallVec;
 
-use super::tile::{mirror_code, Catalog, FeatureKind, SIDE_PRESENT};
+use super::tile::{mirror_code, Catalog, CompiledTile, FeatureKind, SIDE_PRESENT};
 use crate::model::geometry::{Dir, Port, Pos, BOARD_RADIUS};
 
 /// How a center feature (monastery, castle, graveyard) is completed by its neighbours.
@@ -83,6 +83,15 @@ pub struct Component {
     /// Fields: the city nodes they touch.
     pub borders: SmallVec<[u32; 2]>,
     pub complete: bool,
+}
+
+/// What placing a tile joined: feature roots (at most 12 port joins plus the tile's own
+/// features: a fixed array, no allocation), fog roots, and fog areas meeting clear land.
+struct Joins {
+    nodes: [u32; 40],
+    count: usize,
+    fog: Vec<u32>,
+    blocked: Vec<u32>,
 }
 
 /// A merged fog area.
@@ -377,9 +386,29 @@ impl Board {
         surround: impl Fn(FeatureKind) -> Surround,
     ) -> Placement {
         let def = &catalog.tiles[tile];
+        let placed = Placed {
+            tile,
+            pos,
+            rotation,
+            first_node: self.parent.len() as u32,
+            first_fog: self.fog_parent.len() as u32,
+        };
+        self.add_features(def, placed.first_node, placed.first_fog);
+        let c = cell(pos);
+        self.cells[c] = self.placed.len() as u32 + 1;
+        self.touched.push(c as u32);
+        self.remove_from_frontier(c);
+        self.placed.push(placed);
+        let joins = self.join_neighbours(catalog, &placed);
+        let mut placement = Placement::default();
+        self.close_joined(&joins, &mut placement);
+        self.close_surrounded(catalog, pos, surround, &mut placement);
+        placement
+    }
+
+    /// The new tile's features and fog areas, each its own component for now.
+    fn add_features(&mut self, def: &CompiledTile, first_node: u32, first_fog: u32) {
         let index = self.placed.len() as u32;
-        let first_node = self.parent.len() as u32;
-        let first_fog = self.fog_parent.len() as u32;
         for (i, feature) in def.features.iter().enumerate() {
             self.parent.push(first_node + i as u32);
             let counts_tiles = feature.kind != FeatureKind::Field;
@@ -416,29 +445,24 @@ impl Board {
                 complete: false,
             });
         }
-        let c = cell(pos);
-        self.cells[c] = index + 1;
-        self.touched.push(c as u32);
-        self.remove_from_frontier(c);
-        self.placed.push(Placed {
-            tile,
-            pos,
-            rotation,
-            first_node,
-            first_fog,
-        });
+    }
 
-        // At most 12 port joins plus the tile's own features: fixed arrays, no allocation.
-        let mut touched_nodes = [0u32; 40];
-        let mut touched_count = 0;
-        let mut touched_fog: Vec<u32> = Vec::new();
-        let mut blocked: Vec<u32> = Vec::new();
+    /// Joins the placed tile's ports to its neighbours' (or notes what an empty neighbour
+    /// cell must show), and returns what the joins touched.
+    fn join_neighbours(&mut self, catalog: &Catalog, placed: &Placed) -> Joins {
+        let def = &catalog.tiles[placed.tile];
+        let mut joins = Joins {
+            nodes: [0; 40],
+            count: 0,
+            fog: Vec::new(),
+            blocked: Vec::new(),
+        };
         for side in Dir::ALL {
-            let next = pos.step(side);
+            let next = placed.pos.step(side);
             let Some(neighbour) = self.at(next).copied() else {
                 // Beside a face-down tile any tile may lie, as far as edges go.
-                let code =
-                    (!def.face_down).then(|| mirror_code(def.side_code(side.index(), rotation)));
+                let code = (!def.face_down)
+                    .then(|| mirror_code(def.side_code(side.index(), placed.rotation)));
                 self.require(next, side.opposite(), code);
                 continue;
             };
@@ -446,56 +470,74 @@ impl Board {
             if def.face_down || catalog.tiles[neighbour.tile].face_down {
                 continue;
             }
-            let other = &catalog.tiles[neighbour.tile];
             for part in 0..3 {
-                let mine = Port::new(side, part);
-                let theirs = mine.facing();
-                let a = first_node + u32::from(def.feature_at(mine, rotation));
-                let b =
-                    neighbour.first_node + u32::from(other.feature_at(theirs, neighbour.rotation));
-                let fog_mine = def.fog_at(mine, rotation);
-                let fog_theirs = other.fog_at(theirs, neighbour.rotation);
-                // Mist separates fields: a field under mist does not run on into a clear one.
-                let is_field = |n: u32| {
-                    self.components[self.root(n) as usize].kind == Some(FeatureKind::Field)
-                };
-                let root = if fog_mine.is_some() != fog_theirs.is_some() && is_field(a) {
-                    self.find(a)
-                } else {
-                    self.union(a, b)
-                };
-                let component = &mut self.components[root as usize];
-                if matches!(component.kind, Some(FeatureKind::Road | FeatureKind::City)) {
-                    component.open = component.open.saturating_sub(2);
-                }
-                touched_nodes[touched_count] = root;
-                touched_count += 1;
-                match (fog_mine, fog_theirs) {
-                    (Some(x), Some(y)) => {
-                        let root = self.fog_union(
-                            first_fog + u32::from(x),
-                            neighbour.first_fog + u32::from(y),
-                        );
-                        self.fog[root as usize].open =
-                            self.fog[root as usize].open.saturating_sub(2);
-                        touched_fog.push(root);
-                    }
-                    (Some(x), None) => blocked.push(first_fog + u32::from(x)),
-                    (None, Some(y)) => blocked.push(neighbour.first_fog + u32::from(y)),
-                    (None, None) => {}
-                }
+                self.join_port(
+                    catalog,
+                    placed,
+                    &neighbour,
+                    Port::new(side, part),
+                    &mut joins,
+                );
             }
         }
-        for i in 0..def.features.len().min(touched_nodes.len() - touched_count) as u32 {
-            touched_nodes[touched_count] = first_node + i;
-            touched_count += 1;
+        for i in 0..def.features.len().min(joins.nodes.len() - joins.count) as u32 {
+            joins.nodes[joins.count] = placed.first_node + i;
+            joins.count += 1;
         }
         for i in 0..def.fog.len() as u32 {
-            touched_fog.push(first_fog + i);
+            joins.fog.push(placed.first_fog + i);
         }
+        joins
+    }
 
-        let mut placement = Placement::default();
-        for node in blocked {
+    /// Joins one port of the placed tile to the facing port of its neighbour: their features
+    /// and, both under mist, their fog areas.
+    fn join_port(
+        &mut self,
+        catalog: &Catalog,
+        placed: &Placed,
+        neighbour: &Placed,
+        mine: Port,
+        joins: &mut Joins,
+    ) {
+        let (def, other) = (&catalog.tiles[placed.tile], &catalog.tiles[neighbour.tile]);
+        let theirs = mine.facing();
+        let a = placed.first_node + u32::from(def.feature_at(mine, placed.rotation));
+        let b = neighbour.first_node + u32::from(other.feature_at(theirs, neighbour.rotation));
+        let fog_mine = def.fog_at(mine, placed.rotation);
+        let fog_theirs = other.fog_at(theirs, neighbour.rotation);
+        // Mist separates fields: a field under mist does not run on into a clear one.
+        let is_field =
+            |n: u32| self.components[self.root(n) as usize].kind == Some(FeatureKind::Field);
+        let root = if fog_mine.is_some() != fog_theirs.is_some() && is_field(a) {
+            self.find(a)
+        } else {
+            self.union(a, b)
+        };
+        let component = &mut self.components[root as usize];
+        if matches!(component.kind, Some(FeatureKind::Road | FeatureKind::City)) {
+            component.open = component.open.saturating_sub(2);
+        }
+        joins.nodes[joins.count] = root;
+        joins.count += 1;
+        match (fog_mine, fog_theirs) {
+            (Some(x), Some(y)) => {
+                let root = self.fog_union(
+                    placed.first_fog + u32::from(x),
+                    neighbour.first_fog + u32::from(y),
+                );
+                self.fog[root as usize].open = self.fog[root as usize].open.saturating_sub(2);
+                joins.fog.push(root);
+            }
+            (Some(x), None) => joins.blocked.push(placed.first_fog + u32::from(x)),
+            (None, Some(y)) => joins.blocked.push(neighbour.first_fog + u32::from(y)),
+            (None, None) => {}
+        }
+    }
+
+    /// Fog areas that now touch clear land, and roads, cities and fog areas the joins closed.
+    fn close_joined(&mut self, joins: &Joins, placement: &mut Placement) {
+        for &node in &joins.blocked {
             let root = self.fog_find(node);
             let area = &mut self.fog[root as usize];
             if !area.never_closable {
@@ -503,7 +545,7 @@ impl Board {
                 placement.blocked_fog.push(root);
             }
         }
-        for &node in &touched_nodes[..touched_count] {
+        for &node in &joins.nodes[..joins.count] {
             let root = self.find(node);
             let component = &mut self.components[root as usize];
             if matches!(component.kind, Some(FeatureKind::Road | FeatureKind::City))
@@ -514,7 +556,7 @@ impl Board {
                 placement.closed.push(root);
             }
         }
-        for node in touched_fog {
+        for &node in &joins.fog {
             let root = self.fog_find(node);
             let area = &mut self.fog[root as usize];
             if area.open == 0 && !area.never_closable && !area.complete {
@@ -522,7 +564,16 @@ impl Board {
                 placement.closed_fog.push(root);
             }
         }
-        // This tile's center and those of its neighbours may now be surrounded.
+    }
+
+    /// The centers of the tile at `pos` and of its neighbours that are now surrounded.
+    fn close_surrounded(
+        &mut self,
+        catalog: &Catalog,
+        pos: Pos,
+        surround: impl Fn(FeatureKind) -> Surround,
+        placement: &mut Placement,
+    ) {
         for around in std::iter::once(pos).chain(pos.neighbours8()) {
             let Some(placed) = self.at(around).copied() else {
                 continue;
@@ -540,7 +591,6 @@ impl Board {
                 placement.surrounded.push(node);
             }
         }
-        placement
     }
 
     /// Neighbours of `pos` that count for `rule`: among the 4 orthogonal or all 8 cells,

@@ -284,143 +284,19 @@ pub fn open(
         discard(game, player, gift);
         return Ok(());
     }
-    let state = &mut game.state;
-    let whose = state.colour_name(player);
     match (gift, target) {
-        (Gift::Koncil, GiftTarget::Tile(pos)) => {
-            let monastery = state.board.index_at(pos).and_then(|placed| {
-                let (node, kind) = state.node_at(placed, Spot::Center)?;
-                (kind == FeatureKind::Monastery).then_some((placed, node))
-            });
-            let Some((placed, node)) = monastery else {
-                return refuse("da.koncil", format!("na {pos} není klášter"));
-            };
-            if state.component(node).complete {
-                return refuse("da.koncil", "klášter už je dokončený");
-            }
-            if state.players[player].supply.count(MeepleKind::Normal) == 0 {
-                return refuse("zh.druzinik.zasoba", "hráč nemá družiníka v zásobě");
-            }
-            let occupied = !state.component(node).meeples.is_empty();
-            state.put_meeple(placed, Spot::Center, node, player, MeepleKind::Normal);
-            state.event("da.koncil", || {
-                let already = if occupied {
-                    ", i když je obsazený"
-                } else {
-                    ""
-                };
-                format!("Koncil: {whose} staví družiníka do kláštera na {pos}{already}")
-            });
-        }
+        (Gift::Koncil, GiftTarget::Tile(pos)) => koncil(&mut game.state, player, pos)?,
         (Gift::VyklizeniCesty, GiftTarget::Spot(pos, spot)) => {
-            let road = state
-                .board
-                .index_at(pos)
-                .and_then(|placed| state.node_at(placed, spot))
-                .filter(|(_, kind)| *kind == FeatureKind::Road);
-            let Some((node, _)) = road else {
-                return refuse("da.vyklizeni", format!("na {pos} {spot:?} není cesta"));
-            };
-            if state.component(node).complete {
-                return refuse("da.vyklizeni", "cesta už je dokončená");
-            }
-            state.event("da.vyklizeni", || {
-                format!("Vyklizení cesty: cesta na {pos} se hodnotí jako na konci hry a všechny figurky z ní odcházejí")
-            });
-            game.score_unfinished_now(node, decider);
+            road_clearance(game, pos, spot, decider)?
         }
         (Gift::Vyplaceni, GiftTarget::Spot(pos, spot)) => {
-            let Some(meeple) = state
-                .meeple_at(pos, spot)
-                .filter(|m| state.meeples[*m].player == player)
-            else {
-                return refuse(
-                    "da.vyplaceni",
-                    format!("na {pos} nestojí družiník hráče na tahu"),
-                );
-            };
-            let standing = state.component(state.meeples[meeple].node).meeples.len() as i32;
-            state.return_meeple(meeple);
-            state.award(&[player], 2 * standing);
-            state.event("da.vyplaceni", || {
-                format!(
-                    "Vyplacení: {whose} bere družiníka zpět a získává {} (2 za každou figurku na území)",
-                    crate::czech::points(2 * standing)
-                )
-            });
+            payout(&mut game.state, player, pos, spot)?
         }
         (Gift::ZmenaPostoje, GiftTarget::Move(pos, from, to)) => {
-            let Some(meeple) = state
-                .meeple_at(pos, from)
-                .filter(|m| state.meeples[*m].player == player)
-            else {
-                return refuse(
-                    "da.zmena-postoje",
-                    format!("na {pos} nestojí družiník hráče na tahu"),
-                );
-            };
-            let placed = state.meeples[meeple].tile;
-            let Some((_, now)) = state.node_at(placed, from) else {
-                return refuse("da.zmena-postoje", "družiník nestojí na území");
-            };
-            let Some((node, kind)) = state.node_at(placed, to) else {
-                return refuse("da.zmena-postoje", "na cílovém místě kartičky není území");
-            };
-            let lies_down = now != FeatureKind::Field && kind == FeatureKind::Field;
-            let stands_up = now == FeatureKind::Field
-                && matches!(
-                    kind,
-                    FeatureKind::Road | FeatureKind::City | FeatureKind::Monastery
-                );
-            if !lies_down && !stands_up {
-                return refuse(
-                    "da.zmena-postoje",
-                    "změna postoje znamená lehnout si na louku nebo z louky vstát na cestu, město či klášter téže kartičky",
-                );
-            }
-            let def = &state.catalog.tiles[state.board.placed[placed].tile];
-            let local = (node - state.board.placed[placed].first_node) as usize;
-            if kind == FeatureKind::Field && def.features[local].fogged {
-                return refuse(
-                    "du.mlha.louka",
-                    "na louku pokrytou mlhou nelze družiníka položit",
-                );
-            }
-            state.move_meeple(meeple, to, node);
-            state.event("da.zmena-postoje", || {
-                format!(
-                    "Změna postoje: {whose} mění postoj družiníka na {pos} ({})",
-                    kind.czech()
-                )
-            });
+            change_of_stance(&mut game.state, player, pos, from, to)?
         }
         (Gift::VyberZeDvou, GiftTarget::OtherTile { other, set_aside }) => {
-            for &tile in &set_aside {
-                let name = game.state.catalog.tiles[tile].spec.quoted();
-                if !game.legal_placements(tile).is_empty() {
-                    return refuse(
-                        "da.vyber.neprilozitelna",
-                        format!(
-                            "kartičku {name} lze přiložit, takže se neodkládá: je to druhá kartička výběru"
-                        ),
-                    );
-                }
-                game.state.event("da.vyber.neprilozitelna", || {
-                    format!("Výběr ze 2: kartičku {name} nelze nikam přiložit, odkládá se a táhne se další")
-                });
-            }
-            if game.legal_placements(other).is_empty() {
-                return refuse(
-                    "da.vyber.neprilozitelna",
-                    "druhou kartičku nelze přiložit: odkládá se a táhne se další, dokud nejsou dvě přiložitelné",
-                );
-            }
-            let name = game.state.catalog.tiles[other].spec.quoted();
-            game.state.event("da.vyber", || {
-                format!(
-                    "Výběr ze 2: {whose} táhne i kartičku {name}, jednu kartičku přiloží a druhou odloží"
-                )
-            });
+            choice_of_two(game, player, other, &set_aside)?
         }
         _ => {
             return refuse(
@@ -430,6 +306,177 @@ pub fn open(
         }
     }
     discard(game, player, gift);
+    Ok(())
+}
+
+/// Koncil: a meeple from supply into the unfinished monastery at `pos`, occupied or not.
+fn koncil(state: &mut State, player: usize, pos: Pos) -> Result<(), Refusal> {
+    let whose = state.colour_name(player);
+    let monastery = state.board.index_at(pos).and_then(|placed| {
+        let (node, kind) = state.node_at(placed, Spot::Center)?;
+        (kind == FeatureKind::Monastery).then_some((placed, node))
+    });
+    let Some((placed, node)) = monastery else {
+        return refuse("da.koncil", format!("na {pos} není klášter"));
+    };
+    if state.component(node).complete {
+        return refuse("da.koncil", "klášter už je dokončený");
+    }
+    if state.players[player].supply.count(MeepleKind::Normal) == 0 {
+        return refuse("zh.druzinik.zasoba", "hráč nemá družiníka v zásobě");
+    }
+    let occupied = !state.component(node).meeples.is_empty();
+    state.put_meeple(placed, Spot::Center, node, player, MeepleKind::Normal);
+    state.event("da.koncil", || {
+        let already = if occupied {
+            ", i když je obsazený"
+        } else {
+            ""
+        };
+        format!("Koncil: {whose} staví družiníka do kláštera na {pos}{already}")
+    });
+    Ok(())
+}
+
+/// Vyklizení cesty: the unfinished road at `pos` is scored as at the end of the game.
+fn road_clearance(
+    game: &mut Game,
+    pos: Pos,
+    spot: Spot,
+    decider: &mut dyn Decider,
+) -> Result<(), Refusal> {
+    let state = &mut game.state;
+    let road = state
+        .board
+        .index_at(pos)
+        .and_then(|placed| state.node_at(placed, spot))
+        .filter(|(_, kind)| *kind == FeatureKind::Road);
+    let Some((node, _)) = road else {
+        return refuse("da.vyklizeni", format!("na {pos} {spot:?} není cesta"));
+    };
+    if state.component(node).complete {
+        return refuse("da.vyklizeni", "cesta už je dokončená");
+    }
+    state.event("da.vyklizeni", || {
+        format!("Vyklizení cesty: cesta na {pos} se hodnotí jako na konci hry a všechny figurky z ní odcházejí")
+    });
+    game.score_unfinished_now(node, decider);
+    Ok(())
+}
+
+/// Vyplacení: the player takes a meeple back, 2 points for each figure on its feature.
+fn payout(state: &mut State, player: usize, pos: Pos, spot: Spot) -> Result<(), Refusal> {
+    let whose = state.colour_name(player);
+    let Some(meeple) = state
+        .meeple_at(pos, spot)
+        .filter(|m| state.meeples[*m].player == player)
+    else {
+        return refuse(
+            "da.vyplaceni",
+            format!("na {pos} nestojí družiník hráče na tahu"),
+        );
+    };
+    let standing = state.component(state.meeples[meeple].node).meeples.len() as i32;
+    state.return_meeple(meeple);
+    state.award(&[player], 2 * standing);
+    state.event("da.vyplaceni", || {
+        format!(
+            "Vyplacení: {whose} bere družiníka zpět a získává {} (2 za každou figurku na území)",
+            crate::czech::points(2 * standing)
+        )
+    });
+    Ok(())
+}
+
+/// Změna postoje: a meeple lies down on a field of its tile or stands up from one.
+fn change_of_stance(
+    state: &mut State,
+    player: usize,
+    pos: Pos,
+    from: Spot,
+    to: Spot,
+) -> Result<(), Refusal> {
+    let whose = state.colour_name(player);
+    let Some(meeple) = state
+        .meeple_at(pos, from)
+        .filter(|m| state.meeples[*m].player == player)
+    else {
+        return refuse(
+            "da.zmena-postoje",
+            format!("na {pos} nestojí družiník hráče na tahu"),
+        );
+    };
+    let placed = state.meeples[meeple].tile;
+    let Some((_, now)) = state.node_at(placed, from) else {
+        return refuse("da.zmena-postoje", "družiník nestojí na území");
+    };
+    let Some((node, kind)) = state.node_at(placed, to) else {
+        return refuse("da.zmena-postoje", "na cílovém místě kartičky není území");
+    };
+    let lies_down = now != FeatureKind::Field && kind == FeatureKind::Field;
+    let stands_up = now == FeatureKind::Field
+        && matches!(
+            kind,
+            FeatureKind::Road | FeatureKind::City | FeatureKind::Monastery
+        );
+    if !lies_down && !stands_up {
+        return refuse(
+            "da.zmena-postoje",
+            "změna postoje znamená lehnout si na louku nebo z louky vstát na cestu, město či klášter téže kartičky",
+        );
+    }
+    let def = &state.catalog.tiles[state.board.placed[placed].tile];
+    let local = (node - state.board.placed[placed].first_node) as usize;
+    if kind == FeatureKind::Field && def.features[local].fogged {
+        return refuse(
+            "du.mlha.louka",
+            "na louku pokrytou mlhou nelze družiníka položit",
+        );
+    }
+    state.move_meeple(meeple, to, node);
+    state.event("da.zmena-postoje", || {
+        format!(
+            "Změna postoje: {whose} mění postoj družiníka na {pos} ({})",
+            kind.czech()
+        )
+    });
+    Ok(())
+}
+
+/// Výběr ze 2: the player draws a second tile; unplaceable ones drawn first are set aside.
+fn choice_of_two(
+    game: &mut Game,
+    player: usize,
+    other: usize,
+    set_aside: &[usize],
+) -> Result<(), Refusal> {
+    let whose = game.state.colour_name(player);
+    for &tile in set_aside {
+        let name = game.state.catalog.tiles[tile].spec.quoted();
+        if !game.legal_placements(tile).is_empty() {
+            return refuse(
+                "da.vyber.neprilozitelna",
+                format!(
+                    "kartičku {name} lze přiložit, takže se neodkládá: je to druhá kartička výběru"
+                ),
+            );
+        }
+        game.state.event("da.vyber.neprilozitelna", || {
+            format!("Výběr ze 2: kartičku {name} nelze nikam přiložit, odkládá se a táhne se další")
+        });
+    }
+    if game.legal_placements(other).is_empty() {
+        return refuse(
+            "da.vyber.neprilozitelna",
+            "druhou kartičku nelze přiložit: odkládá se a táhne se další, dokud nejsou dvě přiložitelné",
+        );
+    }
+    let name = game.state.catalog.tiles[other].spec.quoted();
+    game.state.event("da.vyber", || {
+        format!(
+            "Výběr ze 2: {whose} táhne i kartičku {name}, jednu kartičku přiloží a druhou odloží"
+        )
+    });
     Ok(())
 }
 
