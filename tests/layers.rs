@@ -261,3 +261,67 @@ fn the_checks_see_an_import_against_the_flow() {
     assert_eq!(layer_of("engine::core::board"), Some(2));
     assert_eq!(layer_of("engine::modules::gifts"), Some(3));
 }
+
+/// A function a reader can hold: none outside tests runs over `LONGEST_FUNCTION` lines
+/// (issue 22). A function ends at the first `}` at its own indentation; a file's tests
+/// start at its `mod tests`.
+const LONGEST_FUNCTION: usize = 120;
+
+/// Each function outside tests with its length in lines: (length, file, name).
+fn function_lengths(path: &Path, text: &str) -> Vec<(usize, String, String)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let tests = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with("mod tests"))
+        .unwrap_or(lines.len());
+    let mut out = Vec::new();
+    for (start, line) in lines[..tests].iter().enumerate() {
+        let code = line.trim_start();
+        let indent = &line[..line.len() - code.len()];
+        let signature = code
+            .strip_prefix("pub(crate) ")
+            .or_else(|| code.strip_prefix("pub "))
+            .unwrap_or(code);
+        // A declaration or a one-line body has no closing line of its own.
+        let Some(rest) = signature.strip_prefix("fn ") else {
+            continue;
+        };
+        if code.ends_with('}') || code.ends_with(';') {
+            continue;
+        }
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        let closing = format!("{indent}}}");
+        if let Some(end) = lines[start + 1..].iter().position(|l| *l == closing) {
+            out.push((end + 2, path.display().to_string(), name));
+        }
+    }
+    out
+}
+
+#[test]
+fn no_function_outside_tests_is_longer_than_a_reader_can_hold() {
+    let mut files = BTreeMap::new();
+    modules(&src(), "", &mut files);
+    let long: Vec<_> = files
+        .values()
+        .flat_map(|path| function_lengths(path, &fs::read_to_string(path).unwrap()))
+        .filter(|(length, _, _)| *length > LONGEST_FUNCTION)
+        .collect();
+    assert!(
+        long.is_empty(),
+        "longer than {LONGEST_FUNCTION} lines: {long:?}"
+    );
+}
+
+#[test]
+fn the_length_check_sees_a_long_function() {
+    let body = "    let x = 1;\n".repeat(LONGEST_FUNCTION);
+    let text = format!("pub fn long() {{\n{body}}}\n\nfn short() {{}}\n\nmod tests {{\n    fn t() {{\n{body}    }}\n}}\n");
+    let lengths = function_lengths(Path::new("x.rs"), &text);
+    assert_eq!(lengths.len(), 1, "{lengths:?}");
+    assert_eq!(lengths[0].0, LONGEST_FUNCTION + 2);
+    assert_eq!(lengths[0].2, "long");
+}

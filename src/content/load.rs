@@ -480,71 +480,11 @@ impl Loader {
     ) -> Option<Ruling> {
         let diags = &mut self.diags;
         let id = fields.required_str("id", diags);
-        let source_id = fields.optional_str("source_id", diags).filter(|s| {
-            let ok = is_source_id(s);
-            if !ok {
-                diags.error(
-                    fields.value_location("source_id"),
-                    fields.id(),
-                    format!("source_id `{s}` nemá tvar `Dized.MoC.0027` / `FAQ.MoC.0003` (čtyři číslice)"),
-                );
-            }
-            ok
-        });
-        let cites: Vec<String> = fields
-            .optional_list("cites", diags)
-            .unwrap_or_default()
-            .into_iter()
-            .filter(|(cite, location)| {
-                let ok = is_source_id(cite);
-                if !ok {
-                    diags.error(
-                        location.clone(),
-                        fields.id(),
-                        format!("citované ID `{cite}` nemá tvar `Dized.MoC.0027`"),
-                    );
-                }
-                ok
-            })
-            .map(|(cite, _)| cite)
-            .collect();
-        let date = fields.optional_str("date", diags).filter(|d| {
-            let ok = is_date(d);
-            if !ok {
-                diags.error(
-                    fields.value_location("date"),
-                    fields.id(),
-                    format!("datum `{d}` nemá tvar měsíc/rok, např. `11/2022`"),
-                );
-            }
-            ok
-        });
-        let source_part = fields.optional_str("source_part", diags);
-        match &source_part {
-            // Words, not a made-up ID: the ID field is the only place for one.
-            Some(part) if part.contains(".MoC.") => diags.error(
-                fields.value_location("source_part"),
-                fields.id(),
-                format!("source_part `{part}` má místo ve zdroji popsat slovy, ne ID"),
-            ),
-            Some(part) if part.trim().is_empty() => diags.error(
-                fields.value_location("source_part"),
-                fields.id(),
-                "source_part je prázdné",
-            ),
-            _ => {}
-        }
-        let source_line = fields.optional_int("source_line", diags).and_then(|n| {
-            let line = u32::try_from(n).ok().filter(|n| *n > 0);
-            if line.is_none() {
-                diags.error(
-                    fields.value_location("source_line"),
-                    fields.id(),
-                    "source_line má být kladné číslo řádku",
-                );
-            }
-            line
-        });
+        let source_id = source_id(fields, diags);
+        let cites = cites(fields, diags);
+        let date = date(fields, diags);
+        let source_part = source_part(fields, diags);
+        let source_line = source_line(fields, diags);
         let game = fields.required_str("game", diags);
         let section = fields.required_str("section", diags);
         let question = fields.required_str("question", diags);
@@ -558,44 +498,8 @@ impl Loader {
             .map(|(tag, _)| tag)
             .collect();
 
-        let coverage = match fields.map.get_mapping("coverage") {
-            None => None,
-            Some(map) => {
-                let mut note = Fields::new(fields.file, 0, map, &["status", "reason"], None, diags);
-                note.entry_id = fields.entry_id.clone();
-                let status = note.known(
-                    "status",
-                    note.required_str("status", diags),
-                    CoverageStatus::parse,
-                    |s| format!("stav `{s}`: povolené jsou non-mechanical a out-of-scope"),
-                    diags,
-                );
-                let reason = note.required_str("reason", diags);
-                status
-                    .zip(reason)
-                    .map(|(status, reason)| CoverageNote { status, reason })
-            }
-        };
-        let game_def = match &game {
-            Some(g) if self.corpus.game(g).is_none() => {
-                diags.error(
-                    fields.value_location("game"),
-                    fields.id(),
-                    format!("neznámá hra `{g}`"),
-                );
-                None
-            }
-            Some(g) if g != dir_game => {
-                diags.error(
-                    fields.value_location("game"),
-                    fields.id(),
-                    format!("výklad ve složce `{dir_game}` uvádí hru `{g}`"),
-                );
-                None
-            }
-            Some(g) => self.corpus.game(g).cloned(),
-            None => None,
-        };
+        let coverage = coverage(fields, diags);
+        let game_def = self.ruling_game(fields, game.as_deref(), dir_game);
         let levels = self.levels(fields, game_def.as_ref());
         let diags = &mut self.diags;
 
@@ -645,6 +549,31 @@ impl Loader {
         self.section_refs
             .push((self.corpus.rulings.len(), section_location));
         Some(ruling)
+    }
+
+    /// The ruling's game: known, and the one whose folder holds the file.
+    fn ruling_game(&mut self, fields: &Fields, game: Option<&str>, dir_game: &str) -> Option<Game> {
+        let diags = &mut self.diags;
+        match game {
+            Some(g) if self.corpus.game(g).is_none() => {
+                diags.error(
+                    fields.value_location("game"),
+                    fields.id(),
+                    format!("neznámá hra `{g}`"),
+                );
+                None
+            }
+            Some(g) if g != dir_game => {
+                diags.error(
+                    fields.value_location("game"),
+                    fields.id(),
+                    format!("výklad ve složce `{dir_game}` uvádí hru `{g}`"),
+                );
+                None
+            }
+            Some(g) => self.corpus.game(g).cloned(),
+            None => None,
+        }
     }
 
     /// Levels are required for the cooperative game and meaningless elsewhere.
@@ -1045,40 +974,13 @@ pub(crate) fn load_rule_keys(
             );
             continue;
         }
-        let played: Vec<&Played> = everywhere
-            .iter()
-            .filter(|p| emitted_in(&key, &p.game, &p.expansions))
-            .collect();
-        if let Some(uncited) = played.iter().find(|p| !games.iter().any(|g| p.includes(g))) {
-            diags.error(
-                fields.value_location(sections_field),
-                Some(&key),
-                format!(
-                    "klíč `{key}` nemá sekci pro hru {}: uveďte ji v `sections`",
-                    uncited.describe()
-                ),
-            );
-        }
-        for (id, location) in &rulings {
-            let Some(ruling) = corpus.ruling(id) else {
-                continue;
-            };
-            let cited = played.iter().any(|p| {
-                p.includes(&ruling.game)
-                    && (ruling.levels.is_empty()
-                        || p.level.is_none_or(|l| ruling.levels.contains(&l)))
-            });
-            if !cited {
-                diags.error(
-                    location.clone(),
-                    Some(&key),
-                    format!(
-                        "výklad `{id}` (hra `{}`) se u klíče `{key}` nikdy necituje: engine klíč v té hře či úrovni nevydává",
-                        ruling.game
-                    ),
-                );
-            }
-        }
+        let coverage = Coverage {
+            key: &key,
+            fields: &fields,
+            sections_field,
+            games: &games,
+        };
+        coverage.check(&everywhere, &rulings, corpus, diags);
         out.push(RuleKeyRef {
             key,
             sections: known_sections,
@@ -1320,6 +1222,173 @@ struct CitedSections<'c> {
     games: Vec<&'c str>,
     sections: Vec<String>,
     headings: Vec<Option<String>>,
+}
+
+/// The ruling's ID in the source, if it has one, in the form the sources write it.
+fn source_id(fields: &Fields, diags: &mut Diagnostics) -> Option<String> {
+    fields.optional_str("source_id", diags).filter(|s| {
+        let ok = is_source_id(s);
+        if !ok {
+            diags.error(
+                fields.value_location("source_id"),
+                fields.id(),
+                format!(
+                    "source_id `{s}` nemá tvar `Dized.MoC.0027` / `FAQ.MoC.0003` (čtyři číslice)"
+                ),
+            );
+        }
+        ok
+    })
+}
+
+/// The source IDs the ruling cites besides its own.
+fn cites(fields: &Fields, diags: &mut Diagnostics) -> Vec<String> {
+    fields
+        .optional_list("cites", diags)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|(cite, location)| {
+            let ok = is_source_id(cite);
+            if !ok {
+                diags.error(
+                    location.clone(),
+                    fields.id(),
+                    format!("citované ID `{cite}` nemá tvar `Dized.MoC.0027`"),
+                );
+            }
+            ok
+        })
+        .map(|(cite, _)| cite)
+        .collect()
+}
+
+/// The ruling's date, month/year.
+fn date(fields: &Fields, diags: &mut Diagnostics) -> Option<String> {
+    fields.optional_str("date", diags).filter(|d| {
+        let ok = is_date(d);
+        if !ok {
+            diags.error(
+                fields.value_location("date"),
+                fields.id(),
+                format!("datum `{d}` nemá tvar měsíc/rok, např. `11/2022`"),
+            );
+        }
+        ok
+    })
+}
+
+/// Where in the source the ruling stands, in words (never a made-up ID).
+fn source_part(fields: &Fields, diags: &mut Diagnostics) -> Option<String> {
+    let source_part = fields.optional_str("source_part", diags);
+    match &source_part {
+        // Words, not a made-up ID: the ID field is the only place for one.
+        Some(part) if part.contains(".MoC.") => diags.error(
+            fields.value_location("source_part"),
+            fields.id(),
+            format!("source_part `{part}` má místo ve zdroji popsat slovy, ne ID"),
+        ),
+        Some(part) if part.trim().is_empty() => diags.error(
+            fields.value_location("source_part"),
+            fields.id(),
+            "source_part je prázdné",
+        ),
+        _ => {}
+    }
+    source_part
+}
+
+/// The line of the source the ruling stands on.
+fn source_line(fields: &Fields, diags: &mut Diagnostics) -> Option<u32> {
+    fields.optional_int("source_line", diags).and_then(|n| {
+        let line = u32::try_from(n).ok().filter(|n| *n > 0);
+        if line.is_none() {
+            diags.error(
+                fields.value_location("source_line"),
+                fields.id(),
+                "source_line má být kladné číslo řádku",
+            );
+        }
+        line
+    })
+}
+
+/// Why a ruling has no scenario, if it says so.
+fn coverage(fields: &Fields, diags: &mut Diagnostics) -> Option<CoverageNote> {
+    match fields.map.get_mapping("coverage") {
+        None => None,
+        Some(map) => {
+            let mut note = Fields::new(fields.file, 0, map, &["status", "reason"], None, diags);
+            note.entry_id = fields.entry_id.clone();
+            let status = note.known(
+                "status",
+                note.required_str("status", diags),
+                CoverageStatus::parse,
+                |s| format!("stav `{s}`: povolené jsou non-mechanical a out-of-scope"),
+                diags,
+            );
+            let reason = note.required_str("reason", diags);
+            status
+                .zip(reason)
+                .map(|(status, reason)| CoverageNote { status, reason })
+        }
+    }
+}
+
+/// A rule key with its sections, checked against every way to play.
+struct Coverage<'k> {
+    key: &'k str,
+    fields: &'k Fields<'k>,
+    sections_field: &'static str,
+    games: &'k [&'k str],
+}
+
+impl Coverage<'_> {
+    /// Every game that can emit the key has one of its sections, and every ruling listed is
+    /// cited in a game or level that emits it.
+    fn check(
+        &self,
+        everywhere: &[Played],
+        rulings: &[(String, Location)],
+        corpus: &Corpus,
+        diags: &mut Diagnostics,
+    ) {
+        let (key, fields, sections_field, games) =
+            (self.key, self.fields, self.sections_field, self.games);
+        let played: Vec<&Played> = everywhere
+            .iter()
+            .filter(|p| emitted_in(key, &p.game, &p.expansions))
+            .collect();
+        if let Some(uncited) = played.iter().find(|p| !games.iter().any(|g| p.includes(g))) {
+            diags.error(
+                fields.value_location(sections_field),
+                Some(key),
+                format!(
+                    "klíč `{key}` nemá sekci pro hru {}: uveďte ji v `sections`",
+                    uncited.describe()
+                ),
+            );
+        }
+        for (id, location) in rulings {
+            let Some(ruling) = corpus.ruling(id) else {
+                continue;
+            };
+            let cited = played.iter().any(|p| {
+                p.includes(&ruling.game)
+                    && (ruling.levels.is_empty()
+                        || p.level.is_none_or(|l| ruling.levels.contains(&l)))
+            });
+            if !cited {
+                diags.error(
+                    location.clone(),
+                    Some(key),
+                    format!(
+                        "výklad `{id}` (hra `{}`) se u klíče `{key}` nikdy necituje: engine klíč v té hře či úrovni nevydává",
+                        ruling.game
+                    ),
+                );
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -544,33 +544,7 @@ fn step(scope: &Scope, map: &MarkedMappingNode, diags: &mut Diagnostics) -> Opti
         return None;
     }
     if let Some(end) = fields.optional_str("end", diags) {
-        let extra: Vec<&str> = map
-            .keys()
-            .map(|k| k.as_str())
-            .filter(|k| *k != "end" && *k != "expect")
-            .collect();
-        if !extra.is_empty() {
-            diags.error(
-                fields.start(),
-                None,
-                format!(
-                    "konec hry (`end: game`) nemá další pole: {}",
-                    extra.join(", ")
-                ),
-            );
-            return None;
-        }
-        if end != "game" {
-            diags.error(
-                fields.value_location("end"),
-                None,
-                "jediný konec je `end: game` (závěrečné hodnocení)",
-            );
-            return None;
-        }
-        return Some(Step::EndGame {
-            location: fields.start(),
-        });
+        return end_of_game(&fields, map, &end, diags);
     }
     let player = colour(&fields, "player", players, diags);
     let errors = diags.len();
@@ -606,6 +580,68 @@ fn step(scope: &Scope, map: &MarkedMappingNode, diags: &mut Diagnostics) -> Opti
     } else {
         rotation(&fields, diags)
     };
+    let meeples = step_meeples(scope, &fields, diags)?;
+    let choose = fields
+        .optional_list("choose", diags)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(c, _)| canonical_choice(&c))
+        .collect();
+    Some(Step::Place {
+        player,
+        tile: tile?,
+        at: at?,
+        rotation: rotation?,
+        auto_rotation,
+        meeples,
+        choose,
+        modules,
+        location: fields.start(),
+    })
+}
+
+/// `end: game`, and nothing else beside it but `expect`.
+fn end_of_game(
+    fields: &Fields,
+    map: &MarkedMappingNode,
+    end: &str,
+    diags: &mut Diagnostics,
+) -> Option<Step> {
+    let extra: Vec<&str> = map
+        .keys()
+        .map(|k| k.as_str())
+        .filter(|k| *k != "end" && *k != "expect")
+        .collect();
+    if !extra.is_empty() {
+        diags.error(
+            fields.start(),
+            None,
+            format!(
+                "konec hry (`end: game`) nemá další pole: {}",
+                extra.join(", ")
+            ),
+        );
+        return None;
+    }
+    if end != "game" {
+        diags.error(
+            fields.value_location("end"),
+            None,
+            "jediný konec je `end: game` (závěrečné hodnocení)",
+        );
+        return None;
+    }
+    Some(Step::EndGame {
+        location: fields.start(),
+    })
+}
+
+/// A step's `meeple`: none, one, or a list of tries.
+fn step_meeples(
+    scope: &Scope,
+    fields: &Fields,
+    diags: &mut Diagnostics,
+) -> Option<Vec<MeepleSpec>> {
     let read = |m: &MarkedMappingNode, diags: &mut Diagnostics| meeple(scope, m, false, diags);
     let meeples = match fields.map.get_node("meeple") {
         None => Vec::new(),
@@ -635,23 +671,7 @@ fn step(scope: &Scope, map: &MarkedMappingNode, diags: &mut Diagnostics) -> Opti
             return None;
         }
     };
-    let choose = fields
-        .optional_list("choose", diags)
-        .unwrap_or_default()
-        .into_iter()
-        .map(|(c, _)| canonical_choice(&c))
-        .collect();
-    Some(Step::Place {
-        player,
-        tile: tile?,
-        at: at?,
-        rotation: rotation?,
-        auto_rotation,
-        meeples,
-        choose,
-        modules,
-        location: fields.start(),
-    })
+    Some(meeples)
 }
 
 /// An answer to the rules' questions in the form the engine writes its options: single

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use crate::diagnostic::{Diagnostic, Location};
-use crate::engine::core::game::{Event, Game};
+use crate::engine::core::game::{Event, Game, State};
 use crate::engine::core::hooks::{Decider, Question, Refusal};
 use crate::engine::core::tile::Catalog;
 use crate::engine::modules::registry::REGISTRY;
@@ -830,6 +830,26 @@ fn state_checks(
             actual,
         })
     };
+    score_checks(expect, state, &player, &mut check);
+    meeple_checks(expect, state, &player, &mut check);
+    // Each module in play checks its own keys.
+    for module in modules {
+        if let Some(entry) = expect.modules.entry(module.id) {
+            module
+                .hooks
+                .check(game, entry, &scenario.players, &mut check);
+        }
+    }
+    results
+}
+
+/// The expected scores, points by feature kind and completed features.
+fn score_checks(
+    expect: &Expectations,
+    state: &State,
+    player: &dyn Fn(&Colour) -> usize,
+    check: vocabulary::Report,
+) {
     for (colour, points) in &expect.score {
         let actual = state.players[player(colour)].score;
         check(
@@ -860,6 +880,15 @@ fn state_checks(
             state.completed_count.to_string(),
         );
     }
+}
+
+/// The expected figures: on the board, at a spot, in supply and returned.
+fn meeple_checks(
+    expect: &Expectations,
+    state: &State,
+    player: &dyn Fn(&Colour) -> usize,
+    check: vocabulary::Report,
+) {
     for (colour, n) in &expect.meeples_on_board {
         let p = player(colour);
         let actual = state
@@ -939,13 +968,4 @@ fn state_checks(
             actual.to_string(),
         );
     }
-    // Each module in play checks its own keys.
-    for module in modules {
-        if let Some(entry) = expect.modules.entry(module.id) {
-            module
-                .hooks
-                .check(game, entry, &scenario.players, &mut check);
-        }
-    }
-    results
 }

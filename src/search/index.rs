@@ -613,72 +613,18 @@ impl SearchIndex {
     ) -> Result<Self, SearchError> {
         let analyzer = choice.analyzer();
         let mut writer = index.writer_with_num_threads(1, 15_000_000)?;
-        let doc_analyzer = analyzer.clone();
         let mut docs = Vec::new();
         let mut words: BTreeMap<String, (String, String)> = BTreeMap::new();
-        let mut add = |info: DocInfo,
-                       game: &str,
-                       levels: &[u8],
-                       tag_text: &str,
-                       body_text: &str,
-                       phrasings_text: &str|
-         -> Result<(), SearchError> {
-            let mut doc = TantivyDocument::default();
-            doc.add_u64(fields.ordinal, docs.len() as u64);
-            doc.add_text(fields.game, game);
-            for level in levels {
-                doc.add_u64(fields.level, u64::from(*level));
-            }
-            let game_text = game_words(corpus, game);
-            let mut info = info;
-            info.game = game.to_owned();
-            info.levels = levels.to_vec();
-            for ((pair, text), (_, _, is_passage)) in [
-                (fields.title, info.title.clone()),
-                (fields.tags, tag_text.to_owned()),
-                (fields.short, info.answer_short.clone().unwrap_or_default()),
-                (fields.body, body_text.to_owned()),
-                (fields.phrasings, phrasings_text.to_owned()),
-                (fields.game_words, game_text.clone()),
-            ]
-            .into_iter()
-            .zip(TEXT_FIELDS)
-            {
-                let tokens = doc_analyzer.analyze(&text);
-                info.terms.extend(tokens.iter().map(|t| t.folded.clone()));
-                if is_passage && !tokens.is_empty() {
-                    if !info.passages.is_empty() {
-                        info.passages.push('\n');
-                    }
-                    info.passages.push_str(&passages(&text, &tokens));
-                }
-                for t in &tokens {
-                    let written = &text[t.start..t.end];
-                    words
-                        .entry(fold_word(written))
-                        .or_insert_with(|| (written.to_lowercase(), t.folded.clone()));
-                }
-                let variant = |exact: bool| PreTokenizedString {
-                    text: text.clone(),
-                    tokens: tokens
-                        .iter()
-                        .enumerate()
-                        .map(|(position, t)| TantivyToken {
-                            offset_from: t.start,
-                            offset_to: t.end,
-                            position,
-                            text: if exact {
-                                t.exact.clone()
-                            } else {
-                                t.folded.clone()
-                            },
-                            position_length: 1,
-                        })
-                        .collect(),
-                };
-                doc.add_pre_tokenized_text(pair.folded, variant(false));
-                doc.add_pre_tokenized_text(pair.exact, variant(true));
-            }
+        let mut add = |info: DocInfo, texts: DocTexts| -> Result<(), SearchError> {
+            let (doc, info) = document(
+                &fields,
+                analyzer.as_ref(),
+                corpus,
+                docs.len(),
+                info,
+                texts,
+                &mut words,
+            );
             writer.add_document(doc)?;
             docs.push(info);
             Ok(())
@@ -699,11 +645,13 @@ impl SearchIndex {
             };
             add(
                 info,
-                &ruling.game,
-                &ruling.levels,
-                &ruling.tags.join(", "),
-                &text,
-                &ruling.phrasings.join("\n"),
+                DocTexts {
+                    game: &ruling.game,
+                    levels: &ruling.levels,
+                    tags: &ruling.tags.join(", "),
+                    body: &text,
+                    phrasings: &ruling.phrasings.join("\n"),
+                },
             )?;
         }
         for section in &corpus.sections {
@@ -722,7 +670,16 @@ impl SearchIndex {
                     game: String::new(),
                     levels: Vec::new(),
                 };
-                add(info, &section.game, levels, "", &text, "")?;
+                add(
+                    info,
+                    DocTexts {
+                        game: &section.game,
+                        levels,
+                        tags: "",
+                        body: &text,
+                        phrasings: "",
+                    },
+                )?;
             }
         }
         let terms: BTreeSet<String> = docs.iter().flat_map(|d| d.terms.iter().cloned()).collect();
@@ -1177,6 +1134,85 @@ impl Ranked {
                     && self.first_share >= ANSWERED_STRONG_MIN_SHARE)
         })
     }
+}
+
+/// The texts of one document besides its title and short answer.
+struct DocTexts<'t> {
+    game: &'t str,
+    levels: &'t [u8],
+    tags: &'t str,
+    body: &'t str,
+    phrasings: &'t str,
+}
+
+/// One document, analysed once: its tantivy fields (folded and exact), and what the ranking
+/// keeps of it (its terms and passages); each word it writes joins `words`, the forms the
+/// suggestions offer.
+fn document(
+    fields: &Fields,
+    analyzer: &dyn Analyzer,
+    corpus: &Corpus,
+    ordinal: usize,
+    mut info: DocInfo,
+    texts: DocTexts,
+    words: &mut BTreeMap<String, (String, String)>,
+) -> (TantivyDocument, DocInfo) {
+    let mut doc = TantivyDocument::default();
+    doc.add_u64(fields.ordinal, ordinal as u64);
+    doc.add_text(fields.game, texts.game);
+    for level in texts.levels {
+        doc.add_u64(fields.level, u64::from(*level));
+    }
+    let game_text = game_words(corpus, texts.game);
+    info.game = texts.game.to_owned();
+    info.levels = texts.levels.to_vec();
+    for ((pair, text), (_, _, is_passage)) in [
+        (fields.title, info.title.clone()),
+        (fields.tags, texts.tags.to_owned()),
+        (fields.short, info.answer_short.clone().unwrap_or_default()),
+        (fields.body, texts.body.to_owned()),
+        (fields.phrasings, texts.phrasings.to_owned()),
+        (fields.game_words, game_text),
+    ]
+    .into_iter()
+    .zip(TEXT_FIELDS)
+    {
+        let tokens = analyzer.analyze(&text);
+        info.terms.extend(tokens.iter().map(|t| t.folded.clone()));
+        if is_passage && !tokens.is_empty() {
+            if !info.passages.is_empty() {
+                info.passages.push('\n');
+            }
+            info.passages.push_str(&passages(&text, &tokens));
+        }
+        for t in &tokens {
+            let written = &text[t.start..t.end];
+            words
+                .entry(fold_word(written))
+                .or_insert_with(|| (written.to_lowercase(), t.folded.clone()));
+        }
+        let variant = |exact: bool| PreTokenizedString {
+            text: text.clone(),
+            tokens: tokens
+                .iter()
+                .enumerate()
+                .map(|(position, t)| TantivyToken {
+                    offset_from: t.start,
+                    offset_to: t.end,
+                    position,
+                    text: if exact {
+                        t.exact.clone()
+                    } else {
+                        t.folded.clone()
+                    },
+                    position_length: 1,
+                })
+                .collect(),
+        };
+        doc.add_pre_tokenized_text(pair.folded, variant(false));
+        doc.add_pre_tokenized_text(pair.exact, variant(true));
+    }
+    (doc, info)
 }
 
 #[cfg(test)]

@@ -16,6 +16,7 @@ use super::situace;
 use crate::content::markdown::LinkTarget;
 use crate::coverage::{self, CoverageEntry, Status};
 use crate::engine::core::tile::CompiledTile;
+use crate::model::scenario::Scenario;
 use crate::model::{levels_cs, Corpus, Game, GameKind, Provenance, Ruling};
 use crate::scenario::ExpectationResult;
 
@@ -626,67 +627,8 @@ impl<'a> Renderer<'a> {
             };
             let path = scenario_url(&played.slug);
             let root = root_for(&path);
-            // What the scenario plays, for its citations: read once, it reads every step.
-            let plays = crate::engine::rule_keys::played(scenario, self.corpus);
-            let mut board_files = Vec::new();
-            for (suffix, board) in [("pred", &played.board_before), ("po", &played.board_after)] {
-                if let Some(board) = board {
-                    let file = format!("scenare/{}-{suffix}.svg", played.slug);
-                    self.site
-                        .insert(file.clone(), board.svg.clone().into_bytes());
-                    board_files.push(Some(file));
-                } else {
-                    board_files.push(None);
-                }
-            }
-            let step = |s: &StepView| StepPage {
-                number: s.number,
-                action: s.action.clone(),
-                events: s
-                    .events
-                    .iter()
-                    .map(|e| self.trace(e, &plays, &root))
-                    .collect(),
-                refusal: s.refusal.as_ref().map(|r| self.trace(r, &plays, &root)),
-            };
-            let mut view = ScenarioView {
-                title: scenario.title.clone(),
-                description: scenario.description.clone(),
-                href: path.clone(),
-                edit_href: format!("{root}{}", played.edit_href),
-                passed: played.passed,
-                error: played.error.clone(),
-                ruleset: std::iter::once(&scenario.ruleset)
-                    .chain(&scenario.expansions)
-                    .map(|id| {
-                        self.corpus
-                            .game(id)
-                            .map_or(id.as_str(), |g| g.title.as_str())
-                    })
-                    .collect::<Vec<_>>()
-                    .join(" + "),
-                players: scenario
-                    .players
-                    .iter()
-                    .map(|c| c.czech().to_owned())
-                    .collect(),
-                rulings: scenario
-                    .rulings
-                    .iter()
-                    .filter_map(|id| self.corpus.ruling(id))
-                    .map(|r| self.ruling_link(r, &root))
-                    .collect(),
-                board_before: None,
-                board_after: None,
-                setup: played
-                    .setup
-                    .iter()
-                    .map(|e| self.trace(e, &plays, &root))
-                    .collect(),
-                steps: played.steps.iter().map(step).collect(),
-                expectations: played.expectations.clone(),
-                scores: played.scores.clone(),
-            };
+            let board_files = self.scenario_boards(played);
+            let mut view = self.scenario_view(scenario, played, &path, &root);
             // The boards follow from the play, which the key names.
             let fingerprint = fingerprint_json(&(&view, &self.nav, &self.game_choices))
                 .map_err(|e| BuildError::Template(format!("scenario.html: {e}")))?;
@@ -731,11 +673,93 @@ impl<'a> Renderer<'a> {
                 title: scenario.title.clone(),
             });
         }
+        self.scenario_index(&list)
+    }
+
+    /// The scenario's boards before and after as files of their own; their names.
+    fn scenario_boards(&mut self, played: &Played) -> Vec<Option<String>> {
+        let mut board_files = Vec::new();
+        for (suffix, board) in [("pred", &played.board_before), ("po", &played.board_after)] {
+            if let Some(board) = board {
+                let file = format!("scenare/{}-{suffix}.svg", played.slug);
+                self.site
+                    .insert(file.clone(), board.svg.clone().into_bytes());
+                board_files.push(Some(file));
+            } else {
+                board_files.push(None);
+            }
+        }
+        board_files
+    }
+
+    /// A scenario's page without its boards: the play, each line with the rule it follows.
+    fn scenario_view(
+        &self,
+        scenario: &Scenario,
+        played: &Played,
+        path: &str,
+        root: &str,
+    ) -> ScenarioView {
+        // What the scenario plays, for its citations: read once, it reads every step.
+        let plays = crate::engine::rule_keys::played(scenario, self.corpus);
+        let root = root.to_owned();
+        let step = |s: &StepView| StepPage {
+            number: s.number,
+            action: s.action.clone(),
+            events: s
+                .events
+                .iter()
+                .map(|e| self.trace(e, &plays, &root))
+                .collect(),
+            refusal: s.refusal.as_ref().map(|r| self.trace(r, &plays, &root)),
+        };
+        ScenarioView {
+            title: scenario.title.clone(),
+            description: scenario.description.clone(),
+            href: path.to_owned(),
+            edit_href: format!("{root}{}", played.edit_href),
+            passed: played.passed,
+            error: played.error.clone(),
+            ruleset: std::iter::once(&scenario.ruleset)
+                .chain(&scenario.expansions)
+                .map(|id| {
+                    self.corpus
+                        .game(id)
+                        .map_or(id.as_str(), |g| g.title.as_str())
+                })
+                .collect::<Vec<_>>()
+                .join(" + "),
+            players: scenario
+                .players
+                .iter()
+                .map(|c| c.czech().to_owned())
+                .collect(),
+            rulings: scenario
+                .rulings
+                .iter()
+                .filter_map(|id| self.corpus.ruling(id))
+                .map(|r| self.ruling_link(r, &root))
+                .collect(),
+            board_before: None,
+            board_after: None,
+            setup: played
+                .setup
+                .iter()
+                .map(|e| self.trace(e, &plays, &root))
+                .collect(),
+            steps: played.steps.iter().map(step).collect(),
+            expectations: played.expectations.clone(),
+            scores: played.scores.clone(),
+        }
+    }
+
+    /// The list of every scenario with its result.
+    fn scenario_index(&mut self, list: &[Link]) -> Result<(), BuildError> {
         let rows: Vec<_> = self
             .corpus
             .scenarios
             .iter()
-            .zip(&list)
+            .zip(list)
             .map(|(s, link)| {
                 context! {
                     link => link,
@@ -745,15 +769,15 @@ impl<'a> Renderer<'a> {
             })
             .collect();
         self.page(
-            PageHead {
-                path: "scenare/index.html",
-                template: "scenarios.html",
-                title: "Scénáře",
-                description: "Všechny scénáře, které carcref přehrává při sestavení webu, a jejich výsledek.",
-                current: "scenare",
-            },
-            context! { scenarios => rows },
-        )
+        PageHead {
+            path: "scenare/index.html",
+            template: "scenarios.html",
+            title: "Scénáře",
+            description: "Všechny scénáře, které carcref přehrává při sestavení webu, a jejich výsledek.",
+            current: "scenare",
+        },
+        context! { scenarios => rows },
+    )
     }
 
     fn tiles(&mut self) -> Result<(), BuildError> {

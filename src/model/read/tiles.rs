@@ -97,26 +97,7 @@ pub fn tile_spec(
     with_identity: bool,
     diags: &mut Diagnostics,
 ) -> Option<TileSpec> {
-    let (id, count) = if with_identity {
-        // The id names the tile's drawing on the site and in `tiles --svg`.
-        let id = fields
-            .required_str("id", diags)
-            .filter(|id| check_slug(fields, "id", id, diags));
-        let count = fields.required_int("count", diags).and_then(|n| {
-            let count = u32::try_from(n).ok().filter(|n| (1..=100).contains(n));
-            if count.is_none() {
-                diags.error(
-                    fields.value_location("count"),
-                    fields.id(),
-                    "`count` má být číslo 1–100",
-                );
-            }
-            count
-        });
-        (id, count)
-    } else {
-        (Some("vlastni".to_owned()), Some(1))
-    };
+    let (id, count) = identity(fields, with_identity, diags);
     let edges = edges(fields, diags);
     let cities = list_of_maps(
         fields,
@@ -137,46 +118,8 @@ pub fn tile_spec(
             inn: item.optional_bool("inn", diags).unwrap_or(false),
         })
     });
-    let field_list = list_of_maps(
-        fields,
-        "fields",
-        &["ports", "borders"],
-        diags,
-        |item, diags| {
-            let borders = item
-                .optional_list("borders", diags)
-                .unwrap_or_default()
-                .into_iter()
-                .filter_map(|(text, location)| match text.parse::<usize>() {
-                    Ok(n) => Some(n),
-                    Err(_) => {
-                        diags.error(location, item.id(), format!("`{text}` není index města"));
-                        None
-                    }
-                })
-                .collect();
-            // A field enclosed by city caps reaches no edge: its port list may be empty.
-            Some(FieldSpec {
-                ports: ports(item, "ports", true, diags)?,
-                borders,
-            })
-        },
-    );
-    let fog = list_of_maps(fields, "fog", &["ports", "ghosts"], diags, |item, diags| {
-        let ghosts = item.optional_int("ghosts", diags).unwrap_or(0);
-        let ghosts = u8::try_from(ghosts).ok().filter(|g| *g <= 9);
-        if ghosts.is_none() {
-            diags.error(
-                item.value_location("ghosts"),
-                item.id(),
-                "`ghosts` má být číslo 0–9",
-            );
-        }
-        Some(FogSpec {
-            ports: ports(item, "ports", false, diags)?,
-            ghosts: ghosts?,
-        })
-    });
+    let field_list = field_list(fields, diags);
+    let fog = fog_list(fields, diags);
     let center = fields.known(
         "center",
         fields.optional_str("center", diags),
@@ -211,7 +154,88 @@ pub fn tile_spec(
     if !with_identity {
         spec.name = Some(spec.contents_cs());
     }
-    let problems = check_spec(&spec);
+    report_problems(fields, &spec, diags).then_some(spec)
+}
+
+/// A catalog tile's id and count; a tile drawn inside a scenario is one of its own.
+fn identity(
+    fields: &Fields,
+    with_identity: bool,
+    diags: &mut Diagnostics,
+) -> (Option<String>, Option<u32>) {
+    if with_identity {
+        // The id names the tile's drawing on the site and in `tiles --svg`.
+        let id = fields
+            .required_str("id", diags)
+            .filter(|id| check_slug(fields, "id", id, diags));
+        let count = fields.required_int("count", diags).and_then(|n| {
+            let count = u32::try_from(n).ok().filter(|n| (1..=100).contains(n));
+            if count.is_none() {
+                diags.error(
+                    fields.value_location("count"),
+                    fields.id(),
+                    "`count` má být číslo 1–100",
+                );
+            }
+            count
+        });
+        (id, count)
+    } else {
+        (Some("vlastni".to_owned()), Some(1))
+    }
+}
+
+/// The tile's fields, each with the cities it borders.
+fn field_list(fields: &Fields, diags: &mut Diagnostics) -> Option<Vec<FieldSpec>> {
+    list_of_maps(
+        fields,
+        "fields",
+        &["ports", "borders"],
+        diags,
+        |item, diags| {
+            let borders = item
+                .optional_list("borders", diags)
+                .unwrap_or_default()
+                .into_iter()
+                .filter_map(|(text, location)| match text.parse::<usize>() {
+                    Ok(n) => Some(n),
+                    Err(_) => {
+                        diags.error(location, item.id(), format!("`{text}` není index města"));
+                        None
+                    }
+                })
+                .collect();
+            // A field enclosed by city caps reaches no edge: its port list may be empty.
+            Some(FieldSpec {
+                ports: ports(item, "ports", true, diags)?,
+                borders,
+            })
+        },
+    )
+}
+
+/// The tile's fog areas, each with its printed ghost symbols.
+fn fog_list(fields: &Fields, diags: &mut Diagnostics) -> Option<Vec<FogSpec>> {
+    list_of_maps(fields, "fog", &["ports", "ghosts"], diags, |item, diags| {
+        let ghosts = item.optional_int("ghosts", diags).unwrap_or(0);
+        let ghosts = u8::try_from(ghosts).ok().filter(|g| *g <= 9);
+        if ghosts.is_none() {
+            diags.error(
+                item.value_location("ghosts"),
+                item.id(),
+                "`ghosts` má být číslo 0–9",
+            );
+        }
+        Some(FogSpec {
+            ports: ports(item, "ports", false, diags)?,
+            ghosts: ghosts?,
+        })
+    })
+}
+
+/// Reports, each where it was written, what makes the tile impossible; whether it is sound.
+fn report_problems(fields: &Fields, spec: &TileSpec, diags: &mut Diagnostics) -> bool {
+    let problems = check_spec(spec);
     for problem in &problems {
         let location = match (fields.map.get_node(problem.key), problem.item) {
             (Some(Node::Sequence(items)), Some(index)) => items
@@ -222,7 +246,7 @@ pub fn tile_spec(
         };
         diags.error(location, fields.id(), problem.message.clone());
     }
-    problems.is_empty().then_some(spec)
+    problems.is_empty()
 }
 
 fn edges(fields: &Fields, diags: &mut Diagnostics) -> Option<[Terrain; 4]> {
