@@ -271,3 +271,12 @@ fn a_registered_module_plays_its_rules_and_brings_its_figures() {
         "{lines:?}"
     );
 }
+
+/// The cooperative game's descriptor names the levels its level table defines: the registry
+/// states them for citations, the table for play, and they must not drift apart.
+#[test]
+fn the_cooperative_descriptor_lists_the_levels_of_its_table() {
+    use carcref::engine::modules::mists;
+    let table: Vec<u8> = mists::LEVELS.iter().map(|l| l.number).collect();
+    assert_eq!(mists::DESCRIPTOR.levels, table.as_slice());
+}
