@@ -27,10 +27,10 @@ OUT = os.path.join(ROOT, "src", "czech", "lemmas.txt")
 DICT_DIR = "/usr/share/hunspell"
 AFF = os.path.join(DICT_DIR, "cs_CZ.aff")
 DIC = os.path.join(DICT_DIR, "cs_CZ.dic")
-# Only the texts players search: rules, rulings, glossary, thesaurus, game names (not the
-# scenarios, whose words are engine keys).
+# Only the texts players search: rules, rulings, glossary, thesaurus, game names and the
+# words of games we do not cover (not the scenarios, whose words are engine keys).
 TEXT_PARTS = ("rules", "rulings")
-TEXT_FILES = ("glossary.yaml", "thesaurus.yaml", "games.yaml")
+TEXT_FILES = ("glossary.yaml", "thesaurus.yaml", "games.yaml", "not-covered.yaml")
 WORD = re.compile(r"[^\W\d_]+")
 # A lemma shorter than this is left to the stemmer: hunspell's two-letter stems are mostly
 # prepositions and abbreviations that would swallow unrelated short forms.

@@ -78,6 +78,7 @@
         ? `Nic nenalezeno${where}. Zkuste jiný tvar slova nebo zrušte filtr.`
         : `Nalezeno${where}: ${globalThis.CarcrefPocet(found.hits.length, ['výsledek', 'výsledky', 'výsledků'])}.`,
     );
+    parts.push(...found.notCovered);
     // Right above the results: they are only the nearest when none answers directly.
     if (!found.relaxed && !found.answered && found.hits.length > 0) {
       parts.push('Přímou odpověď jsem nenašel; nejbližší:');

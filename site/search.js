@@ -53,12 +53,14 @@
   }
 
   /** Whether the first hit answers the query (index.rs, Ranked::answers): it holds most of
-   * the query's words, or it matches strongly and holds some. */
+   * the query's words, or it matches strongly and holds some, or it answers the situation the
+   * query describes and holds a few. */
   function answers(ranked, s) {
     const first = ranked.hits[0];
     if (!first) return false;
     return ranked.firstShare >= s.answered_min_share
-      || (first.score >= s.answered_min_score && ranked.firstShare >= s.answered_strong_min_share);
+      || (first.score >= s.answered_min_score && ranked.firstShare >= s.answered_strong_min_share)
+      || (ranked.targets.has(first.id) && ranked.firstShare >= s.answered_concept_min_share);
   }
 
   function idf(docFreq, docCount) {
@@ -639,6 +641,7 @@
           relaxed: false,
           suggestions: [],
           answered: false,
+          notCovered: [],
         };
       }
       // A query that is one of our own ids ("dzh-hrbitov") has no misspelt words.
@@ -658,6 +661,7 @@
         );
         ranked = rankedHits(looser, named, namedSection, namedLevel, opts);
       }
+      const notCovered = notCoveredSentences(terms);
       return {
         hits: ranked.hits,
         nothingToSearch: false,
@@ -665,7 +669,8 @@
         relaxed,
         suggestions: suggested.filter((x) => x[4]).map((x) => x[0]),
         // The first result answers the query directly (index.rs SearchResults::answered).
-        answered: !relaxed && answers(ranked, s),
+        answered: !relaxed && notCovered.length === 0 && answers(ranked, s),
+        notCovered,
       };
     }
 
@@ -683,10 +688,31 @@
 
     /** "Mysleli jste …?" (index.rs SearchIndex::suggestions): [{typed, suggested}, term,
      * typed word's term, edits apart]. */
+    /** A sentence for each game carcref does not cover that a query word belongs to
+     * (not_covered.rs NotCoveredTable::sentences). */
+    function notCoveredSentences(terms) {
+      const out = [];
+      index.not_covered.tails.forEach((tail, entry) => {
+        const words = [];
+        for (const w of terms.words) {
+          const found = index.not_covered.terms.find(([t, , e]) => e === entry && t === w.folded);
+          if (found) words.push(`„${found[1]}“`);
+        }
+        if (words.length === 0) return;
+        const listed = words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} a ${words[words.length - 1]}`;
+        out.push(`${words.length === 1 ? 'Slovo' : 'Slova'} ${listed} ${tail}`);
+      });
+      return out;
+    }
+
     function suggestions(text) {
       const out = [];
       for (const token of analyzer.analyzeQuery(text)) {
-        const known = docFreq.has(token.folded) || byTerm.has(token.folded);
+        // A word of a game we do not cover is known too: it is not a typo (index.rs).
+        const known =
+          docFreq.has(token.folded) ||
+          byTerm.has(token.folded) ||
+          index.not_covered.terms.some(([t]) => t === token.folded);
         const folded = analyzer.foldWord(token.word);
         if (known || Array.from(folded).length < 3) continue;
         // A word that matches with the typo it is allowed matches something (index.rs).
@@ -722,7 +748,7 @@
       if (counts.size === 0) return null;
       const most = Math.max(...counts.values());
       const leading = [...counts].filter(([, n]) => n === most).map(([g]) => g);
-      return leading.length === 1 && (!onlyOne || counts.size === 1) ? leading[0] : null;
+      return !onlyOne || (leading.length === 1 && counts.size === 1) ? new Set(leading) : null;
     }
 
     /** The documents answering every concept one of whose patterns the query holds whole
@@ -736,7 +762,7 @@
       return out;
     }
 
-    /** The game the query leans to and how much other games count (index.rs leaning_game). */
+    /** The games the query leans to and how much other games count (index.rs leaning_game). */
     function leaningGame(terms) {
       const named = mostPointed(terms, s.game_names, true);
       if (named !== null) return [named, s.other_game_factor];
@@ -770,7 +796,7 @@
       for (const [d, score] of scores) {
         let weighed = score * (1 + s.proximity_weight * shareOfPairsNear(terms, d));
         if (docs[d].k === 'p') weighed *= s.rule_part_factor;
-        if (leaning !== null && docs[d].game !== leaning[0]) weighed *= leaning[1];
+        if (leaning !== null && !leaning[0].has(docs[d].game)) weighed *= leaning[1];
         scores.set(d, weighed);
       }
       // A named level: documents of other levels weigh less, those of few levels more.
@@ -822,7 +848,7 @@
           score,
         });
       }
-      return { hits, firstShare };
+      return { hits, firstShare, targets };
     }
 
     return { search, parseQuery: (q) => parseQuery(q, s.max_query_chars) };

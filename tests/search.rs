@@ -213,9 +213,17 @@ fn json_has_exactly_the_documented_shape() {
     let top: Vec<&String> = json.as_object().unwrap().keys().collect();
     assert_eq!(
         top,
-        ["answered", "query", "relaxed", "results", "suggestions"]
+        [
+            "answered",
+            "not_covered",
+            "query",
+            "relaxed",
+            "results",
+            "suggestions"
+        ]
     );
     assert_eq!(json["answered"], true);
+    assert_eq!(json["not_covered"], serde_json::json!([]));
     assert_eq!(json["relaxed"], false);
     assert_eq!(json["suggestions"], serde_json::json!([]));
     assert_eq!(json["query"], "hřbitov");

@@ -228,3 +228,50 @@ fn rule_sections_obey_the_level_filter_by_their_own_levels() {
     ]);
     assert!(!level5.iter().any(|(i, _)| i == "dc-hrbitov"), "{level5:?}");
 }
+
+#[test]
+fn a_word_of_a_game_we_do_not_cover_is_named_and_never_answered() {
+    // "lodě" and "ryby" are of the standalone game South Seas, which no text of ours mentions.
+    let json = search_json("kolik bodů za ryby a lodě na konci hry");
+    assert_eq!(json["answered"], false, "{json}");
+    assert_eq!(
+        json["not_covered"],
+        serde_json::json!([
+            "Slova „ryba“ a „loď“ patří do samostatné hry Jižní moře, kterou carcref nepokrývá."
+        ]),
+        "{json}"
+    );
+    // Such a word is known, not a typo to correct.
+    assert_eq!(json["suggestions"], serde_json::json!([]), "{json}");
+    let text = stdout(&carcref(&["search", "vlk na louce"], None));
+    assert!(
+        text.starts_with(
+            "Slovo „vlk“ patří do rozšíření Kopce a ovce, které carcref nepokrývá.\n\
+             Přímou odpověď jsem nenašel; nejbližší:"
+        ),
+        "{text}"
+    );
+    // Our own words say nothing of other games.
+    assert_eq!(
+        search_json("duchové na hřbitově")["not_covered"],
+        serde_json::json!([])
+    );
+}
+
+#[test]
+fn a_described_situation_the_concepts_recognise_is_answered() {
+    // Few of these words are in the text about gifts, but the concepts table recognises
+    // extending an opponent's city, and that text comes first.
+    let json = search_json("prodloužil jsem město, kde máme se soupeřem po jednom rytíři");
+    assert_eq!(json["results"][0]["id"], "da-ziskani-darku", "{json}");
+    assert_eq!(json["answered"], true, "{json}");
+}
+
+#[test]
+fn a_word_only_competitive_games_use_leans_away_from_the_cooperative_game() {
+    // "soupeř" is listed for every game with opponents together (games.yaml): a question
+    // about an opponent's figure in the fog is about the competitive ghosts, not the team's.
+    let json = search_json("duch u figurky soupeře v mlze");
+    let first = json["results"][0]["id"].as_str().unwrap_or_default();
+    assert!(!first.starts_with("dc-"), "{json}");
+}

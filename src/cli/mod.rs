@@ -353,7 +353,7 @@ pub fn analyze(
         return Output::ok(if vectors {
             render::json(&crate::search::vectors::corpus_vectors(&corpus))
         } else {
-            render::game_words(&corpus, &crate::search::hints::candidates(&corpus))
+            render::game_words(&crate::search::hints::candidates(&corpus))
         });
     }
     if words.is_empty() {

@@ -217,6 +217,8 @@ struct SearchJson<'a> {
     /// Nothing matched as typed; the results allow two typos.
     relaxed: bool,
     suggestions: &'a [Suggestion],
+    /// Where the query's words belong when they are from a game carcref does not cover.
+    not_covered: &'a [String],
     results: Vec<SearchHitJson<'a>>,
 }
 
@@ -237,6 +239,7 @@ pub fn search_json(query: &str, results: &SearchResults) -> String {
         answered: results.answered,
         relaxed: results.relaxed,
         suggestions: &results.suggestions,
+        not_covered: &results.not_covered,
         results: results
             .hits
             .iter()
@@ -280,6 +283,10 @@ pub fn search_results(results: &SearchResults, style: Style) -> String {
     let mut out = String::new();
     if let Some(line) = suggestion_line(&results.suggestions) {
         out.push_str(&line);
+    }
+    for sentence in &results.not_covered {
+        out.push_str(sentence);
+        out.push('\n');
     }
     if results.relaxed && !hits.is_empty() {
         out.push_str("Přesně nic neodpovídá; toto jsou výsledky s tolerancí dvou překlepů.\n\n");
@@ -352,21 +359,22 @@ pub fn analyzed(vectors: &[crate::search::vectors::Vector]) -> String {
 
 /// Each game's distinctive words, for the reviewer who keeps `hinted_by` in games.yaml.
 pub fn game_words(
-    corpus: &Corpus,
-    candidates: &std::collections::BTreeMap<String, Vec<crate::search::hints::Spread>>,
+    candidates: &[(
+        String,
+        std::collections::BTreeSet<String>,
+        Vec<crate::search::hints::Spread>,
+    )],
 ) -> String {
     let mut out = String::new();
-    for game in &corpus.games {
-        let Some(words) = candidates.get(&game.id) else {
-            continue;
-        };
-        let _ = writeln!(out, "# {} ({}):", game.title, game.id);
+    for (heading, games, words) in candidates {
+        let _ = writeln!(out, "# {}:", printable(heading));
         for spread in words {
+            let held: usize = games.iter().filter_map(|g| spread.documents.get(g)).sum();
             let _ = writeln!(
                 out,
                 "{}  ({} z {} textů)",
                 printable(&spread.written),
-                spread.documents.get(&game.id).copied().unwrap_or_default(),
+                held,
                 spread.documents.values().sum::<usize>(),
             );
         }

@@ -14,8 +14,8 @@ use crate::model::read::tiles::load_tile_set;
 use crate::model::RuleKeyRef;
 use crate::model::MAX_LEVEL;
 use crate::model::{
-    Concept, Corpus, CoverageNote, CoverageStatus, Game, GameKind, GlossaryEntry, Origin,
-    RuleSection, Ruling, SynonymRing,
+    Concept, Corpus, CoverageNote, CoverageStatus, Game, GameKind, GlossaryEntry, NotCovered,
+    Origin, RuleSection, Ruling, SynonymRing,
 };
 use crate::scenario::read::load_scenario;
 use crate::yaml::{self, check_slug, Fields, TextOrigin};
@@ -24,6 +24,7 @@ pub const GAMES_FILE: &str = "games.yaml";
 pub const GLOSSARY_FILE: &str = "glossary.yaml";
 pub const THESAURUS_FILE: &str = "thesaurus.yaml";
 pub const CONCEPTS_FILE: &str = "concepts.yaml";
+pub const NOT_COVERED_FILE: &str = "not-covered.yaml";
 pub const RULE_KEYS_FILE: &str = "rule-keys.yaml";
 
 const GAME_FIELDS: &[&str] = &[
@@ -69,6 +70,7 @@ enum FileKind<'a> {
     Glossary,
     Thesaurus,
     Concepts,
+    NotCovered,
     Rules { game: &'a str },
     Rulings { game: &'a str },
     Tiles,
@@ -83,6 +85,7 @@ fn classify(path: &str) -> FileKind<'_> {
         [GLOSSARY_FILE] => FileKind::Glossary,
         [THESAURUS_FILE] => FileKind::Thesaurus,
         [CONCEPTS_FILE] => FileKind::Concepts,
+        [NOT_COVERED_FILE] => FileKind::NotCovered,
         [game, "rules", name] if name.ends_with(".md") => FileKind::Rules { game },
         [game, "rulings", name] if name.ends_with(".yaml") => FileKind::Rulings { game },
         ["tiles", name] if name.ends_with(".yaml") => FileKind::Tiles,
@@ -92,7 +95,8 @@ fn classify(path: &str) -> FileKind<'_> {
             FileKind::Unexpected("výklady mají příponu `.yaml`, ne `.yml`".into())
         }
         _ => FileKind::Unexpected(
-            "nečekaný soubor: obsah tvoří games.yaml, glossary.yaml, thesaurus.yaml, concepts.yaml, <hra>/rules/*.md, \
+            "nečekaný soubor: obsah tvoří games.yaml, glossary.yaml, thesaurus.yaml, concepts.yaml, not-covered.yaml, \
+             <hra>/rules/*.md, \
              <hra>/rulings/*.yaml, tiles/*.yaml, scenarios/**/*.yaml a rule-keys.yaml"
                 .into(),
         ),
@@ -117,6 +121,9 @@ struct Loader {
     section_refs: Vec<(usize, Location)>,
     /// Each concept's `points_to` ids with where they stand, checked once all is loaded.
     concept_refs: Vec<(String, Location, String)>,
+    /// Each not-covered word with where it stands and its title, checked against the texts
+    /// once all is loaded.
+    not_covered_words: Vec<(String, Location, String)>,
 }
 
 pub fn load(files: &ContentFiles) -> Loaded {
@@ -165,6 +172,7 @@ pub fn load(files: &ContentFiles) -> Loaded {
             FileKind::Glossary => loader.glossary(&file.display, text),
             FileKind::Thesaurus => loader.thesaurus(&file.display, text),
             FileKind::Concepts => loader.concepts(&file.display, text),
+            FileKind::NotCovered => loader.not_covered(&file.display, text),
             FileKind::Tiles => {
                 if let Some(set) = load_tile_set(&file.display, text, &mut loader.diags) {
                     loader.tile_set(set, &file.display);
@@ -791,6 +799,64 @@ impl Loader {
         }
     }
 
+    /// Games and expansions carcref does not cover: a title, its kind, and words that are one
+    /// word each for the analyzer (whether the texts have them is checked in `finish`).
+    fn not_covered(&mut self, file: &str, text: &str) {
+        use crate::czech::analyzer::{analyze_query, CzechAnalyzer};
+        let Some(node) = yaml::parse(file, text, 0, true, &mut self.diags) else {
+            return;
+        };
+        for map in self.entries(file, &node) {
+            let fields = Fields::new(
+                file,
+                0,
+                map,
+                &["title", "kind", "words"],
+                Some("title"),
+                &mut self.diags,
+            );
+            let diags = &mut self.diags;
+            let (Some(title), Some(kind), Some(words)) = (
+                fields.required_str("title", diags),
+                fields.required_str("kind", diags),
+                fields.required_list("words", diags),
+            ) else {
+                continue;
+            };
+            let standalone = match kind.as_str() {
+                "hra" => true,
+                "rozsireni" => false,
+                other => {
+                    diags.error(
+                        fields.value_location("kind"),
+                        Some(&title),
+                        format!("`kind` je `rozsireni` nebo `hra`, ne `{other}`"),
+                    );
+                    continue;
+                }
+            };
+            for (word, location) in &words {
+                if analyze_query(&CzechAnalyzer, word).len() != 1 {
+                    diags.error(
+                        location.clone(),
+                        Some(&title),
+                        format!("`{word}` má být jedno slovo, které hledání nevynechá"),
+                    );
+                }
+            }
+            self.not_covered_words.extend(
+                words
+                    .iter()
+                    .map(|(word, location)| (word.clone(), location.clone(), title.clone())),
+            );
+            self.corpus.not_covered.push(NotCovered {
+                title,
+                standalone,
+                words: words.into_iter().map(|(w, _)| w).collect(),
+            });
+        }
+    }
+
     fn glossary(&mut self, file: &str, text: &str) {
         let Some(node) = yaml::parse(file, text, 0, true, &mut self.diags) else {
             return;
@@ -836,6 +902,16 @@ impl Loader {
     }
 
     fn finish(mut self) -> Loaded {
+        let in_texts = super::not_covered::words_of_texts(&self.corpus);
+        for (word, location, title) in std::mem::take(&mut self.not_covered_words) {
+            if super::not_covered::term(&word).is_some_and(|t| in_texts.contains(&t)) {
+                self.diags.error(
+                    location,
+                    Some(&title),
+                    format!("o slově `{word}` naše texty mluví, takže nepatří mezi věci, které carcref nepokrývá"),
+                );
+            }
+        }
         for (id, location, concept) in std::mem::take(&mut self.concept_refs) {
             if !self.section_ids.contains_key(&id) && !self.ruling_ids.contains_key(&id) {
                 self.diags.error(

@@ -3,6 +3,7 @@
 pub mod files;
 pub mod load;
 pub mod markdown;
+mod not_covered;
 pub mod text;
 
 pub use files::{ContentFile, ContentFiles, FileBody, ReadMemo};

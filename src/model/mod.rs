@@ -176,6 +176,16 @@ pub struct Concept {
     pub patterns: Vec<Vec<String>>,
 }
 
+/// A Carcassonne game or expansion carcref does not cover, with words only it has
+/// (`not-covered.yaml`): a query with one of them is told where the thing belongs.
+#[derive(Debug, Clone, Serialize)]
+pub struct NotCovered {
+    pub title: String,
+    /// A standalone game rather than an expansion (the sentence names it so).
+    pub standalone: bool,
+    pub words: Vec<String>,
+}
+
 #[derive(Debug, Clone, Default)]
 pub struct Corpus {
     pub games: Vec<Game>,
@@ -185,6 +195,7 @@ pub struct Corpus {
     /// Words players use interchangeably, for the search (`thesaurus.yaml`).
     pub thesaurus: Vec<SynonymRing>,
     pub concepts: Vec<Concept>,
+    pub not_covered: Vec<NotCovered>,
     pub tile_sets: Vec<tiles::TileSet>,
     pub scenarios: Vec<scenario::Scenario>,
     /// Where each engine rule key comes from.

@@ -11,10 +11,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::index::section_parts;
 use crate::content::markdown::to_plain_text;
 use crate::czech::analyzer::{analyze_query, Analyzer, CzechAnalyzer};
-use crate::model::Corpus;
+use crate::model::{Corpus, GameKind};
 
-/// The word's rates in the games' documents (documents with the word / the game's documents)
-/// make at least this share of its rates summed over all games…
+/// The word's rate in the games' documents (documents with the word / their documents) makes
+/// at least this share of that rate plus its rate in the other games' documents…
 pub const MIN_SHARE: f64 = 0.8;
 /// …and at least this many documents of those games hold it.
 pub const MIN_DOCUMENTS: usize = 2;
@@ -24,24 +24,34 @@ pub const MIN_DOCUMENTS: usize = 2;
 pub struct Spread {
     /// Documents with the word, by game.
     pub documents: BTreeMap<String, usize>,
-    /// The word's rate in each game's documents.
-    pub rates: BTreeMap<String, f64>,
+    /// All documents, by game.
+    pub totals: BTreeMap<String, usize>,
     /// How the corpus writes it most often (lowercase), for the reviewer.
     pub written: String,
 }
 
 impl Spread {
-    /// The share of the word's rates that falls on `games`.
+    /// The word's rate in the documents of `games` (pooled), and in the other games'.
+    fn rates(&self, games: &BTreeSet<&str>) -> (f64, f64) {
+        let (mut held, mut all, mut held_out, mut all_out) = (0, 0, 0, 0);
+        for (game, total) in &self.totals {
+            let with = self.documents.get(game).copied().unwrap_or_default();
+            if games.contains(game.as_str()) {
+                (held, all) = (held + with, all + total);
+            } else {
+                (held_out, all_out) = (held_out + with, all_out + total);
+            }
+        }
+        let rate = |n: usize, of: usize| if of > 0 { n as f64 / of as f64 } else { 0.0 };
+        (rate(held, all), rate(held_out, all_out))
+    }
+
+    /// The share of the word's rates that falls on `games`: their pooled rate against the
+    /// others', so that a side of several games weighs as one.
     pub fn share_of(&self, games: &BTreeSet<&str>) -> f64 {
-        let all: f64 = self.rates.values().sum();
-        let of: f64 = self
-            .rates
-            .iter()
-            .filter(|(g, _)| games.contains(g.as_str()))
-            .map(|(_, r)| r)
-            .sum();
-        if all > 0.0 {
-            of / all
+        let (inside, outside) = self.rates(games);
+        if inside + outside > 0.0 {
+            inside / (inside + outside)
         } else {
             0.0
         }
@@ -61,9 +71,10 @@ impl Spread {
 
     /// The one game the word points to, if any.
     pub fn game(&self) -> Option<&str> {
-        let (game, _) = self.rates.iter().max_by(|a, b| a.1.total_cmp(b.1))?;
-        self.points_to(&BTreeSet::from([game.as_str()]))
-            .then_some(game.as_str())
+        self.documents
+            .keys()
+            .find(|game| self.points_to(&BTreeSet::from([game.as_str()])))
+            .map(String::as_str)
     }
 }
 
@@ -110,10 +121,9 @@ pub fn spreads(corpus: &Corpus) -> BTreeMap<String, Spread> {
         }
     }
     for (term, spread) in spreads.iter_mut() {
-        spread.rates = spread
-            .documents
+        spread.totals = documents_of
             .iter()
-            .map(|(g, n)| (g.clone(), *n as f64 / documents_of[g.as_str()] as f64))
+            .map(|(g, n)| ((*g).to_owned(), *n))
             .collect();
         spread.written = written[term]
             .iter()
@@ -124,18 +134,45 @@ pub fn spreads(corpus: &Corpus) -> BTreeMap<String, Spread> {
     spreads
 }
 
-/// The words that point to one game, as candidates for a reviewer: game → spreads, most
-/// documents first.
-pub fn candidates(corpus: &Corpus) -> BTreeMap<String, Vec<Spread>> {
-    let mut out: BTreeMap<String, Vec<Spread>> = BTreeMap::new();
-    for spread in spreads(corpus).into_values() {
-        if let Some(game) = spread.game() {
-            out.entry(game.to_owned()).or_default().push(spread);
-        }
-    }
-    for list in out.values_mut() {
+/// Candidates for a reviewer: for each game, the words that point to it alone, then the words
+/// that point to the competitive games together (the side of the divide a question about an
+/// opponent is on); most documents first. Each list comes with its
+/// heading and its games.
+pub fn candidates(corpus: &Corpus) -> Vec<(String, BTreeSet<String>, Vec<Spread>)> {
+    let spreads = spreads(corpus);
+    let mut out: Vec<(String, BTreeSet<String>, Vec<Spread>)> = corpus
+        .games
+        .iter()
+        .map(|game| {
+            let words = spreads
+                .values()
+                .filter(|s| s.game() == Some(game.id.as_str()))
+                .cloned()
+                .collect();
+            let heading = format!("{} ({})", game.title, game.id);
+            (heading, BTreeSet::from([game.id.clone()]), words)
+        })
+        .collect();
+    let competitive: BTreeSet<&str> = corpus
+        .games
+        .iter()
+        .filter(|g| g.kind != GameKind::Kooperativni)
+        .map(|g| g.id.as_str())
+        .collect();
+    let together = spreads
+        .values()
+        .filter(|s| s.points_to(&competitive))
+        .cloned()
+        .collect();
+    out.push((
+        "soutěžní hry dohromady".to_owned(),
+        competitive.iter().map(|g| (*g).to_owned()).collect(),
+        together,
+    ));
+    for (_, _, list) in &mut out {
         list.sort_by_key(|s| std::cmp::Reverse(s.documents.values().max().copied()));
     }
+    out.retain(|(_, _, list)| !list.is_empty());
     out
 }
 

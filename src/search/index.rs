@@ -20,6 +20,7 @@ use tantivy::schema::{
 use tantivy::tokenizer::{PreTokenizedString, Token as TantivyToken};
 use tantivy::{Directory, Index, IndexReader, ReloadPolicy, TantivyDocument, Term};
 
+use super::not_covered::NotCoveredTable;
 use super::query::{self, IdReference};
 use super::snippet::{self, Snippet};
 use super::terms::{edits, Expansions, QueryTerms, FUZZY_MIN_LETTERS};
@@ -159,6 +160,9 @@ pub struct SearchResults {
     /// Whether the first result answers the query directly: named by its ID, or holding
     /// enough of the query's words as typed. When not, the results are only the nearest.
     pub answered: bool,
+    /// A sentence for each game carcref does not cover that a query word belongs to; such a
+    /// query is never answered.
+    pub not_covered: Vec<String>,
 }
 
 /// "Mysleli jste …?": a word of the query no document has, and the nearest one some have.
@@ -233,6 +237,9 @@ pub const ANSWERED_MIN_SHARE: f32 = 0.7;
 /// games lack does not (its few matching words are common ones).
 pub const ANSWERED_MIN_SCORE: f32 = 25.0;
 pub const ANSWERED_STRONG_MIN_SHARE: f32 = 0.2;
+/// ... or when it answers a situation the query describes (`concepts.yaml`) and holds at
+/// least this share: the concept table recognised the situation in the player's own words.
+pub const ANSWERED_CONCEPT_MIN_SHARE: f32 = 0.3;
 /// Documents that answer a concept the query describes (concepts.yaml: "mám dva panáčky na
 /// cestě a soused jednoho" → who scores a shared feature) count this much more; one the words
 /// did not find joins the candidates at the lowest candidate's score first.
@@ -253,8 +260,8 @@ struct Named {
     rulings: Vec<String>,
     section: Option<usize>,
     level: Option<u8>,
-    /// The game the query leans to, and how much other games' documents count.
-    game: Option<(String, f32)>,
+    /// The games the query leans to, and how much other games' documents count.
+    game: Option<(BTreeSet<String>, f32)>,
     /// Ids of the documents that answer a concept the query's words describe.
     concept_targets: BTreeSet<String>,
 }
@@ -282,6 +289,7 @@ struct Meta {
     game_hints: Vec<(String, String)>,
     /// Each concept's patterns (as search terms) and the ids of the documents answering it.
     concepts: Vec<ConceptPatterns>,
+    not_covered: NotCoveredTable,
     /// Every word of the documents, folded (not stemmed), with how it is first written
     /// (lowercase) and its term, in document, field and word order: for suggestions.
     words: BTreeMap<String, (String, String)>,
@@ -430,10 +438,15 @@ fn game_terms(corpus: &Corpus, words: fn(&Game) -> &[String]) -> Vec<(String, St
         .collect()
 }
 
-/// The game that the most query words point to through `words` (term, game), if one leads;
-/// with `only_one`, only when the words point to a single game at all (a query naming two
-/// games names neither).
-fn most_pointed(terms: &QueryTerms, words: &[(String, String)], only_one: bool) -> Option<String> {
+/// The games that the most query words point to through `words` (term, game), if the words
+/// point anywhere; with `only_one`, only a single game, and only when the words point to no
+/// other (a query naming two games names neither). Hints tie when a word points to several
+/// games together ("soupeř": every game with opponents), and lean to all of them.
+fn most_pointed(
+    terms: &QueryTerms,
+    words: &[(String, String)],
+    only_one: bool,
+) -> Option<BTreeSet<String>> {
     let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
     for word in &terms.words {
         let games: BTreeSet<&str> = words
@@ -446,15 +459,12 @@ fn most_pointed(terms: &QueryTerms, words: &[(String, String)], only_one: bool) 
         }
     }
     let most = counts.values().max()?;
-    let leading: Vec<&str> = counts
+    let leading: BTreeSet<String> = counts
         .iter()
         .filter(|(_, n)| *n == most)
-        .map(|(g, _)| *g)
+        .map(|(g, _)| (*g).to_owned())
         .collect();
-    match leading.as_slice() {
-        [game] if !only_one || counts.len() == 1 => Some((*game).to_owned()),
-        _ => None,
-    }
+    (!only_one || (leading.len() == 1 && counts.len() == 1)).then_some(leading)
 }
 
 /// A concept's word patterns as search terms, with the documents that answer it.
@@ -703,6 +713,7 @@ impl SearchIndex {
                 game_names: game_names(corpus),
                 game_hints: game_hints(corpus),
                 concepts: concept_patterns(corpus),
+                not_covered: NotCoveredTable::new(corpus),
                 terms,
                 words,
             },
@@ -827,9 +838,9 @@ impl SearchIndex {
         Box::new(BooleanQuery::new(clauses))
     }
 
-    /// The game the query leans to: the one its words name, or else the one most of its
-    /// words point to; with how much other games' documents then count.
-    fn leaning_game(&self, terms: &QueryTerms) -> Option<(String, f32)> {
+    /// The games the query leans to: the one its words name, or else those most of its words
+    /// point to; with how much other games' documents then count.
+    fn leaning_game(&self, terms: &QueryTerms) -> Option<(BTreeSet<String>, f32)> {
         if let Some(game) = most_pointed(terms, &self.meta.game_names, true) {
             return Some((game, OTHER_GAME_FACTOR));
         }
@@ -923,6 +934,7 @@ impl SearchIndex {
                 relaxed: false,
                 suggestions: Vec::new(),
                 answered: false,
+                not_covered: Vec::new(),
             });
         }
 
@@ -950,8 +962,10 @@ impl SearchIndex {
             let looser = terms.relaxed(&suggested);
             ranked = self.ranked_hits(&looser, &named, options)?;
         }
+        let not_covered = self.meta.not_covered.sentences(&terms);
         Ok(SearchResults {
-            answered: !relaxed && ranked.answers(),
+            answered: !relaxed && not_covered.is_empty() && ranked.answers(&named.concept_targets),
+            not_covered,
             hits: ranked.hits,
             nothing_to_search: false,
             truncated: parsed.truncated,
@@ -974,8 +988,10 @@ impl SearchIndex {
         let mut out: Vec<(Suggestion, String, String, bool)> = Vec::new();
         for token in analyze_query(self.analyzer.as_ref(), text) {
             let written = text.get(token.start..token.end).unwrap_or_default();
+            // A word of a game we do not cover is known too: it is not a typo.
             let known = self.meta.terms.contains(&token.folded)
-                || self.meta.expansions.knows(&token.folded);
+                || self.meta.expansions.knows(&token.folded)
+                || self.meta.not_covered.holds(&token.folded);
             let folded = fold_word(written);
             if known || folded.chars().count() < 3 {
                 continue;
@@ -1046,8 +1062,8 @@ impl SearchIndex {
             if doc.kind == HitKind::Rule {
                 *score *= RULE_PART_FACTOR;
             }
-            if let Some((game, factor)) = &named.game {
-                if *game != doc.game {
+            if let Some((games, factor)) = &named.game {
+                if !games.contains(&doc.game) {
                     *score *= factor;
                 }
             }
@@ -1126,12 +1142,15 @@ struct Ranked {
 }
 
 impl Ranked {
-    /// Whether the first hit answers the query (see `ANSWERED_MIN_SHARE`).
-    fn answers(&self) -> bool {
+    /// Whether the first hit answers the query (see `ANSWERED_MIN_SHARE`); `concept_targets`
+    /// answer the situation the query describes.
+    fn answers(&self, concept_targets: &BTreeSet<String>) -> bool {
         self.hits.first().is_some_and(|first| {
             self.first_share >= ANSWERED_MIN_SHARE
                 || (first.score >= ANSWERED_MIN_SCORE
                     && self.first_share >= ANSWERED_STRONG_MIN_SHARE)
+                || (concept_targets.contains(&first.id)
+                    && self.first_share >= ANSWERED_CONCEPT_MIN_SHARE)
         })
     }
 }

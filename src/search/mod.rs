@@ -4,6 +4,7 @@ pub mod cache;
 pub mod eval;
 pub mod hints;
 pub mod index;
+pub mod not_covered;
 pub mod query;
 pub mod snippet;
 pub mod terms;

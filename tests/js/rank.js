@@ -1,7 +1,8 @@
 /* Runs the browser search of a built site in node, for the ranking agreement test:
  *   node tests/js/rank.js SITE_DIR QUERIES.json
  * QUERIES.json is a list of {query, game, level, limit}; prints for each its hits, whether the
- * search was relaxed, whether it answered and its suggestions, as JSON. */
+ * search was relaxed, whether it answered, its suggestions and its sentences about games
+ * carcref does not cover, as JSON. */
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -26,6 +27,7 @@ const results = queries.map((q) => {
     relaxed: found.relaxed,
     answered: found.answered,
     suggestions: found.suggestions.map((x) => [x.typed, x.suggested]),
+    notCovered: found.notCovered,
   };
 });
 process.stdout.write(JSON.stringify(results));

@@ -1,0 +1,77 @@
+//! Words of games carcref does not cover (`not-covered.yaml`): a query holding one is told
+//! where the thing belongs, and its results are offered only as the nearest.
+
+use serde::{Deserialize, Serialize};
+
+use super::terms::QueryTerms;
+use crate::czech::a_join;
+use crate::czech::analyzer::{analyze_query, CzechAnalyzer};
+use crate::model::{Corpus, NotCovered};
+
+/// The list as the search uses it (and the browser's index carries it).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct NotCoveredTable {
+    /// Each word's search term, the word as the list writes it, and its entry.
+    pub terms: Vec<(String, String, usize)>,
+    /// Each entry's end of the sentence: "patří do rozšíření Řeka, které carcref nepokrývá."
+    pub tails: Vec<String>,
+}
+
+impl NotCoveredTable {
+    pub fn new(corpus: &Corpus) -> Self {
+        let terms = corpus
+            .not_covered
+            .iter()
+            .enumerate()
+            .flat_map(|(entry, nc)| {
+                nc.words.iter().flat_map(move |word| {
+                    analyze_query(&CzechAnalyzer, word)
+                        .into_iter()
+                        .map(move |t| (t.folded, word.clone(), entry))
+                })
+            })
+            .collect();
+        let tails = corpus.not_covered.iter().map(tail).collect();
+        NotCoveredTable { terms, tails }
+    }
+
+    /// Whether a query word with this term belongs to a game carcref does not cover.
+    pub fn holds(&self, term: &str) -> bool {
+        self.terms.iter().any(|(t, _, _)| t == term)
+    }
+
+    /// One sentence per entry the query's words belong to, in the list's order:
+    /// "Slova „víno“ a „obilí“ patří do rozšíření Obchodníci a stavitelé, které carcref
+    /// nepokrývá."
+    pub fn sentences(&self, terms: &QueryTerms) -> Vec<String> {
+        self.tails
+            .iter()
+            .enumerate()
+            .filter_map(|(entry, tail)| {
+                let words: Vec<String> = terms
+                    .words
+                    .iter()
+                    .filter_map(|w| {
+                        self.terms
+                            .iter()
+                            .find(|(t, _, e)| *e == entry && *t == w.folded)
+                            .map(|(_, word, _)| format!("„{word}“"))
+                    })
+                    .collect();
+                let noun = if words.len() == 1 { "Slovo" } else { "Slova" };
+                (!words.is_empty()).then(|| format!("{noun} {} {tail}", a_join(&words)))
+            })
+            .collect()
+    }
+}
+
+fn tail(nc: &NotCovered) -> String {
+    if nc.standalone {
+        format!(
+            "patří do samostatné hry {}, kterou carcref nepokrývá.",
+            nc.title
+        )
+    } else {
+        format!("patří do rozšíření {}, které carcref nepokrývá.", nc.title)
+    }
+}
