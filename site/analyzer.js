@@ -1,6 +1,7 @@
 /* The Czech analyzer in the browser: the pipeline of src/czech/analyzer.rs over the same
  * tables (czech.json, embedded in the site as assets/czech.js). NFC → runs of letters and
- * digits → lowercase → diacritics folded → stop words dropped → light stemming. Checked word
+ * digits → lowercase → diacritics folded → stop words dropped → number words as digits → light
+ * stemming. Checked word
  * for word against `carcref analyze --vectors` by site/analyzer.test.js. Offsets are UTF-16
  * indices into the analyzed text (the Rust side uses bytes; each side slices its own). */
 (function (root) {
@@ -12,6 +13,7 @@
   function createAnalyzer(tables) {
     const fold = new Map(Object.entries(tables.fold));
     const stopwords = new Set(tables.stopwords);
+    const numbers = new Map(Object.entries(tables.numbers));
     const letters = (s) => Array.from(s);
     const group = (g) => ({ min: g.min_letters, suffixes: g.suffixes.map(letters) });
     const caseGroups = tables.case_suffixes.map(group);
@@ -86,6 +88,8 @@
       if (word.length > tables.max_token_letters) return null;
       const folded = word.map((l) => l[0]).join('');
       if (stopwords.has(folded)) return null;
+      const digits = numbers.get(folded);
+      if (digits !== undefined) return [digits, digits];
       if (word.some((l) => l[0] >= '0' && l[0] <= '9')) return [folded, word.map((l) => l[1]).join('')];
       const lemma = lemmaLetters(word, folded);
       const stemmed = lemma || word;

@@ -76,6 +76,8 @@ struct Tables {
     #[serde(deserialize_with = "fold_table")]
     fold: FoldTable,
     stopwords: HashSet<String>,
+    /// Number words (folded) and the digits they index as.
+    numbers: HashMap<String, String>,
     case_suffixes: Vec<SuffixGroup>,
     possessive_suffixes: SuffixGroup,
     verb_suffixes: Vec<SuffixGroup>,
@@ -378,6 +380,9 @@ fn stem_letters(tables: &Tables, word: &str, lemmas: Option<&Lemmas>) -> Option<
     if tables.stopwords.contains(&folded) {
         return None;
     }
+    if let Some(digits) = tables.numbers.get(&folded) {
+        return Some((digits.clone(), digits.clone()));
+    }
     if letters.iter().any(|(c, _)| c.is_ascii_digit()) {
         return Some((folded, letters.iter().map(|(_, o)| o).collect()));
     }
@@ -507,6 +512,16 @@ mod tests {
     fn nouns_ending_like_verbs_keep_their_declension_together() {
         same_stem(&["hřbitov", "hřbitova", "hřbitově", "hřbitovem", "hřbitovech"]);
         same_stem(&["kostel", "kostela", "kostelem"]);
+    }
+
+    #[test]
+    fn number_words_index_as_their_digits() {
+        same_stem(&["nulu", "nula", "0"]);
+        same_stem(&["dvě", "dva", "dvou", "dvema", "2"]);
+        same_stem(&["čtyři", "čtyřech", "ctyrmi", "4"]);
+        assert_eq!(exact("pět"), "5");
+        // An ordinal is a level word, not a count.
+        assert_ne!(folded("pátá"), "5");
     }
 
     #[test]
