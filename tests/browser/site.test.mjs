@@ -107,6 +107,18 @@ test('"Mysleli jste …?" is a link that searches the query with the word put ri
   assert.deepEqual(problems, []);
 });
 
+test('a word of a game carcref does not cover is named above the nearest results', async () => {
+  const { page, problems } = await watchedPage(browser.context);
+  await page.goto(fileUrl(SITE, 'index.html'));
+  await searchFor(page, 'vlk na louce');
+  await page.waitForFunction(() => document.getElementById('stav').textContent.includes('Kopce a ovce'));
+  const status = await page.textContent('#stav');
+  assert.match(status, /Slovo „vlk“ patří do rozšíření Kopce a ovce, které carcref nepokrývá\. Přímou odpověď jsem nenašel; nejbližší:/);
+  assert.doesNotMatch(status, /Mysleli jste/);
+  assert.ok((await resultIds(page)).length > 0);
+  assert.deepEqual(problems, []);
+});
+
 test('a ruling result opens the ruling\'s own page, which links back to the list', async () => {
   const { page, problems } = await watchedPage(browser.context);
   await page.goto(fileUrl(SITE, 'index.html'));
