@@ -156,3 +156,26 @@ fn a_feature_that_contradicts_the_tile_is_an_input_error_with_or_without_at() {
         assert_eq!(exit, 2, "{name}: {out}");
     }
 }
+
+#[test]
+fn a_road_clearance_without_a_road_names_the_spot_as_scenarios_write_it() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("engine_messages");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("vyklizeni-bez-cesty.yaml");
+    let text = "title: vyklizeni bez cesty\nruleset: zakladni-hra\nexpansions: [darky]\n\
+                start: zakladni\nplayers: [red, blue]\nsetup:\n  gifts: {red: [vyklizeni-cesty]}\n\
+                board:\n  - tile: zh-cesta-rovna\n    at: [1, 0]\n    rotation: 0\n\
+                steps:\n  - place: zh-cesta-rovna\n    at: [2, 0]\n    rotation: 0\n\
+                \x20   gift: {card: vyklizeni-cesty, at: [1, 0], on: NL}\n\
+                expect:\n  rejected: {step: 1, reason: da.vyklizeni}\n";
+    std::fs::write(&path, text).unwrap();
+    let output = carcref(&["check", path.to_str().unwrap()], None);
+    let out = stdout(&output);
+    assert_eq!(code(&output), 0, "{out}");
+    // The spot as a scenario writes it, not the program's inner name for it.
+    assert!(
+        out.contains("na místě `NL` kartičky na [1, 0] není cesta"),
+        "{out}"
+    );
+    assert!(!out.contains("Port("), "{out}");
+}

@@ -352,7 +352,11 @@ fn road_clearance(
         .and_then(|placed| state.node_at(placed, spot))
         .filter(|(_, kind)| *kind == FeatureKind::Road);
     let Some((node, _)) = road else {
-        return refuse("da.vyklizeni", format!("na {pos} {spot:?} není cesta"));
+        let spot = spot.name();
+        return refuse(
+            "da.vyklizeni",
+            format!("na místě `{spot}` kartičky na {pos} není cesta"),
+        );
     };
     if state.component(node).complete {
         return refuse("da.vyklizeni", "cesta už je dokončená");
