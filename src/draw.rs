@@ -11,6 +11,7 @@ use serde::Serialize;
 
 use crate::engine::core::game::{Game, Spot, State};
 use crate::engine::core::tile::{CompiledTile, FeatureKind};
+use crate::engine::modules::registry;
 use crate::model::geometry::{Dir, Port, Pos};
 use crate::model::pieces::{Colour, MeepleKind};
 use crate::model::scenario::{Expectations, Scenario};
@@ -164,6 +165,33 @@ fn inn(x: f32, y: f32) -> String {
     format!(r##"<path d="M{x:.1},{y:.1} l6,-6 l6,6 v7 h-12 z" fill="#b5472f" stroke="#3b2a1a"/>"##)
 }
 
+/// Draws a small picture from its corner point.
+type Icon = fn(f32, f32) -> String;
+
+/// The picture of a tile marker by its id, with where the legend puts its corner point;
+/// `None` for a marker the drawing has no picture of.
+fn marker_icon(id: &str) -> Option<(Icon, (f32, f32))> {
+    match id {
+        "cathedral" => Some((cathedral, (-8.0, 10.0))),
+        "inn" => Some((inn, (-6.0, 3.0))),
+        _ => None,
+    }
+}
+
+/// Draws a feature's markers at `at` (each in turn a little lower), titled and in the legend
+/// by their Czech names.
+fn markers(out: &mut String, markers: &[String], at: (f32, f32), legend: &mut Legend) {
+    for (i, id) in markers.iter().enumerate() {
+        let Some((icon, origin)) = marker_icon(id) else {
+            continue;
+        };
+        let name = registry::tile_marker(id).map_or(id.as_str(), |m| m.name);
+        legend.add(name, || icon(origin.0, origin.1));
+        let y = at.1 + 12.0 * i as f32;
+        out.push_str(&titled(name, &icon(at.0, y)));
+    }
+}
+
 /// A number of ghosts printed in a mist, in a white disc centred on (x, y); `turn` (degrees)
 /// undoes the tile's rotation so the number stays upright.
 fn printed_ghosts(x: f32, y: f32, n: u8, turn: u16) -> String {
@@ -260,13 +288,12 @@ fn tile_cities(out: &mut String, tile: &CompiledTile, legend: &mut Legend) {
             legend.add("erb", || pennant(-5.0, -7.0));
             out.push_str(&titled("erb", &pennant(anchor.0 + 10.0, anchor.1 - 4.0)));
         }
-        if feature.cathedral {
-            legend.add("katedrála", || cathedral(-8.0, 10.0));
-            out.push_str(&titled(
-                "katedrála",
-                &cathedral(anchor.0 - 8.0, anchor.1 + 8.0),
-            ));
-        }
+        markers(
+            out,
+            &feature.markers,
+            (anchor.0 - 8.0, anchor.1 + 8.0),
+            legend,
+        );
     }
 }
 
@@ -304,14 +331,13 @@ fn tile_roads(out: &mut String, tile: &CompiledTile, legend: &mut Legend) {
         }
         legend.add("cesta", || ROAD_SYMBOL.to_owned());
         out.push_str(&titled("cesta", &road));
-        if feature.inn {
-            let p = side_middle(sides[0]);
-            legend.add("hostinec", || inn(-6.0, 3.0));
-            out.push_str(&titled(
-                "hostinec",
-                &inn((p.0 + 50.0) / 2.0 + 6.0, (p.1 + 50.0) / 2.0 + 6.0),
-            ));
-        }
+        let p = side_middle(sides[0]);
+        markers(
+            out,
+            &feature.markers,
+            ((p.0 + 50.0) / 2.0 + 6.0, (p.1 + 50.0) / 2.0 + 6.0),
+            legend,
+        );
     }
 }
 
@@ -768,5 +794,20 @@ fn draw_board(
         }),
         width,
         wide: LABEL as f32 * PHONE_BOARD_PX / (width as f32) < READABLE_PX,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_registered_tile_marker_has_a_picture() {
+        let markers: Vec<&str> = registry::tile_markers().map(|m| m.id).collect();
+        assert!(markers.contains(&"inn") && markers.contains(&"cathedral"));
+        for id in markers {
+            assert!(marker_icon(id).is_some(), "no picture of `{id}`");
+        }
+        assert!(marker_icon("tower").is_none());
     }
 }

@@ -128,6 +128,7 @@ const TRIAL: Descriptor = Descriptor {
     // Three figures a player, one of them big.
     figures: &[(MeepleKind::Normal, 2), (MeepleKind::Big, 1)],
     tile_set: None,
+    markers: &[],
     levels: &[],
     setup: &["bonus"],
     board: &[],

@@ -38,13 +38,13 @@ fn base_and_inns_catalogs_match_the_reference() {
     let with_inn: u32 = inns
         .tiles
         .iter()
-        .filter(|t| t.roads.iter().any(|r| r.inn))
+        .filter(|t| t.roads.iter().any(|r| r.markers == ["inn"]))
         .map(|t| t.count)
         .sum();
     let with_cathedral: u32 = inns
         .tiles
         .iter()
-        .filter(|t| t.cities.iter().any(|c| c.cathedral))
+        .filter(|t| t.cities.iter().any(|c| c.markers == ["cathedral"]))
         .map(|t| t.count)
         .sum();
     assert_eq!((with_inn, with_cathedral), (6, 2));
@@ -128,11 +128,18 @@ fn picture(tile: &carcref::model::tiles::TileSpec, quarters: u8) -> String {
     let edges: Vec<String> = (0..4)
         .map(|i| format!("{:?}", tile.edges[(i + 4 - usize::from(quarters)) % 4]))
         .collect();
-    let mut roads: Vec<_> = tile.roads.iter().map(|r| (dirs(&r.sides), r.inn)).collect();
+    let mut roads: Vec<_> = tile
+        .roads
+        .iter()
+        .map(|r| (dirs(&r.sides), r.markers.iter().any(|m| m == "inn")))
+        .collect();
     let mut cities: Vec<_> = tile
         .cities
         .iter()
-        .map(|c| (dirs(&c.sides), c.pennant, c.cathedral))
+        .map(|c| {
+            let cathedral = c.markers.iter().any(|m| m == "cathedral");
+            (dirs(&c.sides), c.pennant, cathedral)
+        })
         .collect();
     let mut fields: Vec<_> = tile.fields.iter().map(|f| ports(&f.ports)).collect();
     let mut fog: Vec<_> = tile

@@ -577,7 +577,7 @@ pub fn tile_sets(sets: &[&crate::model::tiles::TileSet]) -> String {
                 tile.id,
                 tile.count,
                 tile.display_name(),
-                tile.description_cs()
+                tile.description_cs(crate::engine::modules::registry::with_marker_cs)
             );
             if let Some(note) = &tile.note {
                 let _ = writeln!(

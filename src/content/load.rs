@@ -128,6 +128,9 @@ struct Loader {
 
 pub fn load(files: &ContentFiles) -> Loaded {
     let mut loader = Loader::default();
+    loader.corpus.tile_markers = crate::engine::modules::registry::tile_markers()
+        .map(|m| (m.id.to_owned(), m.on))
+        .collect();
     let mut texts = Vec::new();
     for file in &files.files {
         if let FileKind::Unexpected(reason) = classify(&file.path) {
@@ -174,7 +177,12 @@ pub fn load(files: &ContentFiles) -> Loaded {
             FileKind::Concepts => loader.concepts(&file.display, text),
             FileKind::NotCovered => loader.not_covered(&file.display, text),
             FileKind::Tiles => {
-                if let Some(set) = load_tile_set(&file.display, text, &mut loader.diags) {
+                if let Some(set) = load_tile_set(
+                    &file.display,
+                    text,
+                    &loader.corpus.tile_markers,
+                    &mut loader.diags,
+                ) {
                     loader.tile_set(set, &file.display);
                 }
             }

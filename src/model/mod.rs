@@ -197,6 +197,9 @@ pub struct Corpus {
     pub concepts: Vec<Concept>,
     pub not_covered: Vec<NotCovered>,
     pub tile_sets: Vec<tiles::TileSet>,
+    /// The markers tiles may carry on a feature (`cathedral` on a city), as the registered
+    /// modules declare them; set before the catalogs and scenarios are read.
+    pub tile_markers: Vec<(String, pieces::FeatureKind)>,
     pub scenarios: Vec<scenario::Scenario>,
     /// Where each engine rule key comes from.
     pub rule_keys: Vec<RuleKeyRef>,

@@ -43,13 +43,15 @@ impl StartPart {
 pub struct CitySpec {
     pub sides: Vec<Dir>,
     pub pennant: bool,
-    pub cathedral: bool,
+    /// What expansions mark on the feature (`cathedral`): ids their modules declare.
+    pub markers: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RoadSpec {
     pub sides: Vec<Dir>,
-    pub inn: bool,
+    /// What expansions mark on the feature (`inn`): ids their modules declare.
+    pub markers: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -128,8 +130,9 @@ impl TileSpec {
     }
 
     /// The tile said in words: what each side holds, then what lies and stands on it,
-    /// fog with its sides and ghost symbols included.
-    pub fn description_cs(&self) -> String {
+    /// fog with its sides and ghost symbols included; `with_marker` says a feature's marker
+    /// ("s hostincem").
+    pub fn description_cs(&self, with_marker: impl Fn(&str) -> String) -> String {
         let sides: Vec<String> = Dir::ALL
             .iter()
             .zip(self.edges)
@@ -142,8 +145,9 @@ impl TileSpec {
             if city.pennant {
                 text.push_str(", s erbem");
             }
-            if city.cathedral {
-                text.push_str(", s katedrálou");
+            for marker in &city.markers {
+                text.push_str(", ");
+                text.push_str(&with_marker(marker));
             }
             parts.push(text);
         }
@@ -154,8 +158,9 @@ impl TileSpec {
                     sides_cs(&road.sides, Dir::from_cs)
                 )
             });
-            if road.inn {
-                text.push_str(", s hostincem");
+            for marker in &road.markers {
+                text.push_str(", ");
+                text.push_str(&with_marker(marker));
             }
             parts.push(text);
         }
@@ -399,11 +404,11 @@ mod tests {
             cities: vec![CitySpec {
                 sides: vec![Dir::N],
                 pennant: false,
-                cathedral: false,
+                markers: Vec::new(),
             }],
             roads: vec![RoadSpec {
                 sides: vec![Dir::E, Dir::W],
-                inn: false,
+                markers: Vec::new(),
             }],
             fields: vec![
                 FieldSpec {

@@ -794,7 +794,8 @@ impl<'a> Renderer<'a> {
                     name: spec.display_name().to_string(),
                     count: spec.count,
                     src: file,
-                    description: spec.description_cs(),
+                    description: spec
+                        .description_cs(crate::engine::modules::registry::with_marker_cs),
                     note: spec.note.clone(),
                 });
             }

@@ -77,12 +77,31 @@ pub struct Component {
     /// Inline small vectors: most features are small, and allocation dominated random games.
     pub tiles: SmallVec<[u32; 4]>,
     pub pennants: u32,
-    pub inns: u32,
-    pub cathedrals: u32,
+    /// What expansions mark on its parts (`inn`), with how many parts carry each.
+    pub markers: Vec<(String, u32)>,
     pub meeples: SmallVec<[u32; 2]>,
     /// Fields: the city nodes they touch.
     pub borders: SmallVec<[u32; 2]>,
     pub complete: bool,
+}
+
+impl Component {
+    /// How many of the feature's parts carry `marker` (`inn` for a road's inns).
+    pub fn marked(&self, marker: &str) -> u32 {
+        self.markers
+            .iter()
+            .find(|(m, _)| m == marker)
+            .map_or(0, |(_, n)| *n)
+    }
+
+    fn add_markers(&mut self, markers: impl IntoIterator<Item = (String, u32)>) {
+        for (marker, n) in markers {
+            match self.markers.iter_mut().find(|(m, _)| *m == marker) {
+                Some((_, count)) => *count += n,
+                None => self.markers.push((marker, n)),
+            }
+        }
+    }
 }
 
 /// What placing a tile joined: feature roots (at most 12 port joins plus the tile's own
@@ -349,8 +368,7 @@ impl Board {
         let target = &mut self.components[root as usize];
         target.open += merged.open;
         target.pennants += merged.pennants;
-        target.inns += merged.inns;
-        target.cathedrals += merged.cathedrals;
+        target.add_markers(merged.markers);
         target.meeples.extend(merged.meeples);
         target.borders.extend(merged.borders);
         if !merged.tiles.is_empty() {
@@ -412,7 +430,7 @@ impl Board {
         for (i, feature) in def.features.iter().enumerate() {
             self.parent.push(first_node + i as u32);
             let counts_tiles = feature.kind != FeatureKind::Field;
-            self.components.push(Component {
+            let mut component = Component {
                 kind: Some(feature.kind),
                 open: if matches!(feature.kind, FeatureKind::Road | FeatureKind::City) {
                     feature.ports.count_ones()
@@ -425,8 +443,7 @@ impl Board {
                     SmallVec::new()
                 },
                 pennants: u32::from(feature.pennant),
-                inns: u32::from(feature.inn),
-                cathedrals: u32::from(feature.cathedral),
+                markers: Vec::new(),
                 meeples: SmallVec::new(),
                 borders: feature
                     .borders
@@ -434,7 +451,9 @@ impl Board {
                     .map(|b| first_node + u32::from(*b))
                     .collect(),
                 complete: false,
-            });
+            };
+            component.add_markers(feature.markers.iter().map(|m| (m.clone(), 1)));
+            self.components.push(component);
         }
         for (i, area) in def.fog.iter().enumerate() {
             self.fog_parent.push(first_fog + i as u32);

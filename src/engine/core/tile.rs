@@ -11,8 +11,8 @@ pub struct FeatureDef {
     /// Ports at rotation 0, as a bit set.
     pub ports: u16,
     pub pennant: bool,
-    pub inn: bool,
-    pub cathedral: bool,
+    /// What expansions mark on it (`inn`), as the tile's spec names them.
+    pub markers: Vec<String>,
     /// For fields: the features (cities) of this tile the field touches.
     pub borders: Vec<u8>,
     /// A field with fog on any of its ports.
@@ -94,8 +94,7 @@ impl CompiledTile {
                 kind: FeatureKind::City,
                 ports,
                 pennant: city.pennant,
-                inn: false,
-                cathedral: city.cathedral,
+                markers: city.markers.clone(),
                 borders: Vec::new(),
                 fogged: false,
             });
@@ -105,8 +104,7 @@ impl CompiledTile {
                 kind: FeatureKind::Road,
                 ports: mask(&mut road.sides.iter().map(|s| Port::new(*s, 1))),
                 pennant: false,
-                inn: road.inn,
-                cathedral: false,
+                markers: road.markers.clone(),
                 borders: Vec::new(),
                 fogged: false,
             });
@@ -117,8 +115,7 @@ impl CompiledTile {
                 kind: FeatureKind::Field,
                 ports,
                 pennant: false,
-                inn: false,
-                cathedral: false,
+                markers: Vec::new(),
                 borders: field
                     .borders
                     .iter()
@@ -139,8 +136,7 @@ impl CompiledTile {
                 kind: FeatureKind::from_center(c),
                 ports: 0,
                 pennant: false,
-                inn: false,
-                cathedral: false,
+                markers: Vec::new(),
                 borders: Vec::new(),
                 fogged: false,
             });

@@ -142,6 +142,7 @@ pub const DESCRIPTOR: super::vocabulary::Descriptor = super::vocabulary::Descrip
     rule_prefixes: &["zh"],
     figures: &[(MeepleKind::Normal, 7)],
     tile_set: Some("zakladni-hra"),
+    markers: &[],
     levels: &[],
     setup: &["score", "supply"],
     board: &[],

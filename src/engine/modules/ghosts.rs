@@ -385,6 +385,7 @@ pub const DESCRIPTOR: super::vocabulary::Descriptor = super::vocabulary::Descrip
     // 5 meeples of the base game and 2 guards.
     figures: &[(MeepleKind::Normal, 5), (MeepleKind::Guard, 2)],
     tile_set: Some("duchove"),
+    markers: &[],
     levels: &[],
     setup: &[],
     board: &[],

@@ -550,6 +550,7 @@ pub const DESCRIPTOR: super::vocabulary::Descriptor = super::vocabulary::Descrip
     rule_prefixes: &["da"],
     figures: &[],
     tile_set: None,
+    markers: &[],
     levels: &[],
     setup: &["gift_deck", "gifts"],
     board: &[],

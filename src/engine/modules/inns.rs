@@ -3,10 +3,27 @@
 //! nothing if still unfinished at the end. (The big meeple's weight of 2 in the majority is
 //! the core's; its tiles are data in `content/tiles/hostince-a-katedraly.yaml`.)
 
+use super::vocabulary::TileMarker;
 use crate::engine::core::game::State;
 use crate::engine::core::hooks::{Decider, FeatureScore, RuleModule};
 use crate::engine::core::tile::FeatureKind;
 use crate::model::pieces::{count_cs, tiles_cs, MeepleKind};
+
+/// An inn by the lake of a road's tile.
+const INN: TileMarker = TileMarker {
+    id: "inn",
+    on: FeatureKind::Road,
+    name: "hostinec",
+    with: "s hostincem",
+};
+
+/// A cathedral in a city.
+const CATHEDRAL: TileMarker = TileMarker {
+    id: "cathedral",
+    on: FeatureKind::City,
+    name: "katedrála",
+    with: "s katedrálou",
+};
 
 #[derive(Debug, Clone)]
 pub struct InnsAndCathedrals;
@@ -26,12 +43,12 @@ impl RuleModule for InnsAndCathedrals {
         let tiles = component.tiles.len();
         let pennants = component.pennants as usize;
         match score.kind {
-            FeatureKind::Road if component.inns > 0 => {
+            FeatureKind::Road if component.marked(INN.id) > 0 => {
                 score.points = 2 * tiles as i32;
                 score.rule = "hk.hostinec";
                 score.explanation = format!("cesta s hostincem: {} × 2", tiles_cs(tiles));
             }
-            FeatureKind::City if component.cathedrals > 0 => {
+            FeatureKind::City if component.marked(CATHEDRAL.id) > 0 => {
                 score.points = 3 * (tiles + pennants) as i32;
                 score.rule = "hk.katedrala";
                 score.explanation = match pennants {
@@ -50,12 +67,12 @@ impl RuleModule for InnsAndCathedrals {
     fn score_unfinished(&mut self, state: &mut State, score: &mut FeatureScore) {
         let component = state.component(score.node);
         match score.kind {
-            FeatureKind::Road if component.inns > 0 => {
+            FeatureKind::Road if component.marked(INN.id) > 0 => {
                 score.points = 0;
                 score.rule = "hk.hostinec.nedokoncena";
                 score.explanation = "nedokončená cesta s hostincem nedává nic".into();
             }
-            FeatureKind::City if component.cathedrals > 0 => {
+            FeatureKind::City if component.marked(CATHEDRAL.id) > 0 => {
                 score.points = 0;
                 score.rule = "hk.katedrala.nedokoncene";
                 score.explanation = "nedokončené město s katedrálou nedává nic".into();
@@ -76,6 +93,7 @@ pub const DESCRIPTOR: super::vocabulary::Descriptor = super::vocabulary::Descrip
     // The big meeple beside the base game's seven.
     figures: &[(MeepleKind::Big, 1)],
     tile_set: Some("hostince-a-katedraly"),
+    markers: &[INN, CATHEDRAL],
     levels: &[],
     setup: &[],
     board: &[],

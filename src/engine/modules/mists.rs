@@ -1325,6 +1325,7 @@ pub const DESCRIPTOR: super::vocabulary::Descriptor = super::vocabulary::Descrip
     // As many as the number of players gives (setup `meeples`).
     figures: &[],
     tile_set: Some("duchove"),
+    markers: &[],
     levels: &[1, 2, 3, 4, 5, 6],
     setup: &["level", "track", "start_ghosts", "stacks", "meeples"],
     board: &["ghosts"],

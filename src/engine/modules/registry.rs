@@ -4,7 +4,7 @@
 //! `mists::modules` (the cooperative game at a level).
 
 use crate::czech::{MeepleTerm, DRUZINIK};
-use crate::engine::modules::vocabulary::Registry;
+use crate::engine::modules::vocabulary::{Registry, TileMarker};
 
 /// Every game and expansion, registered once: the loader, the runner, citations, the base
 /// game's modules and figures and the situation builder all derive from this list. Its order
@@ -17,6 +17,21 @@ pub const REGISTRY: Registry = &[
     &super::ghosts::DESCRIPTOR,
     &super::gifts::DESCRIPTOR,
 ];
+
+/// Every marker the registered modules' tiles carry.
+pub fn tile_markers() -> impl Iterator<Item = &'static TileMarker> {
+    REGISTRY.iter().flat_map(|d| d.markers)
+}
+
+/// A tile marker by its id.
+pub fn tile_marker(id: &str) -> Option<&'static TileMarker> {
+    tile_markers().find(|m| m.id == id)
+}
+
+/// A feature's marker said in words ("s hostincem"), for a tile's description.
+pub fn with_marker_cs(id: &str) -> String {
+    tile_marker(id).map_or_else(|| id.to_owned(), |m| m.with.to_owned())
+}
 
 /// The ruleset the expansions are played with.
 pub const BASE_GAME: &str = super::base::DESCRIPTOR.id;

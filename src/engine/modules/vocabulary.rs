@@ -12,7 +12,7 @@ use crate::engine::core::hooks::{Decider, GhostKeeper, Refusal, RuleModule};
 use crate::engine::core::state::State;
 use crate::engine::core::tile::Catalog;
 use crate::model::geometry::Pos;
-use crate::model::pieces::{Colour, MeepleKind, Supply};
+use crate::model::pieces::{Colour, FeatureKind, MeepleKind, Supply};
 use crate::model::read::{count, list, position};
 use crate::model::scenario::{Entry, TileRef};
 use crate::model::Corpus;
@@ -55,6 +55,9 @@ pub struct Descriptor {
     /// The tile catalog it brings (`content/tiles/`, by its `set`); a base game that lays
     /// its tiles plays its rules, named or not.
     pub tile_set: Option<&'static str>,
+    /// What its tiles mark on features (`cathedral` on a city), for the catalogs' readers,
+    /// its own rules and the pictures.
+    pub markers: &'static [TileMarker],
     /// The levels it is played at (none: the game has no levels).
     pub levels: &'static [u8],
     pub setup: &'static [&'static str],
@@ -64,6 +67,19 @@ pub struct Descriptor {
     pub expect: &'static [&'static str],
     /// Reads, sets up and checks those keys; the loader and runner call it for the modules in play.
     pub hooks: &'static dyn Hooks,
+}
+
+/// A marker an expansion's tiles carry on a feature (`markers: [inn]` in a catalog); the
+/// board counts them per feature (`Component::marked`).
+#[derive(Debug)]
+pub struct TileMarker {
+    pub id: &'static str,
+    /// The kind of feature that carries it.
+    pub on: FeatureKind,
+    /// Its Czech name ("hostinec"), for a picture's legend.
+    pub name: &'static str,
+    /// "s hostincem", for a tile said in words.
+    pub with: &'static str,
 }
 
 /// What a module's reader is given besides the mapping: the file, the catalogs and the players.

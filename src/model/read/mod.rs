@@ -90,7 +90,8 @@ pub fn tile_ref(
     match fields.map.get_node(key) {
         Some(Node::Mapping(map)) => {
             let inline = Fields::new(fields.file, 0, map, INLINE_TILE_FIELDS, None, diags);
-            tile_spec(&inline, false, diags).map(|spec| TileRef::Inline(Box::new(spec)))
+            tile_spec(&inline, false, &corpus.tile_markers, diags)
+                .map(|spec| TileRef::Inline(Box::new(spec)))
         }
         Some(_) => {
             let id = fields.required_str(key, diags)?;

@@ -5,7 +5,7 @@ use marked_yaml::Node;
 
 use crate::diagnostic::{Diagnostics, Location};
 use crate::model::geometry::{Dir, Port, Terrain};
-use crate::model::pieces::Center;
+use crate::model::pieces::{Center, FeatureKind};
 use crate::model::tiles::{
     check_spec, CitySpec, FieldSpec, FogSpec, RoadSpec, StartPart, TileSet, TileSpec,
 };
@@ -31,7 +31,13 @@ pub const INLINE_TILE_FIELDS: &[&str] = &[
     "edges", "cities", "roads", "fields", "center", "fog", "note",
 ];
 
-pub fn load_tile_set(file: &str, text: &str, diags: &mut Diagnostics) -> Option<TileSet> {
+/// A tile catalog; `known` are the markers its features may carry (`Corpus::tile_markers`).
+pub fn load_tile_set(
+    file: &str,
+    text: &str,
+    known: &[(String, FeatureKind)],
+    diags: &mut Diagnostics,
+) -> Option<TileSet> {
     let node = yaml::parse(file, text, 0, false, diags)?;
     let map = node.as_mapping()?;
     let fields = Fields::new(file, 0, map, SET_FIELDS, Some("set"), diags);
@@ -46,7 +52,7 @@ pub fn load_tile_set(file: &str, text: &str, diags: &mut Diagnostics) -> Option<
                     Some(tile) => {
                         let tile_fields =
                             Fields::new(file, 0, tile, TILE_FIELDS, Some("id"), diags);
-                        if let Some(spec) = tile_spec(&tile_fields, true, diags) {
+                        if let Some(spec) = tile_spec(&tile_fields, true, known, diags) {
                             tiles.push(spec);
                         }
                     }
@@ -95,6 +101,7 @@ pub fn load_tile_set(file: &str, text: &str, diags: &mut Diagnostics) -> Option<
 pub fn tile_spec(
     fields: &Fields,
     with_identity: bool,
+    known: &[(String, FeatureKind)],
     diags: &mut Diagnostics,
 ) -> Option<TileSpec> {
     let (id, count) = identity(fields, with_identity, diags);
@@ -102,22 +109,28 @@ pub fn tile_spec(
     let cities = list_of_maps(
         fields,
         "cities",
-        &["sides", "pennant", "cathedral"],
+        &["sides", "pennant", "markers"],
         diags,
         |item, diags| {
             Some(CitySpec {
                 sides: sides(item, "sides", diags)?,
                 pennant: item.optional_bool("pennant", diags).unwrap_or(false),
-                cathedral: item.optional_bool("cathedral", diags).unwrap_or(false),
+                markers: markers(item, FeatureKind::City, known, diags)?,
             })
         },
     );
-    let roads = list_of_maps(fields, "roads", &["sides", "inn"], diags, |item, diags| {
-        Some(RoadSpec {
-            sides: sides(item, "sides", diags)?,
-            inn: item.optional_bool("inn", diags).unwrap_or(false),
-        })
-    });
+    let roads = list_of_maps(
+        fields,
+        "roads",
+        &["sides", "markers"],
+        diags,
+        |item, diags| {
+            Some(RoadSpec {
+                sides: sides(item, "sides", diags)?,
+                markers: markers(item, FeatureKind::Road, known, diags)?,
+            })
+        },
+    );
     let field_list = field_list(fields, diags);
     let fog = fog_list(fields, diags);
     let center = fields.known(
@@ -274,6 +287,42 @@ fn edges(fields: &Fields, diags: &mut Diagnostics) -> Option<[Terrain; 4]> {
         }
     }
     Some(edges)
+}
+
+/// The feature's markers, each one a module declares for this kind of feature.
+fn markers(
+    item: &Fields,
+    kind: FeatureKind,
+    known: &[(String, FeatureKind)],
+    diags: &mut Diagnostics,
+) -> Option<Vec<String>> {
+    let mut out = Vec::new();
+    for (marker, location) in item.optional_list("markers", diags).unwrap_or_default() {
+        if known.iter().any(|(m, k)| *m == marker && *k == kind) {
+            out.push(marker);
+            continue;
+        }
+        let allowed: Vec<&str> = known
+            .iter()
+            .filter(|(_, k)| *k == kind)
+            .map(|(m, _)| m.as_str())
+            .collect();
+        diags.error(
+            location,
+            item.id(),
+            format!(
+                "`{marker}` není značka, kterou rozšíření dávají {} (známé: {})",
+                kind.czech_into(),
+                if allowed.is_empty() {
+                    "žádné".to_owned()
+                } else {
+                    allowed.join(", ")
+                }
+            ),
+        );
+        return None;
+    }
+    Some(out)
 }
 
 fn sides(item: &Fields, key: &str, diags: &mut Diagnostics) -> Option<Vec<Dir>> {
