@@ -4,7 +4,7 @@
 //! `/api/check`; malformed scenarios get the same located messages. Needs Node (`.ci/run`
 //! installs what the browser tests need); without it this test fails and says so.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

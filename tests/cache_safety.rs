@@ -4,7 +4,7 @@
 //! The tests find a cache entry as the folder holding `carcref-meta.json`, so that they do not
 //! depend on where in the cache folder the entries live.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::panic::{catch_unwind, AssertUnwindSafe};

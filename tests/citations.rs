@@ -2,7 +2,7 @@
 //! in play and only rulings of those games, in the cooperative game only rulings of the level
 //! played (issue 12, item 3).
 
-mod common;
+use crate::common;
 
 use carcref::content::{load, ContentFiles};
 use carcref::engine::modules::mists;

@@ -1,7 +1,7 @@
 //! What the CLI prints for a reader: numbered lists keep their numbers, help, output that
 //! cannot be written, a picture that would overwrite its scenario, a long output name.
 
-mod common;
+use crate::common;
 
 use common::{carcref, code, stdout};
 

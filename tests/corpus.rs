@@ -1,7 +1,7 @@
 //! The shipped corpus: every question of the four sources is an entry, source IDs are kept
 //! exactly, shared IDs stay visible, and `list`/`show` present them.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeSet, HashMap};
 use std::fs;

@@ -6,7 +6,7 @@
 //! ("staví na: město") and a singular verb after colours joined by "a". Each game uses one
 //! term for a player's figure, and the CLI's help and usage errors speak Czech.
 
-mod common;
+use crate::common;
 
 use carcref::content::{load, ContentFiles};
 use carcref::czech::DRUZINIK;

@@ -12,7 +12,7 @@
 //! - ```` ```yaml content=rule-keys.yaml tree=content ```` – the same in a copy of the
 //!   shipped `content/`; a rule-keys entry replaces the shipped entry of the same key.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -2,7 +2,7 @@
 //! neighbour, what meets what and which rotations would fit; a meeple on a spot without a
 //! feature is the same verdict with `at` or without.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

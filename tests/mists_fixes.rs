@@ -2,7 +2,7 @@
 //! what the rules keep (the team's track; level 6's counters, dog points included), and a
 //! stack emptied short of its dog's threshold loses at the end of that turn (000, level 3).
 
-mod common;
+use crate::common;
 
 use carcref::content::{load, ContentFiles};
 use common::{carcref, code, stderr, stdout};

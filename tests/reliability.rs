@@ -2,7 +2,7 @@
 //! Each test is named after the promise it checks; the binary is always run with a time limit,
 //! so that a hang fails the test instead of stalling the suite.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::io::Read;

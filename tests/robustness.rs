@@ -110,8 +110,16 @@ fn deep_nesting_does_not_overflow() {
 
 #[test]
 fn deep_markdown_does_not_overflow() {
-    for opener in ["> ", "* ", "[", "1. ", "<div>", "*"] {
+    for opener in ["> ", "* ", "+ ", "[", "1. ", "<div>", "*"] {
         let body = opener.repeat(100_000);
+        // The plain text (what `show` prints and the loader reads for words) grows with the
+        // input, not with its square (nested lists once indented every level).
+        let plain = carcref::content::markdown::to_plain_text(&body);
+        assert!(
+            plain.len() <= 20 * body.len(),
+            "{opener:?}: {} bytes",
+            plain.len()
+        );
         let text = format!("---\nid: da-x\ntitle: X\norder: 1\n---\n{body}\n");
         load(&files_with("darky/rules/x.md", text.into_bytes()));
     }

@@ -3,7 +3,7 @@
 //! list of rulings links to it, and it says where the ruling comes from without ever
 //! showing an ID the source does not give.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::path::Path;

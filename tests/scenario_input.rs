@@ -1,7 +1,7 @@
 //! `carcref check` on scenario files: every bad input is a located message with exit 2, an
 //! illegal move inside a valid file is a verdict (exit 1), and no input makes it panic.
 
-mod common;
+use crate::common;
 
 use std::fs;
 

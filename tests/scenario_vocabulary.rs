@@ -2,7 +2,7 @@
 //! Mists stacks, face-down tiles and dogs, checked at the end or after a step; module-owned
 //! scenario keys; `rotation: auto`; tolerant `choose` answers.
 
-mod common;
+use crate::common;
 
 use std::fs;
 

@@ -1,6 +1,6 @@
 //! Search quality on realistic player queries, and `carcref search` on bad input.
 
-mod common;
+use crate::common;
 
 use carcref::content::{load, ContentFiles};
 use carcref::search::eval::{failures_at, parse_cases};

@@ -1,7 +1,7 @@
 //! Issue 13: search that answers the way players ask. Filters apply to every match, `show`
 //! takes every ID form `search` takes, and the query set keeps its quality.
 
-mod common;
+use crate::common;
 
 use common::{carcref, code, stderr, stdout};
 

@@ -1,7 +1,7 @@
 //! The policy for tests that read `../shared`: run when it is there, skip visibly when it is
 //! missing, and fail in CI, where a skip would let a test pass without checking anything.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

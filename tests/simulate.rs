@@ -1,6 +1,6 @@
 //! `carcref simulate`: whole cooperative games, deterministic for a seed, with honest output.
 
-mod common;
+use crate::common;
 
 use common::{carcref, code, stderr, stdout};
 

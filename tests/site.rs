@@ -2,7 +2,7 @@
 //! search index's size, and the browser search agreeing with the CLI (analyzer vectors and
 //! ranking, run in node).
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;

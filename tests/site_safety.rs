@@ -2,7 +2,7 @@
 //! nothing is written outside the output folder, concurrent and killed builds leave one
 //! complete site, and a build deletes only what an earlier build wrote.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;

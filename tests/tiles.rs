@@ -1,6 +1,6 @@
 //! Tile catalogs as data: the counts the sources state, and `carcref tiles`.
 
-mod common;
+use crate::common;
 
 use carcref::content::{load, ContentFiles};
 use carcref::model::pieces::Center;

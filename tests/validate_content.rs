@@ -1,7 +1,7 @@
 //! `carcref validate` on the broken content trees in tests/content/broken: each tree's
 //! expect.txt lists the exit code and every located message it must produce, no more, no less.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::Path;

@@ -1,6 +1,6 @@
 // axe-core (npm) on every page type of the built site, at a phone width (390 px) and a desktop
 // width (1280 px): no violations of any rule axe runs by default (WCAG 2.x A/AA and best
-// practices). Run by `cargo test` (tests/site_browser.rs) on the site built into CARCREF_SITE.
+// practices). Run by `cargo test` (tests/browser.rs) on the site built into CARCREF_SITE.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';

@@ -1,6 +1,6 @@
 // Scenario boards on a 390×844 phone in real Chromium (issue 14): the board fills its
 // column, its smallest text shows at 11 px or more (or the page offers the board at full
-// size), and a legend names its symbols. Run by tests/site_browser.rs with CARCREF_SITE.
+// size), and a legend names its symbols. Run by tests/browser.rs with CARCREF_SITE.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';

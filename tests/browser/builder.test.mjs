@@ -164,7 +164,7 @@ test('a road dispute laid by clicks and the keyboard downloads as YAML that carc
 });
 
 test('every shipped scenario gets the verdict of carcref check --json from the engine in Chromium', async () => {
-  // Written by tests/site_browser.rs: each scenario's text and the native CLI's verdict.
+  // Written by tests/browser.rs: each scenario's text and the native CLI's verdict.
   assert.ok(process.env.CARCREF_ENGINE_CASES, 'CARCREF_ENGINE_CASES must name the native verdicts');
   const cases = JSON.parse(fs.readFileSync(process.env.CARCREF_ENGINE_CASES, 'utf8'));
   assert.ok(cases.length > 100, `${cases.length} scenarios`);

@@ -4,7 +4,7 @@
 // the situation builder decides a base-game and a level-5 cooperative dispute at 390 px with
 // the engine in the page. The query and the
 // filters live in the URL: a shared link restores them, and so does Back from a result.
-// Run by `cargo test` (tests/site_browser.rs) with CARCREF_SITE naming a built site.
+// Run by `cargo test` (tests/browser.rs) with CARCREF_SITE naming a built site.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';

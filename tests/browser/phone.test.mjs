@@ -1,7 +1,7 @@
 // The built site on a phone (390 × 844, touch), opened from disk (file://): the first result
 // sits above the on-screen keyboard, Back restores the search, a rules result opens at its
 // subsection, the header searches from any page, table cells keep their words whole and
-// tap targets are at least 24 × 24 px. Run by `cargo test` (tests/site_browser.rs) with
+// tap targets are at least 24 × 24 px. Run by `cargo test` (tests/browser.rs) with
 // CARCREF_SITE naming a built site.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,6 +1,6 @@
 // The built site in real headless Chromium, opened from disk (file://): search, keyboard,
 // filters, a ruling's way to its scenario page, no console error, escaped content.
-// Run by `cargo test` (tests/site_browser.rs), which builds the sites into
+// Run by `cargo test` (tests/browser.rs), which builds the sites into
 // CARCREF_SITE (the real content) and CARCREF_XSS_SITE (tests/content/xss).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

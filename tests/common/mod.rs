@@ -1,5 +1,4 @@
 //! Helpers shared by the integration tests.
-#![allow(dead_code)] // each test crate uses a different subset
 
 use std::collections::BTreeMap;
 use std::fs;

@@ -12,7 +12,7 @@
 //! `apt-get install -y chromium chromium-driver` and `npm ci`; `.ci/run` does both. Without
 //! them this test fails and says so.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;
