@@ -53,14 +53,15 @@
   }
 
   /** Whether the first hit answers the query (index.rs, Ranked::answers): it holds most of
-   * the query's words, or it matches strongly and holds some, or it answers the situation the
-   * query describes and holds a few. */
-  function answers(ranked, s) {
+   * the query's words, or it matches strongly and holds some, or the query is recognised (a
+   * situation the hit answers, or every word a word of the texts) and it holds a few. */
+  function answers(ranked, s, inGamesWords) {
     const first = ranked.hits[0];
     if (!first) return false;
+    const recognised = inGamesWords || ranked.targets.has(first.id);
     return ranked.firstShare >= s.answered_min_share
       || (first.score >= s.answered_min_score && ranked.firstShare >= s.answered_strong_min_share)
-      || (ranked.targets.has(first.id) && ranked.firstShare >= s.answered_concept_min_share);
+      || (recognised && ranked.firstShare >= s.answered_recognised_min_share);
   }
 
   function idf(docFreq, docCount) {
@@ -332,6 +333,15 @@
         alts.some((words) => words.every((t) => have.has(t))),
       );
       return words.concat(phrases);
+    }
+
+    /** Whether some document holds each of the query's words (index.rs holds_every_word). */
+    function holdsEveryWord(terms) {
+      return terms.words.every((w) =>
+        [w.folded, ...w.expansions, ...(w.suggested === null ? [] : [w.suggested])].some((f) =>
+          docFreq.has(f),
+        ),
+      );
     }
 
     /** How rare the commonest of a word's forms is among the documents (index.rs rarity). */
@@ -669,7 +679,7 @@
         relaxed,
         suggestions: suggested.filter((x) => x[4]).map((x) => x[0]),
         // The first result answers the query directly (index.rs SearchResults::answered).
-        answered: !relaxed && notCovered.length === 0 && answers(ranked, s),
+        answered: !relaxed && notCovered.length === 0 && answers(ranked, s, holdsEveryWord(terms)),
         notCovered,
       };
     }

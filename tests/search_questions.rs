@@ -268,6 +268,17 @@ fn a_described_situation_the_concepts_recognise_is_answered() {
 }
 
 #[test]
+fn a_question_in_the_games_words_is_answered_and_one_naming_a_missing_thing_is_not() {
+    // The texts hold every word of the first (its first hit holds about half of them); the
+    // second asks the same about a place no text knows, so the games may not answer it.
+    let plain = search_json("ke kterýmu panáčkovi se dává pes?");
+    assert_eq!(plain["answered"], true, "{plain}");
+    let elsewhere = search_json("ke kterýmu panáčkovi se dává pes na chalupě?");
+    assert_eq!(elsewhere["answered"], false, "{elsewhere}");
+    assert_eq!(plain["results"][0]["id"], elsewhere["results"][0]["id"]);
+}
+
+#[test]
 fn a_word_only_competitive_games_use_leans_away_from_the_cooperative_game() {
     // "soupeř" is listed for every game with opponents together (games.yaml): a question
     // about an opponent's figure in the fog is about the competitive ghosts, not the team's.

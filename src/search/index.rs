@@ -237,9 +237,12 @@ pub const ANSWERED_MIN_SHARE: f32 = 0.7;
 /// games lack does not (its few matching words are common ones).
 pub const ANSWERED_MIN_SCORE: f32 = 25.0;
 pub const ANSWERED_STRONG_MIN_SHARE: f32 = 0.2;
-/// ... or when it answers a situation the query describes (`concepts.yaml`) and holds at
-/// least this share: the concept table recognised the situation in the player's own words.
-pub const ANSWERED_CONCEPT_MIN_SHARE: f32 = 0.3;
+/// ... or, holding at least this share, when the query is recognised: it describes a situation
+/// the first hit answers (`concepts.yaml` found it in the player's own words), or every word of
+/// it is a word of the games' texts (as typed, through synonyms or as the word a typo stands
+/// for). A question about something the games lack names a thing no text has ("stodola",
+/// "počasí"); an unrecognised verb or adverb was what kept a plain question below the share.
+pub const ANSWERED_RECOGNISED_MIN_SHARE: f32 = 0.3;
 /// Documents that answer a concept the query describes (concepts.yaml: "mám dva panáčky na
 /// cestě a soused jednoho" → who scores a shared feature) count this much more; one the words
 /// did not find joins the candidates at the lowest candidate's score first.
@@ -865,6 +868,17 @@ impl SearchIndex {
         (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
     }
 
+    /// Whether some document holds each of the query's words, as typed, through a synonym or
+    /// as the word its typo stands for.
+    fn holds_every_word(&self, terms: &QueryTerms) -> bool {
+        terms.words.iter().all(|word| {
+            self.meta
+                .docs
+                .iter()
+                .any(|doc| word.forms().any(|form| doc.terms.contains(form)))
+        })
+    }
+
     /// Rulings the query names: by source ID in any form, or by our own id.
     /// `own` is the whole query, trimmed and lowercased.
     fn named_rulings(&self, ids: &[IdReference], own: &str) -> Vec<String> {
@@ -964,7 +978,9 @@ impl SearchIndex {
         }
         let not_covered = self.meta.not_covered.sentences(&terms);
         Ok(SearchResults {
-            answered: !relaxed && not_covered.is_empty() && ranked.answers(&named.concept_targets),
+            answered: !relaxed
+                && not_covered.is_empty()
+                && ranked.answers(&named.concept_targets, self.holds_every_word(&terms)),
             not_covered,
             hits: ranked.hits,
             nothing_to_search: false,
@@ -1143,14 +1159,14 @@ struct Ranked {
 
 impl Ranked {
     /// Whether the first hit answers the query (see `ANSWERED_MIN_SHARE`); `concept_targets`
-    /// answer the situation the query describes.
-    fn answers(&self, concept_targets: &BTreeSet<String>) -> bool {
+    /// answer the situation the query describes; `in_games_words`: the texts hold every word.
+    fn answers(&self, concept_targets: &BTreeSet<String>, in_games_words: bool) -> bool {
         self.hits.first().is_some_and(|first| {
+            let recognised = in_games_words || concept_targets.contains(&first.id);
             self.first_share >= ANSWERED_MIN_SHARE
                 || (first.score >= ANSWERED_MIN_SCORE
                     && self.first_share >= ANSWERED_STRONG_MIN_SHARE)
-                || (concept_targets.contains(&first.id)
-                    && self.first_share >= ANSWERED_CONCEPT_MIN_SHARE)
+                || (recognised && self.first_share >= ANSWERED_RECOGNISED_MIN_SHARE)
         })
     }
 }

@@ -35,6 +35,13 @@ pub struct QueryWord {
 }
 
 impl QueryWord {
+    /// Its term, its glossary expansions and its suggestion.
+    pub fn forms(&self) -> impl Iterator<Item = &str> {
+        std::iter::once(self.folded.as_str())
+            .chain(self.expansions.iter().map(String::as_str))
+            .chain(self.suggested.as_deref())
+    }
+
     /// Is `term` this word, one of its glossary expansions or its suggestion (typos aside)?
     pub fn stands_for(&self, term: &str) -> bool {
         self.folded == term
@@ -183,10 +190,7 @@ impl QueryTerms {
         };
         let (mut held, mut all) = (0.0, 0.0);
         for (word, hit) in self.words.iter().zip(words) {
-            let forms: Vec<&str> = std::iter::once(word.folded.as_str())
-                .chain(word.expansions.iter().map(String::as_str))
-                .chain(word.suggested.as_deref())
-                .collect();
+            let forms: Vec<&str> = word.forms().collect();
             let weight = rarity(&forms);
             all += weight;
             if *hit || in_matched_phrase(&word.folded) {

@@ -15,11 +15,11 @@ use crate::czech::analyzer::{Analyzer, CzechAnalyzer};
 use crate::model::Corpus;
 use crate::model::MAX_LEVEL;
 use crate::search::index::{
-    concept_patterns, game_hints, game_names, game_words, section_parts,
-    ANSWERED_CONCEPT_MIN_SHARE, ANSWERED_MIN_SCORE, ANSWERED_MIN_SHARE, ANSWERED_STRONG_MIN_SHARE,
-    CONCEPT_FACTOR, CONCEPT_TIE_BREAKER, EXACT_BONUS, EXPANSION_WEIGHT, FUZZY_WEIGHT,
-    HINTED_OTHER_GAME_FACTOR, ID_MATCH_BONUS, LEVEL_FOCUS, OTHER_GAME_FACTOR, OTHER_LEVEL_FACTOR,
-    PROXIMITY_WEIGHT, RULE_PART_FACTOR, TEXT_FIELDS,
+    concept_patterns, game_hints, game_names, game_words, section_parts, ANSWERED_MIN_SCORE,
+    ANSWERED_MIN_SHARE, ANSWERED_RECOGNISED_MIN_SHARE, ANSWERED_STRONG_MIN_SHARE, CONCEPT_FACTOR,
+    CONCEPT_TIE_BREAKER, EXACT_BONUS, EXPANSION_WEIGHT, FUZZY_WEIGHT, HINTED_OTHER_GAME_FACTOR,
+    ID_MATCH_BONUS, LEVEL_FOCUS, OTHER_GAME_FACTOR, OTHER_LEVEL_FACTOR, PROXIMITY_WEIGHT,
+    RULE_PART_FACTOR, TEXT_FIELDS,
 };
 use crate::search::not_covered::NotCoveredTable;
 use crate::search::query::MAX_QUERY_CHARS;
@@ -216,7 +216,7 @@ pub fn index_script(corpus: &Corpus) -> Result<String, serde_json::Error> {
             "answered_min_share": ANSWERED_MIN_SHARE,
             "answered_min_score": ANSWERED_MIN_SCORE,
             "answered_strong_min_share": ANSWERED_STRONG_MIN_SHARE,
-            "answered_concept_min_share": ANSWERED_CONCEPT_MIN_SHARE,
+            "answered_recognised_min_share": ANSWERED_RECOGNISED_MIN_SHARE,
             "concept_factor": CONCEPT_FACTOR,
             "concepts": concept_patterns(corpus),
             "rule_part_factor": RULE_PART_FACTOR,
