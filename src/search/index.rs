@@ -225,8 +225,10 @@ pub const ID_MATCH_BONUS: f32 = 1000.0;
 /// (×3 for a level's own section, ×1.33 for a ruling of all six levels).
 pub const OTHER_LEVEL_FACTOR: f32 = 0.5;
 pub const LEVEL_FOCUS: f32 = 2.0;
-/// When the query names a game ("v kooperativní hře"), other games' documents count this much.
-pub const OTHER_GAME_FACTOR: f32 = 0.4;
+/// When the query names a game ("v kooperativní hře"), other games' documents count this much:
+/// the player said which game is on the table, so another game's section that fits the words
+/// better (the competitive cemetery for "družiník na hřbitov v kooperativní hře") falls behind.
+pub const OTHER_GAME_FACTOR: f32 = 0.2;
 /// The first result answers the query when its document holds at least this share of the
 /// query's words (as typed, through synonyms or one typo), each weighed by its rarity: a word
 /// no document has weighs most, so a question about something the games lack falls short.
