@@ -16,7 +16,7 @@ use carcref::model::geometry::Pos;
 
 // Seven meeples a player, as in the base game.
 fn supply() -> carcref::model::pieces::Supply {
-    carcref::model::pieces::Supply::of(&[(carcref::model::pieces::MeepleKind::Normal, 7)])
+    carcref::model::pieces::Supply::of(&[(carcref::model::pieces::MeepleKind::NORMAL, 7)])
 }
 
 fn median(mut samples: Vec<f64>) -> f64 {
@@ -41,7 +41,7 @@ fn main() {
         let games = 2000;
         let begin = Instant::now();
         for _ in 0..games {
-            game.reset(supply());
+            game.reset(&supply());
             game.lay(start, Pos::new(0, 0), 0).expect("start tile");
             tiles += play(&mut game, &bag, &mut rng).placed;
             total_score += game

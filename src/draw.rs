@@ -13,7 +13,7 @@ use crate::engine::core::game::{Game, Spot, State};
 use crate::engine::core::tile::{CompiledTile, FeatureKind};
 use crate::engine::modules::registry;
 use crate::model::geometry::{Dir, Port, Pos};
-use crate::model::pieces::{Colour, MeepleKind};
+use crate::model::pieces::{Colour, FigureShape, MeepleKind};
 use crate::model::scenario::{Expectations, Scenario};
 use crate::model::tiles::StartPart;
 use crate::model::Corpus;
@@ -563,7 +563,7 @@ fn board_graves(
         let beside = graves[..n].iter().filter(|(t, _)| t == tile).count() as i32;
         let label = format!(
             "pohřbený {}",
-            state.colour_meeple(*player, MeepleKind::Normal)
+            state.colour_meeple(*player, MeepleKind::NORMAL)
         );
         pieces.add(label.clone(), || buried(owner.colour));
         let _ = write!(
@@ -673,10 +673,9 @@ const SHIELD: &str = "M-8,-10 H8 V0 C8,5 4,8.5 0,10.5 C-4,8.5 -8,5 -8,0 Z";
 
 /// A piece in a colour centred on (0, 0): the big meeple is larger, the guard a shield.
 fn piece(colour: Colour, kind: MeepleKind) -> String {
-    let (path, scale) = match kind {
-        MeepleKind::Normal => (MEEPLE, 1.0),
-        MeepleKind::Big => (MEEPLE, 1.35),
-        MeepleKind::Guard => (SHIELD, 1.0),
+    let (path, scale) = match kind.shape() {
+        FigureShape::Meeple { scale } => (MEEPLE, scale),
+        FigureShape::Shield => (SHIELD, 1.0),
     };
     format!(
         r##"<path transform="scale({scale})" d="{path}" fill="{}" stroke="#fff" stroke-width="1.6" paint-order="stroke"/><path transform="scale({scale})" d="{path}" fill="none" stroke="#222" stroke-width="0.6"/>"##,

@@ -32,7 +32,7 @@ fn base_game(players: usize) -> (Game, Vec<usize>) {
         catalog,
         &colours[..players],
         carcref::model::pieces::Supply::of(&[(
-            carcref::model::pieces::MeepleKind::Normal,
+            carcref::model::pieces::MeepleKind::NORMAL,
             MEEPLES,
         )]),
         base::base_game(),
@@ -77,7 +77,7 @@ fn run(seed: u64, players: usize) -> Result<(), TestCaseError> {
         let in_supply: u32 = state
             .players
             .iter()
-            .map(|p| p.supply.count(carcref::model::pieces::MeepleKind::Normal))
+            .map(|p| p.supply.count(carcref::model::pieces::MeepleKind::NORMAL))
             .sum();
         if on_board + in_supply != total {
             failure = Some(format!(

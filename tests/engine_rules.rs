@@ -6,6 +6,7 @@ use std::sync::{Arc, Mutex};
 
 use carcref::content::{load, ContentFiles};
 use carcref::engine::core::game::{Colour, Game, MeepleKind, Spot, State};
+use carcref::engine::modules::inns::BIG;
 use carcref::engine::core::hooks::{
     Decider, MeeplePlacement, Question, Refusal, RuleModule, Surround, TilePlacement,
 };
@@ -48,7 +49,7 @@ fn joined_road(blue_kind: MeepleKind) -> Game {
     let mut game = Game::new(
         catalog,
         &COLOURS[..2],
-        Supply::of(&[(MeepleKind::Normal, 7), (MeepleKind::Big, 1)]),
+        Supply::of(&[(MeepleKind::NORMAL, 7), (BIG, 1)]),
         base_game(),
     );
     game.lay(start, Pos::new(0, 0), 0).unwrap();
@@ -57,7 +58,7 @@ fn joined_road(blue_kind: MeepleKind) -> Game {
         east,
         Spot::Port(Port::parse("WM").unwrap()),
         0,
-        MeepleKind::Normal,
+        MeepleKind::NORMAL,
     )
     .unwrap();
     let west = game.lay(junction, Pos::new(-2, 0), 0).unwrap();
@@ -70,7 +71,7 @@ fn joined_road(blue_kind: MeepleKind) -> Game {
 
 #[test]
 fn a_tie_gives_every_tied_player_the_full_points() {
-    let game = joined_road(MeepleKind::Normal);
+    let game = joined_road(MeepleKind::NORMAL);
     let scores: Vec<i32> = game.state.players.iter().map(|p| p.score).collect();
     assert_eq!(scores, [4, 4], "a road over 4 tiles, one meeple each");
     assert_eq!(game.state.returned, [1, 1]);
@@ -79,12 +80,12 @@ fn a_tie_gives_every_tied_player_the_full_points() {
 
 #[test]
 fn the_big_meeple_counts_as_two_but_scores_once() {
-    let game = joined_road(MeepleKind::Big);
+    let game = joined_road(BIG);
     let scores: Vec<i32> = game.state.players.iter().map(|p| p.score).collect();
     assert_eq!(scores, [0, 4]);
     assert_eq!(
         game.state.players[1].supply,
-        Supply::of(&[(MeepleKind::Normal, 7), (MeepleKind::Big, 1)]),
+        Supply::of(&[(MeepleKind::NORMAL, 7), (BIG, 1)]),
         "the big meeple went back to supply"
     );
 }
@@ -98,18 +99,18 @@ fn final_scoring_of_unfinished_features_and_fields() {
     let mut game = Game::new(
         catalog,
         &COLOURS,
-        Supply::of(&[(MeepleKind::Normal, 7)]),
+        Supply::of(&[(MeepleKind::NORMAL, 7)]),
         base_game(),
     );
     let s = game.lay(start, Pos::new(0, 0), 0).unwrap();
-    game.lay_meeple(s, port("EM"), 0, MeepleKind::Normal)
+    game.lay_meeple(s, port("EM"), 0, MeepleKind::NORMAL)
         .unwrap(); // red: the road
-    game.lay_meeple(s, port("NM"), 1, MeepleKind::Normal)
+    game.lay_meeple(s, port("NM"), 1, MeepleKind::NORMAL)
         .unwrap(); // blue: the city
-    game.lay_meeple(s, port("EL"), 2, MeepleKind::Normal)
+    game.lay_meeple(s, port("EL"), 2, MeepleKind::NORMAL)
         .unwrap(); // green: field by the city
     let m = game.lay(monastery, Pos::new(1, 1), 0).unwrap();
-    game.lay_meeple(m, Spot::Center, 3, MeepleKind::Normal)
+    game.lay_meeple(m, Spot::Center, 3, MeepleKind::NORMAL)
         .unwrap(); // yellow: the monastery
                    // The city closes during play: blue scores 2 tiles × 2 at once.
     game.place_tile(cap, Pos::new(0, -1), 2, &mut FirstOption)
@@ -172,7 +173,7 @@ fn fog_closes_like_a_city_and_touching_plain_field_makes_it_unclosable() {
     let mut game = Game::new(
         catalog,
         &COLOURS[..1],
-        Supply::of(&[(MeepleKind::Normal, 7)]),
+        Supply::of(&[(MeepleKind::NORMAL, 7)]),
         base_game(),
     );
     game.lay(0, Pos::new(0, 0), 0).unwrap();
@@ -200,7 +201,7 @@ fn fog_closes_like_a_city_and_touching_plain_field_makes_it_unclosable() {
     game.place_tile(1, Pos::new(-1, 1), 0, &mut FirstOption)
         .unwrap();
     let refused = game
-        .place_meeple(port("NM"), MeepleKind::Normal)
+        .place_meeple(port("NM"), MeepleKind::NORMAL)
         .unwrap_err();
     assert_eq!(refused.rule, "du.mlha.louka");
 }
@@ -269,7 +270,7 @@ fn modules_plug_into_every_hook_without_touching_the_core() {
     let mut game = Game::new(
         catalog,
         &COLOURS[..1],
-        Supply::of(&[(MeepleKind::Normal, 7)]),
+        Supply::of(&[(MeepleKind::NORMAL, 7)]),
         base_game()
             .into_iter()
             .chain([Box::new(RecorderModule(recorder.clone())) as Box<dyn RuleModule>])
@@ -291,12 +292,12 @@ fn modules_plug_into_every_hook_without_touching_the_core() {
             .unwrap();
         if pos == Pos::new(1, 0) {
             assert_eq!(
-                game.place_meeple(port("NL"), MeepleKind::Normal)
+                game.place_meeple(port("NL"), MeepleKind::NORMAL)
                     .unwrap_err()
                     .message,
                 "no farmers here"
             );
-            game.place_meeple(Spot::Center, MeepleKind::Normal).unwrap();
+            game.place_meeple(Spot::Center, MeepleKind::NORMAL).unwrap();
         }
         game.finish_turn(&mut FirstOption);
     }
@@ -326,11 +327,11 @@ fn a_face_down_tile_fills_its_cell_but_nothing_closes_across_it() {
     let mut game = Game::new(
         Arc::new(catalog),
         &COLOURS[..1],
-        Supply::of(&[(MeepleKind::Normal, 7)]),
+        Supply::of(&[(MeepleKind::NORMAL, 7)]),
         base_game(),
     );
     let s = game.lay(start, Pos::new(0, 0), 0).unwrap();
-    game.lay_meeple(s, port("EM"), 0, MeepleKind::Normal)
+    game.lay_meeple(s, port("EM"), 0, MeepleKind::NORMAL)
         .unwrap();
     // The road's east end runs into a face-down tile; its west end stops at a junction.
     game.lay(face_down, Pos::new(1, 0), 0).unwrap();

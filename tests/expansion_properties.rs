@@ -9,7 +9,7 @@ use carcref::engine::core::game::{Colour, Game, MeepleKind, Spot};
 use carcref::engine::core::rng::Rng;
 use carcref::engine::core::tile::Catalog;
 use carcref::engine::modules::base::base_with;
-use carcref::engine::modules::inns;
+use carcref::engine::modules::inns::{self, BIG};
 use carcref::engine::modules::vocabulary::Descriptor;
 use carcref::model::pieces::Supply;
 
@@ -34,7 +34,7 @@ impl Expansions {
         .collect()
     }
 }
-use carcref::engine::modules::ghosts::{self, CompetitiveGhosts};
+use carcref::engine::modules::ghosts::{self, CompetitiveGhosts, GUARD};
 use carcref::engine::modules::gifts::{self, Gift, GiftTarget, Gifts};
 use carcref::model::geometry::{Port, Pos};
 use proptest::prelude::*;
@@ -74,7 +74,7 @@ fn setup(e: Expansions, players: usize, seed: u64) -> (Game, Vec<usize>, Supply)
         bag.extend(std::iter::repeat_n(index, count));
     }
     let (modules, supply) = base_with(&e.descriptors(), players, seed);
-    let mut game = Game::new(Arc::new(catalog), &Colour::ALL[..players], supply, modules);
+    let mut game = Game::new(Arc::new(catalog), &Colour::ALL[..players], supply.clone(), modules);
     game.state.tracing = false;
     for (tile, pos) in start {
         game.lay(tile, pos, 0).expect("start tile");
@@ -149,34 +149,34 @@ fn play_checked(e: Expansions, players: usize, seed: u64) -> Result<(), String> 
                 12 => Spot::Center,
                 p => Spot::Port(Port(p as u8)),
             };
-            let kind = [MeepleKind::Normal, MeepleKind::Big, MeepleKind::Guard][rng.below(3)];
+            let kind = [MeepleKind::NORMAL, BIG, GUARD][rng.below(3)];
             let _ = game.place_meeple(spot, kind);
         }
         game.finish_turn(&mut rng);
-        check(&game, e, supply).map_err(|p| format!("turn {turn}: {p}"))?;
+        check(&game, e, &supply).map_err(|p| format!("turn {turn}: {p}"))?;
     }
     game.end_game();
-    check(&game, e, supply).map_err(|p| format!("after the end: {p}"))
+    check(&game, e, &supply).map_err(|p| format!("after the end: {p}"))
 }
 
-fn check(game: &Game, e: Expansions, supply: Supply) -> Result<(), String> {
+fn check(game: &Game, e: Expansions, supply: &Supply) -> Result<(), String> {
     let state = &game.state;
     for (player, p) in state.players.iter().enumerate() {
         if p.score < 0 {
             return Err(format!("player {player} has {} points", p.score));
         }
-        for kind in [MeepleKind::Normal, MeepleKind::Big, MeepleKind::Guard] {
+        for kind in [MeepleKind::NORMAL, BIG, GUARD] {
             let on_board = state
                 .meeples
                 .iter()
                 .filter(|m| m.on_board && m.player == player && m.kind == kind)
                 .count() as u32;
-            let general = match (kind, game.module::<CompetitiveGhosts>()) {
-                (MeepleKind::Guard, Some(g)) => g.general_guards[player],
+            let general = match game.module::<CompetitiveGhosts>() {
+                Some(g) if kind == GUARD => g.general_guards[player],
                 _ => 0,
             };
             let expected = supply.count(kind)
-                + if kind == MeepleKind::Guard && e.ghosts {
+                + if kind == GUARD && e.ghosts {
                     ghosts::GENERAL_GUARDS
                 } else {
                     0
@@ -200,7 +200,7 @@ fn check(game: &Game, e: Expansions, supply: Supply) -> Result<(), String> {
             ));
         }
         for (i, m) in state.meeples.iter().enumerate() {
-            if g.ghosts_of(i) > 0 && (!m.on_board || m.kind == MeepleKind::Guard) {
+            if g.ghosts_of(i) > 0 && (!m.on_board || m.kind == GUARD) {
                 return Err(format!("meeple {i} off the board or a guard keeps ghosts"));
             }
             if g.ghosts_of(i) >= 3 {
@@ -280,8 +280,8 @@ fn random_games_exercise_the_expansions() {
                         None => Spot::Port(Port(rng.below(12) as u8)),
                     };
                     let _ = game
-                        .place_meeple(spot, MeepleKind::Normal)
-                        .or_else(|_| game.place_meeple(spot, MeepleKind::Guard));
+                        .place_meeple(spot, MeepleKind::NORMAL)
+                        .or_else(|_| game.place_meeple(spot, GUARD));
                     game.finish_turn(&mut rng);
                 }
             }

@@ -57,7 +57,7 @@ fn play_checked(
                 .filter(|m| m.on_board && m.player == player)
                 .count() as u32;
             let total = on_board
-                + p.supply.count(carcref::model::pieces::MeepleKind::Normal)
+                + p.supply.count(carcref::model::pieces::MeepleKind::NORMAL)
                 + mists.buried[player];
             if total != meeples {
                 problems.push(format!(

@@ -11,7 +11,7 @@ use carcref::engine::core::game::{Game, MeepleKind, State};
 use carcref::engine::core::hooks::{Decider, MeeplePlacement, Refusal, RuleModule, Status};
 use carcref::engine::modules::registry::REGISTRY;
 use carcref::engine::modules::vocabulary::{Descriptor, Hooks, Registry, Report, Scope};
-use carcref::model::pieces::Colour;
+use carcref::model::pieces::{Colour, FigureKind, FigureName, FigureShape};
 use carcref::model::scenario::{Entry, Scenario};
 use carcref::model::Corpus;
 use carcref::scenario::read::load_scenario_with;
@@ -118,6 +118,14 @@ impl Hooks for Trial {
     }
 }
 
+/// Its own kind of figure, declared here and nowhere else.
+const GIANT: MeepleKind = MeepleKind::of(&FigureKind {
+    id: "obr",
+    weight: 3,
+    name: FigureName::Own("obr", "obra"),
+    shape: FigureShape::Meeple { scale: 1.6 },
+});
+
 const TRIAL: Descriptor = Descriptor {
     id: "zkusebni",
     name: "Zkušební rozšíření",
@@ -125,8 +133,8 @@ const TRIAL: Descriptor = Descriptor {
     figure: None,
     status_key: None,
     rule_prefixes: &["zk"],
-    // Three figures a player, one of them big.
-    figures: &[(MeepleKind::Normal, 2), (MeepleKind::Big, 1)],
+    // Three figures a player, one of them a giant.
+    figures: &[(MeepleKind::NORMAL, 2), (GIANT, 1)],
     tile_set: None,
     markers: &[],
     levels: &[],
@@ -207,6 +215,22 @@ fn a_registered_module_s_reader_reports_located_errors() {
 }
 
 #[test]
+fn a_registered_module_s_figure_kind_is_read_only_where_it_is_registered() {
+    let text = "title: T\nruleset: zakladni-hra\nexpansions: [zkusebni]\nplayers: [red, blue]\n\
+                steps:\n  - place: zh-klaster\n    at: [0, 1]\n    meeple: {on: center, kind: obr}\n";
+    let mut diags = Diagnostics::default();
+    let scenario = load_scenario_with(registry(), "t.yaml", "t.yaml", text, corpus(), &mut diags);
+    assert!(scenario.is_some(), "{:?}", diags.into_sorted());
+    let errors = play(REGISTRY, text).err().expect("refused");
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("neznámý druh `obr` (normal, big, guard)")),
+        "{errors:?}"
+    );
+}
+
+#[test]
 fn without_the_module_its_keys_are_unknown() {
     let errors = play(REGISTRY, &scenario("red")).err().expect("refused");
     assert!(
@@ -252,14 +276,12 @@ fn a_registered_module_plays_its_rules_and_brings_its_figures() {
         .as_ref()
         .expect("the trial rules refuse");
     assert_eq!(refusal.rule, "zk.klaster");
-    let supply = report.game.state.players[0].supply;
+    let supply = &report.game.state.players[0].supply;
     assert_eq!(
-        (
-            supply.count(MeepleKind::Normal),
-            supply.count(MeepleKind::Big)
-        ),
+        (supply.count(MeepleKind::NORMAL), supply.count(GIANT)),
         (2, 1)
     );
+    assert_eq!(report.game.state.kind_accusative(GIANT), "obra");
     // The CLI prints each status line under the board's state.
     let lines: Vec<Option<String>> = report
         .game

@@ -115,19 +115,93 @@ impl Colour {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum MeepleKind {
-    Normal,
-    Big,
-    Guard,
+/// A kind of figure. The core plays the base game's meeple (`MeepleKind::NORMAL`); an
+/// expansion declares its own kinds as constants beside its rules and lists them in its
+/// descriptor's `figures`, so no code outside the expansion names them.
+#[derive(Debug, Clone, Copy)]
+pub struct MeepleKind(&'static FigureKind);
+
+/// What the rules, the texts and the pictures need of a kind of figure.
+#[derive(Debug)]
+pub struct FigureKind {
+    /// The id scenarios write (`normal`, `big`, `guard`).
+    pub id: &'static str,
+    /// Strength in majorities (the big meeple counts as two).
+    pub weight: u32,
+    pub name: FigureName,
+    pub shape: FigureShape,
+}
+
+/// How texts name a kind of figure.
+#[derive(Debug)]
+pub enum FigureName {
+    /// The game's word for a meeple ("družiník", "strážný" in the cooperative game), after an
+    /// adjective given in the nominative and the accusative ("velký", "velkého").
+    Meeple(Option<(&'static str, &'static str)>),
+    /// A name of its own, in the nominative and the accusative ("strážný", "strážného").
+    Own(&'static str, &'static str),
+}
+
+/// How boards draw a kind of figure.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum FigureShape {
+    /// A meeple, `scale` times the normal size.
+    Meeple { scale: f32 },
+    Shield,
+}
+
+impl MeepleKind {
+    /// The base game's meeple.
+    pub const NORMAL: MeepleKind = MeepleKind::of(&FigureKind {
+        id: "normal",
+        weight: 1,
+        name: FigureName::Meeple(None),
+        shape: FigureShape::Meeple { scale: 1.0 },
+    });
+
+    pub const fn of(kind: &'static FigureKind) -> MeepleKind {
+        MeepleKind(kind)
+    }
+
+    /// The id scenarios use (`normal`, `big`, `guard`).
+    pub fn id(self) -> &'static str {
+        self.0.id
+    }
+
+    /// Strength in majorities.
+    pub fn weight(self) -> u32 {
+        self.0.weight
+    }
+
+    pub fn name(self) -> &'static FigureName {
+        &self.0.name
+    }
+
+    pub fn shape(self) -> FigureShape {
+        self.0.shape
+    }
+}
+
+// Kinds are told apart by id: a constant's address may differ between its uses.
+impl PartialEq for MeepleKind {
+    fn eq(&self, other: &MeepleKind) -> bool {
+        self.id() == other.id()
+    }
+}
+
+impl Eq for MeepleKind {}
+
+impl Serialize for MeepleKind {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.id())
+    }
 }
 
 /// The figures a player holds in supply, counted by kind. Rule modules declare theirs as a
-/// table of (kind, count) (`Descriptor::figures`), so no code knows which kind sits where.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+/// table of (kind, count) (`Descriptor::figures`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 #[serde(transparent)]
-pub struct Supply([u32; MeepleKind::COUNT]);
+pub struct Supply(Vec<(MeepleKind, u32)>);
 
 impl Supply {
     /// The counts of `figures`; kinds it does not name count 0.
@@ -144,64 +218,24 @@ impl Supply {
     }
 
     pub fn count(&self, kind: MeepleKind) -> u32 {
-        self.0[kind.index()]
+        self.0.iter().find(|(k, _)| *k == kind).map_or(0, |(_, n)| *n)
     }
 
     pub fn set(&mut self, kind: MeepleKind, n: u32) {
-        self.0[kind.index()] = n;
+        match self.0.iter_mut().find(|(k, _)| *k == kind) {
+            Some((_, count)) => *count = n,
+            None => self.0.push((kind, n)),
+        }
     }
 
     /// One figure of `kind` back in supply.
     pub fn give(&mut self, kind: MeepleKind) {
-        self.0[kind.index()] += 1;
+        self.set(kind, self.count(kind) + 1);
     }
 
     /// One figure of `kind` out of supply (none left: nothing happens).
     pub fn take(&mut self, kind: MeepleKind) {
-        let n = &mut self.0[kind.index()];
-        *n = n.saturating_sub(1);
-    }
-}
-
-impl MeepleKind {
-    pub const COUNT: usize = 3;
-
-    /// The id scenarios use (`normal`, `big`, `guard`).
-    pub fn id(self) -> &'static str {
-        match self {
-            MeepleKind::Normal => "normal",
-            MeepleKind::Big => "big",
-            MeepleKind::Guard => "guard",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<MeepleKind> {
-        Some(match text {
-            "normal" => MeepleKind::Normal,
-            "big" => MeepleKind::Big,
-            "guard" => MeepleKind::Guard,
-            _ => return None,
-        })
-    }
-
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    /// Strength in majorities: the big meeple counts as two.
-    pub fn weight(self) -> u32 {
-        match self {
-            MeepleKind::Big => 2,
-            MeepleKind::Normal | MeepleKind::Guard => 1,
-        }
-    }
-
-    pub fn czech(self) -> &'static str {
-        match self {
-            MeepleKind::Normal => "družiník",
-            MeepleKind::Big => "velký družiník",
-            MeepleKind::Guard => "strážný",
-        }
+        self.set(kind, self.count(kind).saturating_sub(1));
     }
 }
 

@@ -418,8 +418,28 @@ fn meeple(
     let modules = scope.module_data(&fields, Context::Meeple, diags, |hooks, f, s, d| {
         hooks.meeple(f, needs_player, s, d)
     });
-    let spec = common_meeple(&fields, scope.modules.players, needs_player, diags)?;
+    let spec = common_meeple(scope, &fields, needs_player, diags)?;
     Some(MeepleSpec { modules, ..spec })
+}
+
+/// `kind`: a kind of figure one of the registry's games brings (`normal`, `big`, `guard`).
+fn figure_kind(
+    registry: Registry,
+    fields: &Fields,
+    text: Option<String>,
+    diags: &mut Diagnostics,
+) -> Option<MeepleKind> {
+    let kinds = vocabulary::figure_kinds(registry);
+    fields.known(
+        "kind",
+        text,
+        |text| kinds.iter().copied().find(|kind| kind.id() == text),
+        |text| {
+            let ids: Vec<&str> = kinds.iter().map(|kind| kind.id()).collect();
+            format!("neznámý druh `{text}` ({})", ids.join(", "))
+        },
+        diags,
+    )
 }
 
 /// The required `on`: a place on a tile.
@@ -434,21 +454,16 @@ fn spot(fields: &Fields, diags: &mut Diagnostics) -> Option<Spot> {
 }
 
 fn common_meeple(
+    scope: &Scope,
     fields: &Fields,
-    players: &[Colour],
     needs_player: bool,
     diags: &mut Diagnostics,
 ) -> Option<MeepleSpec> {
+    let players = scope.modules.players;
     let spot = spot(fields, diags)?;
     let kind = match fields.optional_str("kind", diags) {
-        None => MeepleKind::Normal,
-        text => fields.known(
-            "kind",
-            text,
-            MeepleKind::parse,
-            |text| format!("neznámý druh `{text}` (normal, big, guard)"),
-            diags,
-        )?,
+        None => MeepleKind::NORMAL,
+        text => figure_kind(scope.registry, fields, text, diags)?,
     };
     let feature = match fields.optional_str("feature", diags) {
         None => None,
@@ -790,13 +805,7 @@ fn expectations(
             );
         }
         let player = colour(&m, "player", players, diags);
-        let kind = m.known(
-            "kind",
-            m.optional_str("kind", diags),
-            MeepleKind::parse,
-            |text| format!("neznámý druh `{text}` (normal, big, guard)"),
-            diags,
-        );
+        let kind = figure_kind(scope.registry, &m, m.optional_str("kind", diags), diags);
         if let (Some(at), Some(on), Some(player)) = (at, on, player) {
             meeples_at.push(MeepleAt {
                 at,

@@ -945,7 +945,7 @@ fn meeple_checks(
     for (colour, n) in &expect.supply {
         let actual = state.players[player(colour)]
             .supply
-            .count(MeepleKind::Normal);
+            .count(MeepleKind::NORMAL);
         check(
             format!(
                 "{} má v zásobě {}",

@@ -219,7 +219,7 @@ fn game(corpus: &Corpus, descriptor: &Descriptor) -> Option<GameData> {
             .figures
             .iter()
             .map(|(kind, _)| kind.id())
-            .filter(|kind| *kind != MeepleKind::Normal.id())
+            .filter(|kind| *kind != MeepleKind::NORMAL.id())
             .collect(),
         // An expansion whose tiles hold the 2x2 start tile's quarters is played from it.
         start_2x2: descriptor.expansion

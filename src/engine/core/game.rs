@@ -76,7 +76,7 @@ impl Game {
                     .map(|&colour| Player {
                         colour,
                         score: 0,
-                        supply,
+                        supply: supply.clone(),
                         earned: [0; FeatureKind::COUNT],
                     })
                     .collect(),
@@ -122,12 +122,12 @@ impl Game {
     }
 
     /// Starts a new game on the same catalog and modules, reusing the board's memory.
-    pub fn reset(&mut self, supply: Supply) {
+    pub fn reset(&mut self, supply: &Supply) {
         let state = &mut self.state;
         state.board.clear();
         for player in &mut state.players {
             player.score = 0;
-            player.supply = supply;
+            player.supply.clone_from(supply);
             player.earned = [0; FeatureKind::COUNT];
         }
         state.meeples.clear();

@@ -9,6 +9,7 @@ use super::board::{Board, Placement, Surround};
 
 use super::tile::Catalog;
 use crate::model::geometry::Pos;
+use crate::model::pieces::FigureName;
 pub use crate::model::pieces::{Colour, FeatureKind, MeepleKind, Spot, Supply};
 
 #[derive(Debug, Clone, Serialize)]
@@ -87,19 +88,23 @@ impl State {
     /// A kind of meeple in this game's words: "družiník" (or "strážný" in the cooperative
     /// game), "velký družiník", "strážný".
     pub fn kind_name(&self, kind: MeepleKind) -> String {
-        match kind {
-            MeepleKind::Normal => self.meeple_term.nominative().to_owned(),
-            MeepleKind::Big => format!("velký {}", self.meeple_term.nominative()),
-            MeepleKind::Guard => kind.czech().to_owned(),
+        match kind.name() {
+            FigureName::Meeple(None) => self.meeple_term.nominative().to_owned(),
+            FigureName::Meeple(Some((adjective, _))) => {
+                format!("{adjective} {}", self.meeple_term.nominative())
+            }
+            FigureName::Own(name, _) => (*name).to_owned(),
         }
     }
 
     /// A kind of meeple as an object (also the genitive): "družiníka", "velkého družiníka".
     pub fn kind_accusative(&self, kind: MeepleKind) -> String {
-        match kind {
-            MeepleKind::Normal => self.meeple_term.accusative().to_owned(),
-            MeepleKind::Big => format!("velkého {}", self.meeple_term.accusative()),
-            MeepleKind::Guard => "strážného".to_owned(),
+        match kind.name() {
+            FigureName::Meeple(None) => self.meeple_term.accusative().to_owned(),
+            FigureName::Meeple(Some((_, adjective))) => {
+                format!("{adjective} {}", self.meeple_term.accusative())
+            }
+            FigureName::Own(_, name) => (*name).to_owned(),
         }
     }
 

@@ -140,7 +140,7 @@ pub const DESCRIPTOR: super::vocabulary::Descriptor = super::vocabulary::Descrip
     status_key: None,
     figure: Some(crate::czech::DRUZINIK),
     rule_prefixes: &["zh"],
-    figures: &[(MeepleKind::Normal, 7)],
+    figures: &[(MeepleKind::NORMAL, 7)],
     tile_set: Some("zakladni-hra"),
     markers: &[],
     levels: &[],
@@ -204,7 +204,7 @@ impl Hooks for ScenarioHooks {
         }
         for (colour, n) in &setup.supply {
             if let Some(p) = player_index(players, colour) {
-                game.state.players[p].supply.set(MeepleKind::Normal, *n);
+                game.state.players[p].supply.set(MeepleKind::NORMAL, *n);
             }
         }
         Ok(())

@@ -16,8 +16,7 @@ use crate::engine::core::hooks::{
 use crate::engine::core::tile::FeatureKind;
 use crate::engine::modules::mists::misty_tiles_around;
 use crate::model::geometry::{Dir, Port};
-use crate::model::pieces::count_cs;
-use crate::model::pieces::Colour;
+use crate::model::pieces::{count_cs, Colour, FigureKind, FigureName, FigureShape};
 use crate::model::read::{count, per_player, MAX_COUNT};
 use crate::model::scenario::Entry;
 use crate::yaml::Fields;
@@ -72,7 +71,7 @@ impl CompetitiveGhosts {
     /// the meeple is a guard.
     pub fn put_ghosts(&mut self, state: &State, meeple: usize, count: u32) -> bool {
         self.sync(state);
-        let guard = state.meeples.get(meeple).map(|m| m.kind) == Some(MeepleKind::Guard);
+        let guard = state.meeples.get(meeple).map(|m| m.kind) == Some(GUARD);
         if guard || count > self.bank || count >= u32::from(DRIVEN_OFF) {
             return false;
         }
@@ -171,7 +170,7 @@ impl RuleModule for CompetitiveGhosts {
         let guards: Vec<String> = state
             .players
             .iter()
-            .map(|p| format!("{} {}", p.colour.czech(), p.supply.count(MeepleKind::Guard)))
+            .map(|p| format!("{} {}", p.colour.czech(), p.supply.count(GUARD)))
             .collect();
         Some(Status {
             line: Some(format!(
@@ -230,7 +229,7 @@ impl RuleModule for CompetitiveGhosts {
             (0..state.meeples.len())
                 .filter(|m| {
                     let m = &state.meeples[*m];
-                    m.on_board && m.kind != MeepleKind::Guard && (m.player == active) == own
+                    m.on_board && m.kind != GUARD && (m.player == active) == own
                 })
                 .collect()
         };
@@ -315,7 +314,7 @@ impl RuleModule for CompetitiveGhosts {
                 let whose = state.colour_name(player);
                 if self.general_guards[player] > 0 {
                     self.general_guards[player] -= 1;
-                    state.players[player].supply.give(MeepleKind::Guard);
+                    state.players[player].supply.give(GUARD);
                     state.event("dzh.hrbitov.strazny", || {
                         format!("hřbitov je obklopen: {whose} bere z obecné zásoby strážného (bez bodů)")
                     });
@@ -374,6 +373,14 @@ impl RuleModule for CompetitiveGhosts {
     }
 }
 
+/// The guard: a figure of its own, drawn as a shield (`kind: guard` in scenarios).
+pub const GUARD: MeepleKind = MeepleKind::of(&FigureKind {
+    id: "guard",
+    weight: 1,
+    name: FigureName::Own("strážný", "strážného"),
+    shape: FigureShape::Shield,
+});
+
 /// The competitive ghosts' scenario keys.
 pub const DESCRIPTOR: super::vocabulary::Descriptor = super::vocabulary::Descriptor {
     id: "duchove-zamky-hrbitovy",
@@ -383,7 +390,7 @@ pub const DESCRIPTOR: super::vocabulary::Descriptor = super::vocabulary::Descrip
     figure: None,
     rule_prefixes: &["dzh", "du"],
     // 5 meeples of the base game and 2 guards.
-    figures: &[(MeepleKind::Normal, 5), (MeepleKind::Guard, 2)],
+    figures: &[(MeepleKind::NORMAL, 5), (GUARD, 2)],
     tile_set: Some("duchove"),
     markers: &[],
     levels: &[],
@@ -466,7 +473,7 @@ impl Hooks for ScenarioHooks {
         }
         for (colour, n) in &expect.guards {
             let actual = player_index(players, colour)
-                .map_or(0, |p| game.state.players[p].supply.count(MeepleKind::Guard));
+                .map_or(0, |p| game.state.players[p].supply.count(GUARD));
             check(
                 format!(
                     "{} má v zásobě {}",

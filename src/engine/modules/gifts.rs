@@ -322,11 +322,11 @@ fn koncil(state: &mut State, player: usize, pos: Pos) -> Result<(), Refusal> {
     if state.component(node).complete {
         return refuse("da.koncil", "klášter už je dokončený");
     }
-    if state.players[player].supply.count(MeepleKind::Normal) == 0 {
+    if state.players[player].supply.count(MeepleKind::NORMAL) == 0 {
         return refuse("zh.druzinik.zasoba", "hráč nemá družiníka v zásobě");
     }
     let occupied = !state.component(node).meeples.is_empty();
-    state.put_meeple(placed, Spot::Center, node, player, MeepleKind::Normal);
+    state.put_meeple(placed, Spot::Center, node, player, MeepleKind::NORMAL);
     state.event("da.koncil", || {
         let already = if occupied {
             ", i když je obsazený"
@@ -516,7 +516,7 @@ fn has_effect(game: &Game, player: usize, gift: Gift, target: &GiftTarget) -> bo
     match gift {
         Gift::Koncil => {
             unfinished(FeatureKind::Monastery)
-                && state.players[player].supply.count(MeepleKind::Normal) > 0
+                && state.players[player].supply.count(MeepleKind::NORMAL) > 0
         }
         Gift::VyklizeniCesty => unfinished(FeatureKind::Road),
         Gift::Vyplaceni => own().next().is_some(),

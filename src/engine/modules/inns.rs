@@ -7,7 +7,7 @@ use super::vocabulary::TileMarker;
 use crate::engine::core::game::State;
 use crate::engine::core::hooks::{Decider, FeatureScore, RuleModule};
 use crate::engine::core::tile::FeatureKind;
-use crate::model::pieces::{count_cs, tiles_cs, MeepleKind};
+use crate::model::pieces::{count_cs, tiles_cs, FigureKind, FigureName, FigureShape, MeepleKind};
 
 /// An inn by the lake of a road's tile.
 const INN: TileMarker = TileMarker {
@@ -82,6 +82,14 @@ impl RuleModule for InnsAndCathedrals {
     }
 }
 
+/// The big meeple: counts as two in majorities (`kind: big` in scenarios).
+pub const BIG: MeepleKind = MeepleKind::of(&FigureKind {
+    id: "big",
+    weight: 2,
+    name: FigureName::Meeple(Some(("velký", "velkého"))),
+    shape: FigureShape::Meeple { scale: 1.35 },
+});
+
 /// Inns and cathedrals add no scenario keys (the big meeple is a `kind`).
 pub const DESCRIPTOR: super::vocabulary::Descriptor = super::vocabulary::Descriptor {
     id: "hostince-a-katedraly",
@@ -91,7 +99,7 @@ pub const DESCRIPTOR: super::vocabulary::Descriptor = super::vocabulary::Descrip
     figure: None,
     rule_prefixes: &["hk"],
     // The big meeple beside the base game's seven.
-    figures: &[(MeepleKind::Big, 1)],
+    figures: &[(BIG, 1)],
     tile_set: Some("hostince-a-katedraly"),
     markers: &[INN, CATHEDRAL],
     levels: &[],

@@ -715,7 +715,7 @@ impl Mists {
             state.take_off_board(chosen);
             self.buried[player] += 1;
             self.graves.push((graveyard, player));
-            let who = state.colour_meeple(player, MeepleKind::Normal);
+            let who = state.colour_meeple(player, MeepleKind::NORMAL);
             state.event("dc.hrbitov.pohrbeni", || {
                 format!("na uzavřeném hřbitově na {pos} je pohřben {who}")
             });
@@ -730,7 +730,7 @@ impl Mists {
             }
         } else {
             let with_supply: Vec<usize> = (0..state.players.len())
-                .filter(|p| state.players[*p].supply.count(MeepleKind::Normal) > 0)
+                .filter(|p| state.players[*p].supply.count(MeepleKind::NORMAL) > 0)
                 .collect();
             if !with_supply.is_empty() {
                 let question = Question::new(
@@ -744,16 +744,16 @@ impl Mists {
                     with_supply
                         .iter()
                         .map(|p| {
-                            format!("{} ze zásoby", state.colour_meeple(*p, MeepleKind::Normal))
+                            format!("{} ze zásoby", state.colour_meeple(*p, MeepleKind::NORMAL))
                         })
                         .collect(),
                 );
                 let chosen = with_supply[ask(state, decider, &question)];
-                state.players[chosen].supply.take(MeepleKind::Normal);
+                state.players[chosen].supply.take(MeepleKind::NORMAL);
                 self.buried[chosen] += 1;
                 self.graves.push((graveyard, chosen));
                 let term = state.meeple_term.nominative();
-                let who = state.colour_meeple(chosen, MeepleKind::Normal);
+                let who = state.colour_meeple(chosen, MeepleKind::NORMAL);
                 state.event("dc.hrbitov.ze-zasoby", || {
                     format!("na plánu nestojí žádný {term}: pohřben je {who} ze zásoby")
                 });
@@ -1543,7 +1543,7 @@ impl Hooks for ScenarioHooks {
         }
         Some(Ok((
             modules(level, players),
-            Supply::of(&[(MeepleKind::Normal, setup.meeples)]),
+            Supply::of(&[(MeepleKind::NORMAL, setup.meeples)]),
         )))
     }
 

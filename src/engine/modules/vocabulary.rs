@@ -363,6 +363,18 @@ pub struct NoHooks;
 
 impl Hooks for NoHooks {}
 
+/// The kinds of figure the registry's games and expansions bring, the base game's meeple
+/// first, then in the registry's order.
+pub fn figure_kinds(registry: Registry) -> Vec<MeepleKind> {
+    let mut kinds = vec![MeepleKind::NORMAL];
+    for (kind, _) in registry.iter().flat_map(|d| d.figures) {
+        if !kinds.contains(kind) {
+            kinds.push(*kind);
+        }
+    }
+    kinds
+}
+
 /// The ids of the registry's expansions (`expansion`) or of its rulesets, in its order.
 pub fn ids(registry: Registry, expansion: bool) -> Vec<&'static str> {
     registry

@@ -114,12 +114,12 @@ impl Table {
         let colours_of: Vec<Vec<usize>> = (0..persons)
             .map(|p| (0..colours).filter(|c| c % persons == p).collect())
             .collect();
-        let supply = Supply::of(&[(MeepleKind::Normal, meeples)]);
+        let supply = Supply::of(&[(MeepleKind::NORMAL, meeples)]);
         let modules = crate::engine::modules::mists::modules(level, colours);
         let mut game = Game::new(
             tiles.catalog.clone(),
             &Colour::ALL[..colours],
-            supply,
+            supply.clone(),
             modules,
         );
         game.state.meeple_term = crate::engine::modules::registry::meeple_term(
@@ -144,7 +144,7 @@ impl Table {
 
     /// Sets up a new game: the 2x2 start tile with its 3 ghosts, the stacks.
     fn setup(&mut self) {
-        self.game.reset(self.supply);
+        self.game.reset(&self.supply);
         for &(tile, pos) in &self.tiles.start {
             // The start quarters fit each other by construction of the catalog.
             let _ = self.game.lay(tile, pos, 0);
@@ -215,7 +215,7 @@ impl Table {
         let with_supply: Vec<usize> = own
             .iter()
             .copied()
-            .filter(|c| players[*c].supply.count(MeepleKind::Normal) > 0)
+            .filter(|c| players[*c].supply.count(MeepleKind::NORMAL) > 0)
             .collect();
         match (decider.policy, with_supply.as_slice()) {
             (_, []) => own[0],
@@ -223,7 +223,7 @@ impl Table {
             (Policy::Greedy, _) => with_supply
                 .iter()
                 .copied()
-                .max_by_key(|c| players[*c].supply.count(MeepleKind::Normal))
+                .max_by_key(|c| players[*c].supply.count(MeepleKind::NORMAL))
                 .unwrap_or(own[0]),
             (Policy::Random, list) => list[decider.rng.below(list.len())],
         }
@@ -260,7 +260,7 @@ impl Table {
                 port => Spot::Port(Port(port as u8)),
             };
             // A refused meeple is a legal outcome: the player keeps it.
-            let _ = self.game.place_meeple(spot, MeepleKind::Normal);
+            let _ = self.game.place_meeple(spot, MeepleKind::NORMAL);
         }
         placed
     }
@@ -297,7 +297,7 @@ impl Table {
             for &spot in &spots {
                 trial.clone_from(&placed);
                 if let Some(spot) = spot {
-                    if trial.place_meeple(spot, MeepleKind::Normal).is_err() {
+                    if trial.place_meeple(spot, MeepleKind::NORMAL).is_err() {
                         continue;
                     }
                 }
@@ -315,7 +315,7 @@ impl Table {
             return false;
         }
         if let Some(spot) = spot {
-            let _ = self.game.place_meeple(spot, MeepleKind::Normal);
+            let _ = self.game.place_meeple(spot, MeepleKind::NORMAL);
         }
         true
     }
@@ -331,7 +331,7 @@ fn free_spots(game: &Game, spots: &mut Vec<Option<Spot>>) {
     };
     if state.players[state.turn.player]
         .supply
-        .count(MeepleKind::Normal)
+        .count(MeepleKind::NORMAL)
         == 0
     {
         return;

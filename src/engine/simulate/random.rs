@@ -58,7 +58,7 @@ pub fn play_observed(
                 port => Spot::Port(Port(port as u8)),
             };
             // A refused meeple is a legal outcome too: the player just keeps it.
-            let _ = game.place_meeple(spot, MeepleKind::Normal);
+            let _ = game.place_meeple(spot, MeepleKind::NORMAL);
         }
         game.finish_turn(rng);
         after_turn(game);
