@@ -581,6 +581,23 @@ fn each_game_calls_the_figure_by_its_own_term() {
                     .map(|p| format!("{}: {p}", ruling.id)),
             );
         }
+        // A scenario of another game that verifies one of this game's rulings is listed
+        // under that ruling: its title must read right there too.
+        let own_rulings: Vec<&str> = corpus
+            .rulings
+            .iter()
+            .filter(|r| r.game == game.id)
+            .map(|r| r.id.as_str())
+            .collect();
+        for scenario in &corpus.scenarios {
+            if scenario.rulings.iter().any(|r| own_rulings.contains(&r.as_str())) {
+                found.extend(
+                    foreign_meeple_term(&scenario.title, own)
+                        .into_iter()
+                        .map(|p| format!("{}: {p}", scenario.path)),
+                );
+            }
+        }
         let glossary = corpus
             .glossary
             .iter()
