@@ -590,7 +590,11 @@ fn each_game_calls_the_figure_by_its_own_term() {
             .map(|r| r.id.as_str())
             .collect();
         for scenario in &corpus.scenarios {
-            if scenario.rulings.iter().any(|r| own_rulings.contains(&r.as_str())) {
+            if scenario
+                .rulings
+                .iter()
+                .any(|r| own_rulings.contains(&r.as_str()))
+            {
                 found.extend(
                     foreign_meeple_term(&scenario.title, own)
                         .into_iter()
@@ -611,6 +615,45 @@ fn each_game_calls_the_figure_by_its_own_term() {
         );
     }
     assert!(checked > 0, "žádná hra nemá vlastní slovo pro figurku");
+    report(found);
+}
+
+/// Colour names with a capital inside a sentence ("lupič Červeného"): the engine writes a
+/// player's colour in lower case ("červený družiník") on the same page.
+fn capitalised_colours(text: &str) -> Vec<String> {
+    const COLOURS: [&str; 6] = ["Červen", "Modr", "Zelen", "Žlut", "Čern", "Růžov"];
+    words(text)
+        .into_iter()
+        .filter(|(at, word)| {
+            let starts_sentence = text[..*at]
+                .trim_end()
+                .chars()
+                .last()
+                .is_none_or(|c| ".!?„\"(".contains(c));
+            COLOURS.iter().any(|c| word.starts_with(c)) && !starts_sentence
+        })
+        .map(|(at, word)| format!("„{word}“ v: {}", context(text, at)))
+        .collect()
+}
+
+#[test]
+fn scenarios_write_colours_as_the_engine_does() {
+    let sample = "Červený vloží cestu. Pak modrý a Zelený: Modrý má 2 body („Žlutý“ ne).";
+    assert_eq!(capitalised_colours(sample).len(), 2, "{sample}");
+    let corpus = load(&ContentFiles::embedded()).corpus;
+    let mut found = Vec::new();
+    for scenario in &corpus.scenarios {
+        for text in [Some(&scenario.title), scenario.description.as_ref()]
+            .into_iter()
+            .flatten()
+        {
+            found.extend(
+                capitalised_colours(text)
+                    .into_iter()
+                    .map(|p| format!("{}: {p}", scenario.path)),
+            );
+        }
+    }
     report(found);
 }
 

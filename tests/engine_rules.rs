@@ -6,12 +6,12 @@ use std::sync::{Arc, Mutex};
 
 use carcref::content::{load, ContentFiles};
 use carcref::engine::core::game::{Colour, Game, MeepleKind, Spot, State};
-use carcref::engine::modules::inns::BIG;
 use carcref::engine::core::hooks::{
     Decider, MeeplePlacement, Question, Refusal, RuleModule, Surround, TilePlacement,
 };
 use carcref::engine::core::tile::{Catalog, FeatureKind};
 use carcref::engine::modules::base::base_game;
+use carcref::engine::modules::inns::BIG;
 use carcref::model::geometry::{Port, Pos, Terrain};
 use carcref::model::tiles::{FieldSpec, FogSpec, TileSpec};
 

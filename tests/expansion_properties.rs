@@ -74,7 +74,12 @@ fn setup(e: Expansions, players: usize, seed: u64) -> (Game, Vec<usize>, Supply)
         bag.extend(std::iter::repeat_n(index, count));
     }
     let (modules, supply) = base_with(&e.descriptors(), players, seed);
-    let mut game = Game::new(Arc::new(catalog), &Colour::ALL[..players], supply.clone(), modules);
+    let mut game = Game::new(
+        Arc::new(catalog),
+        &Colour::ALL[..players],
+        supply.clone(),
+        modules,
+    );
     game.state.tracing = false;
     for (tile, pos) in start {
         game.lay(tile, pos, 0).expect("start tile");

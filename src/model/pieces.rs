@@ -146,7 +146,9 @@ pub enum FigureName {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum FigureShape {
     /// A meeple, `scale` times the normal size.
-    Meeple { scale: f32 },
+    Meeple {
+        scale: f32,
+    },
     Shield,
 }
 
@@ -218,7 +220,10 @@ impl Supply {
     }
 
     pub fn count(&self, kind: MeepleKind) -> u32 {
-        self.0.iter().find(|(k, _)| *k == kind).map_or(0, |(_, n)| *n)
+        self.0
+            .iter()
+            .find(|(k, _)| *k == kind)
+            .map_or(0, |(_, n)| *n)
     }
 
     pub fn set(&mut self, kind: MeepleKind, n: u32) {
