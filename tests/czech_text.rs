@@ -295,6 +295,12 @@ fn grammar_slips(text: &str) -> Vec<String> {
             ));
         }
     }
+    for triple in words.windows(3) {
+        let ((at, number), (_, b), (_, dot)) = (triple[0], triple[1], triple[2]);
+        if number.chars().all(|c| c.is_ascii_digit()) && b == "b" && dot == "." {
+            slips.push(format!("„b.“ místo „bodů“ v: {}", context(text, at)));
+        }
+    }
     for (k, &(at, word)) in words.iter().enumerate() {
         if word != "a" || k == 0 {
             continue;
@@ -449,10 +455,10 @@ fn the_trace_checker_sees_keys_colons_and_agreement() {
         .into_iter()
         .chain(grammar_slips(bad))
         .collect();
-    assert_eq!(found.len(), 5, "{found:#?}");
+    assert_eq!(found.len(), 7, "{found:#?}");
     let good = "červený staví družiníka do města  [pravidla: Města; výklad Dized.MoC.0046] \
-                město: červený a modrý získávají 4 b.; např. 2. úroveň; Dized.MoC.0027; \
-                stav: 3 b.; Pravidla: Carcassonne";
+                město: červený a modrý získávají 4 body; např. 2. úroveň; Dized.MoC.0027; \
+                stav: 3 body; Pravidla: Carcassonne";
     assert_eq!(rule_keys(good), Vec::<String>::new());
     assert_eq!(grammar_slips(good), Vec::<String>::new());
     // The cooperative game says "strážný"; "družiník" there is the other games' word.

@@ -55,13 +55,13 @@ fn points_by_kind_fail_when_wrong() {
         FULL_GAME,
         "red: {road: 0, city: 4, monastery: 13, field: 3}",
         "red: {road: 0, city: 4, monastery: 13, field: 6}",
-        "červený získal za louky 6 b.",
+        "červený získal za louky 6 bodů",
     );
     fails_when_changed(
         IN_PROGRESS,
         "points: {red: {road: 4}}",
         "points: {red: {road: 4, city: 2}}",
-        "za města 2 b.",
+        "za města 2 body",
     );
 }
 
@@ -71,13 +71,13 @@ fn step_expectations_fail_when_wrong() {
         FULL_GAME,
         "      score: {red: 4, blue: 4}",
         "      score: {red: 4, blue: 0}",
-        "po kroku 5: modrý má 0 b.",
+        "po kroku 5: modrý má 0 bodů",
     );
     fails_when_changed(
         FULL_GAME,
         "      points: {blue: {monastery: 9}}",
         "      points: {blue: {monastery: 0}}",
-        "po kroku 13: modrý získal za kláštery 0 b.",
+        "po kroku 13: modrý získal za kláštery 0 bodů",
     );
 }
 
@@ -110,7 +110,7 @@ fn supply_and_setup_fail_when_wrong() {
         IN_PROGRESS,
         "score: {red: 10, blue: 7}\n  supply",
         "score: {red: 11, blue: 7}\n  supply",
-        "červený má 14 b.",
+        "červený má 14 bodů",
     );
 }
 
@@ -297,7 +297,7 @@ fn step_expectations_have_the_shape_of_the_scenarios() {
     let (exit, out, err, _) = check(&end);
     assert_eq!(exit, 0, "{out}{err}");
     assert!(
-        out.contains("po kroku 1: červený získal za cesty 0 b."),
+        out.contains("po kroku 1: červený získal za cesty 0 bodů"),
         "{out}"
     );
 }

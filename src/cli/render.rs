@@ -467,12 +467,12 @@ pub fn report_text(
     let scores: Vec<String> = match statuses.iter().find_map(|(_, s)| s.standings.as_ref()) {
         Some(standings) => standings
             .iter()
-            .map(|(label, p)| format!("{label} {p} b."))
+            .map(|(label, p)| format!("{label} {}", crate::czech::points(*p)))
             .collect(),
         None => report
             .scores()
             .iter()
-            .map(|(c, p)| format!("{} {p} b.", c.czech()))
+            .map(|(c, p)| format!("{} {}", c.czech(), crate::czech::points(*p)))
             .collect(),
     };
     let _ = writeln!(out, "\nStav: {}", scores.join(", "));

@@ -853,9 +853,9 @@ fn score_checks(
     for (colour, points) in &expect.score {
         let actual = state.players[player(colour)].score;
         check(
-            format!("{} má {points} b.", colour.czech()),
+            format!("{} má {}", colour.czech(), crate::czech::points(*points)),
             actual == *points,
-            format!("{actual} b."),
+            crate::czech::points(actual),
         );
     }
     for (colour, kinds) in &expect.points {
@@ -864,12 +864,13 @@ fn score_checks(
             let actual = earned[kind.index()];
             check(
                 format!(
-                    "{} získal za {} {points} b.",
+                    "{} získal za {} {}",
                     colour.czech(),
-                    kinds_cs(*kind)
+                    kinds_cs(*kind),
+                    crate::czech::points(*points)
                 ),
                 actual == *points,
-                format!("{actual} b."),
+                crate::czech::points(actual),
             );
         }
     }

@@ -637,7 +637,7 @@ impl Game {
         Some(score)
     }
 
-    /// Awards a feature's points and says so: "{heading}: {winners} získává {points} b. (…)";
+    /// Awards a feature's points and says so: "{heading}: {winners} získává {points} bodů (…)";
     /// the heading is only built when tracing.
     fn award_score(&mut self, score: &FeatureScore, heading: impl FnOnce(FeatureKind) -> String) {
         if score.winners.is_empty() {
