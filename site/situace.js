@@ -46,6 +46,8 @@
   const FACE_DOWN = D.tiles.find((t) => t.board_only);
   const COOP = D.cooperative;
   const count = (n, lemma) => globalThis.CarcrefPocet(n, D.nouns[lemma]);
+  // czech::points: "8 bodů", "−2 body".
+  const points = (n) => (n < 0 ? '−' : '') + count(Math.abs(n), 'bod');
   const OUTCOME_CS = { playing: 'hra pokračuje', won: 'tým vyhrál', lost: 'tým prohrál' };
 
   /** The start tile's cells: one tile, or the 2×2 start tile's quarters. */
@@ -1131,12 +1133,12 @@
     // In the players' colour order, as the CLI prints them (the JSON's keys are sorted).
     const scores = Object.entries(json.scores || {})
       .sort(([a], [b]) => COLOURS.indexOf(a) - COLOURS.indexOf(b))
-      .map(([p, n]) => (COLOUR_CS[p] || p) + ' ' + n + ' b.');
+      .map(([p, n]) => (COLOUR_CS[p] || p) + ' ' + points(n));
     if (scores.length) box.append(el('p', 'Stav: ' + scores.join(', ')));
     // The cooperative game has no players' scores but the team's track and the ghosts.
     const m = json.mists;
     if (m && Number.isInteger(m.track) && Number.isInteger(m.ghosts_on_board) && Number.isInteger(m.bank)) {
-      box.append(el('p', 'Stav: počítadlo týmu ' + m.track + ' b.; na plánu ' + count(m.ghosts_on_board, 'duch') +
+      box.append(el('p', 'Stav: počítadlo týmu ' + points(m.track) + '; na plánu ' + count(m.ghosts_on_board, 'duch') +
         ', v banku ' + count(m.bank, 'duch') + (OUTCOME_CS[m.outcome] ? '; ' + OUTCOME_CS[m.outcome] : '') + '.'));
     }
     if ((json.expectations || []).length) {

@@ -32,7 +32,7 @@ fn level_6_status_shows_each_colour_counter_with_the_dogs_points() {
     // Blue's counter: 10 before, 4 for the city, 7 for the dog beside blue's meeple.
     assert_eq!(
         status_line(&text),
-        "Stav: červený 10 b., modrý 21 b., zelený 10 b."
+        "Stav: červený 10 bodů, modrý 21 bodů, zelený 10 bodů"
     );
     assert_eq!(report["scores"]["blue"], 21, "{}", report["scores"]);
 }
@@ -41,7 +41,7 @@ fn level_6_status_shows_each_colour_counter_with_the_dogs_points() {
 fn below_level_6_the_status_shows_the_team_track_and_no_colour_scores() {
     let (text, report) = check(&format!("{DIR}/pes-priklad-hodnoceni-po-meste.yaml"));
     // 15 + 4 for the city + 5 for the dog; no colour keeps points of its own.
-    assert_eq!(status_line(&text), "Stav: počítadlo týmu 24 b.");
+    assert_eq!(status_line(&text), "Stav: počítadlo týmu 24 bodů");
     assert_eq!(report["scores"], serde_json::json!({}));
 }
 

@@ -89,7 +89,7 @@ fn a_failing_scenario_fails_the_build_and_leaves_the_old_site() {
         stderr(&failed)
     );
     assert!(
-        stderr(&failed).contains("červený má 11 b."),
+        stderr(&failed).contains("červený má 11 bodů"),
         "{}",
         stderr(&failed)
     );

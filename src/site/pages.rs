@@ -35,6 +35,8 @@ fn environment(frontend: &Frontend) -> Result<Environment<'_>, BuildError> {
             }
         },
     );
+    // `{{ points | body }}`: "8 bodů", "−2 body".
+    env.add_filter("body", |n: i32| crate::czech::points(n));
     for (name, source) in frontend.templates() {
         env.add_template(name, source)
             .map_err(|e| BuildError::Template(format!("{name}: {e}")))?;
