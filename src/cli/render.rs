@@ -167,7 +167,12 @@ fn ruling_detail(corpus: &Corpus, r: &Ruling, out: &mut String) {
         .section(&r.section)
         .map(|s| s.title.as_str())
         .unwrap_or("");
-    let _ = writeln!(out, "Sekce:    {section_title} ({})", r.section);
+    // The section's id only as the command that shows it, as search lists its hits.
+    let _ = writeln!(
+        out,
+        "Sekce:    {section_title} · carcref show {}",
+        r.section
+    );
     let mut source = crate::model::Provenance::of(r, corpus).text;
     if let Some(id) = &r.source_id {
         let shared = corpus.source_id_count(id);
