@@ -362,7 +362,7 @@ impl Loader {
         key: &str,
         game: Option<&str>,
     ) -> Vec<(String, String, Location)> {
-        use crate::czech::analyzer::{analyze_query, CzechAnalyzer};
+        use crate::czech::{analyze_query, CzechAnalyzer};
         let words = fields
             .optional_list(key, &mut self.diags)
             .unwrap_or_default();
@@ -668,7 +668,7 @@ impl Loader {
     /// Synonym rings: every member must give the analyzer something to search for, and no
     /// word (nor its stem) may stand in two rings, which would silently merge them.
     fn thesaurus(&mut self, file: &str, text: &str) {
-        use crate::czech::analyzer::{analyze_query, CzechAnalyzer};
+        use crate::czech::{analyze_query, CzechAnalyzer};
         let Some(node) = yaml::parse(file, text, 0, true, &mut self.diags) else {
             return;
         };
@@ -738,7 +738,7 @@ impl Loader {
     /// Rule concepts with the word patterns that point to them: each pattern of 2 to 4 words,
     /// each word one word for the analyzer, ids unique, targets that exist.
     fn concepts(&mut self, file: &str, text: &str) {
-        use crate::czech::analyzer::{analyze_query, CzechAnalyzer};
+        use crate::czech::{analyze_query, CzechAnalyzer};
         let Some(node) = yaml::parse(file, text, 0, true, &mut self.diags) else {
             return;
         };
@@ -810,7 +810,7 @@ impl Loader {
     /// Games and expansions carcref does not cover: a title, its kind, and words that are one
     /// word each for the analyzer (whether the texts have them is checked in `finish`).
     fn not_covered(&mut self, file: &str, text: &str) {
-        use crate::czech::analyzer::{analyze_query, CzechAnalyzer};
+        use crate::czech::{analyze_query, CzechAnalyzer};
         let Some(node) = yaml::parse(file, text, 0, true, &mut self.diags) else {
             return;
         };
@@ -1161,7 +1161,7 @@ pub fn is_date(text: &str) -> bool {
 /// A ring must not join a word and its negation ("dokončený" and "nedokončený"): searching
 /// one would find texts about the other.
 fn refuse_negations(words: &[(String, Location)], ring: &str, diags: &mut Diagnostics) {
-    use crate::czech::analyzer::{analyze_query, CzechAnalyzer};
+    use crate::czech::{analyze_query, CzechAnalyzer};
     let term = |word: &str| -> Option<String> {
         match analyze_query(&CzechAnalyzer, word).as_slice() {
             [one] => Some(one.folded.clone()),

@@ -3,19 +3,24 @@
 //! the genitive plural for 0 and 5 and more (also for 11–14: "12 družiníků").
 //!
 //! `NOUNS` lists the nouns the program counts, by their dictionary form, in the nominative
-//! (subject: "na plánu jsou 2 duchové"), the accusative (object: "odhání 2 duchy") and the
-//! instrumental (after "s"/"se": "se 2 duchy").
+//! (subject: "na plánu jsou 2 duchové") and the accusative (object: "odhání 2 duchy").
 //!
 //! `analyzer` turns Czech text into search terms (the one definition both searches use).
 
-pub mod analyzer;
+mod analyzer;
+
+pub use analyzer::{
+    analyze_query, fold_word, is_last_word, is_level_word, lemmas_json, lemmas_txt,
+    numeral_noun_level, ordinal_level, tables_json, Analyzer, BaselineAnalyzer, CzechAnalyzer,
+    Token,
+};
 
 /// The three forms a noun takes after a number: 1 / 2–4 / 0 and 5+.
 pub type Forms<'a> = [&'a str; 3];
 
 /// The form of a noun that goes with `n`: `forms[0]` for 1, `forms[1]` for 2–4, `forms[2]`
 /// for everything else.
-pub fn form<'a>(n: u64, forms: Forms<'a>) -> &'a str {
+fn form<'a>(n: u64, forms: Forms<'a>) -> &'a str {
     match n {
         1 => forms[0],
         2..=4 => forms[1],
@@ -49,174 +54,114 @@ pub fn sloveso<'a>(n: impl Into<u64>, singular: &'a str, plural: &'a str) -> &'a
     }
 }
 
-/// The grammatical case a counted noun stands in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Case {
-    /// Subject: "na plánu stojí 2 družiníci".
-    Nominative,
-    /// Object: "dostal zpět 2 družiníky".
-    Accusative,
-    /// After "s"/"se": "se 2 družiníky".
-    Instrumental,
-}
-
 /// A noun the program counts, by its dictionary form.
 #[derive(Debug, Clone, Copy)]
 pub struct Noun {
     pub lemma: &'static str,
     pub nominative: Forms<'static>,
     pub accusative: Forms<'static>,
-    pub instrumental: Forms<'static>,
-}
-
-impl Noun {
-    pub fn forms(&self, case: Case) -> Forms<'static> {
-        match case {
-            Case::Nominative => self.nominative,
-            Case::Accusative => self.accusative,
-            Case::Instrumental => self.instrumental,
-        }
-    }
 }
 
 macro_rules! noun {
-    ($lemma:literal, [$($n:literal),*], [$($a:literal),*], [$($i:literal),*]) => {
-        Noun { lemma: $lemma, nominative: [$($n),*], accusative: [$($a),*], instrumental: [$($i),*] }
+    ($lemma:literal, [$($n:literal),*], [$($a:literal),*]) => {
+        Noun { lemma: $lemma, nominative: [$($n),*], accusative: [$($a),*] }
     };
 }
 
 const DRUZINIK_NOUN: Noun = noun!(
     "družiník",
     ["družiník", "družiníci", "družiníků"],
-    ["družiníka", "družiníky", "družiníků"],
-    ["družiníkem", "družiníky", "družiníky"]
+    ["družiníka", "družiníky", "družiníků"]
 );
 
 const STRAZNY_NOUN: Noun = noun!(
     "strážný",
     ["strážný", "strážní", "strážných"],
-    ["strážného", "strážné", "strážných"],
-    ["strážným", "strážnými", "strážnými"]
+    ["strážného", "strážné", "strážných"]
 );
 
-/// The nouns the program counts. After 0 and 5+ the genitive plural stays in every case
-/// ("s 5 duchy" is the exception: the instrumental keeps its own plural).
+/// The nouns the program counts. After 0 and 5+ the genitive plural stays in both cases.
 pub const NOUNS: &[Noun] = &[
     DRUZINIK_NOUN,
     noun!(
         "duch",
         ["duch", "duchové", "duchů"],
-        ["ducha", "duchy", "duchů"],
-        ["duchem", "duchy", "duchy"]
+        ["ducha", "duchy", "duchů"]
     ),
-    noun!(
-        "bod",
-        ["bod", "body", "bodů"],
-        ["bod", "body", "bodů"],
-        ["bodem", "body", "body"]
-    ),
+    noun!("bod", ["bod", "body", "bodů"], ["bod", "body", "bodů"]),
     noun!(
         "kartička",
         ["kartička", "kartičky", "kartiček"],
-        ["kartičku", "kartičky", "kartiček"],
-        ["kartičkou", "kartičkami", "kartičkami"]
+        ["kartičku", "kartičky", "kartiček"]
     ),
     noun!(
         "sekce",
         ["sekce", "sekce", "sekcí"],
-        ["sekci", "sekce", "sekcí"],
-        ["sekcí", "sekcemi", "sekcemi"]
+        ["sekci", "sekce", "sekcí"]
     ),
     noun!(
         "výklad",
         ["výklad", "výklady", "výkladů"],
-        ["výklad", "výklady", "výkladů"],
-        ["výkladem", "výklady", "výklady"]
+        ["výklad", "výklady", "výkladů"]
     ),
     noun!(
         "scénář",
         ["scénář", "scénáře", "scénářů"],
-        ["scénář", "scénáře", "scénářů"],
-        ["scénářem", "scénáři", "scénáři"]
+        ["scénář", "scénáře", "scénářů"]
     ),
     noun!(
         "území",
         ["území", "území", "území"],
-        ["území", "území", "území"],
-        ["územím", "územími", "územími"]
+        ["území", "území", "území"]
     ),
-    noun!(
-        "pes",
-        ["pes", "psi", "psů"],
-        ["psa", "psy", "psů"],
-        ["psem", "psy", "psy"]
-    ),
-    noun!(
-        "erb",
-        ["erb", "erby", "erbů"],
-        ["erb", "erby", "erbů"],
-        ["erbem", "erby", "erby"]
-    ),
+    noun!("pes", ["pes", "psi", "psů"], ["psa", "psy", "psů"]),
+    noun!("erb", ["erb", "erby", "erbů"], ["erb", "erby", "erbů"]),
     noun!(
         "dárek",
         ["dárek", "dárky", "dárků"],
-        ["dárek", "dárky", "dárků"],
-        ["dárkem", "dárky", "dárky"]
+        ["dárek", "dárky", "dárků"]
     ),
     noun!(
         "symbol",
         ["symbol", "symboly", "symbolů"],
-        ["symbol", "symboly", "symbolů"],
-        ["symbolem", "symboly", "symboly"]
+        ["symbol", "symboly", "symbolů"]
     ),
     noun!(
         "otázka",
         ["otázka", "otázky", "otázek"],
-        ["otázku", "otázky", "otázek"],
-        ["otázkou", "otázkami", "otázkami"]
+        ["otázku", "otázky", "otázek"]
     ),
     noun!(
         "druh",
         ["druh", "druhy", "druhů"],
-        ["druh", "druhy", "druhů"],
-        ["druhem", "druhy", "druhy"]
+        ["druh", "druhy", "druhů"]
     ),
     noun!(
         "úroveň",
         ["úroveň", "úrovně", "úrovní"],
-        ["úroveň", "úrovně", "úrovní"],
-        ["úrovní", "úrovněmi", "úrovněmi"]
+        ["úroveň", "úrovně", "úrovní"]
     ),
     noun!(
         "figurka",
         ["figurka", "figurky", "figurek"],
-        ["figurku", "figurky", "figurek"],
-        ["figurkou", "figurkami", "figurkami"]
+        ["figurku", "figurky", "figurek"]
     ),
     noun!(
         "barva",
         ["barva", "barvy", "barev"],
-        ["barvu", "barvy", "barev"],
-        ["barvou", "barvami", "barvami"]
+        ["barvu", "barvy", "barev"]
     ),
-    noun!(
-        "hra",
-        ["hra", "hry", "her"],
-        ["hru", "hry", "her"],
-        ["hrou", "hrami", "hrami"]
-    ),
+    noun!("hra", ["hra", "hry", "her"], ["hru", "hry", "her"]),
     noun!(
         "stránka",
         ["stránka", "stránky", "stránek"],
-        ["stránku", "stránky", "stránek"],
-        ["stránkou", "stránkami", "stránkami"]
+        ["stránku", "stránky", "stránek"]
     ),
     STRAZNY_NOUN,
     noun!(
         "problém",
         ["problém", "problémy", "problémů"],
-        ["problém", "problémy", "problémů"],
-        ["problémem", "problémy", "problémy"]
+        ["problém", "problémy", "problémů"]
     ),
 ];
 
@@ -233,42 +178,6 @@ fn known(lemma: &str) -> &'static Noun {
 /// the table (a programming error, caught by the tests).
 pub fn pocet(n: impl Into<u64>, lemma: &str) -> String {
     count(n, known(lemma).nominative)
-}
-
-/// "2 družiníky" — the object form.
-pub fn pocet_4(n: impl Into<u64>, lemma: &str) -> String {
-    count(n, known(lemma).accusative)
-}
-
-/// "s 1 duchem", "se 2 duchy" — the instrumental after the preposition "s", which becomes
-/// "se" when the spoken number starts with a cluster hard to say after it (dvěma, třemi,
-/// čtyřmi, šesti, sedmi, dvanácti, dvaceti, sto, …).
-pub fn s_poctem(n: impl Into<u64>, lemma: &str) -> String {
-    let n = n.into();
-    let text = count(n, known(lemma).instrumental);
-    if spoken_with_se(n) {
-        format!("se {text}")
-    } else {
-        format!("s {text}")
-    }
-}
-
-fn spoken_with_se(n: u64) -> bool {
-    let hard_digit = |d: u64| matches!(d, 2 | 3 | 4 | 6 | 7);
-    match n {
-        0 => false,
-        1..=9 => hard_digit(n),
-        10..=19 => matches!(n, 12 | 13 | 14 | 16 | 17),
-        20..=99 => hard_digit(n / 10),
-        100..=199 => true,
-        _ => {
-            let mut lead = n;
-            while lead >= 10 {
-                lead /= 10;
-            }
-            hard_digit(lead)
-        }
-    }
 }
 
 /// Grammatical gender of the noun an adjective agrees with (masculine: animate, the only
@@ -413,20 +322,15 @@ mod tests {
     #[test]
     fn table_and_cases() {
         assert_eq!(pocet(3u32, "duch"), "3 duchové");
-        assert_eq!(pocet_4(3u32, "duch"), "3 duchy");
         assert_eq!(pocet(1u32, "sekce"), "1 sekce");
         assert_eq!(pocet(6u32, "sekce"), "6 sekcí");
         assert_eq!(pocet(2u32, "pes"), "2 psi");
-        assert_eq!(s_poctem(1u32, "duch"), "s 1 duchem");
-        assert_eq!(s_poctem(2u32, "duch"), "se 2 duchy");
-        assert_eq!(s_poctem(5u32, "duch"), "s 5 duchy");
-        assert_eq!(s_poctem(7u32, "duch"), "se 7 duchy");
         assert_eq!(DRUZINIK.nominative(), "družiník");
         assert_eq!(STRAZNY.nominative(), "strážný");
         assert_eq!(STRAZNY.accusative(), "strážného");
         assert_eq!(DRUZINIK.genitive_plural(), "družiníků");
         for noun in NOUNS {
-            for forms in [noun.nominative, noun.accusative, noun.instrumental] {
+            for forms in [noun.nominative, noun.accusative] {
                 assert!(forms.iter().all(|f| !f.is_empty()), "{}", noun.lemma);
             }
         }

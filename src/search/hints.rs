@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::index::section_parts;
 use crate::content::markdown::to_plain_text;
-use crate::czech::analyzer::{analyze_query, Analyzer, CzechAnalyzer};
+use crate::czech::{analyze_query, Analyzer, CzechAnalyzer};
 use crate::model::{Corpus, GameKind};
 
 /// The word's rate in the games' documents (documents with the word / their documents) makes

@@ -25,8 +25,8 @@ use super::query::{self, IdReference};
 use super::snippet::{self, Snippet};
 use super::terms::{edits, Expansions, QueryTerms, FUZZY_MIN_LETTERS};
 use crate::content::markdown::to_plain_text;
-use crate::czech::analyzer::{analyze_query, fold_word};
-use crate::czech::analyzer::{Analyzer, BaselineAnalyzer, CzechAnalyzer, Token};
+use crate::czech::{analyze_query, fold_word};
+use crate::czech::{Analyzer, BaselineAnalyzer, CzechAnalyzer, Token};
 use crate::model::{Corpus, Game, GameKind};
 
 /// Which analyzer the index uses. Only the Czech one is for users; the baseline (tantivy's

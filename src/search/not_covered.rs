@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::terms::QueryTerms;
 use crate::czech::a_join;
-use crate::czech::analyzer::{analyze_query, CzechAnalyzer};
+use crate::czech::{analyze_query, CzechAnalyzer};
 use crate::model::{Corpus, NotCovered};
 
 /// The list as the search uses it (and the browser's index carries it).

@@ -3,9 +3,7 @@
 
 use unicode_normalization::UnicodeNormalization;
 
-use crate::czech::analyzer::{
-    fold_word, is_last_word, is_level_word, numeral_noun_level, ordinal_level,
-};
+use crate::czech::{fold_word, is_last_word, is_level_word, numeral_noun_level, ordinal_level};
 use crate::model::MAX_LEVEL;
 
 /// Longest query text we analyze; the rest is ignored (and said so).

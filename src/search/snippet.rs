@@ -1,7 +1,7 @@
 //! A short passage of a hit's text around the words that matched, with those words marked.
 
 use super::terms::QueryTerms;
-use crate::czech::analyzer::Analyzer;
+use crate::czech::Analyzer;
 
 /// Words shown around the best match.
 pub const WINDOW_WORDS: usize = 28;
@@ -155,7 +155,7 @@ fn best_sentence(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::czech::analyzer::CzechAnalyzer;
+    use crate::czech::CzechAnalyzer;
 
     #[test]
     fn matched_words_are_marked_in_any_inflection() {

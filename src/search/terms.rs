@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use crate::czech::analyzer::{analyze_query, ordinal_level, Analyzer, Token};
+use crate::czech::{analyze_query, ordinal_level, Analyzer, Token};
 use crate::model::{GlossaryEntry, SynonymRing};
 
 /// Two query words stand together in a text when at most one other term is between them.
@@ -379,7 +379,7 @@ impl Expansions {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::czech::analyzer::CzechAnalyzer;
+    use crate::czech::CzechAnalyzer;
 
     fn entry(term: &str, forms: &[&str], english: &[&str]) -> GlossaryEntry {
         GlossaryEntry {

@@ -11,7 +11,7 @@ use serde::Serialize;
 use serde_json::json;
 
 use crate::content::markdown::to_plain_text;
-use crate::czech::analyzer::{Analyzer, CzechAnalyzer};
+use crate::czech::{Analyzer, CzechAnalyzer};
 use crate::model::Corpus;
 use crate::model::MAX_LEVEL;
 use crate::search::index::{
@@ -246,7 +246,7 @@ pub fn index_script(corpus: &Corpus) -> Result<String, serde_json::Error> {
 pub fn tables_script() -> String {
     format!(
         "globalThis.CARCREF_CZECH = {};\nglobalThis.CARCREF_CZECH.lemmas = {};\n",
-        crate::czech::analyzer::tables_json().trim(),
-        crate::czech::analyzer::lemmas_json()
+        crate::czech::tables_json().trim(),
+        crate::czech::lemmas_json()
     )
 }
