@@ -373,7 +373,7 @@ fn read_scenario(
 ) -> Result<crate::model::scenario::Scenario, Output> {
     let display = path.to_string_lossy().into_owned();
     let file = crate::content::ContentFile::read(path, &display);
-    crate::content::load::load_scenario_file(&file, corpus)
+    crate::content::load_scenario_file(&file, corpus)
         .map_err(|diagnostics| Output::input_error(render::diagnostics(&diagnostics)))
 }
 

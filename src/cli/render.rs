@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use crate::content::markdown::{to_plain_text_naming, LinkTarget};
+use crate::content::{to_plain_text_naming, LinkTarget};
 use crate::coverage::{CoverageEntry, Status};
 use crate::diagnostic::Diagnostic;
 use crate::engine::rule_keys::Played;

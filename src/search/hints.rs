@@ -9,7 +9,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::index::section_parts;
-use crate::content::markdown::to_plain_text;
+use crate::content::to_plain_text;
 use crate::czech::{analyze_query, Analyzer, CzechAnalyzer};
 use crate::model::{Corpus, GameKind};
 

@@ -24,7 +24,7 @@ use super::not_covered::NotCoveredTable;
 use super::query::{self, IdReference};
 use super::snippet::{self, Snippet};
 use super::terms::{edits, Expansions, QueryTerms, FUZZY_MIN_LETTERS};
-use crate::content::markdown::to_plain_text;
+use crate::content::to_plain_text;
 use crate::czech::{analyze_query, fold_word};
 use crate::czech::{Analyzer, BaselineAnalyzer, CzechAnalyzer, Token};
 use crate::model::{Corpus, Game, GameKind};

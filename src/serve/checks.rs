@@ -128,7 +128,7 @@ fn check_now(corpus: &Corpus, body: Vec<u8>, cancel: &AtomicBool) -> Reply {
         display: SCENARIO_NAME.to_owned(),
         body: FileBody::Bytes(Cow::Owned(body)),
     };
-    let checked = match crate::content::text::decode(&file) {
+    let checked = match crate::content::decode(&file) {
         Ok(text) => crate::browser::check_cancellable(corpus, &text, cancel),
         Err(diagnostic) => Checked::Problems(vec![diagnostic]),
     };

@@ -156,7 +156,7 @@ impl Frontend {
         for (path, copied, _) in FILES {
             let file = root.join(path);
             let folder = root.join(path.split('/').next().unwrap_or_default());
-            let text = crate::content::files::read_inside(&file, &folder)
+            let text = crate::content::read_inside(&file, &folder)
                 .and_then(|bytes| {
                     String::from_utf8(bytes).map_err(|_| "není v kódování UTF-8".to_owned())
                 })

@@ -7,7 +7,7 @@ use std::collections::{HashMap, HashSet};
 
 use pulldown_cmark::{CowStr, Event, HeadingLevel, Parser, Tag, TagEnd};
 
-use crate::content::markdown::{options, parse_target, LinkTarget};
+use crate::content::{options, parse_target, LinkTarget};
 
 /// A heading of a rule text, for the table of contents.
 #[derive(Debug, Clone, serde::Serialize)]
@@ -164,7 +164,7 @@ pub fn to_html(
 
 /// A Markdown text as one line of plain words (internal links by their words only).
 pub fn plain_text(markdown: &str) -> String {
-    let text = crate::content::markdown::to_plain_text(markdown);
+    let text = crate::content::to_plain_text(markdown);
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 

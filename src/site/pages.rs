@@ -13,7 +13,7 @@ use super::markdown::{self, Heading};
 use super::scenarios::{Played, StepView, TraceLine};
 use super::search;
 use super::situace;
-use crate::content::markdown::LinkTarget;
+use crate::content::LinkTarget;
 use crate::coverage::{self, CoverageEntry, Status};
 use crate::engine::core::tile::CompiledTile;
 use crate::model::scenario::Scenario;

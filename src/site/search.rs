@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use serde::Serialize;
 use serde_json::json;
 
-use crate::content::markdown::to_plain_text;
+use crate::content::to_plain_text;
 use crate::czech::{Analyzer, CzechAnalyzer};
 use crate::model::Corpus;
 use crate::model::MAX_LEVEL;
