@@ -477,7 +477,7 @@ fn browser_ranking_agrees_with_the_cli() {
     ]
     .iter()
     .flat_map(|set| {
-        carcref::search::eval::parse_cases(&fs::read_to_string(repo().join(set)).unwrap()).unwrap()
+        carcref::search::parse_cases(&fs::read_to_string(repo().join(set)).unwrap()).unwrap()
     })
     .collect();
     assert!(cases.len() >= 250, "{} queries", cases.len());

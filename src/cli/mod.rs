@@ -16,7 +16,7 @@ use crate::engine::modules::mists::Level;
 use crate::engine::simulate::{game_rng, MistsTiles, Policy, Summary, Table};
 use crate::model::{Corpus, RulingFilter};
 use crate::safe_text;
-use crate::search::cache::IndexCache;
+use crate::search::IndexCache;
 use crate::search::{AnalyzerChoice, SearchIndex, SearchOptions};
 
 /// Exit codes, as documented in the README.
@@ -156,7 +156,7 @@ pub fn show(source: &ContentSource, key: &str, json: bool) -> Output {
     let mut rulings = corpus.lookup_rulings(key);
     if rulings.is_empty() {
         // Every ID form `search` understands (`moc27`, `MoC 27`, `faq 7`, `0027`).
-        let parsed = crate::search::query::parse(key);
+        let parsed = crate::search::parse(key);
         if parsed.text.is_empty() && !parsed.ids.is_empty() {
             rulings = corpus
                 .rulings
@@ -351,18 +351,15 @@ pub fn analyze(
             Err(output) => return output,
         };
         return Output::ok(if vectors {
-            render::json(&crate::search::vectors::corpus_vectors(&corpus))
+            render::json(&crate::search::corpus_vectors(&corpus))
         } else {
-            render::game_words(&crate::search::hints::candidates(&corpus))
+            render::game_words(&crate::search::candidates(&corpus))
         });
     }
     if words.is_empty() {
         return Output::input_error("chyba: zadejte slova k rozboru, nebo --vectors\n".into());
     }
-    let analyzed: Vec<_> = words
-        .iter()
-        .map(|w| crate::search::vectors::analyze(w))
-        .collect();
+    let analyzed: Vec<_> = words.iter().map(|w| crate::search::analyze(w)).collect();
     Output::ok(render::analyzed(&analyzed))
 }
 

@@ -336,7 +336,7 @@ pub fn search_results(results: &SearchResults, style: Style) -> String {
     out
 }
 
-pub fn analyzed(vectors: &[crate::search::vectors::Vector]) -> String {
+pub fn analyzed(vectors: &[crate::search::Vector]) -> String {
     let mut out = String::new();
     for vector in vectors {
         if vector.tokens.is_empty() {
@@ -362,7 +362,7 @@ pub fn game_words(
     candidates: &[(
         String,
         std::collections::BTreeSet<String>,
-        Vec<crate::search::hints::Spread>,
+        Vec<crate::search::Spread>,
     )],
 ) -> String {
     let mut out = String::new();

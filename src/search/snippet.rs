@@ -9,7 +9,7 @@ pub const WINDOW_WORDS: usize = 28;
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Snippet {
     /// The passage as pieces; `true` marks a matched word.
-    pub segments: Vec<(String, bool)>,
+    segments: Vec<(String, bool)>,
 }
 
 impl Snippet {
@@ -35,7 +35,7 @@ impl Snippet {
     }
 }
 
-pub fn make(text: &str, analyzer: &dyn Analyzer, terms: &QueryTerms) -> Snippet {
+pub(crate) fn make(text: &str, analyzer: &dyn Analyzer, terms: &QueryTerms) -> Snippet {
     let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
     let tokens = analyzer.analyze(&text);
     let hits: Vec<bool> = tokens.iter().map(|t| terms.matches(&t.folded)).collect();

@@ -14,17 +14,17 @@ use crate::content::to_plain_text;
 use crate::czech::{Analyzer, CzechAnalyzer};
 use crate::model::Corpus;
 use crate::model::MAX_LEVEL;
-use crate::search::index::{
+use crate::search::NotCoveredTable;
+use crate::search::MAX_QUERY_CHARS;
+use crate::search::WINDOW_WORDS;
+use crate::search::{
     concept_patterns, game_hints, game_names, game_words, section_parts, ANSWERED_MIN_SCORE,
     ANSWERED_MIN_SHARE, ANSWERED_RECOGNISED_MIN_SHARE, ANSWERED_STRONG_MIN_SHARE, CONCEPT_FACTOR,
     CONCEPT_TIE_BREAKER, EXACT_BONUS, EXPANSION_WEIGHT, FUZZY_WEIGHT, HINTED_OTHER_GAME_FACTOR,
     ID_MATCH_BONUS, LEVEL_FOCUS, OTHER_GAME_FACTOR, OTHER_LEVEL_FACTOR, PROXIMITY_WEIGHT,
     RULE_PART_FACTOR, TEXT_FIELDS,
 };
-use crate::search::not_covered::NotCoveredTable;
-use crate::search::query::MAX_QUERY_CHARS;
-use crate::search::snippet::WINDOW_WORDS;
-use crate::search::terms::{Expansions, FUZZY_MIN_LETTERS, NEAR_TERMS, RELAXED_MIN_LETTERS};
+use crate::search::{Expansions, FUZZY_MIN_LETTERS, NEAR_TERMS, RELAXED_MIN_LETTERS};
 use crate::site::markdown::{heading_ids, slug};
 
 /// One searchable document, in the CLI index's order (its position is tantivy's doc id).
