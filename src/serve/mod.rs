@@ -23,7 +23,7 @@ use notify::{EventKind, RecommendedWatcher, RecursiveMode, Watcher};
 
 use crate::content::{load, ContentFiles, ReadMemo};
 use crate::model::Corpus;
-use crate::site::{frontend, BuildError, BuildOptions, Frontend, PlayCache, Site};
+use crate::site::{BuildError, BuildOptions, Frontend, PlayCache, Site, FOLDERS};
 use crate::yaml::{self, ParseMemo};
 use checks::CheckPool;
 use http::Shared;
@@ -200,7 +200,7 @@ pub struct Caches {
 /// those, so that their edits show too. Elsewhere the built-in ones are used.
 pub fn working_copy(content: &Path) -> Option<PathBuf> {
     let root = std::fs::canonicalize(content).ok()?.parent()?.to_path_buf();
-    frontend::FOLDERS
+    FOLDERS
         .iter()
         .all(|folder| root.join(folder).is_dir())
         .then_some(root)
@@ -330,7 +330,7 @@ fn watch(
     })
     .map_err(|e| StartError::Watch(dir.clone(), e.to_string()))?;
     let frontend_folders = working_copy(&dir)
-        .map(|root| frontend::FOLDERS.map(|folder| root.join(folder)))
+        .map(|root| FOLDERS.map(|folder| root.join(folder)))
         .into_iter()
         .flatten();
     for watched in std::iter::once(dir.clone()).chain(frontend_folders) {

@@ -6,13 +6,13 @@
 
 mod common;
 mod engine;
-pub mod frontend;
-pub mod markdown;
+mod frontend;
+mod markdown;
 mod offline;
 mod output;
 mod pages;
-pub mod scenarios;
-pub mod search;
+mod scenarios;
+mod search;
 mod situace;
 
 use std::collections::HashMap;
@@ -21,11 +21,15 @@ use std::sync::Arc;
 
 use crate::model::Corpus;
 
-use common::fingerprint;
-pub use common::{BuildError, BuildOptions, PlayKey, Site, Summary, MARKER};
-pub use frontend::Frontend;
+use common::{fingerprint, PlayKey};
+use output::write_atomic;
+
+pub use common::{BuildError, BuildOptions, Site, Summary};
+pub use frontend::{Frontend, FOLDERS};
+pub use markdown::to_html;
 pub use offline::WORKER;
-pub use output::{refuse_content_inside, write_atomic, write_inside, WriteError};
+pub use output::{refuse_content_inside, write_inside, WriteError};
+pub use search::tables_script;
 
 /// Renders the site in memory, playing every scenario.
 pub fn render(corpus: &Corpus, options: &BuildOptions) -> Result<(Site, Summary), BuildError> {

@@ -182,7 +182,7 @@ impl Doc {
 }
 
 /// The script `assets/search-index.js`.
-pub fn index_script(corpus: &Corpus) -> Result<String, serde_json::Error> {
+pub(crate) fn index_script(corpus: &Corpus) -> Result<String, serde_json::Error> {
     let expansions = serde_json::to_value(Expansions::new(
         &CzechAnalyzer,
         &corpus.glossary,
