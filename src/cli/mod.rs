@@ -2,9 +2,10 @@
 //! that `main.rs` only parses arguments and prints.
 
 mod render;
-pub mod wrap;
+mod wrap;
 
 pub use render::Style;
+pub use wrap::terminal_width;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -20,16 +21,16 @@ use crate::search::IndexCache;
 use crate::search::{AnalyzerChoice, SearchIndex, SearchOptions};
 
 /// Exit codes, as documented in the README.
-pub const EXIT_OK: u8 = 0;
-pub const EXIT_FAILURE: u8 = 1;
+const EXIT_OK: u8 = 0;
+const EXIT_FAILURE: u8 = 1;
 pub const EXIT_INPUT: u8 = 2;
 
 /// What a command prints and how the process ends.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Output {
-    pub stdout: String,
-    pub stderr: String,
-    pub code: u8,
+    stdout: String,
+    stderr: String,
+    code: u8,
 }
 
 impl Output {
@@ -211,7 +212,7 @@ fn search_index(source: &ContentSource) -> Result<SearchIndex, Output> {
 /// the program's own colours pass). A reader that went away (`carcref list | head`) ends the
 /// program quietly, as ripgrep does; any other failed write (a full disk) is an error.
 /// `width` is the terminal's when standard output is one: lines are wrapped to it.
-pub fn emit(
+fn emit(
     output: &Output,
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
