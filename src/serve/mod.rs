@@ -7,7 +7,7 @@
 mod checks;
 mod http;
 mod live;
-pub mod routes;
+mod routes;
 
 use std::fmt;
 use std::io;
@@ -27,8 +27,7 @@ use crate::site::{BuildError, BuildOptions, Frontend, PlayCache, Site, FOLDERS};
 use crate::yaml::{self, ParseMemo};
 use checks::CheckPool;
 use http::Shared;
-use live::MAX_CONNECTIONS;
-pub use live::{Built, Live, LONG_POLL};
+use live::{Built, Live, MAX_CONNECTIONS};
 
 /// Changes closer together than this make one rebuild.
 const DEBOUNCE: Duration = Duration::from_millis(10);
@@ -189,7 +188,7 @@ fn accept(listener: TcpListener, shared: Arc<Shared>) {
 /// What one rebuild leaves for the next, so that it redoes only what an edit changed: the
 /// files' bytes and parse trees and the scenarios' plays and pages.
 #[derive(Default)]
-pub struct Caches {
+struct Caches {
     reads: ReadMemo,
     parses: ParseMemo,
     plays: PlayCache,
@@ -198,7 +197,7 @@ pub struct Caches {
 /// The working copy a content folder is in, when it has the templates and front-end files
 /// beside it (`content/`, `templates/`, `site/` of the repository): the site is then made with
 /// those, so that their edits show too. Elsewhere the built-in ones are used.
-pub fn working_copy(content: &Path) -> Option<PathBuf> {
+fn working_copy(content: &Path) -> Option<PathBuf> {
     let root = std::fs::canonicalize(content).ok()?.parent()?.to_path_buf();
     FOLDERS
         .iter()
@@ -209,7 +208,7 @@ pub fn working_copy(content: &Path) -> Option<PathBuf> {
 /// Loads and renders the content (parsing, playing and rendering only what `caches` does
 /// not hold), with the working copy's templates and front-end files if it has them; the site
 /// and its corpus, or every problem found.
-pub fn render(
+fn render(
     content: Option<&std::path::Path>,
     caches: &mut Caches,
 ) -> Result<(Site, Corpus), Vec<String>> {
