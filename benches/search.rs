@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use carcref::content::{load, ContentFiles};
 use carcref::model::{Corpus, Origin, Ruling};
-use carcref::search::eval::{failures_at, parse_cases, QueryCase};
+use carcref::search::{failures_at, parse_cases, QueryCase};
 use carcref::search::{AnalyzerChoice, SearchIndex, SearchOptions};
 
 fn median(mut samples: Vec<Duration>) -> Duration {

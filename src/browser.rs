@@ -13,10 +13,10 @@ use crate::model::tiles::TileSet;
 use crate::model::{Corpus, Game, RuleKeyRef, RuleSection, Ruling};
 
 /// The name a scenario checked from a page goes by in its verdict and errors.
-pub const SCENARIO_NAME: &str = "situace.yaml";
+pub(crate) const SCENARIO_NAME: &str = "situace.yaml";
 
 /// The largest scenario text a check reads, as for a content file.
-pub const MAX_SCENARIO_BYTES: usize = 1024 * 1024;
+const MAX_SCENARIO_BYTES: usize = 1024 * 1024;
 
 /// The part of the corpus the engine reads: the games, the rule sections and rulings it cites
 /// (their texts left out, the site shows them), the tile catalogs and the rule keys.

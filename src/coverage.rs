@@ -21,7 +21,7 @@ pub enum Status {
 }
 
 impl Status {
-    pub const ALL: [Status; 5] = [
+    pub(crate) const ALL: [Status; 5] = [
         Status::Verified,
         Status::Failing,
         Status::NonMechanical,
@@ -30,7 +30,7 @@ impl Status {
     ];
 
     /// The status as `carcref coverage` prints it for players.
-    pub fn czech(self) -> &'static str {
+    pub(crate) fn czech(self) -> &'static str {
         match self {
             Status::Verified => "ověřeno",
             Status::Failing => "neprošlo",
@@ -39,23 +39,13 @@ impl Status {
             Status::Unlinked => "bez scénáře",
         }
     }
-
-    pub fn key(self) -> &'static str {
-        match self {
-            Status::Verified => "verified",
-            Status::Failing => "failing",
-            Status::NonMechanical => "non-mechanical",
-            Status::OutOfScope => "out-of-scope",
-            Status::Unlinked => "unlinked",
-        }
-    }
 }
 
 #[derive(Debug, Clone, Serialize)]
 pub struct CoverageEntry {
     pub id: String,
-    pub source_id: Option<String>,
-    pub game: String,
+    source_id: Option<String>,
+    game: String,
     pub status: Status,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,

@@ -5,13 +5,13 @@ use std::fmt;
 /// A position in a content file; line and column are 1-based and count characters.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Location {
-    pub file: String,
+    file: String,
     pub line: usize,
     pub column: usize,
 }
 
 impl Location {
-    pub fn new(file: impl Into<String>, line: usize, column: usize) -> Self {
+    pub(crate) fn new(file: impl Into<String>, line: usize, column: usize) -> Self {
         Location {
             file: file.into(),
             line: line.max(1),
@@ -20,7 +20,7 @@ impl Location {
     }
 
     /// The start of a file, for problems that concern the file as a whole.
-    pub fn file_start(file: impl Into<String>) -> Self {
+    pub(crate) fn file_start(file: impl Into<String>) -> Self {
         Location::new(file, 1, 1)
     }
 }
@@ -35,12 +35,12 @@ impl fmt::Display for Location {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
     pub location: Location,
-    pub entry_id: Option<String>,
+    pub(crate) entry_id: Option<String>,
     pub message: String,
 }
 
 impl Diagnostic {
-    pub fn new(location: Location, message: impl Into<String>) -> Self {
+    pub(crate) fn new(location: Location, message: impl Into<String>) -> Self {
         Diagnostic {
             location,
             entry_id: None,
@@ -48,7 +48,7 @@ impl Diagnostic {
         }
     }
 
-    pub fn for_entry(mut self, entry_id: Option<&str>) -> Self {
+    fn for_entry(mut self, entry_id: Option<&str>) -> Self {
         self.entry_id = entry_id.map(str::to_owned);
         self
     }
@@ -68,7 +68,7 @@ impl fmt::Display for Diagnostic {
 pub struct Diagnostics(Vec<Diagnostic>);
 
 impl Diagnostics {
-    pub fn push(&mut self, diagnostic: Diagnostic) {
+    pub(crate) fn push(&mut self, diagnostic: Diagnostic) {
         self.0.push(diagnostic);
     }
 
@@ -85,7 +85,7 @@ impl Diagnostics {
         self.0.is_empty()
     }
 
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.0.len()
     }
 

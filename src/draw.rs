@@ -395,7 +395,8 @@ fn tile_centre(out: &mut String, tile: &CompiledTile, legend: &mut Legend) {
 }
 
 /// A single catalog tile, named by its `<title>` (the page shows its name and description).
-pub fn tile_svg(tile: &CompiledTile) -> String {
+#[cfg(feature = "full")]
+pub(crate) fn tile_svg(tile: &CompiledTile) -> String {
     format!(
         r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="-4 -4 108 108" width="216" height="216" font-family="sans-serif"><title>{}</title>{}{}</svg>
 "##,
@@ -655,7 +656,7 @@ pub struct Board {
     pub svg: String,
     pub legend: Vec<LegendItem>,
     /// A remark on the whole picture (tiles whose shapes the sources don't give).
-    pub note: Option<String>,
+    note: Option<String>,
     /// viewBox width in board units.
     pub width: i32,
     /// Too wide for its labels to stay readable on a 390 px phone: the page offers the
@@ -719,7 +720,7 @@ pub fn board(game: &Game, title: &str, id: &str) -> Board {
 
 /// The boards before the first step (the scenario played without its steps; none when that
 /// cannot be played) and after the last one, `game` being the played scenario's end.
-pub fn boards(scenario: &Scenario, corpus: &Corpus, game: &Game) -> (Option<Board>, Board) {
+pub(crate) fn boards(scenario: &Scenario, corpus: &Corpus, game: &Game) -> (Option<Board>, Board) {
     let prepared = Scenario {
         steps: Vec::new(),
         expect: Expectations::default(),
@@ -742,7 +743,8 @@ pub fn boards(scenario: &Scenario, corpus: &Corpus, game: &Game) -> (Option<Boar
 }
 
 /// The board as a standalone SVG file (`carcref check --svg`).
-pub fn game_svg(game: &Game, title: &str) -> String {
+#[cfg(feature = "full")]
+pub(crate) fn game_svg(game: &Game, title: &str) -> String {
     board(game, title, "plan").svg
 }
 

@@ -306,11 +306,7 @@ fn output_style() -> Style {
 }
 
 fn print(output: &Output) -> ExitCode {
-    ExitCode::from(cli::print(
-        output,
-        output_style(),
-        cli::wrap::terminal_width(),
-    ))
+    ExitCode::from(cli::print(output, output_style(), cli::terminal_width()))
 }
 
 /// `carcref help` and `carcref help check` as `carcref --help` and `carcref check --help`.

@@ -12,12 +12,12 @@ pub fn is_unsafe(c: char) -> bool {
 }
 
 /// How an unsafe character is shown to a reader: its code, e.g. `<U+001B>`.
-pub fn visible(c: char) -> String {
+pub(crate) fn visible(c: char) -> String {
     format!("<U+{:04X}>", u32::from(c))
 }
 
 /// The text with every unsafe character made visible.
-pub fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     if !text.chars().any(is_unsafe) {
         return text.to_owned();
     }
@@ -34,7 +34,8 @@ pub fn escape(text: &str) -> String {
 
 /// Terminal output with unsafe characters made visible, except the colour sequences
 /// (`ESC [ digits ; … m`) that the program writes itself when colours are on.
-pub fn escape_for_terminal(text: &str, keep_colours: bool) -> String {
+#[cfg(feature = "full")]
+pub(crate) fn escape_for_terminal(text: &str, keep_colours: bool) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(c) = rest.chars().next() {
@@ -56,6 +57,7 @@ pub fn escape_for_terminal(text: &str, keep_colours: bool) -> String {
 }
 
 /// The byte length of an SGR colour sequence at the start of `text`, if there is one.
+#[cfg(feature = "full")]
 fn colour_sequence_len(text: &str) -> Option<usize> {
     let body = text.strip_prefix("\u{1b}[")?;
     let params = body

@@ -16,8 +16,9 @@ use crate::safe_text::{is_unsafe, visible};
 /// content again after each edit: parsing YAML was over half of loading. A tree depends only
 /// on the text and the expected top level; positions in it are relative to the text. Trees
 /// are shared, not copied: copying them cost a sixth of a rebuild.
+#[cfg(feature = "full")]
 #[derive(Default)]
-pub struct ParseMemo {
+pub(crate) struct ParseMemo {
     trees: Trees,
 }
 
@@ -57,7 +58,8 @@ thread_local! {
 }
 
 /// Runs `load` (a content load on this thread) reusing and refreshing the trees in `memo`.
-pub fn reusing<T>(memo: &mut ParseMemo, load: impl FnOnce() -> T) -> T {
+#[cfg(feature = "full")]
+pub(crate) fn reusing<T>(memo: &mut ParseMemo, load: impl FnOnce() -> T) -> T {
     let lent = Lent {
         earlier: std::mem::take(&mut memo.trees),
         used: Trees::default(),
@@ -102,7 +104,7 @@ fn remember(top_level_sequence: bool, file: &str, text: &str, node: &Arc<Node>) 
 }
 
 /// Parses `text` whose top level must be a sequence (`- ` entries) or a mapping.
-pub fn parse(
+pub(crate) fn parse(
     file: &str,
     text: &str,
     line_offset: usize,
@@ -309,7 +311,7 @@ fn describe_load_error(error: &LoadError, top_level_sequence: bool) -> (Option<M
 }
 
 /// Where a node starts, shifted by the lines that precede the YAML (front matter).
-pub fn location(file: &str, span: &Span, line_offset: usize) -> Location {
+pub(crate) fn location(file: &str, span: &Span, line_offset: usize) -> Location {
     match span.start() {
         Some(m) => Location::new(file, m.line() + line_offset, m.column()),
         None => Location::new(file, line_offset + 1, 1),
@@ -323,18 +325,19 @@ fn is_null(scalar: &MarkedScalarNode) -> bool {
 
 /// One YAML mapping read field by field; every problem goes to the diagnostics.
 /// Texts, each with where it stands.
-pub type LocatedWords = Vec<(String, Location)>;
+#[cfg(feature = "full")]
+type LocatedWords = Vec<(String, Location)>;
 
 pub struct Fields<'a> {
-    pub file: &'a str,
-    pub line_offset: usize,
-    pub map: &'a MarkedMappingNode,
-    pub entry_id: Option<String>,
+    pub(crate) file: &'a str,
+    pub(crate) line_offset: usize,
+    pub(crate) map: &'a MarkedMappingNode,
+    pub(crate) entry_id: Option<String>,
 }
 
 impl<'a> Fields<'a> {
     /// Checks the keys against the known ones and takes the entry id (if any) for messages.
-    pub fn new(
+    pub(crate) fn new(
         file: &'a str,
         line_offset: usize,
         map: &'a MarkedMappingNode,
@@ -369,16 +372,16 @@ impl<'a> Fields<'a> {
         fields
     }
 
-    pub fn id(&self) -> Option<&str> {
+    pub(crate) fn id(&self) -> Option<&str> {
         self.entry_id.as_deref()
     }
 
-    pub fn at(&self, span: &Span) -> Location {
+    pub(crate) fn at(&self, span: &Span) -> Location {
         location(self.file, span, self.line_offset)
     }
 
     /// The entry's own position: its first key (the mapping's span starts elsewhere).
-    pub fn start(&self) -> Location {
+    pub(crate) fn start(&self) -> Location {
         match self.map.keys().next() {
             Some(key) => self.at(key.span()),
             None => self.at(self.map.span()),
@@ -443,7 +446,7 @@ impl<'a> Fields<'a> {
     }
 
     /// A required text field that must not be empty.
-    pub fn required_str(&self, key: &str, diags: &mut Diagnostics) -> Option<String> {
+    pub(crate) fn required_str(&self, key: &str, diags: &mut Diagnostics) -> Option<String> {
         let Some(raw) = self.map.get_node(key) else {
             diags.error(
                 self.start(),
@@ -479,7 +482,7 @@ impl<'a> Fields<'a> {
 
     /// A text value read from `key` turned into a known value by `parse`; an unknown one is
     /// reported at the value with the message `unknown` gives.
-    pub fn known<T>(
+    pub(crate) fn known<T>(
         &self,
         key: &str,
         text: Option<String>,
@@ -496,7 +499,7 @@ impl<'a> Fields<'a> {
     }
 
     /// An optional `true`/`false` field.
-    pub fn optional_bool(&self, key: &str, diags: &mut Diagnostics) -> Option<bool> {
+    pub(crate) fn optional_bool(&self, key: &str, diags: &mut Diagnostics) -> Option<bool> {
         let scalar = self.scalar(key, diags)?;
         match scalar.as_str() {
             "true" => Some(true),
@@ -513,12 +516,12 @@ impl<'a> Fields<'a> {
     }
 
     /// A required integer field.
-    pub fn required_int(&self, key: &str, diags: &mut Diagnostics) -> Option<i64> {
+    pub(crate) fn required_int(&self, key: &str, diags: &mut Diagnostics) -> Option<i64> {
         let text = self.required_str(key, diags)?;
         self.parse_int(key, &text, diags)
     }
 
-    pub fn optional_int(&self, key: &str, diags: &mut Diagnostics) -> Option<i64> {
+    pub(crate) fn optional_int(&self, key: &str, diags: &mut Diagnostics) -> Option<i64> {
         let text = self.optional_str(key, diags)?;
         self.parse_int(key, &text, diags)
     }
@@ -563,7 +566,7 @@ impl<'a> Fields<'a> {
 
     /// A mapping field; `None` when absent or empty. Any other kind of value is reported, not
     /// ignored.
-    pub fn optional_mapping(
+    pub(crate) fn optional_mapping(
         &self,
         key: &str,
         diags: &mut Diagnostics,
@@ -596,7 +599,7 @@ impl<'a> Fields<'a> {
     }
 
     /// A list of texts, each with its location; `None` when the key is absent.
-    pub fn optional_list(
+    pub(crate) fn optional_list(
         &self,
         key: &str,
         diags: &mut Diagnostics,
@@ -630,7 +633,8 @@ souřadnice a seznamy napište do uvozovek, např. `\"[3, 0]\"`"
 
     /// A required, non-empty list of non-empty lists of texts (`patterns: [[a, b], [c, d]]`),
     /// each text with its location, each inner list with the location of its start.
-    pub fn required_list_of_lists(
+    #[cfg(feature = "full")]
+    pub(crate) fn required_list_of_lists(
         &self,
         key: &str,
         diags: &mut Diagnostics,
@@ -688,7 +692,7 @@ souřadnice a seznamy napište do uvozovek, např. `\"[3, 0]\"`"
     }
 
     /// A list that must be present and non-empty.
-    pub fn required_list(
+    pub(crate) fn required_list(
         &self,
         key: &str,
         diags: &mut Diagnostics,
@@ -716,7 +720,8 @@ souřadnice a seznamy napište do uvozovek, např. `\"[3, 0]\"`"
 
     /// Where the text of a string value begins, for locating problems inside it (Markdown links).
     /// Returns the line of the first text line and whether it is a block scalar (`|` or `>`).
-    pub fn text_origin(&self, key: &str, source: &str) -> Option<TextOrigin> {
+    #[cfg(feature = "full")]
+    pub(crate) fn text_origin(&self, key: &str, source: &str) -> Option<TextOrigin> {
         let node = self.map.get_node(key)?;
         let start = node.span().start()?;
         let line_text = source.lines().nth(start.line() - 1).unwrap_or("");
@@ -735,18 +740,20 @@ souřadnice a seznamy napište do uvozovek, např. `\"[3, 0]\"`"
 }
 
 /// The position of a multi-line text inside its file.
+#[cfg(feature = "full")]
 #[derive(Debug, Clone, Copy)]
-pub struct TextOrigin {
+pub(crate) struct TextOrigin {
     /// File line of the text's first line.
-    pub line: usize,
+    line: usize,
     /// Column of the first character for inline scalars; `None` for block scalars, whose lines
     /// start after their own indentation.
-    pub column: Option<usize>,
+    column: Option<usize>,
 }
 
+#[cfg(feature = "full")]
 impl TextOrigin {
     /// Maps a (line, column) inside the text to a file location.
-    pub fn locate(
+    pub(crate) fn locate(
         &self,
         file: &str,
         source: &str,
@@ -771,7 +778,7 @@ impl TextOrigin {
 
 /// Is `value` one of our ids (lowercase letters without diacritics, digits, hyphens)? Reports
 /// it when not.
-pub fn check_slug(fields: &Fields, key: &str, value: &str, diags: &mut Diagnostics) -> bool {
+pub(crate) fn check_slug(fields: &Fields, key: &str, value: &str, diags: &mut Diagnostics) -> bool {
     let ok = !value.is_empty()
         && value.split('-').all(|part| {
             !part.is_empty()
@@ -791,7 +798,7 @@ pub fn check_slug(fields: &Fields, key: &str, value: &str, diags: &mut Diagnosti
 
 /// " (nemysleli jste `…`?)" with the closest of `known` to `typed` (at most two edits
 /// away), or nothing: a misspelt field or key names its fix.
-pub fn did_you_mean<'a>(known: impl IntoIterator<Item = &'a str>, typed: &str) -> String {
+pub(crate) fn did_you_mean<'a>(known: impl IntoIterator<Item = &'a str>, typed: &str) -> String {
     known
         .into_iter()
         .map(|k| (strsim::damerau_levenshtein(k, typed), k))

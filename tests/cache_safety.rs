@@ -15,7 +15,7 @@ use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, SystemTime};
 
 use carcref::content::{load, ContentFiles};
-use carcref::search::cache::IndexCache;
+use carcref::search::IndexCache;
 use carcref::search::{AnalyzerChoice, SearchIndex};
 use common::{copy_tree, repo, stderr, stdout};
 use proptest::prelude::*;

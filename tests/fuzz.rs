@@ -13,7 +13,7 @@ use carcref::content::{load, ContentFile, ContentFiles, FileBody};
 use carcref::diagnostic::Diagnostics;
 use carcref::model::Corpus;
 use carcref::scenario::read::load_scenario;
-use carcref::site::markdown::to_html;
+use carcref::site::to_html;
 use proptest::prelude::*;
 
 fn cases(default: u32) -> u32 {

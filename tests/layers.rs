@@ -232,6 +232,67 @@ fn no_files_import_each_other_round_a_loop() {
     assert!(loops.is_empty(), "import loops:\n{}", loops.join("\n"));
 }
 
+/// Folder layers whose `mod.rs` is a facade: its submodules are private and it re-exports
+/// (`pub use`) what the layer offers (issue 22). One line a layer.
+#[rustfmt::skip]
+const FACADES: &[&str] = &[
+    "cli",
+    "content",
+    "czech",
+    "search",
+    "serve",
+    "site",
+    // "engine", "model" and "scenario" join when their facades are done.
+];
+
+/// The submodules a `mod.rs` declares public (`pub mod x;`, `pub(crate) mod y;`), tests aside.
+fn public_submodules(text: &str) -> Vec<String> {
+    let code = text.split("#[cfg(test)]").next().unwrap_or("");
+    code.lines()
+        .filter_map(|line| {
+            let rest = line.trim().strip_prefix("pub")?;
+            let rest = match rest.strip_prefix('(') {
+                Some(scoped) => &scoped[scoped.find(')')? + 1..],
+                None => rest,
+            };
+            let name = rest.trim_start().strip_prefix("mod ")?;
+            Some(name.trim_end_matches([';', '{', ' ']).to_owned())
+        })
+        .collect()
+}
+
+#[test]
+fn facades_keep_their_submodules_private() {
+    let mut known = BTreeMap::new();
+    modules(&src(), "", &mut known);
+    let mut public = Vec::new();
+    for layer in FACADES {
+        let facades: Vec<_> = known
+            .iter()
+            .filter(|(module, path)| {
+                (module.as_str() == *layer || module.starts_with(&format!("{layer}::")))
+                    && path.file_name().is_some_and(|f| f == "mod.rs")
+            })
+            .collect();
+        assert!(!facades.is_empty(), "{layer} has no mod.rs");
+        for (module, path) in facades {
+            for child in public_submodules(&fs::read_to_string(path).unwrap()) {
+                public.push(format!("{module}::{child}"));
+            }
+        }
+    }
+    assert!(
+        public.is_empty(),
+        "public submodules behind a facade (make them private and `pub use` what other layers need): {public:?}"
+    );
+    assert_eq!(
+        public_submodules(
+            "mod a;\npub mod b;\npub(crate) mod c {\n}\npub use a::X;\n#[cfg(test)]\npub mod d;"
+        ),
+        ["b", "c"]
+    );
+}
+
 #[test]
 fn the_checks_see_an_import_against_the_flow() {
     let mut known = BTreeMap::new();

@@ -114,7 +114,7 @@ fn deep_markdown_does_not_overflow() {
         let body = opener.repeat(100_000);
         // The plain text (what `show` prints and the loader reads for words) grows with the
         // input, not with its square (nested lists once indented every level).
-        let plain = carcref::content::markdown::to_plain_text(&body);
+        let plain = carcref::content::to_plain_text(&body);
         assert!(
             plain.len() <= 20 * body.len(),
             "{opener:?}: {} bytes",

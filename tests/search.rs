@@ -3,7 +3,7 @@
 use crate::common;
 
 use carcref::content::{load, ContentFiles};
-use carcref::search::eval::{failures_at, parse_cases};
+use carcref::search::{failures_at, parse_cases};
 use carcref::search::{AnalyzerChoice, SearchIndex};
 use common::{carcref, code, repo, stderr, stdout};
 use serde_json::Value;
@@ -14,11 +14,11 @@ fn index(choice: AnalyzerChoice) -> SearchIndex {
     SearchIndex::build(&loaded.corpus, choice).unwrap()
 }
 
-fn cases() -> Vec<carcref::search::eval::QueryCase> {
+fn cases() -> Vec<carcref::search::QueryCase> {
     read_cases("tests/search/queries.yaml")
 }
 
-fn read_cases(path: &str) -> Vec<carcref::search::eval::QueryCase> {
+fn read_cases(path: &str) -> Vec<carcref::search::QueryCase> {
     let yaml = std::fs::read_to_string(repo().join(path)).unwrap();
     parse_cases(&yaml).unwrap()
 }
@@ -50,9 +50,9 @@ fn measured_above(set: &str, path: &str, success_at_3: f64, mrr: f64) {
 fn measured(
     set: &str,
     index: &SearchIndex,
-    cases: &[carcref::search::eval::QueryCase],
-) -> Vec<(String, carcref::search::eval::Quality)> {
-    let quality = carcref::search::eval::quality(index, cases, 3, 10);
+    cases: &[carcref::search::QueryCase],
+) -> Vec<(String, carcref::search::Quality)> {
+    let quality = carcref::search::quality(index, cases, 3, 10);
     for (kind, q) in &quality {
         eprintln!(
             "{set} {kind}: {} questions, success@3 {:.3}, MRR {:.3}",
@@ -60,7 +60,7 @@ fn measured(
         );
     }
     let (said, answerable, refused, unanswerable) =
-        carcref::search::eval::answered_agreement(index, cases);
+        carcref::search::answered_agreement(index, cases);
     eprintln!("{set} answered: {said}/{answerable} answerable, not answered: {refused}/{unanswerable} without an answer");
     quality
 }
@@ -84,7 +84,7 @@ const FRESH_FLOOR_MRR: f64 = 0.77;
 /// Fails when the whole set's quality falls below its floors, naming every kind's.
 fn assert_floor(
     set: &str,
-    quality: &[(String, carcref::search::eval::Quality)],
+    quality: &[(String, carcref::search::Quality)],
     success_at_3: f64,
     mrr: f64,
 ) {
@@ -457,7 +457,7 @@ fn analyzer_vectors_are_exported_for_the_browser() {
 
 #[test]
 fn the_disk_cache_gives_the_same_results_and_survives_damage() {
-    use carcref::search::cache::IndexCache;
+    use carcref::search::IndexCache;
     let root = tempfile::tempdir().unwrap();
     let cache = IndexCache::at(root.path());
     let files = ContentFiles::embedded();
@@ -523,7 +523,7 @@ fn answered_tells_answerable_questions_from_the_rest() {
         ("tests/search/fresh-tuning.yaml", 0.75),
     ] {
         let (said, answerable, refused, unanswerable) =
-            carcref::search::eval::answered_agreement(&index, &read_cases(set));
+            carcref::search::answered_agreement(&index, &read_cases(set));
         assert!(unanswerable >= 10, "{set}: {unanswerable}");
         assert!(
             said as f64 >= answered_floor * answerable as f64

@@ -407,7 +407,7 @@ fn the_browser_analyzer_matches_every_rust_test_vector() {
     let vectors = temp.path().join("vectors.json");
     fs::write(&vectors, &output.stdout).unwrap();
     let tables = temp.path().join("czech.js");
-    fs::write(&tables, carcref::site::search::tables_script()).unwrap();
+    fs::write(&tables, carcref::site::tables_script()).unwrap();
     let run = node()
         .arg(repo().join("site/analyzer.test.js"))
         .arg(&vectors)
@@ -477,7 +477,7 @@ fn browser_ranking_agrees_with_the_cli() {
     ]
     .iter()
     .flat_map(|set| {
-        carcref::search::eval::parse_cases(&fs::read_to_string(repo().join(set)).unwrap()).unwrap()
+        carcref::search::parse_cases(&fs::read_to_string(repo().join(set)).unwrap()).unwrap()
     })
     .collect();
     assert!(cases.len() >= 250, "{} queries", cases.len());

@@ -4,14 +4,14 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use crate::content::markdown::{to_plain_text_naming, LinkTarget};
+use crate::content::{to_plain_text_naming, LinkTarget};
 use crate::coverage::{CoverageEntry, Status};
 use crate::diagnostic::Diagnostic;
 use crate::engine::rule_keys::Played;
 use crate::model::{format_levels, Corpus, RuleSection, Ruling};
 use crate::search::{HitKind, SearchResults, Suggestion};
 
-pub fn diagnostics(diagnostics: &[Diagnostic]) -> String {
+pub(crate) fn diagnostics(diagnostics: &[Diagnostic]) -> String {
     let mut out = String::new();
     for d in diagnostics {
         let _ = writeln!(out, "{d}");
@@ -20,14 +20,14 @@ pub fn diagnostics(diagnostics: &[Diagnostic]) -> String {
     out
 }
 
-pub fn json<T: Serialize + ?Sized>(value: &T) -> String {
+pub(crate) fn json<T: Serialize + ?Sized>(value: &T) -> String {
     // Serializing our own plain data types cannot fail; fall back to `null` rather than panic.
     let mut text = serde_json::to_string_pretty(value).unwrap_or_else(|_| "null".into());
     text.push('\n');
     text
 }
 
-pub fn game_ids(corpus: &Corpus) -> String {
+pub(crate) fn game_ids(corpus: &Corpus) -> String {
     corpus
         .games
         .iter()
@@ -37,7 +37,7 @@ pub fn game_ids(corpus: &Corpus) -> String {
 }
 
 /// User input echoed back with control characters made visible.
-pub fn printable(text: &str) -> String {
+pub(crate) fn printable(text: &str) -> String {
     text.chars()
         .flat_map(char::escape_debug)
         .take(200)
@@ -45,7 +45,7 @@ pub fn printable(text: &str) -> String {
 }
 
 /// The closest known id, if one is close enough to be a likely typo.
-pub fn suggestion(corpus: &Corpus, key: &str) -> String {
+pub(crate) fn suggestion(corpus: &Corpus, key: &str) -> String {
     let key = key.trim().to_lowercase();
     let candidates = corpus
         .rulings
@@ -75,7 +75,7 @@ fn questions(n: usize) -> String {
     count(n, "otázku", "otázky", "otázek")
 }
 
-pub fn ruling_list(corpus: &Corpus, rulings: &[&Ruling]) -> String {
+pub(crate) fn ruling_list(corpus: &Corpus, rulings: &[&Ruling]) -> String {
     let id_width = rulings
         .iter()
         .map(|r| r.id.chars().count())
@@ -119,7 +119,7 @@ pub fn ruling_list(corpus: &Corpus, rulings: &[&Ruling]) -> String {
     out
 }
 
-pub fn rulings_detail(corpus: &Corpus, rulings: &[&Ruling]) -> String {
+pub(crate) fn rulings_detail(corpus: &Corpus, rulings: &[&Ruling]) -> String {
     let mut out = String::new();
     if let [first, _, ..] = rulings {
         if let Some(source_id) = &first.source_id {
@@ -193,7 +193,7 @@ fn ruling_detail(corpus: &Corpus, r: &Ruling, out: &mut String) {
     }
 }
 
-pub fn section_detail(corpus: &Corpus, section: &RuleSection) -> String {
+pub(crate) fn section_detail(corpus: &Corpus, section: &RuleSection) -> String {
     let mut out = String::new();
     let game = corpus
         .game(&section.game)
@@ -238,7 +238,7 @@ struct SearchHitJson<'a> {
     score: f32,
 }
 
-pub fn search_json(query: &str, results: &SearchResults) -> String {
+pub(crate) fn search_json(query: &str, results: &SearchResults) -> String {
     json(&SearchJson {
         query,
         answered: results.answered,
@@ -283,7 +283,7 @@ fn suggestion_line(suggestions: &[Suggestion]) -> Option<String> {
     Some(format!("Mysleli jste {}?\n", words.join(" a ")))
 }
 
-pub fn search_results(results: &SearchResults, style: Style) -> String {
+pub(crate) fn search_results(results: &SearchResults, style: Style) -> String {
     let hits = &results.hits;
     let mut out = String::new();
     if let Some(line) = suggestion_line(&results.suggestions) {
@@ -341,7 +341,7 @@ pub fn search_results(results: &SearchResults, style: Style) -> String {
     out
 }
 
-pub fn analyzed(vectors: &[crate::search::vectors::Vector]) -> String {
+pub(crate) fn analyzed(vectors: &[crate::search::Vector]) -> String {
     let mut out = String::new();
     for vector in vectors {
         if vector.tokens.is_empty() {
@@ -363,11 +363,11 @@ pub fn analyzed(vectors: &[crate::search::vectors::Vector]) -> String {
 }
 
 /// Each game's distinctive words, for the reviewer who keeps `hinted_by` in games.yaml.
-pub fn game_words(
+pub(crate) fn game_words(
     candidates: &[(
         String,
         std::collections::BTreeSet<String>,
-        Vec<crate::search::hints::Spread>,
+        Vec<crate::search::Spread>,
     )],
 ) -> String {
     let mut out = String::new();
@@ -410,7 +410,7 @@ fn citation(corpus: &Corpus, rule: &str, played: &Played) -> String {
     }
 }
 
-pub fn report_text(
+pub(crate) fn report_text(
     scenario: &crate::model::scenario::Scenario,
     report: &crate::scenario::Report,
     corpus: &Corpus,
@@ -530,7 +530,7 @@ fn capitalized(word: &str) -> String {
     })
 }
 
-pub fn report_json(
+pub(crate) fn report_json(
     scenario: &crate::model::scenario::Scenario,
     report: &crate::scenario::Report,
     corpus: &Corpus,
@@ -538,7 +538,7 @@ pub fn report_json(
     json(&crate::scenario::verdict(scenario, report, corpus))
 }
 
-pub fn coverage(entries: &[CoverageEntry]) -> String {
+pub(crate) fn coverage(entries: &[CoverageEntry]) -> String {
     let mut out = String::new();
     let width = entries.iter().map(|e| e.id.len()).max().unwrap_or(0);
     for e in entries {
@@ -557,7 +557,7 @@ pub fn coverage(entries: &[CoverageEntry]) -> String {
     out
 }
 
-pub fn tile_sets(sets: &[&crate::model::tiles::TileSet]) -> String {
+pub(crate) fn tile_sets(sets: &[&crate::model::tiles::TileSet]) -> String {
     let mut out = String::new();
     for set in sets {
         let total: u32 = set.tiles.iter().map(|t| t.count).sum();
@@ -601,7 +601,7 @@ fn percent(rate: f64) -> String {
     format!("{:.1}", rate * 100.0).replace('.', ",")
 }
 
-pub fn simulation(s: &crate::engine::simulate::Summary) -> String {
+pub(crate) fn simulation(s: &crate::engine::simulate::Summary) -> String {
     let policy = match s.policy {
         crate::engine::simulate::Policy::Random => "náhodná",
         crate::engine::simulate::Policy::Greedy => "hladová (greedy)",

@@ -18,7 +18,7 @@ pub fn terminal_width() -> Option<usize> {
 const MIN_WIDTH: usize = 30;
 
 /// Wraps every line longer than `width` visible characters (colour sequences take no room).
-pub fn wrap(text: &str, width: usize) -> String {
+pub(crate) fn wrap(text: &str, width: usize) -> String {
     if width < MIN_WIDTH {
         return text.to_owned();
     }

@@ -12,14 +12,14 @@ use include_dir::{include_dir, Dir};
 
 /// Content files larger than this are refused before parsing: no real rule text comes near it,
 /// and it bounds the work a stray or hostile file can cause.
-pub const MAX_FILE_BYTES: u64 = 1024 * 1024;
+pub(crate) const MAX_FILE_BYTES: u64 = 1024 * 1024;
 /// A content folder with more files than this is refused as a whole (the shipped content has
 /// a few hundred): a mistaken `--content /usr` stops at once instead of reading gigabytes.
-pub const MAX_FILES: usize = 5_000;
+const MAX_FILES: usize = 5_000;
 /// All content files together may hold at most this many bytes.
-pub const MAX_TOTAL_BYTES: u64 = 64 * 1024 * 1024;
+const MAX_TOTAL_BYTES: u64 = 64 * 1024 * 1024;
 /// Folders nested deeper than this are refused (real content is three levels deep).
-pub const MAX_DEPTH: usize = 16;
+const MAX_DEPTH: usize = 16;
 
 static EMBEDDED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/content");
 
@@ -61,8 +61,8 @@ pub struct ContentFiles {
 /// The content folder itself cannot be used (the only content failure that is not per-file).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ContentDirError {
-    pub path: PathBuf,
-    pub reason: String,
+    path: PathBuf,
+    reason: String,
 }
 
 impl fmt::Display for ContentDirError {
@@ -133,12 +133,12 @@ impl ContentFiles {
         })
     }
 
-    pub fn get(&self, path: &str) -> Option<&ContentFile> {
+    pub(crate) fn get(&self, path: &str) -> Option<&ContentFile> {
         self.files.iter().find(|f| f.path == path)
     }
 
     /// How a file that should exist but does not is named in messages.
-    pub fn display_of(&self, path: &str) -> String {
+    pub(crate) fn display_of(&self, path: &str) -> String {
         format!("{}/{path}", self.root_display)
     }
 }

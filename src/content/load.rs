@@ -20,12 +20,12 @@ use crate::model::{
 use crate::scenario::read::load_scenario;
 use crate::yaml::{self, check_slug, Fields, TextOrigin};
 
-pub const GAMES_FILE: &str = "games.yaml";
-pub const GLOSSARY_FILE: &str = "glossary.yaml";
-pub const THESAURUS_FILE: &str = "thesaurus.yaml";
-pub const CONCEPTS_FILE: &str = "concepts.yaml";
-pub const NOT_COVERED_FILE: &str = "not-covered.yaml";
-pub const RULE_KEYS_FILE: &str = "rule-keys.yaml";
+const GAMES_FILE: &str = "games.yaml";
+const GLOSSARY_FILE: &str = "glossary.yaml";
+const THESAURUS_FILE: &str = "thesaurus.yaml";
+const CONCEPTS_FILE: &str = "concepts.yaml";
+const NOT_COVERED_FILE: &str = "not-covered.yaml";
+const RULE_KEYS_FILE: &str = "rule-keys.yaml";
 
 const GAME_FIELDS: &[&str] = &[
     "id",
@@ -362,7 +362,7 @@ impl Loader {
         key: &str,
         game: Option<&str>,
     ) -> Vec<(String, String, Location)> {
-        use crate::czech::analyzer::{analyze_query, CzechAnalyzer};
+        use crate::czech::{analyze_query, CzechAnalyzer};
         let words = fields
             .optional_list(key, &mut self.diags)
             .unwrap_or_default();
@@ -668,7 +668,7 @@ impl Loader {
     /// Synonym rings: every member must give the analyzer something to search for, and no
     /// word (nor its stem) may stand in two rings, which would silently merge them.
     fn thesaurus(&mut self, file: &str, text: &str) {
-        use crate::czech::analyzer::{analyze_query, CzechAnalyzer};
+        use crate::czech::{analyze_query, CzechAnalyzer};
         let Some(node) = yaml::parse(file, text, 0, true, &mut self.diags) else {
             return;
         };
@@ -738,7 +738,7 @@ impl Loader {
     /// Rule concepts with the word patterns that point to them: each pattern of 2 to 4 words,
     /// each word one word for the analyzer, ids unique, targets that exist.
     fn concepts(&mut self, file: &str, text: &str) {
-        use crate::czech::analyzer::{analyze_query, CzechAnalyzer};
+        use crate::czech::{analyze_query, CzechAnalyzer};
         let Some(node) = yaml::parse(file, text, 0, true, &mut self.diags) else {
             return;
         };
@@ -810,7 +810,7 @@ impl Loader {
     /// Games and expansions carcref does not cover: a title, its kind, and words that are one
     /// word each for the analyzer (whether the texts have them is checked in `finish`).
     fn not_covered(&mut self, file: &str, text: &str) {
-        use crate::czech::analyzer::{analyze_query, CzechAnalyzer};
+        use crate::czech::{analyze_query, CzechAnalyzer};
         let Some(node) = yaml::parse(file, text, 0, true, &mut self.diags) else {
             return;
         };
@@ -1087,8 +1087,8 @@ pub(crate) fn load_rule_keys(
 /// Ids are stable URL-safe slugs: lowercase ASCII letters, digits and single hyphens.
 /// How many ways of asking each ruling carries ("jak se ptají hráči"): the search finds a
 /// ruling through them when a player's words differ from the question's.
-pub const MIN_PHRASINGS: usize = 2;
-pub const MAX_PHRASINGS: usize = 4;
+const MIN_PHRASINGS: usize = 2;
+const MAX_PHRASINGS: usize = 4;
 
 fn ruling_phrasings(
     fields: &Fields,
@@ -1133,7 +1133,7 @@ fn check_prefix(fields: &Fields, id: &str, game: &Game, diags: &mut Diagnostics)
 }
 
 /// `Dized.MoC.0027`, `FAQ.MoC.0003`: publisher, game code, four digits.
-pub fn is_source_id(text: &str) -> bool {
+fn is_source_id(text: &str) -> bool {
     let parts: Vec<&str> = text.split('.').collect();
     matches!(parts.as_slice(), [publisher, game, number]
         if publisher.starts_with(|c: char| c.is_ascii_uppercase())
@@ -1145,7 +1145,7 @@ pub fn is_source_id(text: &str) -> bool {
 }
 
 /// `11/2022`: month without a leading zero, four-digit year.
-pub fn is_date(text: &str) -> bool {
+fn is_date(text: &str) -> bool {
     let Some((month, year)) = text.split_once('/') else {
         return false;
     };
@@ -1161,7 +1161,7 @@ pub fn is_date(text: &str) -> bool {
 /// A ring must not join a word and its negation ("dokončený" and "nedokončený"): searching
 /// one would find texts about the other.
 fn refuse_negations(words: &[(String, Location)], ring: &str, diags: &mut Diagnostics) {
-    use crate::czech::analyzer::{analyze_query, CzechAnalyzer};
+    use crate::czech::{analyze_query, CzechAnalyzer};
     let term = |word: &str| -> Option<String> {
         match analyze_query(&CzechAnalyzer, word).as_slice() {
             [one] => Some(one.folded.clone()),

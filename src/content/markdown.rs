@@ -6,23 +6,23 @@ use super::text::Positions;
 
 /// A rule file split into its YAML front matter and Markdown body.
 #[derive(Debug)]
-pub struct FrontMatter<'a> {
-    pub yaml: &'a str,
+pub(crate) struct FrontMatter<'a> {
+    pub(crate) yaml: &'a str,
     /// Lines before the YAML (the opening `---`).
-    pub yaml_line_offset: usize,
-    pub body: &'a str,
+    pub(crate) yaml_line_offset: usize,
+    pub(crate) body: &'a str,
     /// Lines before the body.
-    pub body_line_offset: usize,
+    pub(crate) body_line_offset: usize,
 }
 
 #[derive(Debug, PartialEq, Eq)]
-pub enum FrontMatterError {
+pub(crate) enum FrontMatterError {
     Missing,
     Unclosed,
 }
 
 impl FrontMatterError {
-    pub fn message(&self) -> &'static str {
+    pub(crate) fn message(&self) -> &'static str {
         match self {
             FrontMatterError::Missing => {
                 "chybí front matter: soubor musí začínat řádkem `---`, po něm id, title a order, a pak zase `---`"
@@ -32,7 +32,7 @@ impl FrontMatterError {
     }
 }
 
-pub fn split_front_matter(text: &str) -> Result<FrontMatter<'_>, FrontMatterError> {
+pub(crate) fn split_front_matter(text: &str) -> Result<FrontMatter<'_>, FrontMatterError> {
     let rest = text
         .strip_prefix("---\n")
         .ok_or(FrontMatterError::Missing)?;
@@ -63,10 +63,10 @@ pub enum LinkTarget {
 
 /// An internal link with its 1-based line and column inside the Markdown text.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Link {
-    pub target: LinkTarget,
-    pub line: usize,
-    pub column: usize,
+pub(crate) struct Link {
+    pub(crate) target: LinkTarget,
+    pub(crate) line: usize,
+    pub(crate) column: usize,
 }
 
 pub fn options() -> Options {
@@ -84,7 +84,7 @@ pub fn parse_target(destination: &str) -> Option<LinkTarget> {
     }
 }
 
-pub fn internal_links(markdown: &str) -> Vec<Link> {
+pub(crate) fn internal_links(markdown: &str) -> Vec<Link> {
     let mut positions = Positions::new(markdown);
     Parser::new_ext(markdown, options())
         .into_offset_iter()

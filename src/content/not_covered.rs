@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use super::markdown::to_plain_text;
-use crate::czech::analyzer::{analyze_query, Analyzer, CzechAnalyzer};
+use crate::czech::{analyze_query, Analyzer, CzechAnalyzer};
 use crate::model::Corpus;
 
 /// The search term of one word, as a query would have it.

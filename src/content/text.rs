@@ -18,7 +18,7 @@ pub fn decode(file: &ContentFile) -> Result<String, Diagnostic> {
 /// Like [`decode`], but a control character is replaced by U+FFFD and reported beside the
 /// text instead of refusing the file: the content loader still learns the file's entries, so
 /// one stray character is one problem, not also every link to the file's rulings.
-pub fn decode_reporting_controls(
+pub(crate) fn decode_reporting_controls(
     file: &ContentFile,
 ) -> Result<(String, Option<Diagnostic>), Diagnostic> {
     let text = normalized_text(file)?;
@@ -91,7 +91,7 @@ fn control_character(display: &str, text: &str) -> Option<Diagnostic> {
 }
 
 /// NFC and Unix line ends, so that a file saved in NFD or with CRLF loads identically.
-pub fn normalize(text: &str) -> String {
+fn normalize(text: &str) -> String {
     let text = text.replace("\r\n", "\n");
     // Nearly every file is NFC already; the quick check says so without composing, which
     // was a third of loading the content (and `carcref serve` loads it on every edit).
@@ -102,7 +102,7 @@ pub fn normalize(text: &str) -> String {
 }
 
 /// The 1-based line and column just after `prefix`, counting characters, not bytes.
-pub fn line_column_at_end(prefix: &str) -> (usize, usize) {
+fn line_column_at_end(prefix: &str) -> (usize, usize) {
     let line = prefix.matches('\n').count() + 1;
     let last_line = prefix.rsplit('\n').next().unwrap_or("");
     (line, last_line.chars().count() + 1)
@@ -110,7 +110,7 @@ pub fn line_column_at_end(prefix: &str) -> (usize, usize) {
 
 /// Lines and columns of increasing byte offsets in one text, each counted on from the last,
 /// so that locating every link of a file is one pass over it, not one per link.
-pub struct Positions<'t> {
+pub(crate) struct Positions<'t> {
     text: &'t str,
     offset: usize,
     line: usize,
@@ -118,7 +118,7 @@ pub struct Positions<'t> {
 }
 
 impl<'t> Positions<'t> {
-    pub fn new(text: &'t str) -> Self {
+    pub(crate) fn new(text: &'t str) -> Self {
         Positions {
             text,
             offset: 0,
@@ -129,7 +129,7 @@ impl<'t> Positions<'t> {
 
     /// The 1-based line and column at byte `offset`; an offset before the last one counts
     /// again from the start.
-    pub fn at(&mut self, offset: usize) -> (usize, usize) {
+    pub(crate) fn at(&mut self, offset: usize) -> (usize, usize) {
         if offset < self.offset {
             *self = Positions::new(self.text);
         }

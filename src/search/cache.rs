@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 
 use super::index::{SearchError, SearchIndex};
 use crate::content::{ContentFiles, FileBody};
-use crate::czech::analyzer::{lemmas_txt, tables_json};
+use crate::czech::{lemmas_txt, tables_json};
 use crate::model::Corpus;
 
 /// Bump when the index layout changes: a new version gets a new folder, so old entries are

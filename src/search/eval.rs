@@ -18,13 +18,13 @@ pub struct QueryCase {
 
 impl QueryCase {
     /// Whether the corpus holds an answer (a question about something no game has does not).
-    pub fn answerable(&self) -> bool {
+    fn answerable(&self) -> bool {
         !self.expect.is_empty() || !self.any_of.is_empty()
     }
 
     /// The 1-based rank at which the case is answered in `found` (all of `expect` present,
     /// or the first of `any_of`), if it is.
-    pub fn answered_at(&self, found: &[String]) -> Option<usize> {
+    fn answered_at(&self, found: &[String]) -> Option<usize> {
         let rank = |id: &String| found.iter().position(|f| f == id).map(|p| p + 1);
         if self.any_of.is_empty() {
             self.expect
@@ -39,7 +39,7 @@ impl QueryCase {
 
     /// The 1-based rank of the first expected id in `found`: what MRR counts, as usual for
     /// it, so that a query with two expected answers can still score 1.
-    pub fn first_answer_at(&self, found: &[String]) -> Option<usize> {
+    fn first_answer_at(&self, found: &[String]) -> Option<usize> {
         let expected = if self.any_of.is_empty() {
             &self.expect
         } else {

@@ -9,15 +9,15 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::index::section_parts;
-use crate::content::markdown::to_plain_text;
-use crate::czech::analyzer::{analyze_query, Analyzer, CzechAnalyzer};
+use crate::content::to_plain_text;
+use crate::czech::{Analyzer, CzechAnalyzer};
 use crate::model::{Corpus, GameKind};
 
 /// The word's rate in the games' documents (documents with the word / their documents) makes
 /// at least this share of that rate plus its rate in the other games' documents…
-pub const MIN_SHARE: f64 = 0.8;
+const MIN_SHARE: f64 = 0.8;
 /// …and at least this many documents of those games hold it.
-pub const MIN_DOCUMENTS: usize = 2;
+const MIN_DOCUMENTS: usize = 2;
 
 /// How a word's folded term spreads over the games' documents.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -25,7 +25,7 @@ pub struct Spread {
     /// Documents with the word, by game.
     pub documents: BTreeMap<String, usize>,
     /// All documents, by game.
-    pub totals: BTreeMap<String, usize>,
+    totals: BTreeMap<String, usize>,
     /// How the corpus writes it most often (lowercase), for the reviewer.
     pub written: String,
 }
@@ -48,7 +48,7 @@ impl Spread {
 
     /// The share of the word's rates that falls on `games`: their pooled rate against the
     /// others', so that a side of several games weighs as one.
-    pub fn share_of(&self, games: &BTreeSet<&str>) -> f64 {
+    fn share_of(&self, games: &BTreeSet<&str>) -> f64 {
         let (inside, outside) = self.rates(games);
         if inside + outside > 0.0 {
             inside / (inside + outside)
@@ -59,7 +59,7 @@ impl Spread {
 
     /// Whether the word points to `games`: enough of their documents hold it, and it is rare
     /// elsewhere.
-    pub fn points_to(&self, games: &BTreeSet<&str>) -> bool {
+    fn points_to(&self, games: &BTreeSet<&str>) -> bool {
         let held: usize = self
             .documents
             .iter()
@@ -70,7 +70,7 @@ impl Spread {
     }
 
     /// The one game the word points to, if any.
-    pub fn game(&self) -> Option<&str> {
+    fn game(&self) -> Option<&str> {
         self.documents
             .keys()
             .find(|game| self.points_to(&BTreeSet::from([game.as_str()])))
@@ -102,7 +102,7 @@ fn documents(corpus: &Corpus) -> Vec<(&str, String)> {
 }
 
 /// The spread of every folded term of the corpus over the games.
-pub fn spreads(corpus: &Corpus) -> BTreeMap<String, Spread> {
+fn spreads(corpus: &Corpus) -> BTreeMap<String, Spread> {
     let mut spreads: BTreeMap<String, Spread> = BTreeMap::new();
     let mut written: BTreeMap<String, BTreeMap<String, usize>> = BTreeMap::new();
     let mut documents_of: BTreeMap<&str, usize> = BTreeMap::new();
@@ -176,40 +176,41 @@ pub fn candidates(corpus: &Corpus) -> Vec<(String, BTreeSet<String>, Vec<Spread>
     out
 }
 
-/// Every `hinted_by` word that the texts do not bear out: (word, its games). A word listed
-/// for several games points to them together.
-pub fn check(corpus: &Corpus) -> Vec<(String, Vec<String>)> {
-    let spreads = spreads(corpus);
-    let mut listed: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
-    for game in &corpus.games {
-        for word in &game.hinted_by {
-            listed.entry(word).or_default().insert(&game.id);
-        }
-    }
-    listed
-        .into_iter()
-        .filter(|(word, games)| {
-            let terms = analyze_query(&CzechAnalyzer, word);
-            terms.is_empty()
-                || terms.iter().any(|t| {
-                    !spreads
-                        .get(&t.folded)
-                        .is_some_and(|spread| spread.points_to(games))
-                })
-        })
-        .map(|(word, games)| {
-            (
-                word.to_owned(),
-                games.iter().map(|g| (*g).to_owned()).collect(),
-            )
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::content::{load, ContentFiles};
+    use crate::czech::analyze_query;
+
+    /// Every `hinted_by` word that the texts do not bear out: (word, its games). A word listed
+    /// for several games points to them together.
+    fn check(corpus: &Corpus) -> Vec<(String, Vec<String>)> {
+        let spreads = spreads(corpus);
+        let mut listed: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+        for game in &corpus.games {
+            for word in &game.hinted_by {
+                listed.entry(word).or_default().insert(&game.id);
+            }
+        }
+        listed
+            .into_iter()
+            .filter(|(word, games)| {
+                let terms = analyze_query(&CzechAnalyzer, word);
+                terms.is_empty()
+                    || terms.iter().any(|t| {
+                        !spreads
+                            .get(&t.folded)
+                            .is_some_and(|spread| spread.points_to(games))
+                    })
+            })
+            .map(|(word, games)| {
+                (
+                    word.to_owned(),
+                    games.iter().map(|g| (*g).to_owned()).collect(),
+                )
+            })
+            .collect()
+    }
 
     #[test]
     fn every_reviewed_hint_is_borne_out_by_the_texts() {

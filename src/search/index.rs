@@ -24,9 +24,9 @@ use super::not_covered::NotCoveredTable;
 use super::query::{self, IdReference};
 use super::snippet::{self, Snippet};
 use super::terms::{edits, Expansions, QueryTerms, FUZZY_MIN_LETTERS};
-use crate::content::markdown::to_plain_text;
-use crate::czech::analyzer::{analyze_query, fold_word};
-use crate::czech::analyzer::{Analyzer, BaselineAnalyzer, CzechAnalyzer, Token};
+use crate::content::to_plain_text;
+use crate::czech::{analyze_query, fold_word};
+use crate::czech::{Analyzer, BaselineAnalyzer, CzechAnalyzer, Token};
 use crate::model::{Corpus, Game, GameKind};
 
 /// Which analyzer the index uses. Only the Czech one is for users; the baseline (tantivy's
@@ -172,7 +172,7 @@ pub struct Suggestion {
     pub suggested: String,
     /// How many edits apart they are.
     #[serde(skip)]
-    pub typos: usize,
+    typos: usize,
 }
 
 /// A text field indexed twice: folded terms and exact (diacritics kept) terms.
@@ -315,7 +315,7 @@ fn one_shot_reader(index: &Index) -> Result<IndexReader, SearchError> {
 
 /// Bump when what the index stores changes, so that cached indexes of an older format are
 /// not used (the cache key includes it).
-pub const INDEX_FORMAT: u32 = 15;
+pub(crate) const INDEX_FORMAT: u32 = 15;
 
 /// Text fields with their weights, in the order of `Fields::texts`.
 /// The ways players ask a ruling count less than its question: they are ours, not the source's.
@@ -475,8 +475,8 @@ fn most_pointed(
 /// A concept's word patterns as search terms, with the documents that answer it.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct ConceptPatterns {
-    pub patterns: Vec<Vec<String>>,
-    pub points_to: Vec<String>,
+    patterns: Vec<Vec<String>>,
+    points_to: Vec<String>,
 }
 
 /// The concepts of `concepts.yaml` with their patterns analyzed.
@@ -573,7 +573,7 @@ impl SearchIndex {
     }
 
     /// An index written to `dir` (which must exist and be empty), reopenable with `open`.
-    pub fn build_in(dir: &Path, corpus: &Corpus) -> Result<Self, SearchError> {
+    pub(crate) fn build_in(dir: &Path, corpus: &Corpus) -> Result<Self, SearchError> {
         let (schema, fields) = schema();
         let index = Index::create_in_dir(dir, schema)?;
         let built = Self::fill(index, fields, corpus, AnalyzerChoice::Czech)?;
@@ -584,7 +584,7 @@ impl SearchIndex {
     /// Reopens an index written by `build_in` from its files, already read into memory: the
     /// cache checks them first, and tantivy then reads exactly the checked bytes, never the
     /// disk again.
-    pub fn from_files(files: Vec<(String, Vec<u8>)>) -> Result<Self, SearchError> {
+    pub(crate) fn from_files(files: Vec<(String, Vec<u8>)>) -> Result<Self, SearchError> {
         let directory = RamDirectory::create();
         let mut meta: Option<Meta> = None;
         for (name, bytes) in files {

@@ -1,15 +1,28 @@
 //! Czech full-text search over rulings and rule sections.
 
-pub mod cache;
-pub mod eval;
-pub mod hints;
-pub mod index;
-pub mod not_covered;
-pub mod query;
-pub mod snippet;
-pub mod terms;
-pub mod vectors;
+mod cache;
+mod eval;
+mod hints;
+mod index;
+mod not_covered;
+mod query;
+mod snippet;
+mod terms;
+mod vectors;
 
+pub use cache::IndexCache;
+pub use eval::{answered_agreement, failures_at, parse_cases, quality, Quality, QueryCase};
+pub use hints::{candidates, Spread};
 pub use index::{
-    AnalyzerChoice, Hit, HitKind, SearchIndex, SearchOptions, SearchResults, Suggestion,
+    concept_patterns, game_hints, game_names, game_words, section_parts, AnalyzerChoice, Hit,
+    HitKind, SearchIndex, SearchOptions, SearchResults, Suggestion, ANSWERED_MIN_SCORE,
+    ANSWERED_MIN_SHARE, ANSWERED_RECOGNISED_MIN_SHARE, ANSWERED_STRONG_MIN_SHARE, CONCEPT_FACTOR,
+    CONCEPT_TIE_BREAKER, EXACT_BONUS, EXPANSION_WEIGHT, FUZZY_WEIGHT, HINTED_OTHER_GAME_FACTOR,
+    ID_MATCH_BONUS, LEVEL_FOCUS, OTHER_GAME_FACTOR, OTHER_LEVEL_FACTOR, PROXIMITY_WEIGHT,
+    RULE_PART_FACTOR, TEXT_FIELDS,
 };
+pub use not_covered::NotCoveredTable;
+pub use query::{parse, MAX_QUERY_CHARS};
+pub use snippet::WINDOW_WORDS;
+pub use terms::{Expansions, FUZZY_MIN_LETTERS, NEAR_TERMS, RELAXED_MIN_LETTERS};
+pub use vectors::{analyze, corpus_vectors, Vector};

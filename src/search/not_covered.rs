@@ -5,16 +5,16 @@ use serde::{Deserialize, Serialize};
 
 use super::terms::QueryTerms;
 use crate::czech::a_join;
-use crate::czech::analyzer::{analyze_query, CzechAnalyzer};
+use crate::czech::{analyze_query, CzechAnalyzer};
 use crate::model::{Corpus, NotCovered};
 
 /// The list as the search uses it (and the browser's index carries it).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct NotCoveredTable {
     /// Each word's search term, the word as the list writes it, and its entry.
-    pub terms: Vec<(String, String, usize)>,
+    terms: Vec<(String, String, usize)>,
     /// Each entry's end of the sentence: "patří do rozšíření Řeka, které carcref nepokrývá."
-    pub tails: Vec<String>,
+    tails: Vec<String>,
 }
 
 impl NotCoveredTable {
@@ -36,14 +36,14 @@ impl NotCoveredTable {
     }
 
     /// Whether a query word with this term belongs to a game carcref does not cover.
-    pub fn holds(&self, term: &str) -> bool {
+    pub(crate) fn holds(&self, term: &str) -> bool {
         self.terms.iter().any(|(t, _, _)| t == term)
     }
 
     /// One sentence per entry the query's words belong to, in the list's order:
     /// "Slova „víno“ a „obilí“ patří do rozšíření Obchodníci a stavitelé, které carcref
     /// nepokrývá."
-    pub fn sentences(&self, terms: &QueryTerms) -> Vec<String> {
+    pub(crate) fn sentences(&self, terms: &QueryTerms) -> Vec<String> {
         self.tails
             .iter()
             .enumerate()

@@ -3,9 +3,7 @@
 
 use unicode_normalization::UnicodeNormalization;
 
-use crate::czech::analyzer::{
-    fold_word, is_last_word, is_level_word, numeral_noun_level, ordinal_level,
-};
+use crate::czech::{fold_word, is_last_word, is_level_word, numeral_noun_level, ordinal_level};
 use crate::model::MAX_LEVEL;
 
 /// Longest query text we analyze; the rest is ignored (and said so).
@@ -15,8 +13,8 @@ pub const MAX_QUERY_CHARS: usize = 500;
 /// (`MoC 27` may be Dized or FAQ).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct IdReference {
-    pub publisher: Option<&'static str>,
-    pub number: u16,
+    publisher: Option<&'static str>,
+    number: u16,
 }
 
 impl IdReference {
@@ -41,9 +39,9 @@ pub struct ParsedQuery {
     /// The query without the ID references, for the analyzer.
     pub text: String,
     /// The query was longer than `MAX_QUERY_CHARS` and was cut.
-    pub truncated: bool,
+    pub(crate) truncated: bool,
     /// The one game level the query speaks of ("na čtvrté úrovni", "level 4"), if any.
-    pub level: Option<u8>,
+    pub(crate) level: Option<u8>,
 }
 
 /// The level a query names: exactly one level, given by a numeral noun ("na pětce"), or with

@@ -1,7 +1,7 @@
 //! A short passage of a hit's text around the words that matched, with those words marked.
 
 use super::terms::QueryTerms;
-use crate::czech::analyzer::Analyzer;
+use crate::czech::Analyzer;
 
 /// Words shown around the best match.
 pub const WINDOW_WORDS: usize = 28;
@@ -9,7 +9,7 @@ pub const WINDOW_WORDS: usize = 28;
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Snippet {
     /// The passage as pieces; `true` marks a matched word.
-    pub segments: Vec<(String, bool)>,
+    segments: Vec<(String, bool)>,
 }
 
 impl Snippet {
@@ -35,7 +35,7 @@ impl Snippet {
     }
 }
 
-pub fn make(text: &str, analyzer: &dyn Analyzer, terms: &QueryTerms) -> Snippet {
+pub(crate) fn make(text: &str, analyzer: &dyn Analyzer, terms: &QueryTerms) -> Snippet {
     let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
     let tokens = analyzer.analyze(&text);
     let hits: Vec<bool> = tokens.iter().map(|t| terms.matches(&t.folded)).collect();
@@ -155,7 +155,7 @@ fn best_sentence(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::czech::analyzer::CzechAnalyzer;
+    use crate::czech::CzechAnalyzer;
 
     #[test]
     fn matched_words_are_marked_in_any_inflection() {

@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use crate::czech::analyzer::{analyze_query, ordinal_level, Analyzer, Token};
+use crate::czech::{analyze_query, ordinal_level, Analyzer, Token};
 use crate::model::{GlossaryEntry, SynonymRing};
 
 /// Two query words stand together in a text when at most one other term is between them.
@@ -16,34 +16,34 @@ pub const RELAXED_MIN_LETTERS: usize = 7;
 
 /// Edits (insertions, deletions, substitutions, adjacent transpositions) between two terms,
 /// counted as tantivy's fuzzy query counts them (optimal string alignment).
-pub fn edits(a: &str, b: &str) -> usize {
+pub(crate) fn edits(a: &str, b: &str) -> usize {
     strsim::osa_distance(a, b)
 }
 
 /// One word of the query: its terms and the glossary terms that stand for the same thing.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct QueryWord {
-    pub folded: String,
-    pub exact: String,
+pub(crate) struct QueryWord {
+    pub(crate) folded: String,
+    pub(crate) exact: String,
     /// How many typos a matching document term may differ by (0: none).
-    pub typos: u8,
+    pub(crate) typos: u8,
     /// Folded terms added from the glossary, not typed by the user.
-    pub expansions: BTreeSet<String>,
+    pub(crate) expansions: BTreeSet<String>,
     /// For a word no document contains: the term of the closest word some do ("Mysleli
     /// jste …?"), searched at a typo's weight so that a typo ranks like the word it misspells.
-    pub suggested: Option<String>,
+    pub(crate) suggested: Option<String>,
 }
 
 impl QueryWord {
     /// Its term, its glossary expansions and its suggestion.
-    pub fn forms(&self) -> impl Iterator<Item = &str> {
+    pub(crate) fn forms(&self) -> impl Iterator<Item = &str> {
         std::iter::once(self.folded.as_str())
             .chain(self.expansions.iter().map(String::as_str))
             .chain(self.suggested.as_deref())
     }
 
     /// Is `term` this word, one of its glossary expansions or its suggestion (typos aside)?
-    pub fn stands_for(&self, term: &str) -> bool {
+    pub(crate) fn stands_for(&self, term: &str) -> bool {
         self.folded == term
             || self.expansions.contains(term)
             || self.suggested.as_deref() == Some(term)
@@ -51,15 +51,15 @@ impl QueryWord {
 }
 
 #[derive(Debug, Clone, Default)]
-pub struct QueryTerms {
-    pub words: Vec<QueryWord>,
+pub(crate) struct QueryTerms {
+    pub(crate) words: Vec<QueryWord>,
     /// Glossary entries named by a multi-word member the query contains (`start tile`,
     /// `big meeple`): each alternative is one way the entry is written, as its terms.
-    pub phrases: Vec<Vec<Vec<String>>>,
+    pub(crate) phrases: Vec<Vec<Vec<String>>>,
 }
 
 impl QueryTerms {
-    pub fn new(analyzer: &dyn Analyzer, text: &str, glossary: &Expansions) -> Self {
+    pub(crate) fn new(analyzer: &dyn Analyzer, text: &str, glossary: &Expansions) -> Self {
         let mut words: Vec<QueryWord> = Vec::new();
         let normalized: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
         for token in analyze_query(analyzer, &normalized) {
@@ -88,7 +88,8 @@ impl QueryTerms {
     }
 
     /// For tests and snippets built without a query string.
-    pub fn from_folded(terms: impl IntoIterator<Item = String>) -> Self {
+    #[cfg(test)]
+    pub(crate) fn from_folded(terms: impl IntoIterator<Item = String>) -> Self {
         QueryTerms {
             words: terms
                 .into_iter()
@@ -104,13 +105,13 @@ impl QueryTerms {
         }
     }
 
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.words.is_empty()
     }
 
     /// When the query names a level, its ordinal ("na čtvrté úrovni") also matches the
     /// level's number, as the texts write it ("Úroveň 4").
-    pub fn ordinals_as_digits(&mut self, level: u8) {
+    pub(crate) fn ordinals_as_digits(&mut self, level: u8) {
         for word in &mut self.words {
             if ordinal_level(&word.folded, true) == Some(level) {
                 word.expansions.insert(level.to_string());
@@ -120,7 +121,7 @@ impl QueryTerms {
 
     /// Searches `suggested`, a word `typos` edits away, besides each query word whose term is
     /// `typed` and which allows that many typos (more are for the relaxed search only).
-    pub fn suggest(&mut self, typed: &str, suggested: &str, typos: usize) {
+    pub(crate) fn suggest(&mut self, typed: &str, suggested: &str, typos: usize) {
         for word in self
             .words
             .iter_mut()
@@ -133,7 +134,7 @@ impl QueryTerms {
     /// The same query searched more loosely, for when it matched nothing: two typos in longer
     /// terms, one in short ones, and the suggested terms as one more concept (searched like
     /// glossary phrases: any of them counts).
-    pub fn relaxed(&self, suggested: &[String]) -> Self {
+    pub(crate) fn relaxed(&self, suggested: &[String]) -> Self {
         let mut relaxed = self.clone();
         for word in &mut relaxed.words {
             let letters = word.folded.chars().count();
@@ -153,7 +154,7 @@ impl QueryTerms {
 
     /// Which of the query's concepts (its words, then its glossary phrases) a document with
     /// these folded terms contains.
-    pub fn concepts_matched(&self, doc_terms: &BTreeSet<String>) -> Vec<bool> {
+    pub(crate) fn concepts_matched(&self, doc_terms: &BTreeSet<String>) -> Vec<bool> {
         let word_matches = self.words.iter().map(|w| {
             doc_terms.contains(&w.folded)
                 || w.expansions.iter().any(|e| doc_terms.contains(e))
@@ -175,7 +176,7 @@ impl QueryTerms {
     /// of a glossary phrase the document holds ("joint scoring" as "společné hodnocení"); each
     /// word weighs as rare as its commonest form is (`rarity`), so that "jak" or "hra" decide
     /// less than "stodola", which no text has.
-    pub fn share_matched(
+    pub(crate) fn share_matched(
         &self,
         doc_terms: &BTreeSet<String>,
         rarity: impl Fn(&[&str]) -> f32,
@@ -207,7 +208,7 @@ impl QueryTerms {
     /// The share of the pairs of query words that stand within `NEAR_TERMS` terms of each
     /// other in one of these passages (by their terms, glossary expansions or suggestions).
     /// `passages` has a line per passage, its terms separated by spaces.
-    pub fn share_of_pairs_near(&self, passages: &str) -> f32 {
+    pub(crate) fn share_of_pairs_near(&self, passages: &str) -> f32 {
         let n = self.words.len();
         if n < 2 {
             return 0.0;
@@ -242,14 +243,14 @@ impl QueryTerms {
     /// Which query word a matching document term stands for (for choosing a snippet's
     /// sentence): the first such word's term, or the document term itself when it matches
     /// through a typo or a glossary phrase.
-    pub fn concept_of(&self, folded: &str) -> String {
+    pub(crate) fn concept_of(&self, folded: &str) -> String {
         self.words_of(folded)
             .first()
             .map_or_else(|| folded.to_owned(), |i| self.words[*i].folded.clone())
     }
 
     /// Does a document term match this query (for highlighting)?
-    pub fn matches(&self, folded: &str) -> bool {
+    pub(crate) fn matches(&self, folded: &str) -> bool {
         self.words.iter().any(|w| {
             w.stands_for(folded)
                 || (w.typos > 0 && edits(&w.folded, folded) <= usize::from(w.typos))
@@ -330,12 +331,12 @@ impl Expansions {
     }
 
     /// Whether any glossary entry or synonym ring contains this term.
-    pub fn knows(&self, term: &str) -> bool {
+    pub(crate) fn knows(&self, term: &str) -> bool {
         self.by_term.contains_key(term)
     }
 
     /// The one-word members of the groups this word is a one-word member of.
-    pub fn expand(&self, word: &str) -> BTreeSet<String> {
+    fn expand(&self, word: &str) -> BTreeSet<String> {
         self.by_term
             .get(word)
             .into_iter()
@@ -348,7 +349,7 @@ impl Expansions {
 
     /// Groups with a multi-word member whose every word is in the query, each as its
     /// alternatives: every multi-word member, and every one-word member alone.
-    pub fn phrases_in(&self, query: &BTreeSet<String>) -> Vec<Vec<Vec<String>>> {
+    fn phrases_in(&self, query: &BTreeSet<String>) -> Vec<Vec<Vec<String>>> {
         let candidates: BTreeSet<usize> = query
             .iter()
             .filter_map(|t| self.by_term.get(t))
@@ -379,7 +380,7 @@ impl Expansions {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::czech::analyzer::CzechAnalyzer;
+    use crate::czech::CzechAnalyzer;
 
     fn entry(term: &str, forms: &[&str], english: &[&str]) -> GlossaryEntry {
         GlossaryEntry {

@@ -6,8 +6,8 @@ use std::collections::BTreeSet;
 
 use serde::Serialize;
 
-use crate::content::markdown::to_plain_text;
-use crate::czech::analyzer::{analyze_query, CzechAnalyzer};
+use crate::content::to_plain_text;
+use crate::czech::{analyze_query, CzechAnalyzer};
 use crate::model::Corpus;
 
 #[derive(Debug, Serialize)]

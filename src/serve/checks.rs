@@ -17,7 +17,7 @@ use super::routes::Reply;
 
 /// How long one check may take, waiting in the queue included, before the answer is "try
 /// again" (the engine needs milliseconds; this guards against a pathological scenario).
-pub const CHECK_TIMEOUT: Duration = Duration::from_secs(5);
+const CHECK_TIMEOUT: Duration = Duration::from_secs(5);
 /// Checks waiting for a free thread; more are refused at once.
 const QUEUE: usize = 32;
 /// How often a waiting connection looks whether its client is still there.
@@ -33,13 +33,13 @@ struct Job {
 }
 
 /// The threads that run checks, and the queue in front of them.
-pub struct CheckPool {
+pub(crate) struct CheckPool {
     jobs: SyncSender<Job>,
 }
 
 impl CheckPool {
     /// A pool of `threads` threads (at least one).
-    pub fn new(threads: usize) -> CheckPool {
+    fn new(threads: usize) -> CheckPool {
         let (jobs, queue) = mpsc::sync_channel(QUEUE);
         let queue = Arc::new(Mutex::new(queue));
         for _ in 0..threads.max(1) {
@@ -54,13 +54,13 @@ impl CheckPool {
     }
 
     /// A pool sized to the machine's cores.
-    pub fn for_this_machine() -> CheckPool {
+    pub(crate) fn for_this_machine() -> CheckPool {
         CheckPool::new(std::thread::available_parallelism().map_or(1, |n| n.get()))
     }
 
     /// The answer to the scenario `body`, or `503` when the queue is full, the check took
     /// longer than `CHECK_TIMEOUT`, or `client_gone` says nobody waits for it any more.
-    pub fn check(
+    pub(crate) fn check(
         &self,
         corpus: Arc<Corpus>,
         body: Vec<u8>,
@@ -128,7 +128,7 @@ fn check_now(corpus: &Corpus, body: Vec<u8>, cancel: &AtomicBool) -> Reply {
         display: SCENARIO_NAME.to_owned(),
         body: FileBody::Bytes(Cow::Owned(body)),
     };
-    let checked = match crate::content::text::decode(&file) {
+    let checked = match crate::content::decode(&file) {
         Ok(text) => crate::browser::check_cancellable(corpus, &text, cancel),
         Err(diagnostic) => Checked::Problems(vec![diagnostic]),
     };

@@ -43,14 +43,14 @@ struct Request {
 
 /// What every connection shares: the current build, the names the server may be asked by
 /// besides its address and `localhost`, and the threads that run checks.
-pub struct Shared {
-    pub live: Arc<Live>,
-    pub host_names: Vec<String>,
-    pub checks: CheckPool,
+pub(crate) struct Shared {
+    pub(crate) live: Arc<Live>,
+    pub(crate) host_names: Vec<String>,
+    pub(crate) checks: CheckPool,
 }
 
 /// Reads one request from `stream`, answers it and closes the connection.
-pub fn serve_connection(mut stream: TcpStream, shared: &Shared) {
+pub(crate) fn serve_connection(mut stream: TcpStream, shared: &Shared) {
     let Shared {
         live,
         host_names,
@@ -374,7 +374,7 @@ fn close(mut stream: TcpStream) {
 }
 
 /// Answers `503` to a connection over the limit, without reading its request.
-pub fn refuse_busy(mut stream: TcpStream) {
+pub(crate) fn refuse_busy(mut stream: TcpStream) {
     let reply = Reply::json_error(503, "server je přetížený, zkuste to znovu");
     // The accept loop must not wait on this client.
     write_reply(&mut stream, &reply, false, Duration::from_millis(200));

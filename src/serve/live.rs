@@ -13,21 +13,21 @@ pub(super) const MAX_CONNECTIONS: usize = 64;
 
 /// One build of the site, shared by the requests answered while it is current.
 #[derive(Debug)]
-pub struct Built {
+pub(crate) struct Built {
     /// Counts rebuilds; open pages reload when it changes.
-    pub generation: u64,
+    pub(crate) generation: u64,
     /// The last good site (empty when the content has never built).
-    pub site: Arc<Site>,
+    pub(crate) site: Arc<Site>,
     /// The corpus of the last good site, for `/api/check`.
-    pub corpus: Arc<Corpus>,
+    pub(crate) corpus: Arc<Corpus>,
     /// The problems of the newest content (`file:line:column: message`); none when it built.
-    pub errors: Vec<String>,
+    pub(crate) errors: Vec<String>,
 }
 
 /// The current build, swapped whole by the rebuild thread; open pages wait on it for the
 /// next one.
 #[derive(Debug)]
-pub struct Live {
+pub(crate) struct Live {
     built: Mutex<Arc<Built>>,
     rebuilt: Condvar,
     /// Pages waiting for the next build; each holds a connection.
@@ -36,7 +36,7 @@ pub struct Live {
 
 /// How long an open page's question "is there a newer build?" waits for one before the answer
 /// is "no" (and the page asks again).
-pub const LONG_POLL: Duration = Duration::from_secs(25);
+pub(crate) const LONG_POLL: Duration = Duration::from_secs(25);
 /// At most this many pages wait at once, so that waiting never takes all `MAX_CONNECTIONS`;
 /// more are answered at once.
 const MAX_WAITING: usize = MAX_CONNECTIONS / 2;
@@ -55,12 +55,12 @@ impl Live {
         self.built.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    pub fn current(&self) -> Arc<Built> {
+    pub(crate) fn current(&self) -> Arc<Built> {
         Arc::clone(&self.lock())
     }
 
     /// The current build once its generation is not `seen`, or after `timeout`.
-    pub fn after(&self, seen: u64, timeout: Duration) -> Arc<Built> {
+    pub(crate) fn after(&self, seen: u64, timeout: Duration) -> Arc<Built> {
         if self.waiting.fetch_add(1, Ordering::SeqCst) >= MAX_WAITING {
             self.waiting.fetch_sub(1, Ordering::SeqCst);
             return self.current();

@@ -9,18 +9,18 @@ use crate::model::Corpus;
 use super::live::Built;
 
 /// Largest scenario `/api/check` accepts.
-pub const MAX_BODY: usize = 256 * 1024;
+pub(crate) const MAX_BODY: usize = 256 * 1024;
 /// Asked by open pages; answers the build generation. With `?po=N` the answer waits until
 /// the generation is not N (long polling), so that a page reloads as soon as a rebuild is done.
-pub const VERSION_PATH: &str = "/__carcref/verze";
+const VERSION_PATH: &str = "/__carcref/verze";
 /// An answer, before HTTP framing.
 #[derive(Debug)]
-pub struct Reply {
-    pub status: u16,
-    pub content_type: &'static str,
-    pub body: Vec<u8>,
+pub(crate) struct Reply {
+    pub(crate) status: u16,
+    pub(crate) content_type: &'static str,
+    pub(crate) body: Vec<u8>,
     /// Extra headers (`Location`, `Allow`).
-    pub headers: Vec<(&'static str, String)>,
+    pub(crate) headers: Vec<(&'static str, String)>,
 }
 
 impl Reply {
@@ -40,7 +40,7 @@ impl Reply {
     }
 
     /// A JSON answer with one message that has no place in a file (too large, too slow…).
-    pub fn json_error(status: u16, message: &str) -> Self {
+    pub(crate) fn json_error(status: u16, message: &str) -> Self {
         Reply::json(
             status,
             &serde_json::json!({ "errors": [{ "message": message }] }),
@@ -59,7 +59,7 @@ impl Reply {
 }
 
 /// The generation a page asking `VERSION_PATH?po=N` has seen, if that is the request.
-pub fn seen_generation(target: &str) -> Option<u64> {
+pub(crate) fn seen_generation(target: &str) -> Option<u64> {
     let (path, query) = target.split_once('?')?;
     if path != VERSION_PATH {
         return None;
@@ -71,7 +71,7 @@ pub fn seen_generation(target: &str) -> Option<u64> {
 
 /// Answers one request whose body has been read whole (at most `MAX_BODY` bytes); a check
 /// goes to `check` with the corpus of this build.
-pub fn answer(
+pub(crate) fn answer(
     built: &Arc<Built>,
     method: &str,
     target: &str,
@@ -144,7 +144,7 @@ pub fn answer(
 /// `.`/`..` segment in any spelling once decoded. Decoding happens once, so a double-encoded
 /// `%252e` stays the literal `%2e`, which names no file. A path ending in `/` names the
 /// folder's `index.html`.
-pub fn site_key(path: &str) -> Option<String> {
+fn site_key(path: &str) -> Option<String> {
     let rest = path.strip_prefix('/')?;
     let decoded = String::from_utf8(percent_decode(rest)?).ok()?;
     if decoded.contains(['\\', '\0']) {
@@ -277,7 +277,7 @@ fn bad_request_page() -> String {
 
 /// Shown instead of every page while the content has errors; each problem as
 /// `file:line:column: message`.
-pub fn overlay_page(errors: &[String]) -> String {
+fn overlay_page(errors: &[String]) -> String {
     let items: String = errors
         .iter()
         .map(|e| format!("<li><code>{}</code></li>\n", escape(e)))

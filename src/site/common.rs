@@ -6,7 +6,7 @@ use std::fmt;
 
 /// A file written into every build, listing the files it wrote, so that a later build knows
 /// what in the folder is ours to replace.
-pub const MARKER: &str = ".carcref-site";
+pub(crate) const MARKER: &str = ".carcref-site";
 
 #[derive(Debug, Clone)]
 pub struct BuildOptions {
@@ -61,7 +61,7 @@ pub struct Summary {
 }
 
 /// A scenario's page name and the fingerprint of the scenario as loaded.
-pub type PlayKey = (String, u64);
+pub(crate) type PlayKey = (String, u64);
 
 /// Feeds what is written to it, as text or bytes, into one 64-bit SipHash: fingerprints of
 /// values without building their text (two different values share one by chance about once

@@ -9,12 +9,12 @@ use crate::model::Corpus;
 
 use super::frontend::Frontend;
 
-pub const SCRIPT: &str = "assets/engine.js";
+pub(crate) const SCRIPT: &str = "assets/engine.js";
 
 /// The checked-in module; CI rebuilds it and fails when it differs.
 const MODULE: &[u8] = include_bytes!("../../site/engine.wasm");
 
-pub fn script(frontend: &Frontend, corpus: &Corpus) -> Result<String, serde_json::Error> {
+pub(crate) fn script(frontend: &Frontend, corpus: &Corpus) -> Result<String, serde_json::Error> {
     let data = serde_json::to_string(&EngineData::of(corpus))?;
     let parts = serde_json::json!({
         "wasm": base64::engine::general_purpose::STANDARD.encode(MODULE),

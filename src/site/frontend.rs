@@ -156,7 +156,7 @@ impl Frontend {
         for (path, copied, _) in FILES {
             let file = root.join(path);
             let folder = root.join(path.split('/').next().unwrap_or_default());
-            let text = crate::content::files::read_inside(&file, &folder)
+            let text = crate::content::read_inside(&file, &folder)
                 .and_then(|bytes| {
                     String::from_utf8(bytes).map_err(|_| "není v kódování UTF-8".to_owned())
                 })
@@ -167,26 +167,26 @@ impl Frontend {
     }
 
     /// The templates, by the name pages use (`base.html`).
-    pub fn templates(&self) -> impl Iterator<Item = (&'static str, &str)> {
+    pub(crate) fn templates(&self) -> impl Iterator<Item = (&'static str, &str)> {
         self.files
             .iter()
             .filter_map(|(path, _, text)| Some((path.strip_prefix("templates/")?, text.as_ref())))
     }
 
     /// The files copied into the site as they are: their place there, and their text.
-    pub fn copied(&self) -> impl Iterator<Item = (&'static str, &str)> {
+    pub(crate) fn copied(&self) -> impl Iterator<Item = (&'static str, &str)> {
         self.files
             .iter()
             .filter_map(|(_, copied, text)| Some(((*copied)?, text.as_ref())))
     }
 
     /// The service worker's source, before the build fills in its version and file list.
-    pub fn worker(&self) -> &str {
+    pub(crate) fn worker(&self) -> &str {
         self.source(WORKER_SOURCE)
     }
 
     /// The browser engine's glue, before the build fills in the module and the data.
-    pub fn engine_glue(&self) -> &str {
+    pub(crate) fn engine_glue(&self) -> &str {
         self.source(ENGINE_SOURCE)
     }
 
@@ -198,7 +198,7 @@ impl Frontend {
     }
 
     /// Changes whenever any file does: pages kept from an earlier build are made anew.
-    pub fn fingerprint(&self) -> u64 {
+    pub(crate) fn fingerprint(&self) -> u64 {
         use std::fmt::Write;
         let mut feed = Fingerprint::new();
         for (path, _, text) in &self.files {

@@ -7,13 +7,13 @@ use std::collections::{HashMap, HashSet};
 
 use pulldown_cmark::{CowStr, Event, HeadingLevel, Parser, Tag, TagEnd};
 
-use crate::content::markdown::{options, parse_target, LinkTarget};
+use crate::content::{options, parse_target, LinkTarget};
 
 /// A heading of a rule text, for the table of contents.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Heading {
     pub id: String,
-    pub title: String,
+    pub(crate) title: String,
 }
 
 /// The scrolling box around every table (see `.table-wrap` in site/style.css).
@@ -21,7 +21,7 @@ const TABLE_BOX: &str =
     "<div class=\"table-wrap\" tabindex=\"0\" role=\"group\" aria-label=\"Tabulka\">\n";
 
 /// A URL-fragment-safe slug: ASCII letters and digits (diacritics dropped), other runs as `-`.
-pub fn slug(text: &str) -> String {
+pub(crate) fn slug(text: &str) -> String {
     use unicode_normalization::UnicodeNormalization;
     let mut out = String::new();
     for c in text.nfd().flat_map(char::to_lowercase) {
@@ -163,14 +163,14 @@ pub fn to_html(
 }
 
 /// A Markdown text as one line of plain words (internal links by their words only).
-pub fn plain_text(markdown: &str) -> String {
-    let text = crate::content::markdown::to_plain_text(markdown);
+pub(crate) fn plain_text(markdown: &str) -> String {
+    let text = crate::content::to_plain_text(markdown);
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// At most about `limit` characters of `text`, cut between words ("…"): what a chat app
 /// shows under a shared link.
-pub fn cut(text: &str, limit: usize) -> String {
+pub(crate) fn cut(text: &str, limit: usize) -> String {
     let mut out = String::new();
     for word in text.split_whitespace() {
         if !out.is_empty() && out.chars().count() + 1 + word.chars().count() > limit {
@@ -187,7 +187,7 @@ pub fn cut(text: &str, limit: usize) -> String {
 
 /// The anchors `to_html` gives a text's headings with this prefix (for the search index,
 /// which links a hit to the subsection its words are in).
-pub fn heading_ids(markdown: &str, heading_prefix: &str) -> Vec<Heading> {
+pub(crate) fn heading_ids(markdown: &str, heading_prefix: &str) -> Vec<Heading> {
     to_html(markdown, &|_| None, heading_prefix, 0).1
 }
 

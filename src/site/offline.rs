@@ -8,10 +8,10 @@ use super::frontend::Frontend;
 
 /// The service worker's path; it is the one file it does not cache.
 pub const WORKER: &str = "sw.js";
-pub const MANIFEST: &str = "manifest.webmanifest";
+const MANIFEST: &str = "manifest.webmanifest";
 
 /// The header's colour (style.css), also the phone's status bar colour.
-pub const THEME_COLOUR: &str = "#3b2a17";
+const THEME_COLOUR: &str = "#3b2a17";
 
 fn manifest() -> String {
     let manifest = serde_json::json!({
@@ -188,7 +188,7 @@ fn version(site: &Site) -> String {
 
 /// Adds the manifest, the PNG icon and, last, the service worker listing every other file
 /// (the SVG icon and the registration script are copied with the other front-end files).
-pub fn add(site: &mut Site, frontend: &Frontend) {
+pub(crate) fn add(site: &mut Site, frontend: &Frontend) {
     // The icons never change: drawn once per process, not on every rebuild of `serve`.
     static ICONS: std::sync::OnceLock<Vec<Vec<u8>>> = std::sync::OnceLock::new();
     let icons = ICONS.get_or_init(|| {

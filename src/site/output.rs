@@ -67,7 +67,7 @@ fn io_error(path: &Path) -> impl FnOnce(io::Error) -> WriteError + '_ {
 
 /// A path is plain when it is `/`-separated names, none empty, `.` or `..`, with no
 /// backslash, colon (Windows drives and streams) or control character.
-pub fn check_plain(relative: &str) -> Result<(), &'static str> {
+fn check_plain(relative: &str) -> Result<(), &'static str> {
     if relative.starts_with('/') {
         return Err("začíná lomítkem");
     }
@@ -333,7 +333,7 @@ fn sidecar(parent: &Path, name: &str, suffix: &str) -> PathBuf {
 /// `out` (on Linux; elsewhere see `swap_by_renames`). Refuses to replace or delete a folder
 /// (`out`, or leftovers `.<name>.tmp` and `.<name>.old`) unless an earlier build wrote all
 /// of it.
-pub fn write_atomic(out: &Path, site: &Site) -> Result<(), BuildError> {
+pub(crate) fn write_atomic(out: &Path, site: &Site) -> Result<(), BuildError> {
     let out = match fs::symlink_metadata(out) {
         // The site replaces the link's target, not the link.
         Ok(meta) if meta.file_type().is_symlink() => {

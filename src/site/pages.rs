@@ -13,7 +13,7 @@ use super::markdown::{self, Heading};
 use super::scenarios::{Played, StepView, TraceLine};
 use super::search;
 use super::situace;
-use crate::content::markdown::LinkTarget;
+use crate::content::LinkTarget;
 use crate::coverage::{self, CoverageEntry, Status};
 use crate::engine::core::tile::CompiledTile;
 use crate::model::scenario::Scenario;
@@ -943,14 +943,14 @@ fn ruling_description(ruling: &Ruling) -> String {
 /// scenario text, page name and catalogs, `keys`) and whose other content (its view without
 /// the boards, which its play determines, and the navigation) are unchanged is not rendered
 /// again. Its fingerprint hashes exactly what the template is given.
-pub struct ScenarioPages {
+pub(crate) struct ScenarioPages {
     /// Each scenario's play key, in corpus order.
-    pub keys: Vec<PlayKey>,
-    pub previous: HashMap<PlayKey, (u64, Vec<u8>)>,
-    pub rendered: HashMap<PlayKey, (u64, Vec<u8>)>,
+    pub(crate) keys: Vec<PlayKey>,
+    pub(crate) previous: HashMap<PlayKey, (u64, Vec<u8>)>,
+    pub(crate) rendered: HashMap<PlayKey, (u64, Vec<u8>)>,
 }
 
-pub fn render_all(
+pub(crate) fn render_all(
     corpus: &Corpus,
     played: &[std::sync::Arc<Played>],
     scenario_pages: &mut ScenarioPages,

@@ -11,37 +11,37 @@ use crate::scenario::{run, ExpectationResult};
 
 /// One line of the engine's trace, with the rule it follows.
 #[derive(Debug, Clone, Serialize)]
-pub struct TraceLine {
-    pub text: String,
-    pub rule: String,
+pub(crate) struct TraceLine {
+    pub(crate) text: String,
+    pub(crate) rule: String,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct StepView {
-    pub number: usize,
-    pub action: String,
-    pub events: Vec<TraceLine>,
-    pub refusal: Option<TraceLine>,
+pub(crate) struct StepView {
+    pub(crate) number: usize,
+    pub(crate) action: String,
+    pub(crate) events: Vec<TraceLine>,
+    pub(crate) refusal: Option<TraceLine>,
 }
 
 /// A played scenario, as its page shows it.
 #[derive(Debug, Clone)]
-pub struct Played {
+pub(crate) struct Played {
     /// The page's name from `page_names`: `zakladni/erb-dva-body` for
     /// `scenarios/zakladni/erb-dva-body.yaml`.
-    pub slug: String,
+    pub(crate) slug: String,
     /// "Upravit a ověřit": the builder with this scenario, from the site's root (made once
     /// per scenario text, for its page and its rulings' pages).
-    pub edit_href: String,
-    pub passed: bool,
+    pub(crate) edit_href: String,
+    pub(crate) passed: bool,
     /// Why the scenario could not be played at all (an impossible board).
-    pub error: Option<String>,
-    pub board_before: Option<crate::draw::Board>,
-    pub board_after: Option<crate::draw::Board>,
-    pub setup: Vec<TraceLine>,
-    pub steps: Vec<StepView>,
-    pub expectations: Vec<ExpectationResult>,
-    pub scores: Vec<(String, i32)>,
+    pub(crate) error: Option<String>,
+    pub(crate) board_before: Option<crate::draw::Board>,
+    pub(crate) board_after: Option<crate::draw::Board>,
+    pub(crate) setup: Vec<TraceLine>,
+    pub(crate) steps: Vec<StepView>,
+    pub(crate) expectations: Vec<ExpectationResult>,
+    pub(crate) scores: Vec<(String, i32)>,
 }
 
 /// Longest name part kept from a file name: with `-pred.svg` and a `-N` it stays far below
@@ -61,7 +61,7 @@ fn slug_part(part: &str) -> String {
 /// (spaces, `#`, `%`, capitals, diacritics…) is made one, and when that name is taken, by a
 /// clean path, an earlier scenario or the index page, it gets `-2`, `-3`… So the names are
 /// unique and safe in a URL and follow from the content alone.
-pub fn page_names<'a>(paths: impl IntoIterator<Item = &'a str>) -> Vec<String> {
+pub(crate) fn page_names<'a>(paths: impl IntoIterator<Item = &'a str>) -> Vec<String> {
     let raw: Vec<&str> = paths
         .into_iter()
         .map(|path| {
@@ -115,7 +115,7 @@ fn line(rule: &str, text: &str) -> TraceLine {
 
 /// Plays one scenario, and once more without its steps for the prepared board; `slug` is its
 /// page name.
-pub fn play(scenario: &Scenario, corpus: &Corpus, slug: String) -> Played {
+pub(crate) fn play(scenario: &Scenario, corpus: &Corpus, slug: String) -> Played {
     let edit_href = super::situace::edit_href(&scenario.source);
     let report = match run(scenario, corpus) {
         Ok(report) => report,

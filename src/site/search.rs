@@ -10,21 +10,21 @@ use std::collections::HashMap;
 use serde::Serialize;
 use serde_json::json;
 
-use crate::content::markdown::to_plain_text;
-use crate::czech::analyzer::{Analyzer, CzechAnalyzer};
+use crate::content::to_plain_text;
+use crate::czech::{Analyzer, CzechAnalyzer};
 use crate::model::Corpus;
 use crate::model::MAX_LEVEL;
-use crate::search::index::{
+use crate::search::NotCoveredTable;
+use crate::search::MAX_QUERY_CHARS;
+use crate::search::WINDOW_WORDS;
+use crate::search::{
     concept_patterns, game_hints, game_names, game_words, section_parts, ANSWERED_MIN_SCORE,
     ANSWERED_MIN_SHARE, ANSWERED_RECOGNISED_MIN_SHARE, ANSWERED_STRONG_MIN_SHARE, CONCEPT_FACTOR,
     CONCEPT_TIE_BREAKER, EXACT_BONUS, EXPANSION_WEIGHT, FUZZY_WEIGHT, HINTED_OTHER_GAME_FACTOR,
     ID_MATCH_BONUS, LEVEL_FOCUS, OTHER_GAME_FACTOR, OTHER_LEVEL_FACTOR, PROXIMITY_WEIGHT,
     RULE_PART_FACTOR, TEXT_FIELDS,
 };
-use crate::search::not_covered::NotCoveredTable;
-use crate::search::query::MAX_QUERY_CHARS;
-use crate::search::snippet::WINDOW_WORDS;
-use crate::search::terms::{Expansions, FUZZY_MIN_LETTERS, NEAR_TERMS, RELAXED_MIN_LETTERS};
+use crate::search::{Expansions, FUZZY_MIN_LETTERS, NEAR_TERMS, RELAXED_MIN_LETTERS};
 use crate::site::markdown::{heading_ids, slug};
 
 /// One searchable document, in the CLI index's order (its position is tantivy's doc id).
@@ -182,7 +182,7 @@ impl Doc {
 }
 
 /// The script `assets/search-index.js`.
-pub fn index_script(corpus: &Corpus) -> Result<String, serde_json::Error> {
+pub(crate) fn index_script(corpus: &Corpus) -> Result<String, serde_json::Error> {
     let expansions = serde_json::to_value(Expansions::new(
         &CzechAnalyzer,
         &corpus.glossary,
@@ -246,7 +246,7 @@ pub fn index_script(corpus: &Corpus) -> Result<String, serde_json::Error> {
 pub fn tables_script() -> String {
     format!(
         "globalThis.CARCREF_CZECH = {};\nglobalThis.CARCREF_CZECH.lemmas = {};\n",
-        crate::czech::analyzer::tables_json().trim(),
-        crate::czech::analyzer::lemmas_json()
+        crate::czech::tables_json().trim(),
+        crate::czech::lemmas_json()
     )
 }

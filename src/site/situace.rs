@@ -228,7 +228,7 @@ fn game(corpus: &Corpus, descriptor: &Descriptor) -> Option<GameData> {
 }
 
 /// `assets/situace-data.js`: `window.CARCREF_SITUACE = {…}`.
-pub fn data_script(corpus: &Corpus) -> Result<String, serde_json::Error> {
+pub(crate) fn data_script(corpus: &Corpus) -> Result<String, serde_json::Error> {
     let base = game(corpus, BASE);
     let expansions: Vec<GameData> = REGISTRY
         .iter()
@@ -325,7 +325,7 @@ pub fn data_script(corpus: &Corpus) -> Result<String, serde_json::Error> {
 /// The builder's address, from the site's root, with this scenario in its fragment
 /// (`situace.html#s=…`): the text deflated and in URL-safe base64, the form of the builder's
 /// own share links, so that "Upravit a ověřit" opens the scenario from `file://` too.
-pub fn edit_href(source: &str) -> String {
+pub(crate) fn edit_href(source: &str) -> String {
     let packed = miniz_oxide::deflate::compress_to_vec(source.as_bytes(), 10);
     let fragment = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(packed);
     format!("situace.html#s={fragment}")
