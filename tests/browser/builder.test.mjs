@@ -252,7 +252,7 @@ test('Upravit a ověřit from a ruling page: the situation opens in the builder,
   const { page, problems } = await watchedPage(phone.context);
   await page.goto(fileUrl(SITE, 'vyklady/dc-cesta-obsazena-nelze-nasadit.html'));
   // The ruling has three scenarios; this one: red's figure already stands on the road.
-  await page.tap('p.edit:has-text("Na obsazenou cestu nelze nasadit ani vlastního družiníka") a');
+  await page.tap('p.edit:has-text("Na obsazenou cestu nelze postavit ani vlastní figurku") a');
   await page.waitForURL(/situace\.html#s=/);
   await page.waitForFunction(() => document.querySelector('#verdikt h3'));
   assert.equal(await page.textContent('#verdikt h3'), 'Verdikt: platí');
