@@ -335,13 +335,14 @@
       return words.concat(phrases);
     }
 
+    /** A query word's term, glossary expansions and suggestion (terms.rs QueryWord::forms). */
+    function formsOf(w) {
+      return [w.folded, ...w.expansions, ...(w.suggested === null ? [] : [w.suggested])];
+    }
+
     /** Whether some document holds each of the query's words (index.rs holds_every_word). */
     function holdsEveryWord(terms) {
-      return terms.words.every((w) =>
-        [w.folded, ...w.expansions, ...(w.suggested === null ? [] : [w.suggested])].some((f) =>
-          docFreq.has(f),
-        ),
-      );
+      return terms.words.every((w) => formsOf(w).some((f) => docFreq.has(f)));
     }
 
     /** How rare the commonest of a word's forms is among the documents (index.rs rarity). */
@@ -361,9 +362,7 @@
       let held = 0;
       let all = 0;
       terms.words.forEach((w, i) => {
-        const forms = [w.folded, ...w.expansions];
-        if (w.suggested !== null) forms.push(w.suggested);
-        const weight = rarity(forms);
+        const weight = rarity(formsOf(w));
         all = Math.fround(all + weight);
         if (matched[i] || inMatchedPhrase(w.folded)) held = Math.fround(held + weight);
       });

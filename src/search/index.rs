@@ -856,7 +856,13 @@ impl SearchIndex {
     /// documents, as BM25's inverse document frequency (a word no document has is rarest).
     fn rarity(&self, forms: &[&str]) -> f32 {
         let n = self.meta.docs.len() as f32;
-        let df = forms
+        let df = self.documents_holding(forms) as f32;
+        (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
+    }
+
+    /// How many documents hold the commonest of these forms.
+    fn documents_holding(&self, forms: &[&str]) -> usize {
+        forms
             .iter()
             .map(|f| {
                 self.meta
@@ -866,18 +872,15 @@ impl SearchIndex {
                     .count()
             })
             .max()
-            .unwrap_or(0) as f32;
-        (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
+            .unwrap_or(0)
     }
 
     /// Whether some document holds each of the query's words, as typed, through a synonym or
     /// as the word its typo stands for.
     fn holds_every_word(&self, terms: &QueryTerms) -> bool {
         terms.words.iter().all(|word| {
-            self.meta
-                .docs
-                .iter()
-                .any(|doc| word.forms().any(|form| doc.terms.contains(form)))
+            let forms: Vec<&str> = word.forms().collect();
+            self.documents_holding(&forms) > 0
         })
     }
 
