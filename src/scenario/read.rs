@@ -5,7 +5,7 @@ use marked_yaml::Node;
 
 use crate::diagnostic::Diagnostics;
 use crate::engine::modules::registry;
-use crate::engine::modules::vocabulary::{self, Context, Descriptor, Hooks, Registry};
+use crate::engine::modules::vocabulary::{self, AnyHooks, Context, Descriptor, Registry};
 use crate::model::pieces::{Colour, FeatureKind, MeepleKind, Spot};
 use crate::model::read::{colour, list, per_player, position, tile_ref, MAX_COUNT, MAX_SCORE};
 use crate::model::scenario::{
@@ -320,7 +320,7 @@ impl<'a> Scope<'a> {
         fields: &Fields,
         context: Context,
         diags: &mut Diagnostics,
-        read: impl Fn(&dyn Hooks, &Fields, &vocabulary::Scope, &mut Diagnostics) -> Option<Entry>,
+        read: impl Fn(&dyn AnyHooks, &Fields, &vocabulary::Scope, &mut Diagnostics) -> Option<Entry>,
     ) -> ModuleData {
         let mut data = ModuleData::default();
         for module in &self.active {

@@ -656,7 +656,7 @@ fn apply(
     modules: &[&'static Descriptor],
     data: &ModuleData,
     location: &Location,
-    mut act: impl FnMut(&dyn vocabulary::Hooks, &crate::model::scenario::Entry) -> Result<(), String>,
+    mut act: impl FnMut(&dyn vocabulary::AnyHooks, &crate::model::scenario::Entry) -> Result<(), String>,
 ) -> Result<(), Diagnostic> {
     for module in modules {
         if let Some(entry) = data.entry(module.id) {

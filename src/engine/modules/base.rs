@@ -4,10 +4,8 @@
 
 use std::collections::BTreeSet;
 
-use std::sync::Arc;
-
 use super::values::FeatureValues;
-use super::vocabulary::{player_index, Descriptor, GameParts, Hooks, Scope};
+use super::vocabulary::{player_index, Applied, Descriptor, GameParts, Hooks, Scope};
 use crate::diagnostic::Diagnostics;
 use crate::engine::core::game::{Game, MeepleKind, State, Supply};
 use crate::engine::core::hooks::{Decider, FeatureScore, RuleModule};
@@ -16,7 +14,6 @@ use crate::engine::core::tile::FeatureKind;
 use crate::model::pieces::tiles_cs;
 use crate::model::pieces::Colour;
 use crate::model::read::{per_player, MAX_COUNT, MAX_SCORE};
-use crate::model::scenario::Entry;
 use crate::yaml::Fields;
 
 #[derive(Clone)]
@@ -164,23 +161,29 @@ struct ScenarioSetup {
 struct ScenarioHooks;
 
 impl Hooks for ScenarioHooks {
+    type Setup = ScenarioSetup;
+    type Board = ();
+    type Meeple = ();
+    type Step = ();
+    type Expect = ();
+
     fn setup(
         &self,
         setup: Option<&Fields>,
         scope: &Scope,
         diags: &mut Diagnostics,
-    ) -> Option<Entry> {
+    ) -> Option<ScenarioSetup> {
         let setup = setup?;
         let (file, map, players) = (setup.file, setup.map, scope.players);
-        Some(Arc::new(ScenarioSetup {
+        Some(ScenarioSetup {
             score: per_player(file, map, "score", players, 0..=MAX_SCORE, diags),
             supply: per_player(file, map, "supply", players, 0..=MAX_COUNT, diags),
-        }))
+        })
     }
 
     fn game(
         &self,
-        _setup: Option<&Entry>,
+        _setup: Option<&ScenarioSetup>,
         expansions: &[&'static Descriptor],
         players: usize,
         _catalog: &mut Catalog,
@@ -188,15 +191,7 @@ impl Hooks for ScenarioHooks {
         Some(Ok(base_with(expansions, players, 0)))
     }
 
-    fn after_board(
-        &self,
-        game: &mut Game,
-        setup: &Entry,
-        players: &[Colour],
-    ) -> Result<(), String> {
-        let Some(setup) = setup.downcast_ref::<ScenarioSetup>() else {
-            return Ok(());
-        };
+    fn after_board(&self, game: &mut Game, setup: &ScenarioSetup, players: &[Colour]) -> Applied {
         for (colour, points) in &setup.score {
             if let Some(p) = player_index(players, colour) {
                 game.state.players[p].score = *points;

@@ -5,9 +5,7 @@
 //! costs 2 points when its meeple scores and 1 at the end. Castles score misty tiles around
 //! them; a gravedigger on a surrounded graveyard earns a guard from the general supply.
 
-use std::sync::Arc;
-
-use super::vocabulary::{only_on_board, player_index, GhostCounts, Hooks, Report, Scope};
+use super::vocabulary::{only_on_board, player_index, Applied, GhostCounts, Hooks, Report, Scope};
 use crate::diagnostic::Diagnostics;
 use crate::engine::core::game::{Game, MeepleKind, State};
 use crate::engine::core::hooks::{
@@ -18,7 +16,6 @@ use crate::engine::modules::mists::misty_tiles_around;
 use crate::model::geometry::{Dir, Port};
 use crate::model::pieces::{count_cs, Colour, FigureKind, FigureName, FigureShape};
 use crate::model::read::{count, per_player, MAX_COUNT};
-use crate::model::scenario::Entry;
 use crate::yaml::Fields;
 
 /// Ghosts in the bank at the start.
@@ -413,6 +410,13 @@ struct ScenarioExpect {
 struct ScenarioHooks;
 
 impl Hooks for ScenarioHooks {
+    type Setup = ();
+    type Board = ();
+    /// Ghosts beside a meeple.
+    type Meeple = u32;
+    type Step = ();
+    type Expect = ScenarioExpect;
+
     fn modules(&self, players: usize, _seed: u64) -> Vec<Box<dyn RuleModule>> {
         vec![Box::new(CompetitiveGhosts::new(players))]
     }
@@ -424,16 +428,15 @@ impl Hooks for ScenarioHooks {
         on_board: bool,
         _: &Scope,
         diags: &mut Diagnostics,
-    ) -> Option<Entry> {
+    ) -> Option<u32> {
         let n = count(meeple, "ghosts", diags)?;
         if n > 0 && !on_board {
             only_on_board(meeple, "ghosts", "duchy", diags);
         }
-        Some(Arc::new(n))
+        Some(n)
     }
 
-    fn on_meeple(&self, game: &mut Game, meeple: usize, entry: &Entry) -> Result<(), String> {
-        let n = entry.downcast_ref::<u32>().copied().unwrap_or(0);
+    fn on_meeple(&self, game: &mut Game, meeple: usize, &n: &u32) -> Applied {
         if n == 0 {
             return Ok(());
         }
@@ -449,7 +452,12 @@ impl Hooks for ScenarioHooks {
         Ok(())
     }
 
-    fn expect(&self, expect: &Fields, scope: &Scope, diags: &mut Diagnostics) -> Option<Entry> {
+    fn expect(
+        &self,
+        expect: &Fields,
+        scope: &Scope,
+        diags: &mut Diagnostics,
+    ) -> Option<ScenarioExpect> {
         let guards = per_player(
             expect.file,
             expect.map,
@@ -458,16 +466,13 @@ impl Hooks for ScenarioHooks {
             0..=MAX_COUNT,
             diags,
         );
-        Some(Arc::new(ScenarioExpect {
+        Some(ScenarioExpect {
             ghosts: GhostCounts::read(expect, diags),
             guards,
-        }))
+        })
     }
 
-    fn check(&self, game: &Game, entry: &Entry, players: &[Colour], check: Report) {
-        let Some(expect) = entry.downcast_ref::<ScenarioExpect>() else {
-            return;
-        };
+    fn check(&self, game: &Game, expect: &ScenarioExpect, players: &[Colour], check: Report) {
         if let Some(ghosts) = game.ghosts() {
             expect.ghosts.check(&game.state, ghosts, &mut *check);
         }

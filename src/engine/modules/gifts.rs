@@ -3,11 +3,9 @@
 //! can be placed and before placing it, a player may open one gift; each unopened gift is worth
 //! 2 points at the end.
 
-use std::sync::Arc;
-
 use marked_yaml::types::MarkedMappingNode;
 
-use super::vocabulary::{player_index, Hooks, Report, Scope};
+use super::vocabulary::{player_index, Applied, Hooks, Report, Scope};
 use crate::diagnostic::{Diagnostics, Location};
 use crate::engine::core::game::{Game, MeepleKind, State};
 use crate::engine::core::hooks::{Decider, Refusal, RuleModule, Status};
@@ -17,7 +15,7 @@ use crate::model::geometry::Pos;
 use crate::model::pieces::Colour;
 use crate::model::pieces::Spot;
 use crate::model::read::{per_player, player_entries, position, tile_ref, MAX_COUNT};
-use crate::model::scenario::{Entry, TileRef};
+use crate::model::scenario::TileRef;
 use crate::model::Corpus;
 use crate::yaml::{self, Fields};
 
@@ -584,6 +582,13 @@ struct GiftSpec {
 struct ScenarioHooks;
 
 impl Hooks for ScenarioHooks {
+    type Setup = ScenarioSetup;
+    type Board = ();
+    type Meeple = ();
+    type Step = GiftSpec;
+    /// Unopened gifts in each player's hand.
+    type Expect = Vec<(Colour, u32)>;
+
     fn modules(&self, players: usize, seed: u64) -> Vec<Box<dyn RuleModule>> {
         vec![Box::new(Gifts::new(players, seed))]
     }
@@ -593,19 +598,11 @@ impl Hooks for ScenarioHooks {
         setup: Option<&Fields>,
         scope: &Scope,
         diags: &mut Diagnostics,
-    ) -> Option<Entry> {
-        gifts_setup(setup?, scope.players, diags).map(|s| Arc::new(s) as Entry)
+    ) -> Option<ScenarioSetup> {
+        gifts_setup(setup?, scope.players, diags)
     }
 
-    fn before_board(
-        &self,
-        game: &mut Game,
-        setup: &Entry,
-        players: &[Colour],
-    ) -> Result<(), String> {
-        let Some(setup) = setup.downcast_ref::<ScenarioSetup>() else {
-            return Ok(());
-        };
+    fn before_board(&self, game: &mut Game, setup: &ScenarioSetup, players: &[Colour]) -> Applied {
         let hands: Vec<(usize, Vec<Gift>)> = setup
             .hands
             .iter()
@@ -616,16 +613,13 @@ impl Hooks for ScenarioHooks {
     }
 
     /// `gift: {card: koncil, at: [1, 0]}`: a gift opened before the tile is placed.
-    fn step(&self, step: &Fields, scope: &Scope, diags: &mut Diagnostics) -> Option<Entry> {
+    fn step(&self, step: &Fields, scope: &Scope, diags: &mut Diagnostics) -> Option<GiftSpec> {
         let map = step.optional_mapping("gift", diags)?;
-        gift_spec(step.file, map, scope.corpus, diags).map(|g| Arc::new(g) as Entry)
+        gift_spec(step.file, map, scope.corpus, diags)
     }
 
     /// The other tile first, then those set aside.
-    fn step_tiles(&self, entry: &Entry) -> Vec<TileRef> {
-        let Some(spec) = entry.downcast_ref::<GiftSpec>() else {
-            return Vec::new();
-        };
+    fn step_tiles(&self, spec: &GiftSpec) -> Vec<TileRef> {
         spec.other.iter().chain(&spec.set_aside).cloned().collect()
     }
 
@@ -633,13 +627,10 @@ impl Hooks for ScenarioHooks {
         &self,
         game: &mut Game,
         drawn: usize,
-        entry: &Entry,
+        spec: &GiftSpec,
         tiles: &[usize],
         decider: &mut dyn Decider,
     ) -> Result<(), Refusal> {
-        let Some(spec) = entry.downcast_ref::<GiftSpec>() else {
-            return Ok(());
-        };
         let at = spec.at.unwrap_or(Pos::new(0, 0));
         let on = spec.on.unwrap_or(Spot::Center);
         let target = match spec.card {
@@ -657,7 +648,12 @@ impl Hooks for ScenarioHooks {
         open(game, drawn, spec.card, target, decider)
     }
 
-    fn expect(&self, expect: &Fields, scope: &Scope, diags: &mut Diagnostics) -> Option<Entry> {
+    fn expect(
+        &self,
+        expect: &Fields,
+        scope: &Scope,
+        diags: &mut Diagnostics,
+    ) -> Option<Vec<(Colour, u32)>> {
         let gifts = per_player::<u32>(
             expect.file,
             expect.map,
@@ -666,14 +662,10 @@ impl Hooks for ScenarioHooks {
             0..=MAX_COUNT,
             diags,
         );
-        Some(Arc::new(gifts))
+        Some(gifts)
     }
 
-    /// Unopened gifts in each player's hand.
-    fn check(&self, game: &Game, entry: &Entry, players: &[Colour], check: Report) {
-        let Some(gifts) = entry.downcast_ref::<Vec<(Colour, u32)>>() else {
-            return;
-        };
+    fn check(&self, game: &Game, gifts: &Vec<(Colour, u32)>, players: &[Colour], check: Report) {
         for (colour, n) in gifts {
             let actual = player_index(players, colour)
                 .and_then(|p| game.module::<Gifts>().map(|g| g.unopened(p) as u32))

@@ -116,6 +116,12 @@ pub const DESCRIPTOR: super::vocabulary::Descriptor = super::vocabulary::Descrip
 struct ScenarioHooks;
 
 impl super::vocabulary::Hooks for ScenarioHooks {
+    type Setup = ();
+    type Board = ();
+    type Meeple = ();
+    type Step = ();
+    type Expect = ();
+
     fn modules(&self, _players: usize, _seed: u64) -> Vec<Box<dyn RuleModule>> {
         vec![Box::new(InnsAndCathedrals)]
     }

@@ -3,13 +3,11 @@
 //! castles, graveyards, dogs, cursed graveyards with face-down tiles, level 6's counters,
 //! and how the game is won or lost. All of the game's rules live here; the core knows none.
 
-use std::sync::Arc;
-
 use marked_yaml::Node;
 
 use super::values::FeatureValues;
 use super::vocabulary::{
-    only_on_board, player_index, GameParts, GhostCounts, Hooks, Report, Scope,
+    only_on_board, player_index, Applied, GameParts, GhostCounts, Hooks, Report, Scope,
 };
 use crate::czech::{Gender, Pad};
 use crate::diagnostic::Diagnostics;
@@ -24,7 +22,6 @@ use crate::model::geometry::{Dir, Pos};
 use crate::model::pieces::count_cs;
 use crate::model::pieces::{Colour, MeepleKind};
 use crate::model::read::{count, per_player, MAX_COUNT};
-use crate::model::scenario::Entry;
 use crate::yaml::Fields;
 
 /// What a level changes (source 000, "Úroveň 1" to "Úroveň 6").
@@ -1508,12 +1505,20 @@ fn read_setup(
 struct ScenarioHooks;
 
 impl Hooks for ScenarioHooks {
+    type Setup = ScenarioSetup;
+    /// Ghosts on a prepared board tile.
+    type Board = u32;
+    /// A dog beside a meeple.
+    type Meeple = bool;
+    type Step = ();
+    type Expect = ScenarioExpect;
+
     fn setup(
         &self,
         setup: Option<&Fields>,
         scope: &Scope,
         diags: &mut Diagnostics,
-    ) -> Option<Entry> {
+    ) -> Option<ScenarioSetup> {
         let Some(setup) = setup else {
             diags.error(
                 scope.start.clone(),
@@ -1522,17 +1527,16 @@ impl Hooks for ScenarioHooks {
             );
             return None;
         };
-        read_setup(setup, scope.players, diags).map(|s| Arc::new(s) as Entry)
+        read_setup(setup, scope.players, diags)
     }
 
     fn game(
         &self,
-        setup: Option<&Entry>,
+        setup: Option<&ScenarioSetup>,
         _expansions: &[&'static super::vocabulary::Descriptor],
         players: usize,
         catalog: &mut Catalog,
     ) -> Option<Result<GameParts, String>> {
-        let setup = setup.and_then(|s| s.downcast_ref::<ScenarioSetup>());
         let Some((level, setup)) = setup.and_then(|s| Some((Level::get(s.level)?, s))) else {
             return Some(Err(
                 "pravidla Duchů Carcassonne potřebují `setup: {level: 1..6}`".into(),
@@ -1547,15 +1551,7 @@ impl Hooks for ScenarioHooks {
         )))
     }
 
-    fn before_board(
-        &self,
-        game: &mut Game,
-        setup: &Entry,
-        players: &[Colour],
-    ) -> Result<(), String> {
-        let Some(setup) = setup.downcast_ref::<ScenarioSetup>() else {
-            return Ok(());
-        };
+    fn before_board(&self, game: &mut Game, setup: &ScenarioSetup, players: &[Colour]) -> Applied {
         game.with_module(|mists: &mut Mists, state| {
             mists.place_start_ghosts(state, setup.start_ghosts);
             let team = setup
@@ -1579,12 +1575,11 @@ impl Hooks for ScenarioHooks {
     }
 
     /// `ghosts: 2` on a prepared board tile.
-    fn board(&self, tile: &Fields, _: &Scope, diags: &mut Diagnostics) -> Option<Entry> {
-        count(tile, "ghosts", diags).map(|n| Arc::new(n) as Entry)
+    fn board(&self, tile: &Fields, _: &Scope, diags: &mut Diagnostics) -> Option<u32> {
+        count(tile, "ghosts", diags)
     }
 
-    fn on_board(&self, game: &mut Game, placed: usize, entry: &Entry) -> Result<(), String> {
-        let n = entry.downcast_ref::<u32>().copied().unwrap_or(0);
+    fn on_board(&self, game: &mut Game, placed: usize, &n: &u32) -> Applied {
         if n == 0 {
             return Ok(());
         }
@@ -1606,16 +1601,16 @@ impl Hooks for ScenarioHooks {
         on_board: bool,
         _: &Scope,
         diags: &mut Diagnostics,
-    ) -> Option<Entry> {
+    ) -> Option<bool> {
         let dog = meeple.optional_bool("dog", diags)?;
         if dog && !on_board {
             only_on_board(meeple, "dog", "psa", diags);
         }
-        Some(Arc::new(dog))
+        Some(dog)
     }
 
-    fn on_meeple(&self, game: &mut Game, meeple: usize, entry: &Entry) -> Result<(), String> {
-        if entry.downcast_ref::<bool>() != Some(&true) {
+    fn on_meeple(&self, game: &mut Game, meeple: usize, &dog: &bool) -> Applied {
+        if !dog {
             return Ok(());
         }
         let laid = game.with_module(|mists: &mut Mists, _| {
@@ -1640,7 +1635,12 @@ impl Hooks for ScenarioHooks {
         game.with_module(|mists: &mut Mists, state| mists.draw(state));
     }
 
-    fn expect(&self, expect: &Fields, scope: &Scope, diags: &mut Diagnostics) -> Option<Entry> {
+    fn expect(
+        &self,
+        expect: &Fields,
+        scope: &Scope,
+        diags: &mut Diagnostics,
+    ) -> Option<ScenarioExpect> {
         let (file, map, players) = (expect.file, expect.map, scope.players);
         let mut dogs_waiting = None;
         let mut dogs_used = None;
@@ -1656,7 +1656,7 @@ impl Hooks for ScenarioHooks {
                 );
             }
         }
-        Some(Arc::new(ScenarioExpect {
+        Some(ScenarioExpect {
             ghosts: GhostCounts::read(expect, diags),
             track: expect
                 .optional_int_in("track", 0..=MAX_TRACK, diags)
@@ -1681,13 +1681,11 @@ impl Hooks for ScenarioHooks {
             face_down: count(expect, "face_down", diags),
             dogs_waiting,
             dogs_used,
-        }))
+        })
     }
 
-    fn check(&self, game: &Game, entry: &Entry, players: &[Colour], check: Report) {
-        if let Some(expect) = entry.downcast_ref::<ScenarioExpect>() {
-            scenario_checks(game, expect, players, check);
-        }
+    fn check(&self, game: &Game, expect: &ScenarioExpect, players: &[Colour], check: Report) {
+        scenario_checks(game, expect, players, check);
     }
 }
 
