@@ -138,6 +138,10 @@ const TRIAL: Descriptor = Descriptor {
     figure: None,
     status_key: None,
     rule_prefixes: &["zk"],
+    rule_keys: &[(
+        "zk.klaster",
+        "na klášter zkušební rozšíření figurky nepustí",
+    )],
     // Three figures a player, one of them a giant.
     figures: &[(MeepleKind::NORMAL, 2), (GIANT, 1)],
     tile_set: None,

@@ -692,7 +692,7 @@ fn step_meeples(
 /// An answer to the rules' questions in the form the engine writes its options: single
 /// spaces, and `[x, y]` with a comma and a space (`[-1,1]` and ` [ -1 , 1 ]` are `[-1, 1]`).
 fn unknown_rule_key(key: &str) -> String {
-    let known = crate::engine::rule_keys::RULE_KEYS.iter().map(|(k, _)| *k);
+    let known = crate::engine::rule_keys::rule_keys().map(|(k, _)| k);
     format!(
         "neznámý klíč pravidla `{key}`{}",
         crate::yaml::did_you_mean(known, key)

@@ -129,6 +129,30 @@ impl RuleModule for BaseGame {
     }
 }
 
+/// The rule keys its rules emit, with what each stands for.
+const RULE_KEYS: &[(&str, &str)] = &[
+    (
+        "zh.vetsina",
+        "body získá hráč s většinou figurek, při rovnosti všichni",
+    ),
+    (
+        "zh.konec.cesta",
+        "nedokončená cesta na konci: 1 bod za kartičku",
+    ),
+    (
+        "zh.konec.mesto",
+        "nedokončené město na konci: 1 bod za kartičku a erb",
+    ),
+    (
+        "zh.konec.klaster",
+        "nedokončený klášter na konci: 1 bod za kartičku 3×3",
+    ),
+    (
+        "zh.konec.louka",
+        "louka na konci: 3 body za každé sousední dokončené město",
+    ),
+];
+
 /// The base game's own scenario keys: a competitive game already in progress.
 pub const DESCRIPTOR: super::vocabulary::Descriptor = super::vocabulary::Descriptor {
     id: "zakladni-hra",
@@ -137,6 +161,7 @@ pub const DESCRIPTOR: super::vocabulary::Descriptor = super::vocabulary::Descrip
     status_key: None,
     figure: Some(crate::czech::DRUZINIK),
     rule_prefixes: &["zh"],
+    rule_keys: RULE_KEYS,
     figures: &[(MeepleKind::NORMAL, 7)],
     tile_set: Some("zakladni-hra"),
     markers: &[],

@@ -378,6 +378,48 @@ pub const GUARD: MeepleKind = MeepleKind::of(&FigureKind {
     shape: FigureShape::Shield,
 });
 
+/// The rule keys its rules emit, with what each stands for.
+const RULE_KEYS: &[(&str, &str)] = &[
+    (
+        "dzh.mlha.houstne",
+        "mlha houstne (navazuje na mlhu na plánu): duch k figurce soupeře",
+    ),
+    (
+        "dzh.mlha.rozptyleni",
+        "mlha se rozptyluje (sousedí se stranou bez mlhy): duch k vlastní figurce",
+    ),
+    ("dzh.duch.souper", "duch přichází k figurce soupeře"),
+    ("dzh.duch.vlastni", "duch přichází k vlastní figurce"),
+    (
+        "dzh.duch.nic",
+        "prázdný bank nebo žádná vhodná figurka: nestane se nic",
+    ),
+    (
+        "dzh.duch.treti",
+        "třetí duch vyžene figurku z plánu, duchové do banku",
+    ),
+    (
+        "dzh.duch.minus-dva",
+        "za každého ducha u hodnocené figurky −2 body, skóre nikdy pod 0",
+    ),
+    (
+        "dzh.duch.konec",
+        "na konci hry −1 bod za každého ducha u figurky",
+    ),
+    (
+        "dzh.zamek.hodnoceni",
+        "obklopený zámek: 2 body za kartičku s mlhou v okolí 3×3",
+    ),
+    (
+        "dzh.zamek.konec",
+        "obsazený nedokončený zámek na konci: 1 bod za kartičku s mlhou",
+    ),
+    (
+        "dzh.hrbitov.strazny",
+        "obklopený hřbitov: hrobník získá strážného z obecné zásoby, žádné body",
+    ),
+];
+
 /// The competitive ghosts' scenario keys.
 pub const DESCRIPTOR: super::vocabulary::Descriptor = super::vocabulary::Descriptor {
     id: "duchove-zamky-hrbitovy",
@@ -386,6 +428,7 @@ pub const DESCRIPTOR: super::vocabulary::Descriptor = super::vocabulary::Descrip
     status_key: None,
     figure: None,
     rule_prefixes: &["dzh", "du"],
+    rule_keys: RULE_KEYS,
     // 5 meeples of the base game and 2 guards.
     figures: &[(MeepleKind::NORMAL, 5), (GUARD, 2)],
     tile_set: Some("duchove"),

@@ -538,6 +538,57 @@ fn has_effect(game: &Game, player: usize, gift: Gift, target: &GiftTarget) -> bo
     }
 }
 
+/// The rule keys its rules emit, with what each stands for.
+const RULE_KEYS: &[(&str, &str)] = &[
+    (
+        "da.obdrzeni",
+        "rozšíření cizí cesty či města bez podílu na převaze: jeden dárek za tah",
+    ),
+    (
+        "da.obdrzeni.zadny",
+        "všechny dárky jsou neotevřené v rukou: žádný dárek",
+    ),
+    (
+        "da.balicek.znovu",
+        "došlý balíček dárků se doplní zamícháním odložených",
+    ),
+    (
+        "da.otevreni.prilozitelna",
+        "dárek lze otevřít jen s taženou kartičkou, kterou lze přiložit",
+    ),
+    ("da.otevreni.nema", "hráč takový neotevřený dárek nemá"),
+    ("da.otevreni.cil", "dárek potřebuje jiný cíl"),
+    (
+        "da.koncil",
+        "Koncil: družiník do libovolného nedokončeného kláštera",
+    ),
+    (
+        "da.vyklizeni",
+        "Vyklizení cesty: cesta se hodnotí jako na konci a figurky z ní odcházejí",
+    ),
+    (
+        "da.vyplaceni",
+        "Vyplacení: vlastní družiník zpět, 2 body za každou figurku na území",
+    ),
+    (
+        "da.zmena-postoje",
+        "Změna postoje: družiník si lehne na louku nebo z ní vstane na téže kartičce",
+    ),
+    (
+        "da.vyber",
+        "Výběr ze 2: tahají se dvě kartičky, jedna se přiloží, druhá odloží",
+    ),
+    (
+        "da.vyber.neprilozitelna",
+        "Výběr ze 2: nepřiložitelná kartička se odkládá a táhne se další",
+    ),
+    ("da.konec", "na konci 2 body za každý neotevřený dárek"),
+    (
+        "da.bez-ucinku",
+        "dárek, který teď nemá účinek, se jen odloží",
+    ),
+];
+
 /// The gifts' scenario keys.
 pub const DESCRIPTOR: super::vocabulary::Descriptor = super::vocabulary::Descriptor {
     id: "darky",
@@ -546,6 +597,7 @@ pub const DESCRIPTOR: super::vocabulary::Descriptor = super::vocabulary::Descrip
     status_key: None,
     figure: None,
     rule_prefixes: &["da"],
+    rule_keys: RULE_KEYS,
     figures: &[],
     tile_set: None,
     markers: &[],

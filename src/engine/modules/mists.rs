@@ -1311,6 +1311,122 @@ impl Mists {
     }
 }
 
+/// The rule keys its rules emit, with what each stands for.
+const RULE_KEYS: &[(&str, &str)] = &[
+    (
+        "dc.druzinik.louka",
+        "v Duších nejsou sedláci: na louku se strážný nestaví",
+    ),
+    (
+        "dc.mlha.duchove-odchazeji",
+        "z uzavřené mlhy se duchové vracejí do banku a žádní nepřicházejí",
+    ),
+    (
+        "dc.duchove.vynoreni",
+        "na symboly duchů v neuzavřené mlze přikládané kartičky přicházejí duchové",
+    ),
+    (
+        "dc.duchove.o-jednoho-mene",
+        "kartička rozšiřující mlhu na plánu dostane o ducha méně",
+    ),
+    (
+        "dc.hodnoceni.barvy",
+        "každá barva na dokončeném území získá jeho plnou hodnotu, většina neplatí",
+    ),
+    (
+        "dc.hodnoceni.volba",
+        "za dokončené obsazené území si tým vezme body, nebo místo nich sundá duchy",
+    ),
+    (
+        "dc.hodnoceni.duchove",
+        "místo bodů za dokončené území až 3 duchové z jedné kartičky; odpadá celé hodnocení",
+    ),
+    (
+        "dc.cil.vyhra",
+        "tým vyhrává, jakmile počítadlo dosáhne cíle nebo ho přejde",
+    ),
+    (
+        "dc.prohra.duchove",
+        "je třeba postavit ducha a bank je prázdný: prohra",
+    ),
+    (
+        "dc.prohra.karticky",
+        "je třeba táhnout kartičku a žádná nezbývá: prohra",
+    ),
+    (
+        "dc.prohra.prah",
+        "hromádka došla dřív, než tým dosáhl prahu psa: prohra",
+    ),
+    (
+        "dc.zamek.hodnoceni",
+        "obklopený zámek: 2 body za každou kartičku s mlhou v okolí 3×3",
+    ),
+    (
+        "dc.hrbitov.bez-druzinika",
+        "na hřbitov se strážný nestaví, leží tam jen pohřbený",
+    ),
+    (
+        "dc.hrbitov.duch",
+        "když přijde duch do mlhy, další jde na jeden otevřený hřbitov",
+    ),
+    (
+        "dc.hrbitov.pohrbeni",
+        "uzavřený hřbitov: pohřbí se jeden strážný z plánu",
+    ),
+    (
+        "dc.hrbitov.ze-zasoby",
+        "na plánu nestojí strážný: pohřbí se strážný ze zásoby",
+    ),
+    (
+        "dc.hrbitov.duchove-odchazeji",
+        "z uzavřeného hřbitova se duchové vracejí do banku",
+    ),
+    (
+        "dc.hromadka.dalsi",
+        "dosažený práh psa otevírá další hromádku, zbytek jde navrch",
+    ),
+    (
+        "dc.pes.umisteni",
+        "dosažený práh: pes ke stojícímu strážnému",
+    ),
+    (
+        "dc.pes.duchove",
+        "pes odhání až 3 duchy z každé ze 2 kartiček okolí 3×3",
+    ),
+    (
+        "dc.pes.ztracen",
+        "na plánu nestojí žádný strážný: pes propadá",
+    ),
+    (
+        "dc.pes.hodnoceni",
+        "pes se hodnotí s územím svého strážného: 1 bod za ducha na plánu",
+    ),
+    (
+        "dc.pes.do-krabice",
+        "pes u pohřbeného strážného se vrací do krabice bez hodnocení",
+    ),
+    (
+        "dc.pocitadla.barva",
+        "úroveň 6: body barvy bez počítadla posunou zvolené počítadlo",
+    ),
+    (
+        "dc.pocitadla.prahy",
+        "úroveň 6: práh i cíl platí, až je dosáhnou všechna počítadla",
+    ),
+    (
+        "dc.zaklety.duchove",
+        "přiložený zakletý hřbitov: duch na každou sousední kartičku s mlhou",
+    ),
+    (
+        "dc.zaklety.licem-dolu",
+        "otevřený zakletý hřbitov: na konci tahu jedna kartička lícem dolů k němu",
+    ),
+    (
+        "dc.rub.soused",
+        "kartička lícem nahoru musí sousedit s kartičkou lícem nahoru",
+    ),
+];
+
 /// The cooperative game's scenario keys.
 pub const DESCRIPTOR: super::vocabulary::Descriptor = super::vocabulary::Descriptor {
     id: "duchove-carcassonne",
@@ -1319,6 +1435,7 @@ pub const DESCRIPTOR: super::vocabulary::Descriptor = super::vocabulary::Descrip
     figure: Some(crate::czech::STRAZNY),
     status_key: Some("mists"),
     rule_prefixes: &["dc", "du", "zh"],
+    rule_keys: RULE_KEYS,
     // As many as the number of players gives (setup `meeples`).
     figures: &[],
     tile_set: Some("duchove"),

@@ -50,6 +50,8 @@ pub struct Descriptor {
     /// The prefixes of the rule keys its rules emit (`hk`; `du` for the Mists material that
     /// both ghost games share): citations of a key need a game that plays its prefix.
     pub rule_prefixes: &'static [&'static str],
+    /// The rule keys its rules emit, with what each stands for.
+    pub rule_keys: &'static [(&'static str, &'static str)],
     /// Figures each player starts with, by kind; an expansion's counts replace the base
     /// game's for the kinds it names.
     pub figures: &'static [(MeepleKind, u32)],
