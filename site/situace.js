@@ -257,26 +257,85 @@
     return span;
   }
 
+  // The picker's groups, by the most telling thing a tile shows.
+  const GROUPS = [
+    ['castle', 'Zámky a hřbitovy'],
+    ['monastery', 'Kláštery'],
+    ['city', 'Města'],
+    ['road', 'Cesty'],
+    ['field', 'Louky'],
+  ];
+  function groupOf(tile) {
+    if (tile.board_only) return 'Kartička lícem dolů';
+    if (tile.castle_or_graveyard) return GROUPS[0][1];
+    const features = tile.spots.map((s) => s.feature);
+    const found = GROUPS.slice(1).find(([feature]) => features.includes(feature));
+    return found ? found[1] : GROUPS[GROUPS.length - 1][1];
+  }
+  /** Lower case without diacritics, so that "zatacka" finds "zatáčka". */
+  function folded(text) {
+    return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  }
+  /** A name that tells apart tiles of one name: where their road or city runs. */
+  function pickerName(tile, sameName) {
+    if (sameName < 2) return tile.name;
+    const telling = tile.spots.find((s) => s.feature === 'road' || s.feature === 'city');
+    return telling ? tile.name + ', ' + spotLabel(tile.id, telling.on, 0) : tile.name;
+  }
   function drawPicker() {
     const box = $('karticky');
+    const hadFocus = box.contains(document.activeElement);
     box.textContent = '';
-    for (const tile of D.tiles) {
-      if (!inPlay(tile)) continue;
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.dataset.tile = tile.id;
-      button.setAttribute('aria-pressed', String(state.picked === tile.id));
-      button.append(picture(tile.id));
-      const name = document.createElement('span');
-      name.textContent = tile.name;
-      button.append(name);
-      button.addEventListener('click', () => {
-        state.picked = tile.id;
-        say('Vybraná kartička: ' + tile.name + '. Klepněte na prázdné pole vedle plánu.');
-        drawPicker();
-      });
-      box.append(button);
+    const wanted = folded($('hledat-karticku').value.trim());
+    // Items of a catalog drawn alike (the same tile, counted twice by the source) are one choice.
+    const pictures = new Set();
+    const choices = D.tiles.filter((tile) => {
+      if (!inPlay(tile) || pictures.has(tile.svg)) return false;
+      pictures.add(tile.svg);
+      return true;
+    });
+    const named = (tile) => choices.filter((other) => other.name === tile.name).length;
+    const groups = new Map();
+    for (const tile of choices) {
+      const name = pickerName(tile, named(tile));
+      if (wanted && !folded(name).includes(wanted)) continue;
+      const group = groupOf(tile);
+      if (!groups.has(group)) groups.set(group, []);
+      groups.get(group).push([tile, name]);
     }
+    if (!groups.size) {
+      const none = document.createElement('p');
+      none.textContent = 'Žádná kartička ve hře se tak nejmenuje.';
+      box.append(none);
+    }
+    for (const [group, tiles] of groups) {
+      const heading = document.createElement('h3');
+      heading.className = 'builder-group';
+      heading.textContent = group;
+      box.append(heading);
+      for (const [tile, name] of tiles) box.append(pickerButton(tile, name));
+    }
+    // The picker is one Tab stop too: the picked tile, or the first; arrow keys move inside.
+    const buttons = [...box.querySelectorAll('button')];
+    const current = buttons.find((b) => b.dataset.tile === state.picked) || buttons[0];
+    for (const b of buttons) b.tabIndex = b === current ? 0 : -1;
+    if (hadFocus && current) current.focus();
+  }
+  function pickerButton(tile, name) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.dataset.tile = tile.id;
+    button.setAttribute('aria-pressed', String(state.picked === tile.id));
+    button.append(picture(tile.id));
+    const text = document.createElement('span');
+    text.textContent = name;
+    button.append(text);
+    button.addEventListener('click', () => {
+      state.picked = tile.id;
+      say('Vybraná kartička: ' + name + '. Klepněte na prázdné pole vedle plánu.');
+      drawPicker();
+    });
+    return button;
   }
 
   function drawBoard() {
@@ -287,6 +346,10 @@
     const [x0, x1, y0, y1] = [Math.min(...xs) - 1, Math.max(...xs) + 1, Math.min(...ys) - 1, Math.max(...ys) + 1];
     const board = $('plan');
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.cell : null;
+    // The board is one Tab stop: the cell last moved to (or the selected one, or the start
+    // tile) takes the focus; arrow keys move inside.
+    const within = ([x, y]) => x >= x0 && x <= x1 && y >= y0 && y <= y1;
+    if (!boardCursor || !within(boardCursor)) boardCursor = state.selected && within(state.selected) ? state.selected : [0, 0];
     board.textContent = '';
     board.style.setProperty('--cols', String(x1 - x0 + 1));
     for (let y = y0; y <= y1; y++) {
@@ -296,6 +359,8 @@
         button.type = 'button';
         button.className = 'builder-cell';
         button.dataset.cell = x + ',' + y;
+        button.tabIndex = x === boardCursor[0] && y === boardCursor[1] ? 0 : -1;
+        button.addEventListener('focus', () => moveCursor(board, x, y));
         button.setAttribute('aria-label', cellLabel(x, y, cell));
         if (state.selected && state.selected[0] === x && state.selected[1] === y) button.setAttribute('aria-pressed', 'true');
         if (cell) {
@@ -330,6 +395,26 @@
     }
   }
 
+  let boardCursor = null;
+  /** Makes [x, y] the board's one Tab stop. */
+  function moveCursor(board, x, y) {
+    const old = board.querySelector('[tabindex="0"]');
+    const next = board.querySelector('[data-cell="' + x + ',' + y + '"]');
+    if (!next) return;
+    if (old && old !== next) old.tabIndex = -1;
+    next.tabIndex = 0;
+    boardCursor = [x, y];
+  }
+  const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  $('plan').addEventListener('keydown', (event) => {
+    const step = ARROWS[event.key];
+    if (!step || !boardCursor) return;
+    const next = $('plan').querySelector('[data-cell="' + (boardCursor[0] + step[0]) + ',' + (boardCursor[1] + step[1]) + '"]');
+    if (!next) return;
+    event.preventDefault();
+    next.focus();
+  });
+
   function option(select, value, text) {
     const o = document.createElement('option');
     o.value = value;
@@ -360,7 +445,9 @@
       : 'Na kartičce: ' + count(ghostsOn(cell), 'duch') + '.';
     // A tile face down holds nothing a figure could stand on, and the scenario lays the 2x2
     // start tile itself, without figures.
-    $('postavit').parentElement.hidden = !tile.spots.length || (twoByTwo() && cell.start);
+    const noFigures = !tile.spots.length || (twoByTwo() && cell.start);
+    $('figurka-radek').hidden = noFigures;
+    $('figurka-mista').hidden = noFigures;
     const who = $('figurka-hrac');
     who.textContent = '';
     if (cell === state.step) option(who, state.stepPlayer, COLOUR_CS[state.stepPlayer]);
@@ -371,9 +458,17 @@
     showFigureGhosts(cell);
     const ghosts = $('figurka-duchove');
     if (!ghosts.options.length) for (let n = 0; n <= MAX_FIGURE_GHOSTS; n++) option(ghosts, String(n), count(n, 'duch'));
-    const spot = $('figurka-misto');
-    spot.textContent = '';
-    for (const s of TILES.get(cell.tile).spots) option(spot, s.on, spotLabel(cell.tile, s.on, cell.rotation));
+    // One tap on a spot stands the chosen figure there.
+    const spots = $('figurka-mista');
+    for (const old of spots.querySelectorAll('button')) old.remove();
+    for (const s of TILES.get(cell.tile).spots) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.dataset.spot = s.on;
+      button.textContent = spotLabel(cell.tile, s.on, cell.rotation);
+      button.addEventListener('click', () => standFigure(cell, s.on));
+      spots.append(button);
+    }
     const list = $('figurky');
     list.textContent = '';
     const placed = cell === state.step ? (cell.meeple ? [cell.meeple] : []) : cell.meeples;
@@ -587,10 +682,8 @@
     const cell = state.selected && cellAt(state.selected[0], state.selected[1]);
     if (cell) showFigureGhosts(cell);
   });
-  $('postavit').addEventListener('click', () => {
-    const cell = state.selected && cellAt(state.selected[0], state.selected[1]);
-    if (!cell) return;
-    const m = { spot: $('figurka-misto').value, kind: $('figurka-druh').value };
+  function standFigure(cell, spot) {
+    const m = { spot, kind: $('figurka-druh').value };
     if (cell === state.step) {
       cell.meeple = m;
     } else {
@@ -602,6 +695,18 @@
     }
     say('Figurka postavena: ' + meepleLabel(cell, m, cell === state.step ? state.stepPlayer : m.player) + '.');
     update();
+  }
+  $('hledat-karticku').addEventListener('input', drawPicker);
+  $('karticky').addEventListener('keydown', (event) => {
+    const step = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 }[event.key];
+    const buttons = [...$('karticky').querySelectorAll('button')];
+    const at = buttons.indexOf(document.activeElement);
+    const next = buttons[at + (step || 0)];
+    if (!step || at < 0 || !next) return;
+    event.preventDefault();
+    buttons[at].tabIndex = -1;
+    next.tabIndex = 0;
+    next.focus();
   });
   $('nazev').addEventListener('input', () => {
     state.title = $('nazev').value;

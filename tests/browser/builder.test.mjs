@@ -76,10 +76,9 @@ async function buildRoadDispute(page, press) {
   // A refused tap changes nothing: the straight road is still the selected tile.
   assert.match(await page.textContent('#vybrana-nazev'), /^rovná cesta na poli \[1, 0\], otočení 180°$/);
   await page.selectOption('#figurka-hrac', 'red');
-  const spots = await page.$$eval('#figurka-misto option', (o) => o.map((x) => x.textContent));
+  const spots = await page.$$eval('#figurka-mista button', (o) => o.map((x) => x.textContent));
   assert.ok(spots.includes('cesta na východě a západě'), spots.join(' | ')); // E turned by 180°
-  await page.selectOption('#figurka-misto', { label: 'cesta na východě a západě' });
-  await press('#postavit');
+  await press('#figurka-mista button:text-is("cesta na východě a západě")');
   assert.match(await label(page, 1, 0), /červený družiník – cesta na východě a západě/);
 
   await press('input[name="rezim"][value="tah"]');
@@ -303,6 +302,70 @@ test('at 390 px with touch the same dispute is laid by taps, fits the screen and
   assert.deepEqual(problems, []);
 });
 
+test('a two-tile road dispute takes at most 12 taps at 390 px: tiles found by search and group, a figure stood by one tap on its place', async () => {
+  const { page, problems } = await watchedPage(phone.context);
+  await page.goto(fileUrl(SITE, 'situace.html'));
+  // The picker groups tiles by what they show and finds them without diacritics.
+  const groups = await page.$$eval('#karticky h3', (h) => h.map((x) => x.textContent));
+  assert.deepEqual(groups, ['Kláštery', 'Města', 'Cesty', 'Kartička lícem dolů'], groups.join(' | '));
+  await page.fill('#hledat-karticku', 'zatacka');
+  const found = await page.$$eval('#karticky button', (b) => b.map((x) => x.textContent));
+  assert.deepEqual(found, ['zatáčka']);
+  await page.fill('#hledat-karticku', '');
+  let taps = 0;
+  const tap = async (selector) => {
+    taps += 1;
+    await page.tap(selector);
+  };
+  // A closed list is opened by one tap and an option chosen by another.
+  const choose = async (selector, value) => {
+    taps += 2;
+    await page.selectOption(selector, value);
+  };
+  const road = '#figurka-mista button:text-is("cesta na východě a západě")';
+  await tap('[data-tile="zh-cesta-rovna"]');
+  await tap(cell(1, 0));
+  await tap(road);
+  assert.match(await label(page, 1, 0), /červený družiník – cesta na východě a západě/);
+  await tap('input[name="rezim"][value="tah"]');
+  await choose('#tah-hrac', 'blue');
+  await tap('[data-tile="zh-cesta-rovna"]');
+  await tap(cell(2, 0));
+  await tap(road);
+  await tap('#overit');
+  await page.waitForSelector('#verdikt h3');
+  const verdict = await page.textContent('#verdikt');
+  assert.match(verdict, /obsazen/, verdict);
+  assert.ok(taps <= 12, `${taps} taps`);
+  console.log(`# a two-tile road dispute: ${taps} taps`);
+  assert.deepEqual(problems, []);
+});
+
+test('the board and the tile picker are one Tab stop each, arrow keys move inside', async () => {
+  const { page, problems } = await watchedPage(desktop.context);
+  await page.goto(fileUrl(SITE, 'situace.html'));
+  const focusedId = () => page.evaluate(() => document.activeElement.dataset.tile || document.activeElement.dataset.cell || document.activeElement.id);
+  await page.focus('#hledat-karticku');
+  await page.keyboard.press('Tab');
+  const first = await focusedId();
+  await page.keyboard.press('ArrowRight');
+  const second = await focusedId();
+  assert.notEqual(first, second);
+  await page.keyboard.press('Enter');
+  assert.equal(await page.getAttribute(`[data-tile="${second}"]`, 'aria-pressed'), 'true');
+  assert.equal(await focusedId(), second, 'the picked tile keeps the focus');
+  await page.keyboard.press('Tab');
+  assert.equal(await focusedId(), '0,0', 'from the picker one Tab reaches the board');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await focusedId(), '1,0');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await focusedId(), '1,1');
+  await page.keyboard.press('Shift+Tab');
+  assert.equal(await focusedId(), second, 'one Shift+Tab leaves the board');
+  assert.equal(await page.$$eval('#plan [tabindex="0"]', (b) => b.length), 1);
+  assert.deepEqual(problems, []);
+});
+
 test('Sdílet odkaz puts the situation in the link, and another phone opening it lays out the same board and gets the same verdict', async () => {
   const { page, problems } = await watchedPage(desktop.context);
   await page.goto(fileUrl(SITE, 'situace.html'));
@@ -424,7 +487,7 @@ test('Otevřít YAML loads an exported scenario back and exports the same text',
   await page.click('[data-tile="licem-dolu"]');
   await page.click(cell(0, 1));
   assert.match(await label(page, 0, 1), /^pole \[0, 1\], kartička lícem dolů, otočení 0°$/);
-  assert.equal(await page.isVisible('#postavit'), false);
+  assert.equal(await page.isVisible('#figurka-mista'), false);
   await page.click('input[name="rezim"][value="tah"]');
   await page.click(cell(0, -1));
   assert.match(await page.textContent('#hlaseni'), /lícem dolů může jen ležet na plánu/);
@@ -512,8 +575,7 @@ async function buildGhostDispute(page, press) {
   // The cooperative game calls a player's figure "strážný".
   assert.deepEqual(await page.$$eval('#figurka-druh option', (o) => o.map((x) => x.textContent)), ['strážný']);
   await page.selectOption('#figurka-hrac', 'red');
-  await page.selectOption('#figurka-misto', { label: 'cesta na východě a západě' });
-  await press('#postavit');
+  await press('#figurka-mista button:text-is("cesta na východě a západě")');
   assert.match(await label(page, -1, 1), /červený strážný – cesta na východě a západě/);
   await press('[data-tile="du-14-rovna"]');
   await press(cell(-2, 1));
@@ -649,7 +711,7 @@ test('with the competitive Ghosts expansion, a city closed by clicks scores 8 po
   // Played with the 2x2 start tile; the Ghosts' tiles join the base game's.
   assert.match(await label(page, 1, 1), /startovní destička, jihovýchodní čtvrtina/);
   await page.click(cell(1, 1));
-  assert.equal(await page.isVisible('#postavit'), false); // the scenario lays the 2x2 tile itself
+  assert.equal(await page.isVisible('#figurka-mista'), false); // the scenario lays the 2x2 tile itself
   assert.equal(await page.locator('[data-tile="du-03-zamek"]').count(), 1);
   await page.click('[data-tile="zh-mesto-roh"]');
   await page.click(cell(-1, 0));
@@ -667,9 +729,8 @@ test('with the competitive Ghosts expansion, a city closed by clicks scores 8 po
   assert.equal(await page.isVisible('#figurka-duchove'), false);
   await page.selectOption('#figurka-druh', 'normal');
   // The corner city is named by both its sides.
-  await page.selectOption('#figurka-misto', { label: 'město na severu a východě' });
   await page.selectOption('#figurka-duchove', { label: '2 duchové' });
-  await page.click('#postavit');
+  await page.click('#figurka-mista button:text-is("město na severu a východě")');
   assert.match(await label(page, -2, 0), /červený družiník – město na severu a východě, 2 duchové$/);
   await page.click('input[name="rezim"][value="tah"]');
   await page.click(cell(-2, -1));
