@@ -287,11 +287,14 @@
     const hadFocus = box.contains(document.activeElement);
     box.textContent = '';
     const wanted = folded($('hledat-karticku').value.trim());
-    // Items of a catalog drawn alike (the same tile, counted twice by the source) are one choice.
-    const pictures = new Set();
+    // Tiles of one name whose sides match in some rotation are one choice (the base game's
+    // straight road and the Mists box's): it is turned on the board.
+    const looks = new Set();
     const choices = D.tiles.filter((tile) => {
-      if (!inPlay(tile) || pictures.has(tile.svg)) return false;
-      pictures.add(tile.svg);
+      const turns = [0, 90, 180, 270].map((r) => edgesAt(tile, r).join('')).sort();
+      const look = tile.name + '|' + turns[0];
+      if (!inPlay(tile) || looks.has(look)) return false;
+      looks.add(look);
       return true;
     });
     const named = (tile) => choices.filter((other) => other.name === tile.name).length;
@@ -449,9 +452,11 @@
     $('figurka-radek').hidden = noFigures;
     $('figurka-mista').hidden = noFigures;
     const who = $('figurka-hrac');
+    const keep = who.value;
     who.textContent = '';
-    if (cell === state.step) option(who, state.stepPlayer, COLOUR_CS[state.stepPlayer]);
-    else for (const p of players()) option(who, p, COLOUR_CS[p]);
+    for (const p of players()) option(who, p, COLOUR_CS[p]);
+    // On the disputed move the player is the one on turn; elsewhere the last one chosen stays.
+    who.value = cell === state.step ? state.stepPlayer : players().includes(keep) ? keep : players()[0];
     const kind = $('figurka-druh');
     kind.textContent = '';
     for (const k of kinds()) option(kind, k, kindName(k));
@@ -460,6 +465,7 @@
     if (!ghosts.options.length) for (let n = 0; n <= MAX_FIGURE_GHOSTS; n++) option(ghosts, String(n), count(n, 'duch'));
     // One tap on a spot stands the chosen figure there.
     const spots = $('figurka-mista');
+    const focusedSpot = spots.contains(document.activeElement) ? document.activeElement.dataset.spot : null;
     for (const old of spots.querySelectorAll('button')) old.remove();
     for (const s of TILES.get(cell.tile).spots) {
       const button = document.createElement('button');
@@ -468,6 +474,7 @@
       button.textContent = spotLabel(cell.tile, s.on, cell.rotation);
       button.addEventListener('click', () => standFigure(cell, s.on));
       spots.append(button);
+      if (s.on === focusedSpot) button.focus();
     }
     const list = $('figurky');
     list.textContent = '';
@@ -697,6 +704,12 @@
     update();
   }
   $('hledat-karticku').addEventListener('input', drawPicker);
+  // Ctrl+Enter checks the situation from anywhere on the page (the builder's hint says so).
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
+    event.preventDefault();
+    $('overit').click();
+  });
   $('karticky').addEventListener('keydown', (event) => {
     const step = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 }[event.key];
     const buttons = [...$('karticky').querySelectorAll('button')];
@@ -718,6 +731,12 @@
     for (const c of [...state.startCells, ...state.board]) c.meeples = c.meeples.filter((m) => ok.includes(m.player));
     if (!ok.includes(state.stepPlayer)) state.stepPlayer = 'red';
     for (const p of Object.keys(state.expect.score)) if (!ok.includes(p)) delete state.expect.score[p];
+    update();
+  });
+  $('figurka-hrac').addEventListener('change', () => {
+    const cell = state.selected && cellAt(state.selected[0], state.selected[1]);
+    if (cell !== state.step) return;
+    state.stepPlayer = $('figurka-hrac').value;
     update();
   });
   $('tah-hrac').addEventListener('change', () => {

@@ -354,15 +354,68 @@ test('the board and the tile picker are one Tab stop each, arrow keys move insid
   await page.keyboard.press('Enter');
   assert.equal(await page.getAttribute(`[data-tile="${second}"]`, 'aria-pressed'), 'true');
   assert.equal(await focusedId(), second, 'the picked tile keeps the focus');
+  await page.keyboard.press('Tab'); // what is being laid: the tiles already on the table
   await page.keyboard.press('Tab');
-  assert.equal(await focusedId(), '0,0', 'from the picker one Tab reaches the board');
+  assert.equal(await focusedId(), '0,0', 'the board is the next Tab stop');
   await page.keyboard.press('ArrowRight');
   assert.equal(await focusedId(), '1,0');
   await page.keyboard.press('ArrowDown');
   assert.equal(await focusedId(), '1,1');
   await page.keyboard.press('Shift+Tab');
-  assert.equal(await focusedId(), second, 'one Shift+Tab leaves the board');
+  await page.keyboard.press('Shift+Tab');
+  assert.equal(await focusedId(), second, 'the picker is one Shift+Tab stop further back');
   assert.equal(await page.$$eval('#plan [tabindex="0"]', (b) => b.length), 1);
+  assert.deepEqual(problems, []);
+});
+
+test('the same two-tile dispute by the keyboard alone takes at most 40 key presses', async () => {
+  const { page, problems } = await watchedPage(desktop.context);
+  await page.goto(fileUrl(SITE, 'situace.html'));
+  let presses = 0;
+  const key = async (name, times = 1) => {
+    for (let i = 0; i < times; i++) {
+      presses += 1;
+      await page.keyboard.press(name);
+    }
+  };
+  const focused = () =>
+    page.evaluate(() => {
+      const at = document.activeElement;
+      if (at.type === 'radio') return at.value;
+      return at.tagName === 'SELECT' ? at.id : at.textContent.trim() || at.id;
+    });
+  /** Tabs (or Shift+Tabs) until the focus is on `text`, within `most` presses. */
+  const tabTo = async (text, most, back = false) => {
+    for (let i = 0; i < most && (await focused()) !== text; i++) await key(back ? 'Shift+Tab' : 'Tab');
+    assert.equal(await focused(), text);
+  };
+  const road = 'cesta na východě a západě';
+  await page.focus('#hledat-karticku');
+  for (const letter of 'rovna') await key(letter);
+  await key('Tab');
+  await key('Enter');
+  await key('Tab'); // what is being laid: the tiles already on the table
+  await key('Tab'); // the board, at the start tile
+  await key('ArrowRight');
+  await key('Enter');
+  await tabTo(road, 8);
+  await key('Enter');
+  assert.match(await label(page, 1, 0), /červený družiník – cesta na východě a západě/);
+  await tabTo('plan', 10, true);
+  await key('ArrowDown'); // the disputed move
+  await key('Tab'); // the board, where the last tile went
+  await key('ArrowRight');
+  await key('Enter');
+  await tabTo('figurka-hrac', 4);
+  await key('ArrowDown'); // blue is on turn
+  await tabTo(road, 5);
+  await key('Enter');
+  assert.match(await page.textContent('#tah-popis'), /modrý družiník – cesta na východě a západě/);
+  await key('Control+Enter');
+  await page.waitForSelector('#verdikt h3');
+  assert.match(await page.textContent('#verdikt'), /obsazen/);
+  assert.ok(presses <= 40, `${presses} key presses`);
+  console.log(`# a two-tile road dispute by the keyboard: ${presses} key presses`);
   assert.deepEqual(problems, []);
 });
 
