@@ -5,6 +5,8 @@
 // CARCREF_SITE naming a built site.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { launch, watchedPage, fileUrl, waitForSearchParams } from './chromium.mjs';
 
 const SITE = process.env.CARCREF_SITE;
@@ -227,6 +229,36 @@ test('table cells never break inside a word; wide tables scroll in their own box
   assert.deepEqual(broken, []);
   assert.deepEqual(problems, []);
   await page.close();
+});
+
+test('a link that wraps in a list ("Ověřuje výklady") has its bullet beside its first line', async () => {
+  const { page, problems } = await watchedPage(browser.context);
+  const folder = path.join(SITE, 'scenare', 'darky');
+  let wrapped = 0;
+  for (const file of fs.readdirSync(folder).filter((f) => f.endsWith('.html')).sort()) {
+    await page.goto(fileUrl(SITE, `scenare/darky/${file}`));
+    const links = await page.evaluate(() =>
+      [...document.querySelectorAll('dd li > a')].map((a) => {
+        const lineHeight = parseFloat(getComputedStyle(a).lineHeight);
+        const link = a.getBoundingClientRect();
+        // The bullet sits on the baseline of the list item's first line box: an empty text
+        // there shows where (a text node keeps the link its item's only element).
+        const probe = document.createTextNode('\u200b');
+        a.before(probe);
+        const range = document.createRange();
+        range.selectNode(probe);
+        const bullet = range.getBoundingClientRect();
+        probe.remove();
+        return { text: a.textContent, lines: link.height / lineHeight, offset: bullet.top - link.top, lineHeight };
+      }),
+    );
+    for (const link of links.filter((l) => l.lines >= 1.6)) {
+      wrapped += 1;
+      assert.ok(link.offset < link.lineHeight / 2, `${file}: the bullet of „${link.text}“ is ${link.offset} px below the link's top`);
+    }
+  }
+  assert.ok(wrapped > 0, 'some ruling title wraps at 390 px');
+  assert.deepEqual(problems, []);
 });
 
 test('every link, button and field outside running text is at least 24 × 24 px', async () => {
