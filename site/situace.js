@@ -241,10 +241,13 @@
   }
 
   // --- drawing ----------------------------------------------------------------------
-  function picture(tileId) {
+  /** A tile's picture; turned by `rotation`, its printed numbers turn back to stay upright
+   * (the drawing writes each as `rotate(-0 x y)` for this). */
+  function picture(tileId, rotation = 0) {
     const img = document.createElement('img');
     img.alt = '';
-    img.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(TILES.get(tileId).svg);
+    const svg = TILES.get(tileId).svg.replace(/rotate\(-0 /g, 'rotate(-' + rotation + ' ');
+    img.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(svg);
     return img;
   }
   function dot(spot, rotation, player) {
@@ -367,7 +370,7 @@
         button.setAttribute('aria-label', cellLabel(x, y, cell));
         if (state.selected && state.selected[0] === x && state.selected[1] === y) button.setAttribute('aria-pressed', 'true');
         if (cell) {
-          const img = picture(shown(cell).id);
+          const img = picture(shown(cell).id, cell.rotation);
           img.style.transform = 'rotate(' + cell.rotation + 'deg)';
           button.append(img);
           const ghosts = ghostsOn(cell);

@@ -614,6 +614,13 @@ async function buildGhostDispute(page, press) {
   for (let i = 0; i < 3; i++) await press('#duch-pridat');
   assert.equal(await page.textContent('#duchove-pocet'), 'Na kartičce: 3 duchové.');
   assert.match(await label(page, -1, 0), /louka celá v mlze \(3 symboly duchů\), otočení 0°, 3 duchové$/);
+  // A turned tile's printed numbers of ghost symbols turn back and stay upright.
+  await press(cell(-1, 0));
+  assert.match(await label(page, -1, 0), /otočení 90°/);
+  const turned = decodeURIComponent(await page.getAttribute(`${cell(-1, 0)} img`, 'src'));
+  assert.ok(turned.includes('rotate(-90 ') && !turned.includes('rotate(-0 '), turned);
+  for (let i = 0; i < 3; i++) await press(cell(-1, 0));
+  assert.match(await label(page, -1, 0), /otočení 0°/);
   for (const id of ['#duch-ubrat', '#duch-pridat']) {
     const box = await page.locator(id).boundingBox();
     assert.ok(box.width >= 24 && box.height >= 24, `${id} is ${box.width}×${box.height} px`);
