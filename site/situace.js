@@ -1251,9 +1251,20 @@
     box.textContent = '';
     const passed = json.passed === true;
     // With nothing expected there is nothing to hold: say so rather than "platí".
-    const expected = (json.expectations || []).length > 0;
-    const headline = !passed ? 'Verdikt: neplatí' : expected ? 'Verdikt: platí' : 'Verdikt: nic jste neočekávali';
+    const expectations = json.expectations || [];
+    const expected = expectations.length > 0;
+    // A refused move nobody expected to be refused is the answer to the dispute, not a
+    // failed check (the engine marks those with a hint for scenario authors).
+    const refusedOnly = !passed && expectations.every((e) => e.held || e.hint);
+    const headline = refusedOnly
+      ? 'Verdikt: tah pravidla nedovolují'
+      : !passed ? 'Verdikt: neplatí' : expected ? 'Verdikt: platí' : 'Verdikt: nic jste neočekávali';
     box.append(el('h3', headline, passed ? 'verdict-ok' : 'verdict-no'));
+    if (refusedOnly) {
+      for (const step of (json.steps || []).filter((s) => s.refused)) {
+        box.append(el('p', 'Tah ' + step.number + ' nelze zahrát: ' + step.refused.text + '.'));
+      }
+    }
     if (passed && !expected) {
       box.append(el('p', 'Tah pravidla dovolují. Co má po něm platit (body, figurky, duchy), zadejte v části 3 (Sporný tah a očekávání) a ověřte znovu.'));
     }
@@ -1268,9 +1279,11 @@
       box.append(el('p', 'Stav: počítadlo týmu ' + points(m.track) + '; na plánu ' + count(m.ghosts_on_board, 'duch') +
         ', v banku ' + count(m.bank, 'duch') + (OUTCOME_CS[m.outcome] ? '; ' + OUTCOME_CS[m.outcome] : '') + '.'));
     }
-    if ((json.expectations || []).length) {
+    // The player's own expectations (the refusal is said above).
+    const own = expectations.filter((e) => !(refusedOnly && e.hint));
+    if (own.length) {
       const ul = el('ul');
-      for (const e of json.expectations) ul.append(el('li', (e.held ? '✔ ' : '✘ ') + e.what + ' (skutečnost: ' + e.actual + ')'));
+      for (const e of own) ul.append(el('li', (e.held ? '✔ ' : '✘ ') + e.what + ' (skutečnost: ' + e.actual + ')'));
       box.append(el('h4', 'Očekávání'), ul);
     }
     const ol = el('ol', undefined, 'verdict-steps');

@@ -313,6 +313,30 @@ fn refusals_name_the_key_to_expect_and_misspelt_keys_their_fix() {
         out.contains("napište do expect: rejected: {step: 1, reason: zh.prilozeni.soused}"),
         "{out}"
     );
+    // In JSON the hint is a field of its own: the situation builder shows what happened
+    // without the author's YAML.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("situace.yaml");
+    fs::write(&path, format!("{HEAD}{steps}")).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&stdout(&carcref(
+        &["check", "--json", path.to_str().unwrap()],
+        None,
+    )))
+    .unwrap();
+    let refused = &json["expectations"][0];
+    assert_eq!(refused["what"], "krok 1 proběhne", "{json}");
+    assert_eq!(refused["held"], false);
+    assert!(
+        !refused["actual"].as_str().unwrap().contains("expect"),
+        "{json}"
+    );
+    assert!(
+        refused["hint"]
+            .as_str()
+            .unwrap()
+            .contains("rejected: {step: 1"),
+        "{json}"
+    );
     let (exit, out, err, shown) = check(&format!(
         "{HEAD}{steps}expect:\n  rejected: {{step: 1, reason: zh.prilozeni.sousedd}}\n"
     ));

@@ -451,7 +451,11 @@ pub fn verify(source: &ContentSource) -> Output {
                 failed += 1;
                 stdout.push_str(&format!("CHYBA {}  {}\n", scenario.path, scenario.title));
                 for e in report.expectations.iter().filter(|e| !e.held) {
-                    stdout.push_str(&format!("      ✘ {} (skutečnost: {})\n", e.what, e.actual));
+                    stdout.push_str(&format!(
+                        "      ✘ {} (skutečnost: {})\n",
+                        e.what,
+                        e.actual_with_hint()
+                    ));
                 }
             }
             Err(diagnostic) => {

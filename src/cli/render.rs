@@ -504,7 +504,12 @@ pub(crate) fn report_text(
     let _ = writeln!(out, "\nOčekávání:");
     for e in &report.expectations {
         let mark = if e.held { "✔" } else { "✘" };
-        let _ = writeln!(out, "  {mark} {} (skutečnost: {})", e.what, e.actual);
+        let _ = writeln!(
+            out,
+            "  {mark} {} (skutečnost: {})",
+            e.what,
+            e.actual_with_hint()
+        );
     }
     let failed = report.expectations.iter().filter(|e| !e.held).count();
     let _ = writeln!(out, "{}", verdict_line(failed, report.expectations.len()));

@@ -51,6 +51,20 @@ pub struct ExpectationResult {
     pub what: String,
     pub held: bool,
     pub actual: String,
+    /// For the scenario's author: what to write if what happened is right (a page where a
+    /// player lays out a situation leaves it out).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hint: Option<String>,
+}
+
+impl ExpectationResult {
+    /// What happened, with the author's hint after it.
+    pub fn actual_with_hint(&self) -> String {
+        match &self.hint {
+            Some(hint) => format!("{}; {hint}", self.actual),
+            None => self.actual.clone(),
+        }
+    }
 }
 
 pub struct Report {
@@ -751,50 +765,15 @@ fn evaluate(
 ) -> Vec<ExpectationResult> {
     let expect = &scenario.expect;
     let mut results = state_checks(scenario, modules, expect, game, "");
+    results.extend(refusal_checks(expect, outcomes));
     let mut check = |what: String, held: bool, actual: String| {
-        results.push(ExpectationResult { what, held, actual })
-    };
-    for (step, reason) in &expect.rejected {
-        let actual = outcomes.get(step - 1).and_then(|o| o.refusal.as_ref());
-        let held = actual.is_some_and(|r| r.rule == reason);
-        check(
-            format!(
-                "krok {step} je odmítnut podle pravidla „{}“",
-                rule_said(reason)
-            ),
+        results.push(ExpectationResult {
+            what,
             held,
-            actual.map_or_else(
-                || "krok proběhl".into(),
-                |r| {
-                    if held {
-                        r.message.clone()
-                    } else {
-                        format!("podle pravidla „{}“: {}", rule_said(r.rule), r.message)
-                    }
-                },
-            ),
-        );
-    }
-    for outcome in outcomes {
-        if let Some(refusal) = &outcome.refusal {
-            if !expect
-                .rejected
-                .iter()
-                .any(|(step, _)| *step == outcome.number)
-            {
-                // The author learns what to write if the refusal is what the scenario shows.
-                check(
-                    format!("krok {} proběhne", outcome.number),
-                    false,
-                    format!(
-                        "nelze: {}; je-li to správně, napište do expect: \
-rejected: {{step: {}, reason: {}}}",
-                        refusal.message, outcome.number, refusal.rule
-                    ),
-                );
-            }
-        }
-    }
+            actual,
+            hint: None,
+        })
+    };
     for key in &expect.rules {
         let applied = game.state.trace.iter().any(|e| e.rule == key);
         // Players read what the rule says; the key itself is for `--json`.
@@ -807,6 +786,55 @@ rejected: {{step: {}, reason: {}}}",
     }
     for problem in decider_problems {
         check("rozhodnutí hráčů jsou uvedena".into(), false, problem);
+    }
+    results
+}
+
+/// The steps the scenario expects refused, and each refusal it did not expect.
+fn refusal_checks(expect: &Expectations, outcomes: &[StepOutcome]) -> Vec<ExpectationResult> {
+    let mut results = Vec::new();
+    for (step, reason) in &expect.rejected {
+        let actual = outcomes.get(step - 1).and_then(|o| o.refusal.as_ref());
+        let held = actual.is_some_and(|r| r.rule == reason);
+        results.push(ExpectationResult {
+            what: format!(
+                "krok {step} je odmítnut podle pravidla „{}“",
+                rule_said(reason)
+            ),
+            held,
+            actual: actual.map_or_else(
+                || "krok proběhl".into(),
+                |r| {
+                    if held {
+                        r.message.clone()
+                    } else {
+                        format!("podle pravidla „{}“: {}", rule_said(r.rule), r.message)
+                    }
+                },
+            ),
+            hint: None,
+        });
+    }
+    for outcome in outcomes {
+        if let Some(refusal) = &outcome.refusal {
+            if !expect
+                .rejected
+                .iter()
+                .any(|(step, _)| *step == outcome.number)
+            {
+                // The author learns what to write if the refusal is what the scenario shows.
+                results.push(ExpectationResult {
+                    what: format!("krok {} proběhne", outcome.number),
+                    held: false,
+                    actual: format!("nelze: {}", refusal.message),
+                    hint: Some(format!(
+                        "je-li to správně, napište do expect: \
+rejected: {{step: {}, reason: {}}}",
+                        outcome.number, refusal.rule
+                    )),
+                });
+            }
+        }
     }
     results
 }
@@ -828,6 +856,7 @@ fn state_checks(
             what: format!("{prefix}{what}"),
             held,
             actual,
+            hint: None,
         })
     };
     score_checks(expect, state, &player, &mut check);

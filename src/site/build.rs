@@ -88,7 +88,7 @@ pub fn render_reusing(
                     .expectations
                     .iter()
                     .filter(|e| !e.held)
-                    .map(|e| format!("{} (skutečnost: {})", e.what, e.actual))
+                    .map(|e| format!("{} (skutečnost: {})", e.what, e.actual_with_hint()))
                     .collect::<Vec<_>>()
                     .join("; "),
             };

@@ -334,8 +334,11 @@ test('a two-tile road dispute takes at most 12 taps at 390 px: tiles found by se
   await tap(road);
   await tap('#overit');
   await page.waitForSelector('#verdikt h3');
+  // The refused move is the answer, said in words, without the scenario author's YAML hint.
+  assert.equal(await page.textContent('#verdikt h3'), 'Verdikt: tah pravidla nedovolují');
   const verdict = await page.textContent('#verdikt');
-  assert.match(verdict, /obsazen/, verdict);
+  assert.match(verdict, /Tah 1 nelze zahrát: na cestě už stojí družiník\./);
+  assert.doesNotMatch(verdict, /expect|rejected|zh\./, verdict);
   assert.ok(taps <= 12, `${taps} taps`);
   console.log(`# a two-tile road dispute: ${taps} taps`);
   assert.deepEqual(problems, []);
@@ -413,7 +416,7 @@ test('the same two-tile dispute by the keyboard alone takes at most 40 key press
   assert.match(await page.textContent('#tah-popis'), /modrý družiník – cesta na východě a západě/);
   await key('Control+Enter');
   await page.waitForSelector('#verdikt h3');
-  assert.match(await page.textContent('#verdikt'), /obsazen/);
+  assert.match(await page.textContent('#verdikt'), /nelze zahrát: na cestě už stojí družiník/);
   assert.ok(presses <= 40, `${presses} key presses`);
   console.log(`# a two-tile road dispute by the keyboard: ${presses} key presses`);
   assert.deepEqual(problems, []);
