@@ -3,8 +3,8 @@
 
 use smallvec::SmallVec;
 
-use super::tile::{mirror_code, Catalog, CompiledTile, FeatureKind, SIDE_PRESENT};
-use crate::model::geometry::{Dir, Port, Pos, BOARD_RADIUS};
+use super::tile::{mirror_code, Catalog, CompiledTile, SIDE_PRESENT};
+use crate::model::{Dir, FeatureKind, Port, Pos, BOARD_RADIUS};
 
 /// How a center feature (monastery, castle, graveyard) is completed by its neighbours.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -8,10 +8,10 @@ use std::sync::Arc;
 use super::board::{in_bounds, Board};
 use super::hooks::{Decider, FeatureScore, MeeplePlacement, Refusal, RuleModule, TilePlacement};
 use super::state::lookup;
-pub use super::state::{Event, Meeple, Player, State, Turn};
+use super::state::{Player, State, Turn};
 use super::tile::{mirror_code, Catalog};
-use crate::model::geometry::{Dir, Pos, Terrain};
-pub use crate::model::pieces::{Colour, FeatureKind, MeepleKind, Spot, Supply};
+use crate::model::{Colour, FeatureKind, MeepleKind, Spot, Supply};
+use crate::model::{Dir, Pos, Terrain};
 
 pub struct Game {
     pub state: State,
@@ -386,10 +386,7 @@ impl Game {
         for root in placement.closed_fog {
             let tiles = self.state.board.fog[root as usize].tiles.len();
             self.state.event("du.mlha.uzavrena", || {
-                format!(
-                    "mlha přes {} je uzavřena",
-                    crate::model::pieces::tiles_cs(tiles)
-                )
+                format!("mlha přes {} je uzavřena", crate::model::tiles_cs(tiles))
             });
         }
         // Completion is announced in the scoring step (`finish_turn`), after the meeple step.

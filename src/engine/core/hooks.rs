@@ -2,10 +2,11 @@
 
 use std::any::Any;
 
-pub use super::board::Surround;
-use super::state::{MeepleKind, State};
-use super::tile::FeatureKind;
-use crate::model::geometry::Pos;
+use super::board::Surround;
+use super::state::State;
+use crate::model::FeatureKind;
+use crate::model::MeepleKind;
+use crate::model::Pos;
 
 /// Why a move is refused: a rule key and a Czech sentence.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -8,9 +8,8 @@ use serde::Serialize;
 use super::board::{Board, Placement, Surround};
 
 use super::tile::Catalog;
-use crate::model::geometry::Pos;
-use crate::model::pieces::FigureName;
-pub use crate::model::pieces::{Colour, FeatureKind, MeepleKind, Spot, Supply};
+use crate::model::{Colour, FeatureKind, MeepleKind, Spot, Supply};
+use crate::model::{FigureName, Pos};
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Player {

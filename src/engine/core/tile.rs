@@ -1,9 +1,8 @@
 //! Tiles compiled for play: features with their ports, and the edge codes of each rotation
 //! packed so that checking a placement is one mask-and-compare.
 
-use crate::model::geometry::{Port, Terrain};
-pub use crate::model::pieces::FeatureKind;
-use crate::model::tiles::TileSpec;
+use crate::model::{FeatureKind, FACE_DOWN_ID};
+use crate::model::{Port, Terrain, TileSpec};
 
 #[derive(Debug, Clone)]
 pub struct FeatureDef {
@@ -42,8 +41,6 @@ pub struct CompiledTile {
     /// connects and features facing it can never close.
     pub face_down: bool,
 }
-
-pub use crate::model::tiles::FACE_DOWN_ID;
 
 /// Presence bit in a side's byte, so that "no requirement" never equals a real code.
 pub const SIDE_PRESENT: u32 = 0x40;

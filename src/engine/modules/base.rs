@@ -9,14 +9,10 @@ use std::sync::Arc;
 use super::values::FeatureValues;
 use super::vocabulary::{player_index, Descriptor, GameParts, Hooks, Scope};
 use crate::diagnostic::Diagnostics;
-use crate::engine::core::game::{Game, MeepleKind, State, Supply};
-use crate::engine::core::hooks::{Decider, FeatureScore, RuleModule};
-use crate::engine::core::tile::Catalog;
-use crate::engine::core::tile::FeatureKind;
-use crate::model::pieces::tiles_cs;
-use crate::model::pieces::Colour;
-use crate::model::read::{per_player, MAX_COUNT, MAX_SCORE};
-use crate::model::scenario::Entry;
+use crate::engine::core::{Catalog, Decider, FeatureScore, Game, RuleModule, State};
+use crate::model::{
+    per_player, tiles_cs, Colour, Entry, FeatureKind, MeepleKind, Supply, MAX_COUNT, MAX_SCORE,
+};
 use crate::yaml::Fields;
 
 #[derive(Clone)]
@@ -90,7 +86,7 @@ impl RuleModule for BaseGame {
             FeatureKind::City => (
                 "zh.konec.mesto",
                 component.tiles.len() as i32 + component.pennants as i32,
-                crate::model::pieces::tiles_and_pennants_cs(
+                crate::model::tiles_and_pennants_cs(
                     component.tiles.len(),
                     component.pennants as usize,
                     "",

@@ -7,18 +7,17 @@
 
 use std::sync::Arc;
 
+use super::mists::misty_tiles_around;
 use super::vocabulary::{only_on_board, player_index, GhostCounts, Hooks, Report, Scope};
 use crate::diagnostic::Diagnostics;
-use crate::engine::core::game::{Game, MeepleKind, State};
-use crate::engine::core::hooks::{
-    ask, Decider, FeatureScore, GhostKeeper, Question, RuleModule, Status, Surround, Worth,
+use crate::engine::core::{
+    ask, Decider, FeatureScore, Game, GhostKeeper, Question, RuleModule, State, Status, Surround,
+    Worth,
 };
-use crate::engine::core::tile::FeatureKind;
-use crate::engine::modules::mists::misty_tiles_around;
-use crate::model::geometry::{Dir, Port};
-use crate::model::pieces::{count_cs, Colour, FigureKind, FigureName, FigureShape};
-use crate::model::read::{count, per_player, MAX_COUNT};
-use crate::model::scenario::Entry;
+use crate::model::{
+    count, count_cs, per_player, Colour, Dir, Entry, FeatureKind, FigureKind, FigureName,
+    FigureShape, MeepleKind, Port, MAX_COUNT,
+};
 use crate::yaml::Fields;
 
 /// Ghosts in the bank at the start.

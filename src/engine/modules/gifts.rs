@@ -9,16 +9,11 @@ use marked_yaml::types::MarkedMappingNode;
 
 use super::vocabulary::{player_index, Hooks, Report, Scope};
 use crate::diagnostic::{Diagnostics, Location};
-use crate::engine::core::game::{Game, MeepleKind, State};
-use crate::engine::core::hooks::{Decider, Refusal, RuleModule, Status};
-use crate::engine::core::rng::Rng;
-use crate::engine::core::tile::FeatureKind;
-use crate::model::geometry::Pos;
-use crate::model::pieces::Colour;
-use crate::model::pieces::Spot;
-use crate::model::read::{per_player, player_entries, position, tile_ref, MAX_COUNT};
-use crate::model::scenario::{Entry, TileRef};
-use crate::model::Corpus;
+use crate::engine::core::{Decider, Game, Refusal, Rng, RuleModule, State, Status};
+use crate::model::{
+    per_player, player_entries, position, tile_ref, Colour, Corpus, Entry, FeatureKind, MeepleKind,
+    Pos, Spot, TileRef, MAX_COUNT,
+};
 use crate::yaml::{self, Fields};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

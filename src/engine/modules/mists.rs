@@ -13,18 +13,14 @@ use super::vocabulary::{
 };
 use crate::czech::{Gender, Pad};
 use crate::diagnostic::Diagnostics;
-use crate::engine::core::game::{Game, State, Supply};
-use crate::engine::core::hooks::{
-    ask, Decider, FeatureScore, GhostKeeper, MeeplePlacement, Question, Refusal, RuleModule,
-    Status, Surround, TilePlacement, Worth,
+use crate::engine::core::{
+    ask, Catalog, Decider, FeatureScore, Game, GhostKeeper, MeeplePlacement, Question, Refusal,
+    RuleModule, State, Status, Surround, TilePlacement, Worth,
 };
-use crate::engine::core::tile::Catalog;
-use crate::engine::core::tile::FeatureKind;
-use crate::model::geometry::{Dir, Pos};
-use crate::model::pieces::count_cs;
-use crate::model::pieces::{Colour, MeepleKind};
-use crate::model::read::{count, per_player, MAX_COUNT};
-use crate::model::scenario::Entry;
+use crate::model::{
+    count, count_cs, per_player, Colour, Dir, Entry, FeatureKind, MeepleKind, Pos, Supply,
+    MAX_COUNT,
+};
 use crate::yaml::Fields;
 
 /// What a level changes (source 000, "Úroveň 1" to "Úroveň 6").
@@ -882,7 +878,7 @@ impl Mists {
                 state.event("dc.hromadka.dalsi", || {
                     format!(
                         "otevírá se další hromádka; navrch jde to, co zbylo: {}",
-                        crate::model::pieces::tiles_cs(left as usize)
+                        crate::model::tiles_cs(left as usize)
                     )
                 });
             }
@@ -1365,7 +1361,7 @@ pub struct ScenarioSetup {
 }
 
 /// The level a cooperative scenario is played at.
-pub fn scenario_level(scenario: &crate::model::scenario::Scenario) -> Option<u8> {
+pub fn scenario_level(scenario: &crate::model::Scenario) -> Option<u8> {
     scenario
         .setup
         .get::<ScenarioSetup>(DESCRIPTOR.id)
@@ -1698,9 +1694,7 @@ fn scenario_checks(game: &Game, expect: &ScenarioExpect, players: &[Colour], che
             .board
             .placed
             .iter()
-            .filter(|p| {
-                state.catalog.tiles[p.tile].spec.id == crate::engine::core::tile::FACE_DOWN_ID
-            })
+            .filter(|p| state.catalog.tiles[p.tile].spec.id == crate::model::FACE_DOWN_ID)
             .count() as u32;
         check(
             format!("kartiček lícem dolů na plánu: {n}"),

@@ -7,15 +7,10 @@
 
 use crate::czech::MeepleTerm;
 use crate::diagnostic::{Diagnostics, Location};
-use crate::engine::core::game::Game;
-use crate::engine::core::hooks::{Decider, GhostKeeper, Refusal, RuleModule};
-use crate::engine::core::state::State;
-use crate::engine::core::tile::Catalog;
-use crate::model::geometry::Pos;
-use crate::model::pieces::{Colour, FeatureKind, MeepleKind, Supply};
-use crate::model::read::{count, list, position};
-use crate::model::scenario::{Entry, TileRef};
-use crate::model::Corpus;
+use crate::engine::core::{Catalog, Decider, Game, GhostKeeper, Refusal, RuleModule, State};
+use crate::model::{
+    count, list, position, Colour, Corpus, Entry, FeatureKind, MeepleKind, Pos, Supply, TileRef,
+};
 use crate::yaml::Fields;
 
 /// Reports one checked expectation: what was expected, whether it held, what was found.
@@ -356,12 +351,6 @@ pub fn all_keys(registry: Registry, context: Context) -> Vec<&'static str> {
     }
     keys
 }
-
-/// A module whose keys, if any, need nothing beyond the rules themselves.
-#[derive(Debug)]
-pub struct NoHooks;
-
-impl Hooks for NoHooks {}
 
 /// The kinds of figure the registry's games and expansions bring, the base game's meeple
 /// first, then in the registry's order.
