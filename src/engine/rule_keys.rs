@@ -2,7 +2,7 @@
 //! for. Content maps each key to the rule section (and rulings) it follows from
 //! (`content/rule-keys.yaml`).
 
-use crate::engine::modules::{active, ids, BASE_GAME, REGISTRY};
+use crate::engine::modules::{active, ids, scenario_level, BASE_GAME, REGISTRY};
 use crate::model::{Citation, Corpus, Scenario, Start, Step, TileRef, TileSet};
 
 /// Every rule key the engine and its modules emit, with what it stands for. Content maps
@@ -408,7 +408,7 @@ pub fn played(scenario: &Scenario, corpus: &Corpus) -> Played {
     Played {
         game: scenario.ruleset.clone(),
         expansions,
-        level: crate::engine::modules::scenario_level(scenario),
+        level: scenario_level(scenario),
     }
 }
 

@@ -245,7 +245,7 @@ pub struct RulingFilter {
 }
 
 impl RulingFilter {
-    pub fn matches(&self, ruling: &Ruling) -> bool {
+    fn matches(&self, ruling: &Ruling) -> bool {
         self.game.as_ref().is_none_or(|g| &ruling.game == g)
             && self.level.is_none_or(|l| ruling.levels.contains(&l))
     }
@@ -351,12 +351,12 @@ impl Corpus {
 /// the source leaves out. Never an ID the source does not give.
 #[derive(Debug, Clone, Serialize)]
 pub struct Provenance {
-    pub source_id: Option<String>,
-    pub date: Option<String>,
+    source_id: Option<String>,
+    date: Option<String>,
     /// "otázka k části „Cesta“ v pravidlech kooperativní hry Duchové Carcassonne"
-    pub origin: String,
+    origin: String,
     /// "zdroj neuvádí ID", or nothing when the source gives one.
-    pub missing: Option<&'static str>,
+    missing: Option<&'static str>,
     /// All of it in one line, as every place shows it (`text`).
     pub text: String,
 }
@@ -412,7 +412,7 @@ impl Provenance {
 }
 
 /// The text with its first letter upper-case.
-pub fn capitalize(text: &str) -> String {
+fn capitalize(text: &str) -> String {
     let mut chars = text.chars();
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),

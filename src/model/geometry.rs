@@ -14,7 +14,7 @@ pub enum Dir {
 impl Dir {
     pub const ALL: [Dir; 4] = [Dir::N, Dir::E, Dir::S, Dir::W];
 
-    pub fn from_index(index: usize) -> Dir {
+    fn from_index(index: usize) -> Dir {
         Dir::ALL[index % 4]
     }
 
@@ -23,7 +23,7 @@ impl Dir {
     }
 
     /// The side's Czech name: "sever".
-    pub fn name_cs(self) -> &'static str {
+    pub(crate) fn name_cs(self) -> &'static str {
         ["sever", "východ", "jih", "západ"][self.index()]
     }
 
@@ -33,7 +33,7 @@ impl Dir {
     }
 
     /// From that side: "ze severu".
-    pub fn from_cs(self) -> &'static str {
+    pub(crate) fn coming_from_cs(self) -> &'static str {
         ["ze severu", "z východu", "z jihu", "ze západu"][self.index()]
     }
 
@@ -46,7 +46,7 @@ impl Dir {
         Dir::from_index(self.index() + usize::from(quarters))
     }
 
-    pub fn offset(self) -> (i32, i32) {
+    fn offset(self) -> (i32, i32) {
         match self {
             Dir::N => (0, -1),
             Dir::E => (1, 0),

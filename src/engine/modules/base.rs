@@ -16,7 +16,7 @@ use crate::model::{
 use crate::yaml::Fields;
 
 #[derive(Clone)]
-pub struct BaseGame;
+struct BaseGame;
 
 /// The base game's rules: feature values, the majority and the final scoring.
 pub fn base_game() -> Vec<Box<dyn RuleModule>> {

@@ -38,7 +38,7 @@ pub struct CompetitiveGhosts {
 }
 
 impl CompetitiveGhosts {
-    pub fn new(players: usize) -> CompetitiveGhosts {
+    fn new(players: usize) -> CompetitiveGhosts {
         CompetitiveGhosts {
             bank: BANK,
             ghosts: Vec::new(),
@@ -56,7 +56,7 @@ impl CompetitiveGhosts {
     }
 
     /// Ghosts beside the meeples standing on the tile at `placed`.
-    pub fn ghosts_on_tile(&self, state: &State, placed: usize) -> u32 {
+    fn ghosts_on_tile(&self, state: &State, placed: usize) -> u32 {
         state
             .meeples
             .iter()
@@ -68,7 +68,7 @@ impl CompetitiveGhosts {
 
     /// Puts ghosts beside a meeple of a prepared board; false if the bank has not enough or
     /// the meeple is a guard.
-    pub fn put_ghosts(&mut self, state: &State, meeple: usize, count: u32) -> bool {
+    fn put_ghosts(&mut self, state: &State, meeple: usize, count: u32) -> bool {
         self.sync(state);
         let guard = state.meeples.get(meeple).map(|m| m.kind) == Some(GUARD);
         if guard || count > self.bank || count >= u32::from(DRIVEN_OFF) {

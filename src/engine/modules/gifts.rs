@@ -26,7 +26,7 @@ pub enum Gift {
 }
 
 impl Gift {
-    pub const ALL: [Gift; 5] = [
+    const ALL: [Gift; 5] = [
         Gift::Koncil,
         Gift::VyklizeniCesty,
         Gift::Vyplaceni,
@@ -34,10 +34,9 @@ impl Gift {
         Gift::VyberZeDvou,
     ];
 
-    pub const NAMES: &'static str =
-        "koncil, vyklizeni-cesty, vyplaceni, zmena-postoje, vyber-ze-dvou";
+    const NAMES: &'static str = "koncil, vyklizeni-cesty, vyplaceni, zmena-postoje, vyber-ze-dvou";
 
-    pub fn id(self) -> &'static str {
+    pub(crate) fn id(self) -> &'static str {
         match self {
             Gift::Koncil => "koncil",
             Gift::VyklizeniCesty => "vyklizeni-cesty",
@@ -51,7 +50,7 @@ impl Gift {
         Gift::ALL.into_iter().find(|g| g.id() == text)
     }
 
-    pub fn czech(self) -> &'static str {
+    fn czech(self) -> &'static str {
         match self {
             Gift::Koncil => "Koncil",
             Gift::VyklizeniCesty => "Vyklizení cesty",
@@ -63,7 +62,7 @@ impl Gift {
 }
 
 /// Cards of each kind in the deck.
-pub const EACH: usize = 5;
+const EACH: usize = 5;
 /// Points per unopened gift at the end.
 const UNOPENED_POINTS: i32 = 2;
 
@@ -95,7 +94,7 @@ pub struct Gifts {
 
 impl Gifts {
     /// The 25 cards shuffled by `seed` (a seed always deals the same deck).
-    pub fn new(players: usize, seed: u64) -> Gifts {
+    fn new(players: usize, seed: u64) -> Gifts {
         let mut rng = Rng::new(seed);
         let mut deck: Vec<Gift> = Gift::ALL
             .iter()
@@ -113,7 +112,7 @@ impl Gifts {
     }
 
     /// A scenario's deck: `top` first, then the other cards of the 25.
-    pub fn stack_deck(&mut self, top: &[Gift], hands: &[(usize, Vec<Gift>)]) -> Result<(), String> {
+    fn stack_deck(&mut self, top: &[Gift], hands: &[(usize, Vec<Gift>)]) -> Result<(), String> {
         let mut rest: Vec<Gift> = Gift::ALL
             .iter()
             .flat_map(|g| std::iter::repeat_n(*g, EACH))
@@ -142,7 +141,7 @@ impl Gifts {
         Ok(())
     }
 
-    pub fn unopened(&self, player: usize) -> usize {
+    fn unopened(&self, player: usize) -> usize {
         self.hands.get(player).map_or(0, Vec::len)
     }
 

@@ -26,7 +26,7 @@ const CATHEDRAL: TileMarker = TileMarker {
 };
 
 #[derive(Debug, Clone)]
-pub struct InnsAndCathedrals;
+struct InnsAndCathedrals;
 
 impl RuleModule for InnsAndCathedrals {
     fn id(&self) -> &'static str {

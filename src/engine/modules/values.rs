@@ -5,7 +5,7 @@ use crate::engine::core::{Decider, FeatureScore, RuleModule, State};
 use crate::model::{tiles_cs, FeatureKind};
 
 #[derive(Clone)]
-pub struct FeatureValues;
+pub(crate) struct FeatureValues;
 
 impl FeatureValues {
     /// Tiles a feature spans and how many of them belong to the 2x2 start tile.

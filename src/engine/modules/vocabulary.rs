@@ -74,7 +74,7 @@ pub struct TileMarker {
     /// Its Czech name ("hostinec"), for a picture's legend.
     pub name: &'static str,
     /// "s hostincem", for a tile said in words.
-    pub with: &'static str,
+    pub(crate) with: &'static str,
 }
 
 /// What a module's reader is given besides the mapping: the file, the catalogs and the players.
@@ -87,7 +87,7 @@ pub struct Scope<'a> {
 }
 
 /// A ruleset's game before its board is laid: its modules and each player's meeples.
-pub type GameParts = (Vec<Box<dyn RuleModule>>, Supply);
+pub(crate) type GameParts = (Vec<Box<dyn RuleModule>>, Supply);
 
 /// A module's part in reading and playing scenarios. Readers get the mapping where the
 /// module's keys stand (only when one of them is there, except `setup`), report problems to
@@ -204,14 +204,14 @@ pub trait Hooks: Sync + std::fmt::Debug {
 
 /// Ghosts on the board, in the bank and on given tiles: both Mists games expect them.
 #[derive(Debug, Clone, Default)]
-pub struct GhostCounts {
-    pub ghosts: Option<u32>,
-    pub bank: Option<u32>,
-    pub at: Vec<(Pos, u32)>,
+pub(crate) struct GhostCounts {
+    ghosts: Option<u32>,
+    bank: Option<u32>,
+    at: Vec<(Pos, u32)>,
 }
 
 impl GhostCounts {
-    pub fn read(expect: &Fields, diags: &mut Diagnostics) -> GhostCounts {
+    pub(crate) fn read(expect: &Fields, diags: &mut Diagnostics) -> GhostCounts {
         let mut at = Vec::new();
         for item in list(expect, "ghosts_at", diags) {
             let g = Fields::new(expect.file, 0, item, &["at", "count"], None, diags);
@@ -226,7 +226,7 @@ impl GhostCounts {
         }
     }
 
-    pub fn check(&self, state: &State, ghosts: &dyn GhostKeeper, check: Report) {
+    pub(crate) fn check(&self, state: &State, ghosts: &dyn GhostKeeper, check: Report) {
         if let Some(n) = self.ghosts {
             let actual = ghosts.ghosts_on_board();
             check(
@@ -270,12 +270,12 @@ impl GhostCounts {
 }
 
 /// A colour's index among the players.
-pub fn player_index(players: &[Colour], colour: &Colour) -> Option<usize> {
+pub(crate) fn player_index(players: &[Colour], colour: &Colour) -> Option<usize> {
     players.iter().position(|p| p == colour)
 }
 
 /// A key that only a prepared board's meeple may carry, written on a step's meeple.
-pub fn only_on_board(meeple: &Fields, key: &str, what: &str, diags: &mut Diagnostics) {
+pub(crate) fn only_on_board(meeple: &Fields, key: &str, what: &str, diags: &mut Diagnostics) {
     diags.error(
         meeple.value_location(key),
         None,

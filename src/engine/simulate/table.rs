@@ -7,7 +7,10 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use crate::engine::core::{Catalog, Decider, Game, Question, Rng};
-use crate::engine::modules::{colours_and_meeples, Level, LossCause, Mists, Outcome, START_GHOSTS};
+use crate::engine::modules::{
+    colours_and_meeples, meeple_term, mists_modules, Level, LossCause, Mists, Outcome,
+    MISTS_DESCRIPTOR, START_GHOSTS,
+};
 use crate::model::{Colour, FeatureKind, MeepleKind, Port, Pos, Spot, Supply, TileSpec};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -23,7 +26,7 @@ pub enum Policy {
 /// The Mists tiles as a game draws them: the catalog (with the face-down tile), the 4 start
 /// quarters, and the bag of each level (level 1 leaves out castles and graveyards).
 pub struct MistsTiles {
-    pub catalog: Arc<Catalog>,
+    catalog: Arc<Catalog>,
     start: Vec<(usize, Pos)>,
     bag_all: Vec<usize>,
     bag_level1: Vec<usize>,
@@ -67,7 +70,7 @@ impl MistsTiles {
         })
     }
 
-    pub fn bag(&self, level: Level) -> &[usize] {
+    fn bag(&self, level: Level) -> &[usize] {
         if level.castles_and_graveyards {
             &self.bag_all
         } else {
@@ -82,13 +85,13 @@ pub struct GameResult {
     pub won: bool,
     pub loss: Option<&'static str>,
     /// Where the track ended (level 6: the lowest counter).
-    pub score: i32,
+    score: i32,
     pub turns: u32,
 }
 
 /// A game table for one level and number of persons, reused game after game.
 pub struct Table {
-    pub game: Game,
+    game: Game,
     pub level: Level,
     persons: usize,
     supply: Supply,
@@ -106,15 +109,14 @@ impl Table {
             .map(|p| (0..colours).filter(|c| c % persons == p).collect())
             .collect();
         let supply = Supply::of(&[(MeepleKind::NORMAL, meeples)]);
-        let modules = crate::engine::modules::mists_modules(level, colours);
+        let modules = mists_modules(level, colours);
         let mut game = Game::new(
             tiles.catalog.clone(),
             &Colour::ALL[..colours],
             supply.clone(),
             modules,
         );
-        game.state.meeple_term =
-            crate::engine::modules::meeple_term(crate::engine::modules::MISTS_DESCRIPTOR.id);
+        game.state.meeple_term = meeple_term(MISTS_DESCRIPTOR.id);
         game.state.tracing = false;
         Table {
             game,
@@ -418,7 +420,7 @@ pub struct Summary {
     pub losses_by_ghosts: u32,
     pub losses_by_tiles: u32,
     pub losses_by_threshold: u32,
-    pub schematic_tiles: bool,
+    schematic_tiles: bool,
 }
 
 impl Summary {
@@ -462,7 +464,7 @@ impl Summary {
 }
 
 /// The win rate and its 95 % Wilson score interval (sound near 0 and 1, unlike p ± 1.96σ).
-pub fn wilson(wins: u32, games: u32) -> (f64, f64, f64) {
+fn wilson(wins: u32, games: u32) -> (f64, f64, f64) {
     if games == 0 {
         return (0.0, 0.0, 1.0);
     }
