@@ -59,7 +59,7 @@ impl Dir {
         ['N', 'E', 'S', 'W'][self.index()]
     }
 
-    pub fn parse(text: &str) -> Option<Dir> {
+    pub(crate) fn parse(text: &str) -> Option<Dir> {
         match text {
             "N" => Some(Dir::N),
             "E" => Some(Dir::E),
@@ -134,7 +134,7 @@ pub enum Terrain {
 }
 
 impl Terrain {
-    pub fn parse(text: &str) -> Option<Terrain> {
+    pub(crate) fn parse(text: &str) -> Option<Terrain> {
         match text {
             "F" => Some(Terrain::Field),
             "R" => Some(Terrain::Road),

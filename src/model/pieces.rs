@@ -13,7 +13,7 @@ pub enum Center {
 }
 
 impl Center {
-    pub fn parse(text: &str) -> Option<Center> {
+    pub(crate) fn parse(text: &str) -> Option<Center> {
         match text {
             "monastery" => Some(Center::Monastery),
             "castle" => Some(Center::Castle),

@@ -18,7 +18,7 @@ pub enum StartPart {
 }
 
 impl StartPart {
-    pub fn parse(text: &str) -> Option<StartPart> {
+    pub(crate) fn parse(text: &str) -> Option<StartPart> {
         match text {
             "nw" => Some(StartPart::Nw),
             "ne" => Some(StartPart::Ne),

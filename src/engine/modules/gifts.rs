@@ -36,7 +36,7 @@ impl Gift {
 
     const NAMES: &'static str = "koncil, vyklizeni-cesty, vyplaceni, zmena-postoje, vyber-ze-dvou";
 
-    pub(crate) fn id(self) -> &'static str {
+    fn id(self) -> &'static str {
         match self {
             Gift::Koncil => "koncil",
             Gift::VyklizeniCesty => "vyklizeni-cesty",
@@ -46,7 +46,7 @@ impl Gift {
         }
     }
 
-    pub fn parse(text: &str) -> Option<Gift> {
+    fn parse(text: &str) -> Option<Gift> {
         Gift::ALL.into_iter().find(|g| g.id() == text)
     }
 
