@@ -3,7 +3,7 @@
 //! keys, plays its own rule module on the core's hooks, brings its figures, and shows its
 //! state through its status, with no change to the loader, runner, CLI or site.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 use carcref::content::{load, ContentFiles};
 use carcref::diagnostic::Diagnostics;
@@ -11,9 +11,7 @@ use carcref::engine::{
     Decider, Descriptor, Game, Hooks, MeeplePlacement, Refusal, Registry, Report, RuleModule,
     Scope, State, Status, REGISTRY,
 };
-use carcref::model::{
-    Colour, Corpus, Entry, FigureKind, FigureName, FigureShape, MeepleKind, Scenario,
-};
+use carcref::model::{Colour, Corpus, FigureKind, FigureName, FigureShape, MeepleKind, Scenario};
 use carcref::scenario::{load_scenario_with, run_with, Report as Played};
 use carcref::yaml::Fields;
 
@@ -50,42 +48,50 @@ impl RuleModule for TrialRules {
 }
 
 impl Hooks for Trial {
+    /// A bonus for every player.
+    type Setup = i32;
+    type Board = ();
+    type Meeple = ();
+    /// A tip for the player on turn.
+    type Step = i32;
+    /// The player expected to lead.
+    type Expect = Colour;
+
     fn modules(&self, _players: usize, _seed: u64) -> Vec<Box<dyn RuleModule>> {
         vec![Box::new(TrialRules)]
     }
 
-    fn setup(&self, setup: Option<&Fields>, _: &Scope, diags: &mut Diagnostics) -> Option<Entry> {
+    fn setup(&self, setup: Option<&Fields>, _: &Scope, diags: &mut Diagnostics) -> Option<i32> {
         let bonus = setup?.optional_int_in("bonus", 0..=100, diags)?;
-        Some(Arc::new(bonus as i32))
+        Some(bonus as i32)
     }
 
-    fn after_board(&self, game: &mut Game, setup: &Entry, _: &[Colour]) -> Result<(), String> {
-        let bonus = setup.downcast_ref::<i32>().copied().unwrap_or(0);
+    fn after_board(&self, game: &mut Game, &bonus: &i32, _: &[Colour]) -> Result<(), String> {
         for player in &mut game.state.players {
             player.score += bonus;
         }
         Ok(())
     }
 
-    fn step(&self, step: &Fields, _: &Scope, diags: &mut Diagnostics) -> Option<Entry> {
+    fn step(&self, step: &Fields, _: &Scope, diags: &mut Diagnostics) -> Option<i32> {
         let tip = step.optional_int_in("tip", 0..=100, diags)?;
-        Some(Arc::new(tip as i32))
+        Some(tip as i32)
     }
 
     fn before_place(
         &self,
         game: &mut Game,
         _: usize,
-        entry: &Entry,
+        &tip: &i32,
         _: &[usize],
         _: &mut dyn Decider,
     ) -> Result<(), Refusal> {
         let player = game.state.turn.player;
-        game.state.players[player].score += entry.downcast_ref::<i32>().copied().unwrap_or(0);
+        game.state.players[player].score += tip;
         Ok(())
     }
 
-    fn expect(&self, expect: &Fields, scope: &Scope, diags: &mut Diagnostics) -> Option<Entry> {
+    fn expect(&self, expect: &Fields, scope: &Scope, diags: &mut Diagnostics) -> Option<Colour> {
         let name = expect.optional_str("leader", diags)?;
         let colour = Colour::parse(&name).filter(|c| scope.players.contains(c));
         if colour.is_none() {
@@ -95,13 +101,10 @@ impl Hooks for Trial {
                 "vede jen hráč scénáře",
             );
         }
-        Some(Arc::new(colour?))
+        colour
     }
 
-    fn check(&self, game: &Game, entry: &Entry, players: &[Colour], report: Report) {
-        let Some(expected) = entry.downcast_ref::<Colour>() else {
-            return;
-        };
+    fn check(&self, game: &Game, expected: &Colour, players: &[Colour], report: Report) {
         let best = game.state.players.iter().map(|p| p.score).max();
         let leaders: Vec<Colour> = players
             .iter()
@@ -132,6 +135,10 @@ const TRIAL: Descriptor = Descriptor {
     figure: None,
     status_key: None,
     rule_prefixes: &["zk"],
+    rule_keys: &[(
+        "zk.klaster",
+        "na klášter zkušební rozšíření figurky nepustí",
+    )],
     // Three figures a player, one of them a giant.
     figures: &[(MeepleKind::NORMAL, 2), (GIANT, 1)],
     tile_set: None,

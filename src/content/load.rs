@@ -9,7 +9,7 @@ use super::files::{ContentFile, ContentFiles};
 use super::markdown::{internal_links, split_front_matter, LinkTarget};
 use super::text::decode_reporting_controls;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
-use crate::engine::{emitted_in, Played, RULE_KEYS};
+use crate::engine::{emitted_in, rule_keys, Played};
 use crate::model::{
     load_tile_set, Concept, Corpus, CoverageNote, CoverageStatus, Game, GameKind, GlossaryEntry,
     NotCovered, Origin, RuleKeyRef, RuleSection, Ruling, SynonymRing, MAX_LEVEL,
@@ -1031,7 +1031,7 @@ pub(crate) fn load_rule_keys(
         let Some(key) = key else {
             continue;
         };
-        if !RULE_KEYS.iter().any(|(k, _)| *k == key) {
+        if !rule_keys().any(|(k, _)| k == key) {
             diags.error(
                 fields.value_location("key"),
                 Some(&key),
@@ -1069,8 +1069,8 @@ pub(crate) fn load_rule_keys(
             rulings: rulings.into_iter().map(|(id, _)| id).collect(),
         });
     }
-    for (key, _) in RULE_KEYS {
-        if !out.iter().any(|r| r.key == *key) {
+    for (key, _) in rule_keys() {
+        if !out.iter().any(|r| r.key == key) {
             diags.error(
                 Location::file_start(file),
                 None,

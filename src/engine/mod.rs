@@ -17,12 +17,12 @@ pub use self::core::{
 pub use modules::{
     active, all_keys, base_game, base_with, colours_and_meeples, figure_kinds, ids, is_active,
     meeple_term, open_gift, owners, scenario_level, tile_marker, tile_markers, with_marker_cs,
-    CompetitiveGhosts, Context, Descriptor, Gift, GiftTarget, Gifts, Hooks, Level, Mists, Registry,
-    Report, Scope, BASE_DESCRIPTOR, BASE_GAME, BIG_MEEPLE, GENERAL_GUARDS, GHOSTS_DESCRIPTOR,
-    GHOST_BANK, GIFTS_DESCRIPTOR, GUARD, INNS_DESCRIPTOR, LEVELS, MISTS_DESCRIPTOR, REGISTRY,
-    START_GHOSTS,
+    AnyHooks, CompetitiveGhosts, Context, Descriptor, Gift, GiftTarget, Gifts, Hooks, Level, Mists,
+    Registry, Report, Scope, BASE_DESCRIPTOR, BASE_GAME, BIG_MEEPLE, GENERAL_GUARDS,
+    GHOSTS_DESCRIPTOR, GHOST_BANK, GIFTS_DESCRIPTOR, GUARD, INNS_DESCRIPTOR, LEVELS,
+    MISTS_DESCRIPTOR, REGISTRY, START_GHOSTS,
 };
-pub use rule_keys::{cite_in, emitted_in, played, rule_description, Played, RULE_KEYS};
+pub use rule_keys::{cite_in, emitted_in, played, rule_description, rule_keys, Played};
 pub use simulate::{
     game_rng, play_random, play_random_observed, MistsTiles, Policy, Summary, Table,
 };

@@ -5,9 +5,9 @@
 use crate::engine::modules::{active, ids, scenario_level, BASE_GAME, REGISTRY};
 use crate::model::{Citation, Corpus, Scenario, Start, Step, TileRef, TileSet};
 
-/// Every rule key the engine and its modules emit, with what it stands for. Content maps
-/// each to the rule section (and ruling) it follows from (`content/rule-keys.yaml`).
-pub const RULE_KEYS: &[(&str, &str)] = &[
+/// The rule keys the core and the modules every game shares (`values`) emit, with what each
+/// stands for; each game's or expansion's own are in its descriptor (`rule_keys`).
+const ENGINE_KEYS: &[(&str, &str)] = &[
     ("zh.prilozeni.obsazeno", "na políčku už kartička leží"),
     (
         "zh.prilozeni.soused",
@@ -47,27 +47,7 @@ pub const RULE_KEYS: &[(&str, &str)] = &[
         "dokončené město: 2 body za kartičku a 2 za erb",
     ),
     ("zh.klaster.hodnoceni", "obklopený klášter: 9 bodů"),
-    (
-        "zh.vetsina",
-        "body získá hráč s většinou figurek, při rovnosti všichni",
-    ),
     ("zh.konec", "závěrečné hodnocení nedokončeného území"),
-    (
-        "zh.konec.cesta",
-        "nedokončená cesta na konci: 1 bod za kartičku",
-    ),
-    (
-        "zh.konec.mesto",
-        "nedokončené město na konci: 1 bod za kartičku a erb",
-    ),
-    (
-        "zh.konec.klaster",
-        "nedokončený klášter na konci: 1 bod za kartičku 3×3",
-    ),
-    (
-        "zh.konec.louka",
-        "louka na konci: 3 body za každé sousední dokončené město",
-    ),
     (
         "zh.start.ctyri-karticky",
         "startovní destička 2×2 se počítá jako 4 kartičky",
@@ -86,223 +66,17 @@ pub const RULE_KEYS: &[(&str, &str)] = &[
         "zh.konec.hra-skoncila",
         "hra skončila, další tahy se nehrají",
     ),
-    (
-        "dc.druzinik.louka",
-        "v Duších nejsou sedláci: na louku se strážný nestaví",
-    ),
-    (
-        "dc.mlha.duchove-odchazeji",
-        "z uzavřené mlhy se duchové vracejí do banku a žádní nepřicházejí",
-    ),
-    (
-        "dc.duchove.vynoreni",
-        "na symboly duchů v neuzavřené mlze přikládané kartičky přicházejí duchové",
-    ),
-    (
-        "dc.duchove.o-jednoho-mene",
-        "kartička rozšiřující mlhu na plánu dostane o ducha méně",
-    ),
-    (
-        "dc.hodnoceni.barvy",
-        "každá barva na dokončeném území získá jeho plnou hodnotu, většina neplatí",
-    ),
-    (
-        "dc.hodnoceni.volba",
-        "za dokončené obsazené území si tým vezme body, nebo místo nich sundá duchy",
-    ),
-    (
-        "dc.hodnoceni.duchove",
-        "místo bodů za dokončené území až 3 duchové z jedné kartičky; odpadá celé hodnocení",
-    ),
-    (
-        "dc.cil.vyhra",
-        "tým vyhrává, jakmile počítadlo dosáhne cíle nebo ho přejde",
-    ),
-    (
-        "dc.prohra.duchove",
-        "je třeba postavit ducha a bank je prázdný: prohra",
-    ),
-    (
-        "dc.prohra.karticky",
-        "je třeba táhnout kartičku a žádná nezbývá: prohra",
-    ),
-    (
-        "dc.prohra.prah",
-        "hromádka došla dřív, než tým dosáhl prahu psa: prohra",
-    ),
-    (
-        "dc.zamek.hodnoceni",
-        "obklopený zámek: 2 body za každou kartičku s mlhou v okolí 3×3",
-    ),
-    (
-        "dc.hrbitov.bez-druzinika",
-        "na hřbitov se strážný nestaví, leží tam jen pohřbený",
-    ),
-    (
-        "dc.hrbitov.duch",
-        "když přijde duch do mlhy, další jde na jeden otevřený hřbitov",
-    ),
-    (
-        "dc.hrbitov.pohrbeni",
-        "uzavřený hřbitov: pohřbí se jeden strážný z plánu",
-    ),
-    (
-        "dc.hrbitov.ze-zasoby",
-        "na plánu nestojí strážný: pohřbí se strážný ze zásoby",
-    ),
-    (
-        "dc.hrbitov.duchove-odchazeji",
-        "z uzavřeného hřbitova se duchové vracejí do banku",
-    ),
-    (
-        "dc.hromadka.dalsi",
-        "dosažený práh psa otevírá další hromádku, zbytek jde navrch",
-    ),
-    (
-        "dc.pes.umisteni",
-        "dosažený práh: pes ke stojícímu strážnému",
-    ),
-    (
-        "dc.pes.duchove",
-        "pes odhání až 3 duchy z každé ze 2 kartiček okolí 3×3",
-    ),
-    (
-        "dc.pes.ztracen",
-        "na plánu nestojí žádný strážný: pes propadá",
-    ),
-    (
-        "dc.pes.hodnoceni",
-        "pes se hodnotí s územím svého strážného: 1 bod za ducha na plánu",
-    ),
-    (
-        "dc.pes.do-krabice",
-        "pes u pohřbeného strážného se vrací do krabice bez hodnocení",
-    ),
-    (
-        "dc.pocitadla.barva",
-        "úroveň 6: body barvy bez počítadla posunou zvolené počítadlo",
-    ),
-    (
-        "dc.pocitadla.prahy",
-        "úroveň 6: práh i cíl platí, až je dosáhnou všechna počítadla",
-    ),
-    (
-        "dc.zaklety.duchove",
-        "přiložený zakletý hřbitov: duch na každou sousední kartičku s mlhou",
-    ),
-    (
-        "dc.zaklety.licem-dolu",
-        "otevřený zakletý hřbitov: na konci tahu jedna kartička lícem dolů k němu",
-    ),
-    (
-        "dc.rub.soused",
-        "kartička lícem nahoru musí sousedit s kartičkou lícem nahoru",
-    ),
-    (
-        "dzh.mlha.houstne",
-        "mlha houstne (navazuje na mlhu na plánu): duch k figurce soupeře",
-    ),
-    (
-        "dzh.mlha.rozptyleni",
-        "mlha se rozptyluje (sousedí se stranou bez mlhy): duch k vlastní figurce",
-    ),
-    ("dzh.duch.souper", "duch přichází k figurce soupeře"),
-    ("dzh.duch.vlastni", "duch přichází k vlastní figurce"),
-    (
-        "dzh.duch.nic",
-        "prázdný bank nebo žádná vhodná figurka: nestane se nic",
-    ),
-    (
-        "dzh.duch.treti",
-        "třetí duch vyžene figurku z plánu, duchové do banku",
-    ),
-    (
-        "dzh.duch.minus-dva",
-        "za každého ducha u hodnocené figurky −2 body, skóre nikdy pod 0",
-    ),
-    (
-        "dzh.duch.konec",
-        "na konci hry −1 bod za každého ducha u figurky",
-    ),
-    (
-        "dzh.zamek.hodnoceni",
-        "obklopený zámek: 2 body za kartičku s mlhou v okolí 3×3",
-    ),
-    (
-        "dzh.zamek.konec",
-        "obsazený nedokončený zámek na konci: 1 bod za kartičku s mlhou",
-    ),
-    (
-        "dzh.hrbitov.strazny",
-        "obklopený hřbitov: hrobník získá strážného z obecné zásoby, žádné body",
-    ),
-    (
-        "hk.hostinec",
-        "dokončená cesta s hostincem: 2 body za kartičku",
-    ),
-    (
-        "hk.hostinec.nedokoncena",
-        "nedokončená cesta s hostincem na konci: 0 bodů",
-    ),
-    (
-        "hk.katedrala",
-        "dokončené město s katedrálou: 3 body za kartičku a erb",
-    ),
-    (
-        "hk.katedrala.nedokoncene",
-        "nedokončené město s katedrálou na konci: 0 bodů",
-    ),
-    (
-        "da.obdrzeni",
-        "rozšíření cizí cesty či města bez podílu na převaze: jeden dárek za tah",
-    ),
-    (
-        "da.obdrzeni.zadny",
-        "všechny dárky jsou neotevřené v rukou: žádný dárek",
-    ),
-    (
-        "da.balicek.znovu",
-        "došlý balíček dárků se doplní zamícháním odložených",
-    ),
-    (
-        "da.otevreni.prilozitelna",
-        "dárek lze otevřít jen s taženou kartičkou, kterou lze přiložit",
-    ),
-    ("da.otevreni.nema", "hráč takový neotevřený dárek nemá"),
-    ("da.otevreni.cil", "dárek potřebuje jiný cíl"),
-    (
-        "da.koncil",
-        "Koncil: družiník do libovolného nedokončeného kláštera",
-    ),
-    (
-        "da.vyklizeni",
-        "Vyklizení cesty: cesta se hodnotí jako na konci a figurky z ní odcházejí",
-    ),
-    (
-        "da.vyplaceni",
-        "Vyplacení: vlastní družiník zpět, 2 body za každou figurku na území",
-    ),
-    (
-        "da.zmena-postoje",
-        "Změna postoje: družiník si lehne na louku nebo z ní vstane na téže kartičce",
-    ),
-    (
-        "da.vyber",
-        "Výběr ze 2: tahají se dvě kartičky, jedna se přiloží, druhá odloží",
-    ),
-    (
-        "da.vyber.neprilozitelna",
-        "Výběr ze 2: nepřiložitelná kartička se odkládá a táhne se další",
-    ),
-    ("da.konec", "na konci 2 body za každý neotevřený dárek"),
-    (
-        "da.bez-ucinku",
-        "dárek, který teď nemá účinek, se jen odloží",
-    ),
 ];
 
+/// Every rule key the engine and its modules emit, with what it stands for. Content maps
+/// each to the rule section (and ruling) it follows from (`content/rule-keys.yaml`).
+pub fn rule_keys() -> impl Iterator<Item = (&'static str, &'static str)> {
+    let modules = REGISTRY.iter().flat_map(|d| d.rule_keys);
+    ENGINE_KEYS.iter().chain(modules).copied()
+}
+
 pub fn rule_description(key: &str) -> Option<&'static str> {
-    RULE_KEYS.iter().find(|(k, _)| *k == key).map(|(_, d)| *d)
+    rule_keys().find(|(k, _)| *k == key).map(|(_, d)| d)
 }
 
 /// Keys only the base game's own module emits (majority, final scoring): the cooperative

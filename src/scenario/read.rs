@@ -5,8 +5,8 @@ use marked_yaml::Node;
 
 use crate::diagnostic::Diagnostics;
 use crate::engine::{
-    active, all_keys, figure_kinds, ids, is_active, owners, Context, Descriptor, Hooks, Registry,
-    Scope as ModuleScope, BASE_GAME, REGISTRY,
+    active, all_keys, figure_kinds, ids, is_active, owners, AnyHooks, Context, Descriptor,
+    Registry, Scope as ModuleScope, BASE_GAME, REGISTRY,
 };
 use crate::model::{
     colour, list, per_player, position, tile_ref, BoardTile, Colour, Corpus, Entry, Expectations,
@@ -321,7 +321,7 @@ impl<'a> Scope<'a> {
         fields: &Fields,
         context: Context,
         diags: &mut Diagnostics,
-        read: impl Fn(&dyn Hooks, &Fields, &ModuleScope, &mut Diagnostics) -> Option<Entry>,
+        read: impl Fn(&dyn AnyHooks, &Fields, &ModuleScope, &mut Diagnostics) -> Option<Entry>,
     ) -> ModuleData {
         let mut data = ModuleData::default();
         for module in &self.active {
@@ -693,7 +693,7 @@ fn step_meeples(
 /// An answer to the rules' questions in the form the engine writes its options: single
 /// spaces, and `[x, y]` with a comma and a space (`[-1,1]` and ` [ -1 , 1 ]` are `[-1, 1]`).
 fn unknown_rule_key(key: &str) -> String {
-    let known = crate::engine::RULE_KEYS.iter().map(|(k, _)| *k);
+    let known = crate::engine::rule_keys().map(|(k, _)| k);
     format!(
         "neznámý klíč pravidla `{key}`{}",
         crate::yaml::did_you_mean(known, key)

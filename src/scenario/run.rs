@@ -11,7 +11,7 @@ use serde::Serialize;
 use super::read::canonical_choice;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::engine::{
-    active, Catalog, Decider, Descriptor, Event, Game, Hooks, Question, Refusal, Registry,
+    active, AnyHooks, Catalog, Decider, Descriptor, Event, Game, Question, Refusal, Registry,
     Report as CheckReport, State, REGISTRY,
 };
 use crate::model::{
@@ -653,7 +653,7 @@ fn apply(
     modules: &[&'static Descriptor],
     data: &ModuleData,
     location: &Location,
-    mut act: impl FnMut(&dyn Hooks, &crate::model::Entry) -> Result<(), String>,
+    mut act: impl FnMut(&dyn AnyHooks, &crate::model::Entry) -> Result<(), String>,
 ) -> Result<(), Diagnostic> {
     for module in modules {
         if let Some(entry) = data.entry(module.id) {

@@ -4,14 +4,12 @@
 
 use std::collections::BTreeSet;
 
-use std::sync::Arc;
-
 use super::values::FeatureValues;
-use super::vocabulary::{player_index, Descriptor, GameParts, Hooks, Scope};
+use super::vocabulary::{player_index, Applied, Descriptor, GameParts, Hooks, Scope};
 use crate::diagnostic::Diagnostics;
 use crate::engine::core::{Catalog, Decider, FeatureScore, Game, RuleModule, State};
 use crate::model::{
-    per_player, tiles_cs, Colour, Entry, FeatureKind, MeepleKind, Supply, MAX_COUNT, MAX_SCORE,
+    per_player, tiles_cs, Colour, FeatureKind, MeepleKind, Supply, MAX_COUNT, MAX_SCORE,
 };
 use crate::yaml::Fields;
 
@@ -128,6 +126,30 @@ impl RuleModule for BaseGame {
     }
 }
 
+/// The rule keys its rules emit, with what each stands for.
+const RULE_KEYS: &[(&str, &str)] = &[
+    (
+        "zh.vetsina",
+        "body získá hráč s většinou figurek, při rovnosti všichni",
+    ),
+    (
+        "zh.konec.cesta",
+        "nedokončená cesta na konci: 1 bod za kartičku",
+    ),
+    (
+        "zh.konec.mesto",
+        "nedokončené město na konci: 1 bod za kartičku a erb",
+    ),
+    (
+        "zh.konec.klaster",
+        "nedokončený klášter na konci: 1 bod za kartičku 3×3",
+    ),
+    (
+        "zh.konec.louka",
+        "louka na konci: 3 body za každé sousední dokončené město",
+    ),
+];
+
 /// The base game's own scenario keys: a competitive game already in progress.
 pub const DESCRIPTOR: super::vocabulary::Descriptor = super::vocabulary::Descriptor {
     id: "zakladni-hra",
@@ -136,6 +158,7 @@ pub const DESCRIPTOR: super::vocabulary::Descriptor = super::vocabulary::Descrip
     status_key: None,
     figure: Some(crate::czech::DRUZINIK),
     rule_prefixes: &["zh"],
+    rule_keys: RULE_KEYS,
     figures: &[(MeepleKind::NORMAL, 7)],
     tile_set: Some("zakladni-hra"),
     markers: &[],
@@ -160,23 +183,29 @@ struct ScenarioSetup {
 struct ScenarioHooks;
 
 impl Hooks for ScenarioHooks {
+    type Setup = ScenarioSetup;
+    type Board = ();
+    type Meeple = ();
+    type Step = ();
+    type Expect = ();
+
     fn setup(
         &self,
         setup: Option<&Fields>,
         scope: &Scope,
         diags: &mut Diagnostics,
-    ) -> Option<Entry> {
+    ) -> Option<ScenarioSetup> {
         let setup = setup?;
         let (file, map, players) = (setup.file, setup.map, scope.players);
-        Some(Arc::new(ScenarioSetup {
+        Some(ScenarioSetup {
             score: per_player(file, map, "score", players, 0..=MAX_SCORE, diags),
             supply: per_player(file, map, "supply", players, 0..=MAX_COUNT, diags),
-        }))
+        })
     }
 
     fn game(
         &self,
-        _setup: Option<&Entry>,
+        _setup: Option<&ScenarioSetup>,
         expansions: &[&'static Descriptor],
         players: usize,
         _catalog: &mut Catalog,
@@ -184,15 +213,7 @@ impl Hooks for ScenarioHooks {
         Some(Ok(base_with(expansions, players, 0)))
     }
 
-    fn after_board(
-        &self,
-        game: &mut Game,
-        setup: &Entry,
-        players: &[Colour],
-    ) -> Result<(), String> {
-        let Some(setup) = setup.downcast_ref::<ScenarioSetup>() else {
-            return Ok(());
-        };
+    fn after_board(&self, game: &mut Game, setup: &ScenarioSetup, players: &[Colour]) -> Applied {
         for (colour, points) in &setup.score {
             if let Some(p) = player_index(players, colour) {
                 game.state.players[p].score = *points;

@@ -5,18 +5,16 @@
 //! costs 2 points when its meeple scores and 1 at the end. Castles score misty tiles around
 //! them; a gravedigger on a surrounded graveyard earns a guard from the general supply.
 
-use std::sync::Arc;
-
 use super::mists::misty_tiles_around;
-use super::vocabulary::{only_on_board, player_index, GhostCounts, Hooks, Report, Scope};
+use super::vocabulary::{only_on_board, player_index, Applied, GhostCounts, Hooks, Report, Scope};
 use crate::diagnostic::Diagnostics;
 use crate::engine::core::{
     ask, Decider, FeatureScore, Game, GhostKeeper, Question, RuleModule, State, Status, Surround,
     Worth,
 };
 use crate::model::{
-    count, count_cs, per_player, Colour, Dir, Entry, FeatureKind, FigureKind, FigureName,
-    FigureShape, MeepleKind, Port, MAX_COUNT,
+    count, count_cs, per_player, Colour, Dir, FeatureKind, FigureKind, FigureName, FigureShape,
+    MeepleKind, Port, MAX_COUNT,
 };
 use crate::yaml::Fields;
 
@@ -380,6 +378,48 @@ pub const GUARD: MeepleKind = MeepleKind::of(&FigureKind {
     shape: FigureShape::Shield,
 });
 
+/// The rule keys its rules emit, with what each stands for.
+const RULE_KEYS: &[(&str, &str)] = &[
+    (
+        "dzh.mlha.houstne",
+        "mlha houstne (navazuje na mlhu na plánu): duch k figurce soupeře",
+    ),
+    (
+        "dzh.mlha.rozptyleni",
+        "mlha se rozptyluje (sousedí se stranou bez mlhy): duch k vlastní figurce",
+    ),
+    ("dzh.duch.souper", "duch přichází k figurce soupeře"),
+    ("dzh.duch.vlastni", "duch přichází k vlastní figurce"),
+    (
+        "dzh.duch.nic",
+        "prázdný bank nebo žádná vhodná figurka: nestane se nic",
+    ),
+    (
+        "dzh.duch.treti",
+        "třetí duch vyžene figurku z plánu, duchové do banku",
+    ),
+    (
+        "dzh.duch.minus-dva",
+        "za každého ducha u hodnocené figurky −2 body, skóre nikdy pod 0",
+    ),
+    (
+        "dzh.duch.konec",
+        "na konci hry −1 bod za každého ducha u figurky",
+    ),
+    (
+        "dzh.zamek.hodnoceni",
+        "obklopený zámek: 2 body za kartičku s mlhou v okolí 3×3",
+    ),
+    (
+        "dzh.zamek.konec",
+        "obsazený nedokončený zámek na konci: 1 bod za kartičku s mlhou",
+    ),
+    (
+        "dzh.hrbitov.strazny",
+        "obklopený hřbitov: hrobník získá strážného z obecné zásoby, žádné body",
+    ),
+];
+
 /// The competitive ghosts' scenario keys.
 pub const DESCRIPTOR: super::vocabulary::Descriptor = super::vocabulary::Descriptor {
     id: "duchove-zamky-hrbitovy",
@@ -388,6 +428,7 @@ pub const DESCRIPTOR: super::vocabulary::Descriptor = super::vocabulary::Descrip
     status_key: None,
     figure: None,
     rule_prefixes: &["dzh", "du"],
+    rule_keys: RULE_KEYS,
     // 5 meeples of the base game and 2 guards.
     figures: &[(MeepleKind::NORMAL, 5), (GUARD, 2)],
     tile_set: Some("duchove"),
@@ -412,6 +453,13 @@ struct ScenarioExpect {
 struct ScenarioHooks;
 
 impl Hooks for ScenarioHooks {
+    type Setup = ();
+    type Board = ();
+    /// Ghosts beside a meeple.
+    type Meeple = u32;
+    type Step = ();
+    type Expect = ScenarioExpect;
+
     fn modules(&self, players: usize, _seed: u64) -> Vec<Box<dyn RuleModule>> {
         vec![Box::new(CompetitiveGhosts::new(players))]
     }
@@ -423,16 +471,15 @@ impl Hooks for ScenarioHooks {
         on_board: bool,
         _: &Scope,
         diags: &mut Diagnostics,
-    ) -> Option<Entry> {
+    ) -> Option<u32> {
         let n = count(meeple, "ghosts", diags)?;
         if n > 0 && !on_board {
             only_on_board(meeple, "ghosts", "duchy", diags);
         }
-        Some(Arc::new(n))
+        Some(n)
     }
 
-    fn on_meeple(&self, game: &mut Game, meeple: usize, entry: &Entry) -> Result<(), String> {
-        let n = entry.downcast_ref::<u32>().copied().unwrap_or(0);
+    fn on_meeple(&self, game: &mut Game, meeple: usize, &n: &u32) -> Applied {
         if n == 0 {
             return Ok(());
         }
@@ -448,7 +495,12 @@ impl Hooks for ScenarioHooks {
         Ok(())
     }
 
-    fn expect(&self, expect: &Fields, scope: &Scope, diags: &mut Diagnostics) -> Option<Entry> {
+    fn expect(
+        &self,
+        expect: &Fields,
+        scope: &Scope,
+        diags: &mut Diagnostics,
+    ) -> Option<ScenarioExpect> {
         let guards = per_player(
             expect.file,
             expect.map,
@@ -457,16 +509,13 @@ impl Hooks for ScenarioHooks {
             0..=MAX_COUNT,
             diags,
         );
-        Some(Arc::new(ScenarioExpect {
+        Some(ScenarioExpect {
             ghosts: GhostCounts::read(expect, diags),
             guards,
-        }))
+        })
     }
 
-    fn check(&self, game: &Game, entry: &Entry, players: &[Colour], check: Report) {
-        let Some(expect) = entry.downcast_ref::<ScenarioExpect>() else {
-            return;
-        };
+    fn check(&self, game: &Game, expect: &ScenarioExpect, players: &[Colour], check: Report) {
         if let Some(ghosts) = game.ghosts() {
             expect.ghosts.check(&game.state, ghosts, &mut *check);
         }

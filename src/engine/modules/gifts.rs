@@ -3,16 +3,14 @@
 //! can be placed and before placing it, a player may open one gift; each unopened gift is worth
 //! 2 points at the end.
 
-use std::sync::Arc;
-
 use marked_yaml::types::MarkedMappingNode;
 
-use super::vocabulary::{player_index, Hooks, Report, Scope};
+use super::vocabulary::{player_index, Applied, Hooks, Report, Scope};
 use crate::diagnostic::{Diagnostics, Location};
 use crate::engine::core::{Decider, Game, Refusal, Rng, RuleModule, State, Status};
 use crate::model::{
-    per_player, player_entries, position, tile_ref, Colour, Corpus, Entry, FeatureKind, MeepleKind,
-    Pos, Spot, TileRef, MAX_COUNT,
+    per_player, player_entries, position, tile_ref, Colour, Corpus, FeatureKind, MeepleKind, Pos,
+    Spot, TileRef, MAX_COUNT,
 };
 use crate::yaml::{self, Fields};
 
@@ -534,6 +532,57 @@ fn has_effect(game: &Game, player: usize, gift: Gift, target: &GiftTarget) -> bo
     }
 }
 
+/// The rule keys its rules emit, with what each stands for.
+const RULE_KEYS: &[(&str, &str)] = &[
+    (
+        "da.obdrzeni",
+        "rozšíření cizí cesty či města bez podílu na převaze: jeden dárek za tah",
+    ),
+    (
+        "da.obdrzeni.zadny",
+        "všechny dárky jsou neotevřené v rukou: žádný dárek",
+    ),
+    (
+        "da.balicek.znovu",
+        "došlý balíček dárků se doplní zamícháním odložených",
+    ),
+    (
+        "da.otevreni.prilozitelna",
+        "dárek lze otevřít jen s taženou kartičkou, kterou lze přiložit",
+    ),
+    ("da.otevreni.nema", "hráč takový neotevřený dárek nemá"),
+    ("da.otevreni.cil", "dárek potřebuje jiný cíl"),
+    (
+        "da.koncil",
+        "Koncil: družiník do libovolného nedokončeného kláštera",
+    ),
+    (
+        "da.vyklizeni",
+        "Vyklizení cesty: cesta se hodnotí jako na konci a figurky z ní odcházejí",
+    ),
+    (
+        "da.vyplaceni",
+        "Vyplacení: vlastní družiník zpět, 2 body za každou figurku na území",
+    ),
+    (
+        "da.zmena-postoje",
+        "Změna postoje: družiník si lehne na louku nebo z ní vstane na téže kartičce",
+    ),
+    (
+        "da.vyber",
+        "Výběr ze 2: tahají se dvě kartičky, jedna se přiloží, druhá odloží",
+    ),
+    (
+        "da.vyber.neprilozitelna",
+        "Výběr ze 2: nepřiložitelná kartička se odkládá a táhne se další",
+    ),
+    ("da.konec", "na konci 2 body za každý neotevřený dárek"),
+    (
+        "da.bez-ucinku",
+        "dárek, který teď nemá účinek, se jen odloží",
+    ),
+];
+
 /// The gifts' scenario keys.
 pub const DESCRIPTOR: super::vocabulary::Descriptor = super::vocabulary::Descriptor {
     id: "darky",
@@ -542,6 +591,7 @@ pub const DESCRIPTOR: super::vocabulary::Descriptor = super::vocabulary::Descrip
     status_key: None,
     figure: None,
     rule_prefixes: &["da"],
+    rule_keys: RULE_KEYS,
     figures: &[],
     tile_set: None,
     markers: &[],
@@ -578,6 +628,13 @@ struct GiftSpec {
 struct ScenarioHooks;
 
 impl Hooks for ScenarioHooks {
+    type Setup = ScenarioSetup;
+    type Board = ();
+    type Meeple = ();
+    type Step = GiftSpec;
+    /// Unopened gifts in each player's hand.
+    type Expect = Vec<(Colour, u32)>;
+
     fn modules(&self, players: usize, seed: u64) -> Vec<Box<dyn RuleModule>> {
         vec![Box::new(Gifts::new(players, seed))]
     }
@@ -587,19 +644,11 @@ impl Hooks for ScenarioHooks {
         setup: Option<&Fields>,
         scope: &Scope,
         diags: &mut Diagnostics,
-    ) -> Option<Entry> {
-        gifts_setup(setup?, scope.players, diags).map(|s| Arc::new(s) as Entry)
+    ) -> Option<ScenarioSetup> {
+        gifts_setup(setup?, scope.players, diags)
     }
 
-    fn before_board(
-        &self,
-        game: &mut Game,
-        setup: &Entry,
-        players: &[Colour],
-    ) -> Result<(), String> {
-        let Some(setup) = setup.downcast_ref::<ScenarioSetup>() else {
-            return Ok(());
-        };
+    fn before_board(&self, game: &mut Game, setup: &ScenarioSetup, players: &[Colour]) -> Applied {
         let hands: Vec<(usize, Vec<Gift>)> = setup
             .hands
             .iter()
@@ -610,16 +659,13 @@ impl Hooks for ScenarioHooks {
     }
 
     /// `gift: {card: koncil, at: [1, 0]}`: a gift opened before the tile is placed.
-    fn step(&self, step: &Fields, scope: &Scope, diags: &mut Diagnostics) -> Option<Entry> {
+    fn step(&self, step: &Fields, scope: &Scope, diags: &mut Diagnostics) -> Option<GiftSpec> {
         let map = step.optional_mapping("gift", diags)?;
-        gift_spec(step.file, map, scope.corpus, diags).map(|g| Arc::new(g) as Entry)
+        gift_spec(step.file, map, scope.corpus, diags)
     }
 
     /// The other tile first, then those set aside.
-    fn step_tiles(&self, entry: &Entry) -> Vec<TileRef> {
-        let Some(spec) = entry.downcast_ref::<GiftSpec>() else {
-            return Vec::new();
-        };
+    fn step_tiles(&self, spec: &GiftSpec) -> Vec<TileRef> {
         spec.other.iter().chain(&spec.set_aside).cloned().collect()
     }
 
@@ -627,13 +673,10 @@ impl Hooks for ScenarioHooks {
         &self,
         game: &mut Game,
         drawn: usize,
-        entry: &Entry,
+        spec: &GiftSpec,
         tiles: &[usize],
         decider: &mut dyn Decider,
     ) -> Result<(), Refusal> {
-        let Some(spec) = entry.downcast_ref::<GiftSpec>() else {
-            return Ok(());
-        };
         let at = spec.at.unwrap_or(Pos::new(0, 0));
         let on = spec.on.unwrap_or(Spot::Center);
         let target = match spec.card {
@@ -651,7 +694,12 @@ impl Hooks for ScenarioHooks {
         open(game, drawn, spec.card, target, decider)
     }
 
-    fn expect(&self, expect: &Fields, scope: &Scope, diags: &mut Diagnostics) -> Option<Entry> {
+    fn expect(
+        &self,
+        expect: &Fields,
+        scope: &Scope,
+        diags: &mut Diagnostics,
+    ) -> Option<Vec<(Colour, u32)>> {
         let gifts = per_player::<u32>(
             expect.file,
             expect.map,
@@ -660,14 +708,10 @@ impl Hooks for ScenarioHooks {
             0..=MAX_COUNT,
             diags,
         );
-        Some(Arc::new(gifts))
+        Some(gifts)
     }
 
-    /// Unopened gifts in each player's hand.
-    fn check(&self, game: &Game, entry: &Entry, players: &[Colour], check: Report) {
-        let Some(gifts) = entry.downcast_ref::<Vec<(Colour, u32)>>() else {
-            return;
-        };
+    fn check(&self, game: &Game, gifts: &Vec<(Colour, u32)>, players: &[Colour], check: Report) {
         for (colour, n) in gifts {
             let actual = player_index(players, colour)
                 .and_then(|p| game.module::<Gifts>().map(|g| g.unopened(p) as u32))

@@ -90,6 +90,26 @@ pub const BIG: MeepleKind = MeepleKind::of(&FigureKind {
     shape: FigureShape::Meeple { scale: 1.35 },
 });
 
+/// The rule keys its rules emit, with what each stands for.
+const RULE_KEYS: &[(&str, &str)] = &[
+    (
+        "hk.hostinec",
+        "dokončená cesta s hostincem: 2 body za kartičku",
+    ),
+    (
+        "hk.hostinec.nedokoncena",
+        "nedokončená cesta s hostincem na konci: 0 bodů",
+    ),
+    (
+        "hk.katedrala",
+        "dokončené město s katedrálou: 3 body za kartičku a erb",
+    ),
+    (
+        "hk.katedrala.nedokoncene",
+        "nedokončené město s katedrálou na konci: 0 bodů",
+    ),
+];
+
 /// Inns and cathedrals add no scenario keys (the big meeple is a `kind`).
 pub const DESCRIPTOR: super::vocabulary::Descriptor = super::vocabulary::Descriptor {
     id: "hostince-a-katedraly",
@@ -98,6 +118,7 @@ pub const DESCRIPTOR: super::vocabulary::Descriptor = super::vocabulary::Descrip
     status_key: None,
     figure: None,
     rule_prefixes: &["hk"],
+    rule_keys: RULE_KEYS,
     // The big meeple beside the base game's seven.
     figures: &[(BIG, 1)],
     tile_set: Some("hostince-a-katedraly"),
@@ -116,6 +137,12 @@ pub const DESCRIPTOR: super::vocabulary::Descriptor = super::vocabulary::Descrip
 struct ScenarioHooks;
 
 impl super::vocabulary::Hooks for ScenarioHooks {
+    type Setup = ();
+    type Board = ();
+    type Meeple = ();
+    type Step = ();
+    type Expect = ();
+
     fn modules(&self, _players: usize, _seed: u64) -> Vec<Box<dyn RuleModule>> {
         vec![Box::new(InnsAndCathedrals)]
     }

@@ -3,13 +3,11 @@
 //! castles, graveyards, dogs, cursed graveyards with face-down tiles, level 6's counters,
 //! and how the game is won or lost. All of the game's rules live here; the core knows none.
 
-use std::sync::Arc;
-
 use marked_yaml::Node;
 
 use super::values::FeatureValues;
 use super::vocabulary::{
-    only_on_board, player_index, GameParts, GhostCounts, Hooks, Report, Scope,
+    only_on_board, player_index, Applied, GameParts, GhostCounts, Hooks, Report, Scope,
 };
 use crate::czech::{Gender, Pad};
 use crate::diagnostic::Diagnostics;
@@ -18,8 +16,7 @@ use crate::engine::core::{
     RuleModule, State, Status, Surround, TilePlacement, Worth,
 };
 use crate::model::{
-    count, count_cs, per_player, Colour, Dir, Entry, FeatureKind, MeepleKind, Pos, Supply,
-    MAX_COUNT,
+    count, count_cs, per_player, Colour, Dir, FeatureKind, MeepleKind, Pos, Supply, MAX_COUNT,
 };
 use crate::yaml::Fields;
 
@@ -1310,6 +1307,122 @@ impl Mists {
     }
 }
 
+/// The rule keys its rules emit, with what each stands for.
+const RULE_KEYS: &[(&str, &str)] = &[
+    (
+        "dc.druzinik.louka",
+        "v Duších nejsou sedláci: na louku se strážný nestaví",
+    ),
+    (
+        "dc.mlha.duchove-odchazeji",
+        "z uzavřené mlhy se duchové vracejí do banku a žádní nepřicházejí",
+    ),
+    (
+        "dc.duchove.vynoreni",
+        "na symboly duchů v neuzavřené mlze přikládané kartičky přicházejí duchové",
+    ),
+    (
+        "dc.duchove.o-jednoho-mene",
+        "kartička rozšiřující mlhu na plánu dostane o ducha méně",
+    ),
+    (
+        "dc.hodnoceni.barvy",
+        "každá barva na dokončeném území získá jeho plnou hodnotu, většina neplatí",
+    ),
+    (
+        "dc.hodnoceni.volba",
+        "za dokončené obsazené území si tým vezme body, nebo místo nich sundá duchy",
+    ),
+    (
+        "dc.hodnoceni.duchove",
+        "místo bodů za dokončené území až 3 duchové z jedné kartičky; odpadá celé hodnocení",
+    ),
+    (
+        "dc.cil.vyhra",
+        "tým vyhrává, jakmile počítadlo dosáhne cíle nebo ho přejde",
+    ),
+    (
+        "dc.prohra.duchove",
+        "je třeba postavit ducha a bank je prázdný: prohra",
+    ),
+    (
+        "dc.prohra.karticky",
+        "je třeba táhnout kartičku a žádná nezbývá: prohra",
+    ),
+    (
+        "dc.prohra.prah",
+        "hromádka došla dřív, než tým dosáhl prahu psa: prohra",
+    ),
+    (
+        "dc.zamek.hodnoceni",
+        "obklopený zámek: 2 body za každou kartičku s mlhou v okolí 3×3",
+    ),
+    (
+        "dc.hrbitov.bez-druzinika",
+        "na hřbitov se strážný nestaví, leží tam jen pohřbený",
+    ),
+    (
+        "dc.hrbitov.duch",
+        "když přijde duch do mlhy, další jde na jeden otevřený hřbitov",
+    ),
+    (
+        "dc.hrbitov.pohrbeni",
+        "uzavřený hřbitov: pohřbí se jeden strážný z plánu",
+    ),
+    (
+        "dc.hrbitov.ze-zasoby",
+        "na plánu nestojí strážný: pohřbí se strážný ze zásoby",
+    ),
+    (
+        "dc.hrbitov.duchove-odchazeji",
+        "z uzavřeného hřbitova se duchové vracejí do banku",
+    ),
+    (
+        "dc.hromadka.dalsi",
+        "dosažený práh psa otevírá další hromádku, zbytek jde navrch",
+    ),
+    (
+        "dc.pes.umisteni",
+        "dosažený práh: pes ke stojícímu strážnému",
+    ),
+    (
+        "dc.pes.duchove",
+        "pes odhání až 3 duchy z každé ze 2 kartiček okolí 3×3",
+    ),
+    (
+        "dc.pes.ztracen",
+        "na plánu nestojí žádný strážný: pes propadá",
+    ),
+    (
+        "dc.pes.hodnoceni",
+        "pes se hodnotí s územím svého strážného: 1 bod za ducha na plánu",
+    ),
+    (
+        "dc.pes.do-krabice",
+        "pes u pohřbeného strážného se vrací do krabice bez hodnocení",
+    ),
+    (
+        "dc.pocitadla.barva",
+        "úroveň 6: body barvy bez počítadla posunou zvolené počítadlo",
+    ),
+    (
+        "dc.pocitadla.prahy",
+        "úroveň 6: práh i cíl platí, až je dosáhnou všechna počítadla",
+    ),
+    (
+        "dc.zaklety.duchove",
+        "přiložený zakletý hřbitov: duch na každou sousední kartičku s mlhou",
+    ),
+    (
+        "dc.zaklety.licem-dolu",
+        "otevřený zakletý hřbitov: na konci tahu jedna kartička lícem dolů k němu",
+    ),
+    (
+        "dc.rub.soused",
+        "kartička lícem nahoru musí sousedit s kartičkou lícem nahoru",
+    ),
+];
+
 /// The cooperative game's scenario keys.
 pub const DESCRIPTOR: super::vocabulary::Descriptor = super::vocabulary::Descriptor {
     id: "duchove-carcassonne",
@@ -1318,6 +1431,7 @@ pub const DESCRIPTOR: super::vocabulary::Descriptor = super::vocabulary::Descrip
     figure: Some(crate::czech::STRAZNY),
     status_key: Some("mists"),
     rule_prefixes: &["dc", "du", "zh"],
+    rule_keys: RULE_KEYS,
     // As many as the number of players gives (setup `meeples`).
     figures: &[],
     tile_set: Some("duchove"),
@@ -1504,12 +1618,20 @@ fn read_setup(
 struct ScenarioHooks;
 
 impl Hooks for ScenarioHooks {
+    type Setup = ScenarioSetup;
+    /// Ghosts on a prepared board tile.
+    type Board = u32;
+    /// A dog beside a meeple.
+    type Meeple = bool;
+    type Step = ();
+    type Expect = ScenarioExpect;
+
     fn setup(
         &self,
         setup: Option<&Fields>,
         scope: &Scope,
         diags: &mut Diagnostics,
-    ) -> Option<Entry> {
+    ) -> Option<ScenarioSetup> {
         let Some(setup) = setup else {
             diags.error(
                 scope.start.clone(),
@@ -1518,17 +1640,16 @@ impl Hooks for ScenarioHooks {
             );
             return None;
         };
-        read_setup(setup, scope.players, diags).map(|s| Arc::new(s) as Entry)
+        read_setup(setup, scope.players, diags)
     }
 
     fn game(
         &self,
-        setup: Option<&Entry>,
+        setup: Option<&ScenarioSetup>,
         _expansions: &[&'static super::vocabulary::Descriptor],
         players: usize,
         catalog: &mut Catalog,
     ) -> Option<Result<GameParts, String>> {
-        let setup = setup.and_then(|s| s.downcast_ref::<ScenarioSetup>());
         let Some((level, setup)) = setup.and_then(|s| Some((Level::get(s.level)?, s))) else {
             return Some(Err(
                 "pravidla Duchů Carcassonne potřebují `setup: {level: 1..6}`".into(),
@@ -1543,15 +1664,7 @@ impl Hooks for ScenarioHooks {
         )))
     }
 
-    fn before_board(
-        &self,
-        game: &mut Game,
-        setup: &Entry,
-        players: &[Colour],
-    ) -> Result<(), String> {
-        let Some(setup) = setup.downcast_ref::<ScenarioSetup>() else {
-            return Ok(());
-        };
+    fn before_board(&self, game: &mut Game, setup: &ScenarioSetup, players: &[Colour]) -> Applied {
         game.with_module(|mists: &mut Mists, state| {
             mists.place_start_ghosts(state, setup.start_ghosts);
             let team = setup
@@ -1575,12 +1688,11 @@ impl Hooks for ScenarioHooks {
     }
 
     /// `ghosts: 2` on a prepared board tile.
-    fn board(&self, tile: &Fields, _: &Scope, diags: &mut Diagnostics) -> Option<Entry> {
-        count(tile, "ghosts", diags).map(|n| Arc::new(n) as Entry)
+    fn board(&self, tile: &Fields, _: &Scope, diags: &mut Diagnostics) -> Option<u32> {
+        count(tile, "ghosts", diags)
     }
 
-    fn on_board(&self, game: &mut Game, placed: usize, entry: &Entry) -> Result<(), String> {
-        let n = entry.downcast_ref::<u32>().copied().unwrap_or(0);
+    fn on_board(&self, game: &mut Game, placed: usize, &n: &u32) -> Applied {
         if n == 0 {
             return Ok(());
         }
@@ -1602,16 +1714,16 @@ impl Hooks for ScenarioHooks {
         on_board: bool,
         _: &Scope,
         diags: &mut Diagnostics,
-    ) -> Option<Entry> {
+    ) -> Option<bool> {
         let dog = meeple.optional_bool("dog", diags)?;
         if dog && !on_board {
             only_on_board(meeple, "dog", "psa", diags);
         }
-        Some(Arc::new(dog))
+        Some(dog)
     }
 
-    fn on_meeple(&self, game: &mut Game, meeple: usize, entry: &Entry) -> Result<(), String> {
-        if entry.downcast_ref::<bool>() != Some(&true) {
+    fn on_meeple(&self, game: &mut Game, meeple: usize, &dog: &bool) -> Applied {
+        if !dog {
             return Ok(());
         }
         let laid = game.with_module(|mists: &mut Mists, _| {
@@ -1636,7 +1748,12 @@ impl Hooks for ScenarioHooks {
         game.with_module(|mists: &mut Mists, state| mists.draw(state));
     }
 
-    fn expect(&self, expect: &Fields, scope: &Scope, diags: &mut Diagnostics) -> Option<Entry> {
+    fn expect(
+        &self,
+        expect: &Fields,
+        scope: &Scope,
+        diags: &mut Diagnostics,
+    ) -> Option<ScenarioExpect> {
         let (file, map, players) = (expect.file, expect.map, scope.players);
         let mut dogs_waiting = None;
         let mut dogs_used = None;
@@ -1652,7 +1769,7 @@ impl Hooks for ScenarioHooks {
                 );
             }
         }
-        Some(Arc::new(ScenarioExpect {
+        Some(ScenarioExpect {
             ghosts: GhostCounts::read(expect, diags),
             track: expect
                 .optional_int_in("track", 0..=MAX_TRACK, diags)
@@ -1677,13 +1794,11 @@ impl Hooks for ScenarioHooks {
             face_down: count(expect, "face_down", diags),
             dogs_waiting,
             dogs_used,
-        }))
+        })
     }
 
-    fn check(&self, game: &Game, entry: &Entry, players: &[Colour], check: Report) {
-        if let Some(expect) = entry.downcast_ref::<ScenarioExpect>() {
-            scenario_checks(game, expect, players, check);
-        }
+    fn check(&self, game: &Game, expect: &ScenarioExpect, players: &[Colour], check: Report) {
+        scenario_checks(game, expect, players, check);
     }
 }
 

@@ -24,8 +24,8 @@ pub use mists::{
 };
 pub use registry::{meeple_term, tile_marker, tile_markers, with_marker_cs, BASE_GAME, REGISTRY};
 pub use vocabulary::{
-    active, all_keys, figure_kinds, ids, is_active, owners, Context, Descriptor, Hooks, Registry,
-    Report, Scope,
+    active, all_keys, figure_kinds, ids, is_active, owners, AnyHooks, Context, Descriptor, Hooks,
+    Registry, Report, Scope,
 };
 
 // For the simulator only.

@@ -12,6 +12,7 @@ use crate::model::{
     count, list, position, Colour, Corpus, Entry, FeatureKind, MeepleKind, Pos, Supply, TileRef,
 };
 use crate::yaml::Fields;
+use std::sync::Arc;
 
 /// Reports one checked expectation: what was expected, whether it held, what was found.
 pub type Report<'r> = &'r mut dyn FnMut(String, bool, String);
@@ -44,6 +45,8 @@ pub struct Descriptor {
     /// The prefixes of the rule keys its rules emit (`hk`; `du` for the Mists material that
     /// both ghost games share): citations of a key need a game that plays its prefix.
     pub rule_prefixes: &'static [&'static str],
+    /// The rule keys its rules emit, with what each stands for.
+    pub rule_keys: &'static [(&'static str, &'static str)],
     /// Figures each player starts with, by kind; an expansion's counts replace the base
     /// game's for the kinds it names.
     pub figures: &'static [(MeepleKind, u32)],
@@ -61,7 +64,7 @@ pub struct Descriptor {
     pub step: &'static [&'static str],
     pub expect: &'static [&'static str],
     /// Reads, sets up and checks those keys; the loader and runner call it for the modules in play.
-    pub hooks: &'static dyn Hooks,
+    pub hooks: &'static dyn AnyHooks,
 }
 
 /// A marker an expansion's tiles carry on a feature (`markers: [inn]` in a catalog); the
@@ -89,25 +92,34 @@ pub struct Scope<'a> {
 /// A ruleset's game before its board is laid: its modules and each player's meeples.
 pub(crate) type GameParts = (Vec<Box<dyn RuleModule>>, Supply);
 
-/// A module's part in reading and playing scenarios. Readers get the mapping where the
-/// module's keys stand (only when one of them is there, except `setup`), report problems to
-/// `diags` and return what they read; the runner hands it back to the same module.
-/// Setup errors are plain messages: the runner locates them.
+/// A module's part in reading and playing scenarios, in its own types. Readers get the mapping
+/// where the module's keys stand (only when one of them is there, except `setup`), report
+/// problems to `diags` and return what they read; the runner hands it back to the same module
+/// (through `AnyHooks`, which keeps the types apart). Setup errors are plain messages: the
+/// runner locates them.
 pub trait Hooks: Sync + std::fmt::Debug {
+    /// What the module reads from `setup`, a board tile, a meeple, a step and `expect`
+    /// (`()` where it reads nothing).
+    type Setup: Send + Sync + 'static;
+    type Board: Send + Sync + 'static;
+    type Meeple: Send + Sync + 'static;
+    type Step: Send + Sync + 'static;
+    type Expect: Send + Sync + 'static;
+
     /// Reads the module's `setup` keys (`None`: the scenario has no `setup`).
     fn setup(
         &self,
         _setup: Option<&Fields>,
         _scope: &Scope,
         _diags: &mut Diagnostics,
-    ) -> Option<Entry> {
+    ) -> Option<Self::Setup> {
         None
     }
 
     /// A ruleset's modules and meeples, played with `expansions` (`None` for an expansion).
     fn game(
         &self,
-        _setup: Option<&Entry>,
+        _setup: Option<&Self::Setup>,
         _expansions: &[&'static Descriptor],
         _players: usize,
         _catalog: &mut Catalog,
@@ -122,32 +134,27 @@ pub trait Hooks: Sync + std::fmt::Debug {
     }
 
     /// Applies the setup once the start tiles lie, before the prepared board.
-    fn before_board(
-        &self,
-        _game: &mut Game,
-        _setup: &Entry,
-        _players: &[Colour],
-    ) -> Result<(), String> {
+    fn before_board(&self, _game: &mut Game, _setup: &Self::Setup, _players: &[Colour]) -> Applied {
         Ok(())
     }
 
     /// Applies the setup once the prepared board and its meeples stand.
-    fn after_board(
-        &self,
-        _game: &mut Game,
-        _setup: &Entry,
-        _players: &[Colour],
-    ) -> Result<(), String> {
+    fn after_board(&self, _game: &mut Game, _setup: &Self::Setup, _players: &[Colour]) -> Applied {
         Ok(())
     }
 
     /// Reads the module's keys on a prepared board tile.
-    fn board(&self, _tile: &Fields, _scope: &Scope, _diags: &mut Diagnostics) -> Option<Entry> {
+    fn board(
+        &self,
+        _tile: &Fields,
+        _scope: &Scope,
+        _diags: &mut Diagnostics,
+    ) -> Option<Self::Board> {
         None
     }
 
     /// Applies them to the tile just laid (`placed` is its index on the board).
-    fn on_board(&self, _game: &mut Game, _placed: usize, _entry: &Entry) -> Result<(), String> {
+    fn on_board(&self, _game: &mut Game, _placed: usize, _entry: &Self::Board) -> Applied {
         Ok(())
     }
 
@@ -158,23 +165,23 @@ pub trait Hooks: Sync + std::fmt::Debug {
         _on_board: bool,
         _scope: &Scope,
         _diags: &mut Diagnostics,
-    ) -> Option<Entry> {
+    ) -> Option<Self::Meeple> {
         None
     }
 
     /// Applies them to the board meeple just laid (its index among the meeples).
-    fn on_meeple(&self, _game: &mut Game, _meeple: usize, _entry: &Entry) -> Result<(), String> {
+    fn on_meeple(&self, _game: &mut Game, _meeple: usize, _entry: &Self::Meeple) -> Applied {
         Ok(())
     }
 
     /// Reads the module's keys of a step.
-    fn step(&self, _step: &Fields, _scope: &Scope, _diags: &mut Diagnostics) -> Option<Entry> {
+    fn step(&self, _step: &Fields, _scope: &Scope, _diags: &mut Diagnostics) -> Option<Self::Step> {
         None
     }
 
     /// Tiles a step's entry names besides the drawn one; the runner resolves them before the
     /// game starts and hands their indices to `before_place`.
-    fn step_tiles(&self, _entry: &Entry) -> Vec<TileRef> {
+    fn step_tiles(&self, _entry: &Self::Step) -> Vec<TileRef> {
         Vec::new()
     }
 
@@ -183,7 +190,7 @@ pub trait Hooks: Sync + std::fmt::Debug {
         &self,
         _game: &mut Game,
         _drawn: usize,
-        _entry: &Entry,
+        _entry: &Self::Step,
         _tiles: &[usize],
         _decider: &mut dyn Decider,
     ) -> Result<(), Refusal> {
@@ -194,12 +201,170 @@ pub trait Hooks: Sync + std::fmt::Debug {
     fn draw(&self, _game: &mut Game) {}
 
     /// Reads the module's `expect` keys.
-    fn expect(&self, _expect: &Fields, _scope: &Scope, _diags: &mut Diagnostics) -> Option<Entry> {
+    fn expect(
+        &self,
+        _expect: &Fields,
+        _scope: &Scope,
+        _diags: &mut Diagnostics,
+    ) -> Option<Self::Expect> {
         None
     }
 
     /// Checks them against the game (`players` in scenario order).
-    fn check(&self, _game: &Game, _entry: &Entry, _players: &[Colour], _report: Report) {}
+    fn check(&self, _game: &Game, _entry: &Self::Expect, _players: &[Colour], _report: Report) {}
+}
+
+/// What applying a module's setup or board keys gives: a plain message on failure.
+pub(crate) type Applied = Result<(), String>;
+
+/// `Hooks` as the runner holds them, one kind of entry for every module: each module gets
+/// back only what it read itself, so an entry of another type never reaches it (and is
+/// passed over).
+pub trait AnyHooks: Sync + std::fmt::Debug {
+    fn setup(
+        &self,
+        setup: Option<&Fields>,
+        scope: &Scope,
+        diags: &mut Diagnostics,
+    ) -> Option<Entry>;
+    fn game(
+        &self,
+        setup: Option<&Entry>,
+        expansions: &[&'static Descriptor],
+        players: usize,
+        catalog: &mut Catalog,
+    ) -> Option<Result<GameParts, String>>;
+    fn modules(&self, players: usize, seed: u64) -> Vec<Box<dyn RuleModule>>;
+    fn before_board(&self, game: &mut Game, setup: &Entry, players: &[Colour]) -> Applied;
+    fn after_board(&self, game: &mut Game, setup: &Entry, players: &[Colour]) -> Applied;
+    fn board(&self, tile: &Fields, scope: &Scope, diags: &mut Diagnostics) -> Option<Entry>;
+    fn on_board(&self, game: &mut Game, placed: usize, entry: &Entry) -> Applied;
+    fn meeple(
+        &self,
+        meeple: &Fields,
+        on_board: bool,
+        scope: &Scope,
+        diags: &mut Diagnostics,
+    ) -> Option<Entry>;
+    fn on_meeple(&self, game: &mut Game, meeple: usize, entry: &Entry) -> Applied;
+    fn step(&self, step: &Fields, scope: &Scope, diags: &mut Diagnostics) -> Option<Entry>;
+    fn step_tiles(&self, entry: &Entry) -> Vec<TileRef>;
+    fn before_place(
+        &self,
+        game: &mut Game,
+        drawn: usize,
+        entry: &Entry,
+        tiles: &[usize],
+        decider: &mut dyn Decider,
+    ) -> Result<(), Refusal>;
+    fn draw(&self, game: &mut Game);
+    fn expect(&self, expect: &Fields, scope: &Scope, diags: &mut Diagnostics) -> Option<Entry>;
+    fn check(&self, game: &Game, entry: &Entry, players: &[Colour], report: Report);
+}
+
+fn erase<T: Send + Sync + 'static>(read: Option<T>) -> Option<Entry> {
+    read.map(|entry| Arc::new(entry) as Entry)
+}
+
+impl<H: Hooks> AnyHooks for H {
+    fn setup(
+        &self,
+        setup: Option<&Fields>,
+        scope: &Scope,
+        diags: &mut Diagnostics,
+    ) -> Option<Entry> {
+        erase(Hooks::setup(self, setup, scope, diags))
+    }
+
+    fn game(
+        &self,
+        setup: Option<&Entry>,
+        expansions: &[&'static Descriptor],
+        players: usize,
+        catalog: &mut Catalog,
+    ) -> Option<Result<GameParts, String>> {
+        let setup = setup.and_then(|s| s.downcast_ref());
+        Hooks::game(self, setup, expansions, players, catalog)
+    }
+
+    fn modules(&self, players: usize, seed: u64) -> Vec<Box<dyn RuleModule>> {
+        Hooks::modules(self, players, seed)
+    }
+
+    fn before_board(&self, game: &mut Game, setup: &Entry, players: &[Colour]) -> Applied {
+        setup
+            .downcast_ref()
+            .map_or(Ok(()), |s| Hooks::before_board(self, game, s, players))
+    }
+
+    fn after_board(&self, game: &mut Game, setup: &Entry, players: &[Colour]) -> Applied {
+        setup
+            .downcast_ref()
+            .map_or(Ok(()), |s| Hooks::after_board(self, game, s, players))
+    }
+
+    fn board(&self, tile: &Fields, scope: &Scope, diags: &mut Diagnostics) -> Option<Entry> {
+        erase(Hooks::board(self, tile, scope, diags))
+    }
+
+    fn on_board(&self, game: &mut Game, placed: usize, entry: &Entry) -> Applied {
+        entry
+            .downcast_ref()
+            .map_or(Ok(()), |e| Hooks::on_board(self, game, placed, e))
+    }
+
+    fn meeple(
+        &self,
+        meeple: &Fields,
+        on_board: bool,
+        scope: &Scope,
+        diags: &mut Diagnostics,
+    ) -> Option<Entry> {
+        erase(Hooks::meeple(self, meeple, on_board, scope, diags))
+    }
+
+    fn on_meeple(&self, game: &mut Game, meeple: usize, entry: &Entry) -> Applied {
+        entry
+            .downcast_ref()
+            .map_or(Ok(()), |e| Hooks::on_meeple(self, game, meeple, e))
+    }
+
+    fn step(&self, step: &Fields, scope: &Scope, diags: &mut Diagnostics) -> Option<Entry> {
+        erase(Hooks::step(self, step, scope, diags))
+    }
+
+    fn step_tiles(&self, entry: &Entry) -> Vec<TileRef> {
+        entry
+            .downcast_ref()
+            .map_or_else(Vec::new, |e| Hooks::step_tiles(self, e))
+    }
+
+    fn before_place(
+        &self,
+        game: &mut Game,
+        drawn: usize,
+        entry: &Entry,
+        tiles: &[usize],
+        decider: &mut dyn Decider,
+    ) -> Result<(), Refusal> {
+        entry.downcast_ref().map_or(Ok(()), |e| {
+            Hooks::before_place(self, game, drawn, e, tiles, decider)
+        })
+    }
+
+    fn draw(&self, game: &mut Game) {
+        Hooks::draw(self, game);
+    }
+
+    fn expect(&self, expect: &Fields, scope: &Scope, diags: &mut Diagnostics) -> Option<Entry> {
+        erase(Hooks::expect(self, expect, scope, diags))
+    }
+
+    fn check(&self, game: &Game, entry: &Entry, players: &[Colour], report: Report) {
+        if let Some(e) = entry.downcast_ref() {
+            Hooks::check(self, game, e, players, report);
+        }
+    }
 }
 
 /// Ghosts on the board, in the bank and on given tiles: both Mists games expect them.
