@@ -5,18 +5,14 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use carcref::content::{load, ContentFiles};
-use carcref::engine::core::game::{Colour, Game};
-use carcref::engine::core::rng::Rng;
-use carcref::engine::core::tile::Catalog;
-use carcref::engine::modules::base::base_game;
-use carcref::engine::modules::mists::Level;
-use carcref::engine::simulate::random::play;
-use carcref::engine::simulate::{game_rng, MistsTiles, Policy, Table};
-use carcref::model::geometry::Pos;
+use carcref::engine::{
+    base_game, game_rng, play_random, Catalog, Game, Level, MistsTiles, Policy, Rng, Table,
+};
+use carcref::model::{Colour, Pos};
 
 // Seven meeples a player, as in the base game.
-fn supply() -> carcref::model::pieces::Supply {
-    carcref::model::pieces::Supply::of(&[(carcref::model::pieces::MeepleKind::NORMAL, 7)])
+fn supply() -> carcref::model::Supply {
+    carcref::model::Supply::of(&[(carcref::model::MeepleKind::NORMAL, 7)])
 }
 
 fn median(mut samples: Vec<f64>) -> f64 {
@@ -43,7 +39,7 @@ fn main() {
         for _ in 0..games {
             game.reset(&supply());
             game.lay(start, Pos::new(0, 0), 0).expect("start tile");
-            tiles += play(&mut game, &bag, &mut rng).placed;
+            tiles += play_random(&mut game, &bag, &mut rng).placed;
             total_score += game
                 .state
                 .players

@@ -9,8 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use serde::{Deserialize, Serialize};
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::model::tiles::TileSet;
-use crate::model::{Corpus, Game, RuleKeyRef, RuleSection, Ruling};
+use crate::model::{Corpus, Game, RuleKeyRef, RuleSection, Ruling, TileSet};
 
 /// The name a scenario checked from a page goes by in its verdict and errors.
 pub(crate) const SCENARIO_NAME: &str = "situace.yaml";
@@ -110,13 +109,8 @@ pub fn check_cancellable(corpus: &Corpus, text: &str, cancel: &AtomicBool) -> Ch
         return refused;
     }
     let mut diags = Diagnostics::default();
-    let read = crate::scenario::read::load_scenario(
-        SCENARIO_NAME,
-        SCENARIO_NAME,
-        text,
-        corpus,
-        &mut diags,
-    );
+    let read =
+        crate::scenario::load_scenario(SCENARIO_NAME, SCENARIO_NAME, text, corpus, &mut diags);
     let scenario = match read {
         Some(scenario) if diags.is_empty() => scenario,
         _ if diags.is_empty() => return problem("scénář nelze načíst".into()),

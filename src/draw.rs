@@ -9,14 +9,11 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use crate::engine::core::game::{Game, Spot, State};
-use crate::engine::core::tile::{CompiledTile, FeatureKind};
-use crate::engine::modules::registry;
-use crate::model::geometry::{Dir, Port, Pos};
-use crate::model::pieces::{Colour, FigureShape, MeepleKind};
-use crate::model::scenario::{Expectations, Scenario};
-use crate::model::tiles::StartPart;
-use crate::model::Corpus;
+use crate::engine::{tile_marker, CompiledTile, Game, State};
+use crate::model::{
+    Colour, Corpus, Dir, Expectations, FeatureKind, FigureShape, MeepleKind, Port, Pos, Scenario,
+    Spot, StartPart,
+};
 
 /// A tile's side in board units.
 const CELL: i32 = 100;
@@ -185,7 +182,7 @@ fn markers(out: &mut String, markers: &[String], at: (f32, f32), legend: &mut Le
         let Some((icon, origin)) = marker_icon(id) else {
             continue;
         };
-        let name = registry::tile_marker(id).map_or(id.as_str(), |m| m.name);
+        let name = tile_marker(id).map_or(id.as_str(), |m| m.name);
         legend.add(name, || icon(origin.0, origin.1));
         let y = at.1 + 12.0 * i as f32;
         out.push_str(&titled(name, &icon(at.0, y)));
@@ -801,10 +798,11 @@ fn draw_board(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::tile_markers;
 
     #[test]
     fn every_registered_tile_marker_has_a_picture() {
-        let markers: Vec<&str> = registry::tile_markers().map(|m| m.id).collect();
+        let markers: Vec<&str> = tile_markers().map(|m| m.id).collect();
         assert!(markers.contains(&"inn") && markers.contains(&"cathedral"));
         for id in markers {
             assert!(marker_icon(id).is_some(), "no picture of `{id}`");

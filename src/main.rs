@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use clap::{Arg, ArgAction, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use carcref::cli::{self, ContentSource, Output, Style};
-use carcref::engine::simulate::Policy;
+use carcref::engine::Policy;
 use carcref::model::RulingFilter;
 use carcref::search::SearchOptions;
 

@@ -8,8 +8,7 @@ use carcref::content::{load, ContentFiles};
 use carcref::diagnostic::Diagnostics;
 use carcref::draw::{board, Board, LABEL, PHONE_BOARD_PX, READABLE_PX};
 use carcref::model::Corpus;
-use carcref::scenario::read::load_scenario;
-use carcref::scenario::run;
+use carcref::scenario::{load_scenario, run};
 
 fn corpus() -> &'static Corpus {
     static CORPUS: OnceLock<Corpus> = OnceLock::new();

@@ -5,10 +5,9 @@
 use crate::common;
 
 use carcref::content::{load, ContentFiles};
-use carcref::engine::modules::mists;
-use carcref::engine::rule_keys::{emitted_in, rule_keys, Played};
+use carcref::engine::{emitted_in, rule_keys, Played, MISTS_DESCRIPTOR};
 
-const COOPERATIVE_GAME: &str = mists::DESCRIPTOR.id;
+const COOPERATIVE_GAME: &str = MISTS_DESCRIPTOR.id;
 use carcref::model::Corpus;
 use common::{carcref, code, stderr, stdout};
 use serde_json::Value;
@@ -110,7 +109,7 @@ fn every_shipped_scenario_cites_only_its_games_and_level() {
     let corpus = corpus();
     assert!(!corpus.scenarios.is_empty());
     for scenario in &corpus.scenarios {
-        let played = carcref::engine::rule_keys::played(scenario, &corpus);
+        let played = carcref::engine::played(scenario, &corpus);
         let path = format!("content/{}", scenario.path);
         for (rule, section, rulings) in cited(&path) {
             let section = section.unwrap_or_else(|| panic!("{path}: {rule} cites no section"));

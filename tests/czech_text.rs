@@ -10,7 +10,7 @@ use crate::common;
 
 use carcref::content::{load, ContentFiles};
 use carcref::czech::DRUZINIK;
-use carcref::engine::modules::registry::meeple_term;
+use carcref::engine::meeple_term;
 use common::{carcref, code, stderr, stdout};
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -228,7 +228,7 @@ fn every_scenario_key_is_documented() {
     for entry in fs::read_dir(repo().join("src/engine/modules")).unwrap() {
         keys.extend(accepted_keys(&entry.unwrap().path()));
     }
-    for vocabulary in carcref::engine::modules::registry::REGISTRY {
+    for vocabulary in carcref::engine::REGISTRY {
         for keys_in in [
             vocabulary.setup,
             vocabulary.board,

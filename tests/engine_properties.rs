@@ -5,17 +5,13 @@
 use std::sync::Arc;
 
 use carcref::content::{load, ContentFiles};
-use carcref::engine::core::game::{Colour, Game};
-use carcref::engine::core::rng::Rng;
-use carcref::engine::core::tile::{mirror_code, Catalog};
-use carcref::engine::modules::base;
-use carcref::engine::simulate::random::play_observed;
-use carcref::model::geometry::Dir;
+use carcref::engine::{base_game, mirror_code, play_random_observed, Catalog, Game, Rng};
+use carcref::model::{Colour, Dir};
 use proptest::prelude::*;
 
 const MEEPLES: u32 = 7;
 
-fn base_game(players: usize) -> (Game, Vec<usize>) {
+fn started_game(players: usize) -> (Game, Vec<usize>) {
     let corpus = load(&ContentFiles::embedded()).corpus;
     let set = corpus.tile_set("zakladni-hra").expect("base catalog");
     let catalog = Arc::new(Catalog::from_specs(&set.tiles));
@@ -31,13 +27,10 @@ fn base_game(players: usize) -> (Game, Vec<usize>) {
     let mut game = Game::new(
         catalog,
         &colours[..players],
-        carcref::model::pieces::Supply::of(&[(
-            carcref::model::pieces::MeepleKind::NORMAL,
-            MEEPLES,
-        )]),
-        base::base_game(),
+        carcref::model::Supply::of(&[(carcref::model::MeepleKind::NORMAL, MEEPLES)]),
+        base_game(),
     );
-    game.lay(start, carcref::model::geometry::Pos::new(0, 0), 0)
+    game.lay(start, carcref::model::Pos::new(0, 0), 0)
         .expect("start tile goes down");
     (game, bag)
 }
@@ -64,11 +57,11 @@ fn check_edges(game: &Game) -> Result<(), String> {
 }
 
 fn run(seed: u64, players: usize) -> Result<(), TestCaseError> {
-    let (mut game, bag) = base_game(players);
+    let (mut game, bag) = started_game(players);
     let total = players as u32 * MEEPLES;
     let mut completed_nodes: Vec<u32> = Vec::new();
     let mut failure: Option<String> = None;
-    let summary = play_observed(&mut game, &bag, &mut Rng::new(seed), |game| {
+    let summary = play_random_observed(&mut game, &bag, &mut Rng::new(seed), |game| {
         if failure.is_some() {
             return;
         }
@@ -77,7 +70,7 @@ fn run(seed: u64, players: usize) -> Result<(), TestCaseError> {
         let in_supply: u32 = state
             .players
             .iter()
-            .map(|p| p.supply.count(carcref::model::pieces::MeepleKind::NORMAL))
+            .map(|p| p.supply.count(carcref::model::MeepleKind::NORMAL))
             .sum();
         if on_board + in_supply != total {
             failure = Some(format!(
@@ -120,8 +113,8 @@ proptest! {
 #[test]
 fn a_seed_always_plays_the_same_game() {
     let scores = |seed| {
-        let (mut game, bag) = base_game(3);
-        play_observed(&mut game, &bag, &mut Rng::new(seed), |_| {});
+        let (mut game, bag) = started_game(3);
+        play_random_observed(&mut game, &bag, &mut Rng::new(seed), |_| {});
         game.state
             .players
             .iter()

@@ -1,19 +1,16 @@
 //! Base-game scoring and the core's rules, played directly on the engine: majorities and ties,
 //! the big meeple, final scoring of unfinished features and fields, fog, and the module seam.
 
-use carcref::model::pieces::Supply;
+use carcref::model::{
+    Colour, FeatureKind, FieldSpec, FogSpec, MeepleKind, Port, Pos, Spot, Supply, Terrain, TileSpec,
+};
 use std::sync::{Arc, Mutex};
 
 use carcref::content::{load, ContentFiles};
-use carcref::engine::core::game::{Colour, Game, MeepleKind, Spot, State};
-use carcref::engine::core::hooks::{
-    Decider, MeeplePlacement, Question, Refusal, RuleModule, Surround, TilePlacement,
+use carcref::engine::{
+    base_game, Catalog, Decider, Game, MeeplePlacement, Question, Refusal, RuleModule, State,
+    Surround, TilePlacement, BIG_MEEPLE,
 };
-use carcref::engine::core::tile::{Catalog, FeatureKind};
-use carcref::engine::modules::base::base_game;
-use carcref::engine::modules::inns::BIG;
-use carcref::model::geometry::{Port, Pos, Terrain};
-use carcref::model::tiles::{FieldSpec, FogSpec, TileSpec};
 
 struct FirstOption;
 
@@ -49,7 +46,7 @@ fn joined_road(blue_kind: MeepleKind) -> Game {
     let mut game = Game::new(
         catalog,
         &COLOURS[..2],
-        Supply::of(&[(MeepleKind::NORMAL, 7), (BIG, 1)]),
+        Supply::of(&[(MeepleKind::NORMAL, 7), (BIG_MEEPLE, 1)]),
         base_game(),
     );
     game.lay(start, Pos::new(0, 0), 0).unwrap();
@@ -80,12 +77,12 @@ fn a_tie_gives_every_tied_player_the_full_points() {
 
 #[test]
 fn the_big_meeple_counts_as_two_but_scores_once() {
-    let game = joined_road(BIG);
+    let game = joined_road(BIG_MEEPLE);
     let scores: Vec<i32> = game.state.players.iter().map(|p| p.score).collect();
     assert_eq!(scores, [0, 4]);
     assert_eq!(
         game.state.players[1].supply,
-        Supply::of(&[(MeepleKind::NORMAL, 7), (BIG, 1)]),
+        Supply::of(&[(MeepleKind::NORMAL, 7), (BIG_MEEPLE, 1)]),
         "the big meeple went back to supply"
     );
 }

@@ -5,13 +5,12 @@
 use std::sync::Arc;
 
 use carcref::content::{load, ContentFiles};
-use carcref::engine::core::game::{Colour, Game, MeepleKind, Spot};
-use carcref::engine::core::rng::Rng;
-use carcref::engine::core::tile::Catalog;
-use carcref::engine::modules::base::base_with;
-use carcref::engine::modules::inns::{self, BIG};
-use carcref::engine::modules::vocabulary::Descriptor;
-use carcref::model::pieces::Supply;
+use carcref::engine::{
+    base_with, open_gift, Catalog, CompetitiveGhosts, Descriptor, Game, Gift, GiftTarget, Gifts,
+    Rng, BIG_MEEPLE, GENERAL_GUARDS, GHOSTS_DESCRIPTOR, GHOST_BANK, GIFTS_DESCRIPTOR, GUARD,
+    INNS_DESCRIPTOR,
+};
+use carcref::model::{Colour, MeepleKind, Port, Pos, Spot, Supply};
 
 /// Which expansions a random game plays.
 #[derive(Debug, Clone, Copy)]
@@ -25,18 +24,15 @@ impl Expansions {
     /// Their descriptors, in the registry's order.
     fn descriptors(self) -> Vec<&'static Descriptor> {
         [
-            (self.inns, &inns::DESCRIPTOR),
-            (self.ghosts, &ghosts::DESCRIPTOR),
-            (self.gifts, &gifts::DESCRIPTOR),
+            (self.inns, &INNS_DESCRIPTOR),
+            (self.ghosts, &GHOSTS_DESCRIPTOR),
+            (self.gifts, &GIFTS_DESCRIPTOR),
         ]
         .into_iter()
         .filter_map(|(on, d)| on.then_some(d))
         .collect()
     }
 }
-use carcref::engine::modules::ghosts::{self, CompetitiveGhosts, GUARD};
-use carcref::engine::modules::gifts::{self, Gift, GiftTarget, Gifts};
-use carcref::model::geometry::{Port, Pos};
 use proptest::prelude::*;
 
 /// A new game with the expansions' tiles, start tile, modules and supplies, and its bag.
@@ -125,7 +121,7 @@ fn maybe_open_gift(game: &mut Game, drawn: usize, rng: &mut Rng) {
         },
         _ => return,
     };
-    let _ = gifts::open(game, drawn, gift, target, rng);
+    let _ = open_gift(game, drawn, gift, target, rng);
 }
 
 /// Plays a whole random game, checking the invariants after every turn and at the end.
@@ -154,7 +150,7 @@ fn play_checked(e: Expansions, players: usize, seed: u64) -> Result<(), String> 
                 12 => Spot::Center,
                 p => Spot::Port(Port(p as u8)),
             };
-            let kind = [MeepleKind::NORMAL, BIG, GUARD][rng.below(3)];
+            let kind = [MeepleKind::NORMAL, BIG_MEEPLE, GUARD][rng.below(3)];
             let _ = game.place_meeple(spot, kind);
         }
         game.finish_turn(&mut rng);
@@ -170,7 +166,7 @@ fn check(game: &Game, e: Expansions, supply: &Supply) -> Result<(), String> {
         if p.score < 0 {
             return Err(format!("player {player} has {} points", p.score));
         }
-        for kind in [MeepleKind::NORMAL, BIG, GUARD] {
+        for kind in [MeepleKind::NORMAL, BIG_MEEPLE, GUARD] {
             let on_board = state
                 .meeples
                 .iter()
@@ -182,7 +178,7 @@ fn check(game: &Game, e: Expansions, supply: &Supply) -> Result<(), String> {
             };
             let expected = supply.count(kind)
                 + if kind == GUARD && e.ghosts {
-                    ghosts::GENERAL_GUARDS
+                    GENERAL_GUARDS
                 } else {
                     0
                 };
@@ -196,12 +192,12 @@ fn check(game: &Game, e: Expansions, supply: &Supply) -> Result<(), String> {
         }
     }
     if let Some(g) = game.module::<CompetitiveGhosts>() {
-        if g.ghosts_on_board() + g.bank != ghosts::BANK {
+        if g.ghosts_on_board() + g.bank != GHOST_BANK {
             return Err(format!(
                 "ghosts {} + bank {} != {}",
                 g.ghosts_on_board(),
                 g.bank,
-                ghosts::BANK
+                GHOST_BANK
             ));
         }
         for (i, m) in state.meeples.iter().enumerate() {
@@ -297,7 +293,7 @@ fn random_games_exercise_the_expansions() {
         received |= rules.contains(&"da.obdrzeni");
         guards_earned |= game
             .module::<CompetitiveGhosts>()
-            .is_some_and(|g| g.general_guards.iter().any(|n| *n < ghosts::GENERAL_GUARDS));
+            .is_some_and(|g| g.general_guards.iter().any(|n| *n < GENERAL_GUARDS));
     }
     assert!(driven_off, "no meeple was ever driven off by a third ghost");
     assert!(received, "no gift was ever received");

@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 use carcref::content::{load, ContentFile, ContentFiles, FileBody};
 use carcref::diagnostic::Diagnostics;
 use carcref::model::Corpus;
-use carcref::scenario::read::load_scenario;
+use carcref::scenario::load_scenario;
 use carcref::site::to_html;
 use proptest::prelude::*;
 

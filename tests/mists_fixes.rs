@@ -50,7 +50,7 @@ fn every_cooperative_scenario_below_level_6_shows_only_the_team_track() {
     let corpus = load(&ContentFiles::embedded()).corpus;
     let mut seen = 0;
     for scenario in &corpus.scenarios {
-        let Some(level) = carcref::engine::modules::mists::scenario_level(scenario) else {
+        let Some(level) = carcref::engine::scenario_level(scenario) else {
             continue;
         };
         if level == 6 {

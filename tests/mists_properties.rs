@@ -6,9 +6,9 @@
 use std::sync::Arc;
 
 use carcref::content::{load, ContentFiles};
-use carcref::engine::core::game::Game;
-use carcref::engine::modules::mists::{colours_and_meeples, Level, Mists};
-use carcref::engine::simulate::{game_rng, MistsTiles, Policy, Table};
+use carcref::engine::{
+    colours_and_meeples, game_rng, Game, Level, Mists, MistsTiles, Policy, Table,
+};
 use proptest::prelude::*;
 
 fn tiles() -> Arc<MistsTiles> {
@@ -57,7 +57,7 @@ fn play_checked(
                 .filter(|m| m.on_board && m.player == player)
                 .count() as u32;
             let total = on_board
-                + p.supply.count(carcref::model::pieces::MeepleKind::NORMAL)
+                + p.supply.count(carcref::model::MeepleKind::NORMAL)
                 + mists.buried[player];
             if total != meeples {
                 problems.push(format!(

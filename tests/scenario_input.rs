@@ -7,7 +7,7 @@ use std::fs;
 
 use carcref::content::{load, ContentFiles};
 use carcref::diagnostic::Diagnostics;
-use carcref::scenario::read::load_scenario;
+use carcref::scenario::load_scenario;
 use common::{carcref, code, stderr, stdout};
 use proptest::prelude::*;
 

@@ -7,15 +7,12 @@ use std::sync::OnceLock;
 
 use carcref::content::{load, ContentFiles};
 use carcref::diagnostic::Diagnostics;
-use carcref::engine::core::game::{Game, MeepleKind, State};
-use carcref::engine::core::hooks::{Decider, MeeplePlacement, Refusal, RuleModule, Status};
-use carcref::engine::modules::registry::REGISTRY;
-use carcref::engine::modules::vocabulary::{Descriptor, Hooks, Registry, Report, Scope};
-use carcref::model::pieces::{Colour, FigureKind, FigureName, FigureShape};
-use carcref::model::scenario::Scenario;
-use carcref::model::Corpus;
-use carcref::scenario::read::load_scenario_with;
-use carcref::scenario::{run_with, Report as Played};
+use carcref::engine::{
+    Decider, Descriptor, Game, Hooks, MeeplePlacement, Refusal, Registry, Report, RuleModule,
+    Scope, State, Status, REGISTRY,
+};
+use carcref::model::{Colour, Corpus, FigureKind, FigureName, FigureShape, MeepleKind, Scenario};
+use carcref::scenario::{load_scenario_with, run_with, Report as Played};
 use carcref::yaml::Fields;
 
 /// A made-up expansion: `setup: {bonus: 5}` gives every player 5 points once the board is
@@ -34,7 +31,7 @@ impl RuleModule for TrialRules {
     }
 
     fn veto_meeple(&self, _: &State, placement: &MeeplePlacement) -> Option<Refusal> {
-        (placement.feature == carcref::engine::core::tile::FeatureKind::Monastery).then(|| {
+        (placement.feature == carcref::model::FeatureKind::Monastery).then(|| {
             Refusal::new(
                 "zk.klaster",
                 "na klášter zkušební rozšíření figurky nepustí",
@@ -308,7 +305,7 @@ fn a_registered_module_plays_its_rules_and_brings_its_figures() {
 /// states them for citations, the table for play, and they must not drift apart.
 #[test]
 fn the_cooperative_descriptor_lists_the_levels_of_its_table() {
-    use carcref::engine::modules::mists;
-    let table: Vec<u8> = mists::LEVELS.iter().map(|l| l.number).collect();
-    assert_eq!(mists::DESCRIPTOR.levels, table.as_slice());
+    use carcref::engine::{LEVELS, MISTS_DESCRIPTOR};
+    let table: Vec<u8> = LEVELS.iter().map(|l| l.number).collect();
+    assert_eq!(MISTS_DESCRIPTOR.levels, table.as_slice());
 }

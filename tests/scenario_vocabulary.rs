@@ -6,7 +6,7 @@ use crate::common;
 
 use std::fs;
 
-use carcref::scenario::read::canonical_choice;
+use carcref::scenario::canonical_choice;
 use common::{carcref, code, repo, stderr, stdout};
 
 const FULL_GAME: &str = "content/scenarios/zakladni/cela-hra/cela-hra-body-po-druzich.yaml";

@@ -669,13 +669,9 @@ fn the_situation_builder_and_its_tile_data_are_in_the_site() {
         // Every figure spot names a feature the tile has, as scenarios spell it.
         for spot in spots {
             let on = spot["on"].as_str().unwrap();
+            assert!(carcref::model::Spot::parse(on).is_some(), "{id}: {on}");
             assert!(
-                carcref::model::pieces::Spot::parse(on).is_some(),
-                "{id}: {on}"
-            );
-            assert!(
-                carcref::model::pieces::FeatureKind::parse(spot["feature"].as_str().unwrap())
-                    .is_some()
+                carcref::model::FeatureKind::parse(spot["feature"].as_str().unwrap()).is_some()
             );
         }
     }

@@ -3,7 +3,7 @@
 use crate::common;
 
 use carcref::content::{load, ContentFiles};
-use carcref::model::pieces::Center;
+use carcref::model::Center;
 use common::{carcref, code, stderr, stdout};
 
 fn corpus() -> carcref::model::Corpus {
@@ -61,7 +61,7 @@ fn mists_catalog_matches_every_stated_count_and_says_it_is_schematic() {
         .iter()
         .filter(|t| t.start_part.is_none())
         .collect();
-    let count = |f: &dyn Fn(&carcref::model::tiles::TileSpec) -> bool| -> u32 {
+    let count = |f: &dyn Fn(&carcref::model::TileSpec) -> bool| -> u32 {
         ordinary.iter().filter(|t| f(t)).map(|t| t.count).sum()
     };
     assert_eq!(count(&|_| true), 60);
@@ -114,13 +114,13 @@ fn tiles_lists_and_draws() {
 
 /// A tile as it looks turned by `quarters`: its sides, roads, cities, fields and mist, each
 /// as sorted lists, so that two specs of the same picture give the same text.
-fn picture(tile: &carcref::model::tiles::TileSpec, quarters: u8) -> String {
-    let dirs = |sides: &[carcref::model::geometry::Dir]| {
+fn picture(tile: &carcref::model::TileSpec, quarters: u8) -> String {
+    let dirs = |sides: &[carcref::model::Dir]| {
         let mut turned: Vec<usize> = sides.iter().map(|d| d.rotated(quarters).index()).collect();
         turned.sort();
         turned
     };
-    let ports = |ports: &[carcref::model::geometry::Port]| {
+    let ports = |ports: &[carcref::model::Port]| {
         let mut turned: Vec<u8> = ports.iter().map(|p| p.rotated(quarters).0).collect();
         turned.sort();
         turned
@@ -161,7 +161,7 @@ fn picture(tile: &carcref::model::tiles::TileSpec, quarters: u8) -> String {
 fn tiles_that_share_a_name_are_one_picture_turned() {
     let corpus = corpus();
     for set in &corpus.tile_sets {
-        let mut by_name: std::collections::BTreeMap<&str, Vec<&carcref::model::tiles::TileSpec>> =
+        let mut by_name: std::collections::BTreeMap<&str, Vec<&carcref::model::TileSpec>> =
             std::collections::BTreeMap::new();
         for tile in &set.tiles {
             by_name.entry(tile.display_name()).or_default().push(tile);

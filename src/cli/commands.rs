@@ -7,8 +7,7 @@ use std::path::PathBuf;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::content::{load, ContentFiles, Loaded};
-use crate::engine::modules::mists::Level;
-use crate::engine::simulate::{game_rng, MistsTiles, Policy, Summary, Table};
+use crate::engine::{game_rng, Level, MistsTiles, Policy, Summary, Table};
 use crate::model::{Corpus, RulingFilter};
 use crate::safe_text;
 use crate::search::IndexCache;
@@ -365,7 +364,7 @@ pub fn analyze(
 fn read_scenario(
     path: &std::path::Path,
     corpus: &Corpus,
-) -> Result<crate::model::scenario::Scenario, Output> {
+) -> Result<crate::model::Scenario, Output> {
     let display = path.to_string_lossy().into_owned();
     let file = crate::content::ContentFile::read(path, &display);
     crate::content::load_scenario_file(&file, corpus)
@@ -545,7 +544,7 @@ pub fn tiles(source: &ContentSource, set: Option<&str>, svg: Option<&std::path::
         Ok(corpus) => corpus,
         Err(output) => return output,
     };
-    let sets: Vec<&crate::model::tiles::TileSet> = corpus
+    let sets: Vec<&crate::model::TileSet> = corpus
         .tile_sets
         .iter()
         .filter(|s| set.is_none_or(|id| s.id == id))
@@ -569,7 +568,7 @@ pub fn tiles(source: &ContentSource, set: Option<&str>, svg: Option<&std::path::
         let mut written = 0;
         for tile_set in &sets {
             for spec in &tile_set.tiles {
-                let tile = crate::engine::core::tile::CompiledTile::compile(spec);
+                let tile = crate::engine::CompiledTile::compile(spec);
                 let svg = crate::draw::tile_svg(&tile);
                 if let Err(e) =
                     crate::site::write_inside(dir, &format!("{}.svg", spec.id), svg.as_bytes())
@@ -582,7 +581,7 @@ pub fn tiles(source: &ContentSource, set: Option<&str>, svg: Option<&std::path::
         stderr.push_str(&format!(
             "do {} nakresleno: {}\n",
             dir.display(),
-            crate::model::pieces::tiles_cs(written)
+            crate::model::tiles_cs(written)
         ));
     }
     Output {

@@ -7,7 +7,7 @@ use serde::Serialize;
 use crate::content::{to_plain_text_naming, LinkTarget};
 use crate::coverage::{CoverageEntry, Status};
 use crate::diagnostic::Diagnostic;
-use crate::engine::rule_keys::Played;
+use crate::engine::Played;
 use crate::model::{format_levels, Corpus, RuleSection, Ruling};
 use crate::search::{HitKind, SearchResults, Suggestion};
 
@@ -69,7 +69,7 @@ fn source_label(ruling: &Ruling) -> String {
     }
 }
 
-pub use crate::model::pieces::count_cs as count;
+pub use crate::model::count_cs as count;
 
 fn questions(n: usize) -> String {
     count(n, "otázku", "otázky", "otázek")
@@ -392,7 +392,7 @@ pub(crate) fn game_words(
 /// (by title, with the subsection when the content names one) and rulings (by source ID or
 /// question) of the scenario's game, expansions and level.
 fn citation(corpus: &Corpus, rule: &str, played: &Played) -> String {
-    let Some(cited) = crate::engine::rule_keys::cite_in(corpus, rule, played) else {
+    let Some(cited) = crate::engine::cite_in(corpus, rule, played) else {
         return String::new();
     };
     let section = cited.title();
@@ -411,11 +411,11 @@ fn citation(corpus: &Corpus, rule: &str, played: &Played) -> String {
 }
 
 pub(crate) fn report_text(
-    scenario: &crate::model::scenario::Scenario,
+    scenario: &crate::model::Scenario,
     report: &crate::scenario::Report,
     corpus: &Corpus,
 ) -> String {
-    let played = crate::engine::rule_keys::played(scenario, corpus);
+    let played = crate::engine::played(scenario, corpus);
     let mut out = String::new();
     let _ = writeln!(out, "Scénář: {}", scenario.title);
     if let Some(description) = &scenario.description {
@@ -446,7 +446,7 @@ pub(crate) fn report_text(
     let _ = writeln!(
         out,
         "Připravený plán: {}",
-        crate::model::pieces::tiles_cs(report.prepared_tiles)
+        crate::model::tiles_cs(report.prepared_tiles)
     );
     for step in &report.steps {
         let _ = writeln!(out, "\nKrok {} — {}", step.number, step.action);
@@ -536,7 +536,7 @@ fn capitalized(word: &str) -> String {
 }
 
 pub(crate) fn report_json(
-    scenario: &crate::model::scenario::Scenario,
+    scenario: &crate::model::Scenario,
     report: &crate::scenario::Report,
     corpus: &Corpus,
 ) -> String {
@@ -562,7 +562,7 @@ pub(crate) fn coverage(entries: &[CoverageEntry]) -> String {
     out
 }
 
-pub(crate) fn tile_sets(sets: &[&crate::model::tiles::TileSet]) -> String {
+pub(crate) fn tile_sets(sets: &[&crate::model::TileSet]) -> String {
     let mut out = String::new();
     for set in sets {
         let total: u32 = set.tiles.iter().map(|t| t.count).sum();
@@ -572,7 +572,7 @@ pub(crate) fn tile_sets(sets: &[&crate::model::tiles::TileSet]) -> String {
             set.title,
             set.id,
             crate::czech::count_usize(set.tiles.len(), ["druh", "druhy", "druhů"]),
-            crate::model::pieces::tiles_cs(total as usize),
+            crate::model::tiles_cs(total as usize),
             if set.schematic {
                 " — tvary jsou schematické, zdroje je neuvádějí"
             } else {
@@ -587,7 +587,7 @@ pub(crate) fn tile_sets(sets: &[&crate::model::tiles::TileSet]) -> String {
                 tile.id,
                 tile.count,
                 tile.display_name(),
-                tile.description_cs(crate::engine::modules::registry::with_marker_cs)
+                tile.description_cs(crate::engine::with_marker_cs)
             );
             if let Some(note) = &tile.note {
                 let _ = writeln!(
@@ -606,10 +606,10 @@ fn percent(rate: f64) -> String {
     format!("{:.1}", rate * 100.0).replace('.', ",")
 }
 
-pub(crate) fn simulation(s: &crate::engine::simulate::Summary) -> String {
+pub(crate) fn simulation(s: &crate::engine::Summary) -> String {
     let policy = match s.policy {
-        crate::engine::simulate::Policy::Random => "náhodná",
-        crate::engine::simulate::Policy::Greedy => "hladová (greedy)",
+        crate::engine::Policy::Random => "náhodná",
+        crate::engine::Policy::Greedy => "hladová (greedy)",
     };
     let mut out = format!(
         "Simulace Duchů Carcassonne: úroveň {}, hráčů {}, her {}, strategie {policy}, seed {}\n",

@@ -9,15 +9,12 @@ use super::files::{ContentFile, ContentFiles};
 use super::markdown::{internal_links, split_front_matter, LinkTarget};
 use super::text::decode_reporting_controls;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
-use crate::engine::rule_keys::{emitted_in, rule_keys, Played};
-use crate::model::read::tiles::load_tile_set;
-use crate::model::RuleKeyRef;
-use crate::model::MAX_LEVEL;
+use crate::engine::{emitted_in, rule_keys, Played};
 use crate::model::{
-    Concept, Corpus, CoverageNote, CoverageStatus, Game, GameKind, GlossaryEntry, NotCovered,
-    Origin, RuleSection, Ruling, SynonymRing,
+    load_tile_set, Concept, Corpus, CoverageNote, CoverageStatus, Game, GameKind, GlossaryEntry,
+    NotCovered, Origin, RuleKeyRef, RuleSection, Ruling, SynonymRing, MAX_LEVEL,
 };
-use crate::scenario::read::load_scenario;
+use crate::scenario::load_scenario;
 use crate::yaml::{self, check_slug, Fields, TextOrigin};
 
 const GAMES_FILE: &str = "games.yaml";
@@ -128,7 +125,7 @@ struct Loader {
 
 pub fn load(files: &ContentFiles) -> Loaded {
     let mut loader = Loader::default();
-    loader.corpus.tile_markers = crate::engine::modules::registry::tile_markers()
+    loader.corpus.tile_markers = crate::engine::tile_markers()
         .map(|m| (m.id.to_owned(), m.on))
         .collect();
     let mut texts = Vec::new();
@@ -644,7 +641,7 @@ impl Loader {
         }
     }
 
-    fn tile_set(&mut self, set: crate::model::tiles::TileSet, file: &str) {
+    fn tile_set(&mut self, set: crate::model::TileSet, file: &str) {
         if self.corpus.tile_set(&set.id).is_some() {
             self.diags.error(
                 Location::file_start(file),
@@ -1193,16 +1190,10 @@ fn refuse_negations(words: &[(String, Location)], ring: &str, diags: &mut Diagno
 pub fn load_scenario_file(
     file: &ContentFile,
     corpus: &Corpus,
-) -> Result<crate::model::scenario::Scenario, Vec<crate::diagnostic::Diagnostic>> {
+) -> Result<crate::model::Scenario, Vec<crate::diagnostic::Diagnostic>> {
     let text = super::text::decode(file).map_err(|diagnostic| vec![diagnostic])?;
     let mut diags = crate::diagnostic::Diagnostics::default();
-    match crate::scenario::read::load_scenario(
-        &file.display,
-        &file.display,
-        &text,
-        corpus,
-        &mut diags,
-    ) {
+    match crate::scenario::load_scenario(&file.display, &file.display, &text, corpus, &mut diags) {
         Some(scenario) if diags.is_empty() => Ok(scenario),
         _ => Err(diags.into_sorted()),
     }

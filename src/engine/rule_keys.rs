@@ -2,11 +2,8 @@
 //! for. Content maps each key to the rule section (and rulings) it follows from
 //! (`content/rule-keys.yaml`).
 
-use crate::engine::modules::registry::{BASE_GAME, REGISTRY};
-use crate::engine::modules::vocabulary;
-use crate::model::scenario::{Scenario, Start, Step, TileRef};
-use crate::model::tiles::TileSet;
-use crate::model::{Citation, Corpus};
+use crate::engine::modules::{active, ids, scenario_level, BASE_GAME, REGISTRY};
+use crate::model::{Citation, Corpus, Scenario, Start, Step, TileRef, TileSet};
 
 /// The rule keys the core and the modules every game shares (`values`) emit, with what each
 /// stands for; each game's or expansion's own are in its descriptor (`rule_keys`).
@@ -101,7 +98,7 @@ const MISTS_MATERIAL: &[&str] = &["zh.start.ctyri-karticky"];
 /// citation of the key has to cover. A key's prefix names the rules that emit it
 /// (`Descriptor::rule_prefixes`): the game or one of its expansions has to play them.
 pub fn emitted_in(key: &str, game: &str, expansions: &[String]) -> bool {
-    let played = vocabulary::active(REGISTRY, Some(game), expansions);
+    let played = active(REGISTRY, Some(game), expansions);
     let plays = |prefix: &str| played.iter().any(|d| d.rule_prefixes.contains(&prefix));
     if MISTS_MATERIAL.contains(&key) {
         return plays("du");
@@ -122,7 +119,7 @@ impl Played {
     /// Every way to play: the base game with each combination of expansions, and the
     /// cooperative game at each level.
     pub fn all() -> Vec<Played> {
-        let expansions = vocabulary::ids(REGISTRY, true);
+        let expansions = ids(REGISTRY, true);
         let mut out: Vec<Played> = (0..1u32 << expansions.len())
             .map(|mask| Played {
                 game: BASE_GAME.to_owned(),
@@ -185,7 +182,7 @@ pub fn played(scenario: &Scenario, corpus: &Corpus) -> Played {
     Played {
         game: scenario.ruleset.clone(),
         expansions,
-        level: crate::engine::modules::mists::scenario_level(scenario),
+        level: scenario_level(scenario),
     }
 }
 

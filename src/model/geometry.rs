@@ -14,7 +14,7 @@ pub enum Dir {
 impl Dir {
     pub const ALL: [Dir; 4] = [Dir::N, Dir::E, Dir::S, Dir::W];
 
-    pub fn from_index(index: usize) -> Dir {
+    fn from_index(index: usize) -> Dir {
         Dir::ALL[index % 4]
     }
 
@@ -23,7 +23,7 @@ impl Dir {
     }
 
     /// The side's Czech name: "sever".
-    pub fn name_cs(self) -> &'static str {
+    pub(crate) fn name_cs(self) -> &'static str {
         ["sever", "východ", "jih", "západ"][self.index()]
     }
 
@@ -33,7 +33,7 @@ impl Dir {
     }
 
     /// From that side: "ze severu".
-    pub fn from_cs(self) -> &'static str {
+    pub(crate) fn coming_from_cs(self) -> &'static str {
         ["ze severu", "z východu", "z jihu", "ze západu"][self.index()]
     }
 
@@ -46,7 +46,7 @@ impl Dir {
         Dir::from_index(self.index() + usize::from(quarters))
     }
 
-    pub fn offset(self) -> (i32, i32) {
+    fn offset(self) -> (i32, i32) {
         match self {
             Dir::N => (0, -1),
             Dir::E => (1, 0),
@@ -59,7 +59,7 @@ impl Dir {
         ['N', 'E', 'S', 'W'][self.index()]
     }
 
-    pub fn parse(text: &str) -> Option<Dir> {
+    pub(crate) fn parse(text: &str) -> Option<Dir> {
         match text {
             "N" => Some(Dir::N),
             "E" => Some(Dir::E),
@@ -134,7 +134,7 @@ pub enum Terrain {
 }
 
 impl Terrain {
-    pub fn parse(text: &str) -> Option<Terrain> {
+    pub(crate) fn parse(text: &str) -> Option<Terrain> {
         match text {
             "F" => Some(Terrain::Field),
             "R" => Some(Terrain::Road),

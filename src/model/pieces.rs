@@ -13,7 +13,7 @@ pub enum Center {
 }
 
 impl Center {
-    pub fn parse(text: &str) -> Option<Center> {
+    pub(crate) fn parse(text: &str) -> Option<Center> {
         match text {
             "monastery" => Some(Center::Monastery),
             "castle" => Some(Center::Castle),
@@ -22,7 +22,7 @@ impl Center {
         }
     }
 
-    pub const NAMES: &'static str = "monastery, castle, graveyard";
+    pub(crate) const NAMES: &'static str = "monastery, castle, graveyard";
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -86,7 +86,7 @@ impl Colour {
     }
 
     /// The stem the colour's adjective forms are built on (`crate::czech::hard_adjective`).
-    pub fn stem(self) -> &'static str {
+    fn stem(self) -> &'static str {
         match self {
             Colour::Red => "červen",
             Colour::Blue => "modr",
@@ -284,15 +284,6 @@ pub enum FeatureKind {
 
 impl FeatureKind {
     pub const COUNT: usize = 6;
-    pub const ALL: [FeatureKind; FeatureKind::COUNT] = [
-        FeatureKind::Road,
-        FeatureKind::City,
-        FeatureKind::Field,
-        FeatureKind::Monastery,
-        FeatureKind::Castle,
-        FeatureKind::Graveyard,
-    ];
-
     pub fn index(self) -> usize {
         self as usize
     }
@@ -328,14 +319,6 @@ impl FeatureKind {
             Center::Castle => FeatureKind::Castle,
             Center::Graveyard => FeatureKind::Graveyard,
         }
-    }
-
-    /// Features completed by surrounding the tile rather than by closing edges.
-    pub fn is_center(self) -> bool {
-        matches!(
-            self,
-            FeatureKind::Monastery | FeatureKind::Castle | FeatureKind::Graveyard
-        )
     }
 
     /// Where a meeple goes, with the preposition and case the feature takes: "do města",

@@ -82,7 +82,7 @@ impl ModuleData {
         self.0.iter().find(|(m, _)| *m == module).map(|(_, e)| e)
     }
 
-    pub fn is_empty(&self) -> bool {
+    fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
 }

@@ -18,7 +18,7 @@ pub enum StartPart {
 }
 
 impl StartPart {
-    pub fn parse(text: &str) -> Option<StartPart> {
+    pub(crate) fn parse(text: &str) -> Option<StartPart> {
         match text {
             "nw" => Some(StartPart::Nw),
             "ne" => Some(StartPart::Ne),
@@ -101,7 +101,7 @@ impl TileSpec {
 
     /// What the tile shows, for a tile without a name (one drawn inside a scenario):
     /// "město, 2 cesty a klášter", "louka".
-    pub fn contents_cs(&self) -> String {
+    pub(crate) fn contents_cs(&self) -> String {
         use crate::czech::count_usize;
         let mut parts = Vec::new();
         let counted = |n: usize, forms: crate::czech::Forms<'_>| {
@@ -155,7 +155,7 @@ impl TileSpec {
             let mut text = spanning("cesta", &road.sides).unwrap_or_else(|| {
                 format!(
                     "cesta {} končí uprostřed",
-                    sides_cs(&road.sides, Dir::from_cs)
+                    sides_cs(&road.sides, Dir::coming_from_cs)
                 )
             });
             for marker in &road.markers {
@@ -221,17 +221,17 @@ impl TileSpec {
 
 /// A problem in a tile definition: which list and item it concerns, and what is wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SpecProblem {
+pub(crate) struct SpecProblem {
     /// The key the problem is about (`cities`, `fields`, `fog`, `edges`).
-    pub key: &'static str,
-    pub item: Option<usize>,
-    pub message: String,
+    pub(crate) key: &'static str,
+    pub(crate) item: Option<usize>,
+    pub(crate) message: String,
 }
 
 /// Checks that cities, roads, fields and fog agree with the edges: every city side in one
 /// city, every road side in one road, every field port in exactly one field, fog only on
 /// fields and roads.
-pub fn check_spec(spec: &TileSpec) -> Vec<SpecProblem> {
+pub(crate) fn check_spec(spec: &TileSpec) -> Vec<SpecProblem> {
     let mut problems = Vec::new();
     let mut problem = |key: &'static str, item: Option<usize>, message: String| {
         problems.push(SpecProblem { key, item, message })

@@ -3,9 +3,10 @@
 //! `run` plays it on the engine and compares the outcome with the expectations; `verdict`
 //! is the outcome as JSON.
 
-pub mod read;
+mod read;
 mod run;
 mod verdict;
 
-pub use run::*;
+pub use read::{canonical_choice, load_scenario, load_scenario_with};
+pub use run::{run, run_cancellable, run_with, ExpectationResult, Report, CANCELLED};
 pub use verdict::verdict;

@@ -4,14 +4,15 @@ use marked_yaml::types::MarkedMappingNode;
 use marked_yaml::Node;
 
 use crate::diagnostic::Diagnostics;
-use crate::engine::modules::registry;
-use crate::engine::modules::vocabulary::{self, AnyHooks, Context, Descriptor, Registry};
-use crate::model::pieces::{Colour, FeatureKind, MeepleKind, Spot};
-use crate::model::read::{colour, list, per_player, position, tile_ref, MAX_COUNT, MAX_SCORE};
-use crate::model::scenario::{
-    BoardTile, Entry, Expectations, MeepleAt, MeepleSpec, ModuleData, Scenario, Start, Step,
+use crate::engine::{
+    active, all_keys, figure_kinds, ids, is_active, owners, AnyHooks, Context, Descriptor,
+    Registry, Scope as ModuleScope, BASE_GAME, REGISTRY,
 };
-use crate::model::Corpus;
+use crate::model::{
+    colour, list, per_player, position, tile_ref, BoardTile, Colour, Corpus, Entry, Expectations,
+    FeatureKind, MeepleAt, MeepleKind, MeepleSpec, ModuleData, Scenario, Spot, Start, Step,
+    MAX_COUNT, MAX_SCORE,
+};
 use crate::yaml::{self, Fields};
 
 const SCENARIO_FIELDS: &[&str] = &[
@@ -52,7 +53,7 @@ pub fn load_scenario(
     corpus: &Corpus,
     diags: &mut Diagnostics,
 ) -> Option<Scenario> {
-    load_scenario_with(registry::REGISTRY, file, path, text, corpus, diags)
+    load_scenario_with(REGISTRY, file, path, text, corpus, diags)
 }
 
 /// Reads a scenario whose modules are those of `registry`.
@@ -77,14 +78,14 @@ pub fn load_scenario_with(
     let players = players(&fields, diags);
     let player_list = players.clone().unwrap_or_default();
     let scope = Scope {
-        modules: vocabulary::Scope {
+        modules: ModuleScope {
             file,
             corpus,
             players: &player_list,
             start: fields.start(),
         },
         registry,
-        active: vocabulary::active(registry, ruleset.as_deref(), &expansions),
+        active: active(registry, ruleset.as_deref(), &expansions),
         ruleset: ruleset.clone(),
         expansions: expansions.clone(),
     };
@@ -162,7 +163,7 @@ fn ruleset(
     corpus: &Corpus,
     diags: &mut Diagnostics,
 ) -> Option<String> {
-    let supported_rulesets = vocabulary::ids(registry, false);
+    let supported_rulesets = ids(registry, false);
     fields.required_str("ruleset", diags).filter(|r| {
         let supported = supported_rulesets.contains(&r.as_str());
         if !supported {
@@ -191,7 +192,7 @@ fn expansions(
     ruleset: Option<&str>,
     diags: &mut Diagnostics,
 ) -> Vec<String> {
-    let known_expansions = vocabulary::ids(registry, true);
+    let known_expansions = ids(registry, true);
     let mut expansions: Vec<String> = Vec::new();
     for (name, location) in fields
         .optional_list("expansions", diags)
@@ -206,7 +207,7 @@ fn expansions(
                     known_expansions.join(", ")
                 ),
             );
-        } else if ruleset != Some(registry::BASE_GAME) {
+        } else if ruleset != Some(BASE_GAME) {
             diags.error(
                 location,
                 None,
@@ -306,7 +307,7 @@ fn steps(
 /// expansions whose modules' keys it may use.
 struct Scope<'a> {
     /// What the modules' readers are given.
-    modules: vocabulary::Scope<'a>,
+    modules: ModuleScope<'a>,
     registry: Registry,
     active: Vec<&'static Descriptor>,
     ruleset: Option<String>,
@@ -320,7 +321,7 @@ impl<'a> Scope<'a> {
         fields: &Fields,
         context: Context,
         diags: &mut Diagnostics,
-        read: impl Fn(&dyn AnyHooks, &Fields, &vocabulary::Scope, &mut Diagnostics) -> Option<Entry>,
+        read: impl Fn(&dyn AnyHooks, &Fields, &ModuleScope, &mut Diagnostics) -> Option<Entry>,
     ) -> ModuleData {
         let mut data = ModuleData::default();
         for module in &self.active {
@@ -354,10 +355,10 @@ impl<'a> Scope<'a> {
             if common.contains(&name) {
                 continue;
             }
-            let owners = vocabulary::owners(self.registry, name, context);
+            let owners = owners(self.registry, name, context);
             let active = owners
                 .iter()
-                .any(|v| vocabulary::is_active(v, self.ruleset.as_deref(), &self.expansions));
+                .any(|v| is_active(v, self.ruleset.as_deref(), &self.expansions));
             if !owners.is_empty() && !active {
                 let names: Vec<String> = owners.iter().map(|v| v.owner()).collect();
                 diags.error(
@@ -368,7 +369,7 @@ impl<'a> Scope<'a> {
             }
         }
         let mut known: Vec<&str> = common.to_vec();
-        known.extend(vocabulary::all_keys(self.registry, context));
+        known.extend(all_keys(self.registry, context));
         Fields::new(self.modules.file, 0, map, &known, None, diags)
     }
 }
@@ -429,7 +430,7 @@ fn figure_kind(
     text: Option<String>,
     diags: &mut Diagnostics,
 ) -> Option<MeepleKind> {
-    let kinds = vocabulary::figure_kinds(registry);
+    let kinds = figure_kinds(registry);
     fields.known(
         "kind",
         text,
@@ -692,7 +693,7 @@ fn step_meeples(
 /// An answer to the rules' questions in the form the engine writes its options: single
 /// spaces, and `[x, y]` with a comma and a space (`[-1,1]` and ` [ -1 , 1 ]` are `[-1, 1]`).
 fn unknown_rule_key(key: &str) -> String {
-    let known = crate::engine::rule_keys::rule_keys().map(|(k, _)| k);
+    let known = crate::engine::rule_keys().map(|(k, _)| k);
     format!(
         "neznámý klíč pravidla `{key}`{}",
         crate::yaml::did_you_mean(known, key)
@@ -767,7 +768,7 @@ fn expectations(
                     None,
                     format!("krok {step} neexistuje (scénář má {steps} kroků)"),
                 );
-            } else if crate::engine::rule_keys::rule_description(&reason).is_none() {
+            } else if crate::engine::rule_description(&reason).is_none() {
                 diags.error(r.value_location("reason"), None, unknown_rule_key(&reason));
             } else if rejected.iter().any(|(s, _)| *s == step as usize) {
                 diags.error(
@@ -785,7 +786,7 @@ fn expectations(
         .unwrap_or_default()
         .into_iter()
         .filter_map(|(key, location)| {
-            if crate::engine::rule_keys::rule_description(&key).is_none() {
+            if crate::engine::rule_description(&key).is_none() {
                 diags.error(location, None, unknown_rule_key(&key));
                 return None;
             }

@@ -8,19 +8,16 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
+use super::read::canonical_choice;
 use crate::diagnostic::{Diagnostic, Location};
-use crate::engine::core::game::{Event, Game, State};
-use crate::engine::core::hooks::{Decider, Question, Refusal};
-use crate::engine::core::tile::Catalog;
-use crate::engine::modules::registry::REGISTRY;
-use crate::engine::modules::vocabulary::{self, Descriptor, Registry};
-use crate::model::geometry::Pos;
-use crate::model::pieces::{Colour, FeatureKind, MeepleKind};
-use crate::model::scenario::{
-    Expectations, MeepleSpec, ModuleData, Scenario, Start, Step, TileRef,
+use crate::engine::{
+    active, AnyHooks, Catalog, Decider, Descriptor, Event, Game, Question, Refusal, Registry,
+    Report as CheckReport, State, REGISTRY,
 };
-use crate::model::Corpus;
-use crate::scenario::read::canonical_choice;
+use crate::model::{
+    Colour, Corpus, Expectations, FeatureKind, MeepleKind, MeepleSpec, ModuleData, Pos, Scenario,
+    Start, Step, TileRef,
+};
 
 #[derive(Debug, Clone, Serialize)]
 pub struct StepOutcome {
@@ -219,7 +216,7 @@ fn play(
     corpus: &Corpus,
     cancel: &AtomicBool,
 ) -> Result<Report, Diagnostic> {
-    let modules = vocabulary::active(registry, Some(&scenario.ruleset), &scenario.expansions);
+    let modules = active(registry, Some(&scenario.ruleset), &scenario.expansions);
     let tiles = resolve_tiles(scenario, corpus, &modules)?;
     let mut game = new_game(scenario, &modules, tiles.catalog, &tiles.start)?;
     prepare_board(&mut game, scenario, &modules, &tiles.board, cancel)?;
@@ -382,7 +379,7 @@ fn start_tiles(
     let scenario_start = Location::file_start(&scenario.path);
     match scenario.start {
         Start::Base => {
-            let start = crate::engine::modules::base::DESCRIPTOR
+            let start = crate::engine::BASE_DESCRIPTOR
                 .tile_set
                 .and_then(|id| corpus.tile_set(id))
                 .and_then(|set| set.tiles.iter().find(|t| t.start))
@@ -446,7 +443,7 @@ fn new_game(
     };
     let (rules, supply) = game_parts.map_err(|m| setup_error(&scenario_start, m))?;
     let mut game = Game::new(Arc::new(catalog), &scenario.players, supply, rules);
-    game.state.meeple_term = crate::engine::modules::registry::meeple_term(&scenario.ruleset);
+    game.state.meeple_term = crate::engine::meeple_term(&scenario.ruleset);
     for (tile, pos) in start {
         game.lay(*tile, *pos, 0).map_err(|r| {
             setup_error(
@@ -635,7 +632,7 @@ fn kinds_cs(kind: FeatureKind) -> &'static str {
 
 /// What a rule key says, for players: its description (the key itself only in `--json`).
 fn rule_said(key: &str) -> &str {
-    crate::engine::rule_keys::rule_description(key).unwrap_or(key)
+    crate::engine::rule_description(key).unwrap_or(key)
 }
 
 /// `rotation: auto`: the only rotation in which the tile fits at `at`.
@@ -670,7 +667,7 @@ fn apply(
     modules: &[&'static Descriptor],
     data: &ModuleData,
     location: &Location,
-    mut act: impl FnMut(&dyn vocabulary::AnyHooks, &crate::model::scenario::Entry) -> Result<(), String>,
+    mut act: impl FnMut(&dyn AnyHooks, &crate::model::Entry) -> Result<(), String>,
 ) -> Result<(), Diagnostic> {
     for module in modules {
         if let Some(entry) = data.entry(module.id) {
@@ -877,7 +874,7 @@ fn score_checks(
     expect: &Expectations,
     state: &State,
     player: &dyn Fn(&Colour) -> usize,
-    check: vocabulary::Report,
+    check: CheckReport,
 ) {
     for (colour, points) in &expect.score {
         let actual = state.players[player(colour)].score;
@@ -917,7 +914,7 @@ fn meeple_checks(
     expect: &Expectations,
     state: &State,
     player: &dyn Fn(&Colour) -> usize,
-    check: vocabulary::Report,
+    check: CheckReport,
 ) {
     for (colour, n) in &expect.meeples_on_board {
         let p = player(colour);

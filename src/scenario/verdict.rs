@@ -1,17 +1,16 @@
 //! A played scenario's verdict as JSON: what `carcref check --json` prints, `carcref serve`'s
 //! `/api/check` answers (with boards) and the browser engine returns, in one place.
 
-use crate::engine::modules::registry::REGISTRY;
-use crate::model::scenario::Scenario;
-use crate::model::Corpus;
+use crate::engine::REGISTRY;
+use crate::model::{Corpus, Scenario};
 
 use super::run::Report;
 
 /// `carcref check --json`'s verdict as a value (`carcref serve`'s `/api/check` adds boards).
 pub fn verdict(scenario: &Scenario, report: &Report, corpus: &Corpus) -> serde_json::Value {
-    let played = crate::engine::rule_keys::played(scenario, corpus);
+    let played = crate::engine::played(scenario, corpus);
     let event = |rule: &str, text: &str| {
-        let cited = crate::engine::rule_keys::cite_in(corpus, rule, &played);
+        let cited = crate::engine::cite_in(corpus, rule, &played);
         serde_json::json!({
             "rule": rule,
             "text": text,

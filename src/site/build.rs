@@ -143,7 +143,7 @@ mod tests {
         // A scenario's expectation changed: its play is made again, and now fails.
         let mut edited = corpus.clone();
         let scenario = &mut edited.scenarios[0];
-        scenario.expect = crate::model::scenario::Expectations {
+        scenario.expect = crate::model::Expectations {
             completed: Some(999),
             ..scenario.expect.clone()
         };

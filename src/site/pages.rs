@@ -15,9 +15,8 @@ use super::search;
 use super::situace;
 use crate::content::LinkTarget;
 use crate::coverage::{self, CoverageEntry, Status};
-use crate::engine::core::tile::CompiledTile;
-use crate::model::scenario::Scenario;
-use crate::model::{levels_cs, Corpus, Game, GameKind, Provenance, Ruling};
+use crate::engine::CompiledTile;
+use crate::model::{levels_cs, Corpus, Game, GameKind, Provenance, Ruling, Scenario};
 use crate::scenario::ExpectationResult;
 
 fn environment(frontend: &Frontend) -> Result<Environment<'_>, BuildError> {
@@ -384,13 +383,8 @@ impl<'a> Renderer<'a> {
 
     /// A trace line with the rule it follows, as players find it: the section and subsection
     /// of the scenario's game (the rule key stays internal) and the rulings on it.
-    fn trace(
-        &self,
-        line: &TraceLine,
-        played: &crate::engine::rule_keys::Played,
-        root: &str,
-    ) -> TraceView {
-        let citation = crate::engine::rule_keys::cite_in(self.corpus, &line.rule, played);
+    fn trace(&self, line: &TraceLine, played: &crate::engine::Played, root: &str) -> TraceView {
+        let citation = crate::engine::cite_in(self.corpus, &line.rule, played);
         let cite = citation.as_ref().map(|c| {
             let mut link = self.section_link(&c.section.id, root);
             let anchor = c.heading.and_then(|heading| {
@@ -703,7 +697,7 @@ impl<'a> Renderer<'a> {
         root: &str,
     ) -> ScenarioView {
         // What the scenario plays, for its citations: read once, it reads every step.
-        let plays = crate::engine::rule_keys::played(scenario, self.corpus);
+        let plays = crate::engine::played(scenario, self.corpus);
         let root = root.to_owned();
         let step = |s: &StepView| StepPage {
             number: s.number,
@@ -796,8 +790,7 @@ impl<'a> Renderer<'a> {
                     name: spec.display_name().to_string(),
                     count: spec.count,
                     src: file,
-                    description: spec
-                        .description_cs(crate::engine::modules::registry::with_marker_cs),
+                    description: spec.description_cs(crate::engine::with_marker_cs),
                     note: spec.note.clone(),
                 });
             }

@@ -5,8 +5,7 @@ use std::collections::BTreeSet;
 
 use serde::Serialize;
 
-use crate::model::scenario::Scenario;
-use crate::model::Corpus;
+use crate::model::{Corpus, Scenario};
 use crate::scenario::{run, ExpectationResult};
 
 /// One line of the engine's trace, with the rule it follows.

@@ -12,8 +12,7 @@ use serde_json::json;
 
 use crate::content::to_plain_text;
 use crate::czech::{Analyzer, CzechAnalyzer};
-use crate::model::Corpus;
-use crate::model::MAX_LEVEL;
+use crate::model::{Corpus, MAX_LEVEL};
 use crate::search::NotCoveredTable;
 use crate::search::MAX_QUERY_CHARS;
 use crate::search::WINDOW_WORDS;

@@ -10,21 +10,19 @@ use base64::Engine as _;
 use serde::Serialize;
 
 use crate::czech;
-use crate::engine::core::tile::{CompiledTile, FACE_DOWN_ID};
-use crate::engine::modules::registry::REGISTRY;
-use crate::engine::modules::vocabulary::Descriptor;
-use crate::engine::modules::{base, mists};
-use crate::model::geometry::{Dir, Port, Terrain};
-use crate::model::pieces::{Center, Colour, MeepleKind};
-use crate::model::tiles::TileSpec;
-use crate::model::Corpus;
+use crate::engine::{
+    CompiledTile, Descriptor, BASE_DESCRIPTOR, LEVELS, MISTS_DESCRIPTOR, REGISTRY, START_GHOSTS,
+};
+use crate::model::{
+    Center, Colour, Corpus, Dir, MeepleKind, Port, Terrain, TileSpec, FACE_DOWN_ID,
+};
 
 /// The base game offers its expansions in the builder: each needs no setup beyond tiles and
 /// figures (Gifts deals its cards by itself), so a scenario of placed tiles and one disputed
 /// move is complete for it.
-const BASE: &Descriptor = &base::DESCRIPTOR;
+const BASE: &Descriptor = &BASE_DESCRIPTOR;
 /// The cooperative game, with its levels.
-const COOPERATIVE: &Descriptor = &mists::DESCRIPTOR;
+const COOPERATIVE: &Descriptor = &MISTS_DESCRIPTOR;
 
 #[derive(Serialize)]
 struct Spot {
@@ -194,8 +192,8 @@ fn cooperative(corpus: &Corpus) -> Option<CooperativeData> {
         id: COOPERATIVE.id,
         title: game.title.clone(),
         set,
-        start_ghosts: mists::START_GHOSTS,
-        levels: mists::LEVELS
+        start_ghosts: START_GHOSTS,
+        levels: LEVELS
             .iter()
             .map(|l| LevelData {
                 number: l.number,
@@ -289,12 +287,7 @@ pub(crate) fn data_script(corpus: &Corpus) -> Result<String, serde_json::Error> 
             .collect(),
         figure: [BASE.id, COOPERATIVE.id]
             .into_iter()
-            .map(|g| {
-                (
-                    g,
-                    crate::engine::modules::registry::meeple_term(g).noun.lemma,
-                )
-            })
+            .map(|g| (g, crate::engine::meeple_term(g).noun.lemma))
             .collect(),
         tiles,
         colours: Colour::ALL

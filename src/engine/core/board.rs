@@ -3,8 +3,8 @@
 
 use smallvec::SmallVec;
 
-use super::tile::{mirror_code, Catalog, CompiledTile, FeatureKind, SIDE_PRESENT};
-use crate::model::geometry::{Dir, Port, Pos, BOARD_RADIUS};
+use super::tile::{mirror_code, Catalog, CompiledTile, SIDE_PRESENT};
+use crate::model::{Dir, FeatureKind, Port, Pos, BOARD_RADIUS};
 
 /// How a center feature (monastery, castle, graveyard) is completed by its neighbours.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,7 +28,7 @@ impl Default for Surround {
 const RADIUS: i32 = BOARD_RADIUS;
 const WIDTH: i32 = 2 * RADIUS + 1;
 
-pub fn in_bounds(pos: Pos) -> bool {
+pub(crate) fn in_bounds(pos: Pos) -> bool {
     pos.x.abs() < RADIUS && pos.y.abs() < RADIUS
 }
 
@@ -62,32 +62,32 @@ pub struct Placed {
     pub pos: Pos,
     pub rotation: u8,
     /// First union-find node of this tile's features.
-    pub first_node: u32,
+    pub(crate) first_node: u32,
     /// First fog node of this tile's fog areas.
-    pub first_fog: u32,
+    pub(crate) first_fog: u32,
 }
 
 /// A merged feature (valid at its union-find root).
 #[derive(Debug, Clone, Default)]
 pub struct Component {
-    pub kind: Option<FeatureKind>,
+    pub(crate) kind: Option<FeatureKind>,
     /// Edge ports not yet matched by a neighbour (roads, cities).
-    pub open: u32,
+    pub(crate) open: u32,
     /// Placed tiles the feature spans, sorted and without repeats (not kept for fields).
     /// Inline small vectors: most features are small, and allocation dominated random games.
-    pub tiles: SmallVec<[u32; 4]>,
-    pub pennants: u32,
+    pub(crate) tiles: SmallVec<[u32; 4]>,
+    pub(crate) pennants: u32,
     /// What expansions mark on its parts (`inn`), with how many parts carry each.
-    pub markers: Vec<(String, u32)>,
+    markers: Vec<(String, u32)>,
     pub meeples: SmallVec<[u32; 2]>,
     /// Fields: the city nodes they touch.
-    pub borders: SmallVec<[u32; 2]>,
+    pub(crate) borders: SmallVec<[u32; 2]>,
     pub complete: bool,
 }
 
 impl Component {
     /// How many of the feature's parts carry `marker` (`inn` for a road's inns).
-    pub fn marked(&self, marker: &str) -> u32 {
+    pub(crate) fn marked(&self, marker: &str) -> u32 {
         self.markers
             .iter()
             .find(|(m, _)| m == marker)
@@ -115,12 +115,12 @@ struct Joins {
 
 /// A merged fog area.
 #[derive(Debug, Clone, Default)]
-pub struct FogComponent {
-    pub open: u32,
-    pub tiles: Vec<u32>,
+pub(crate) struct FogComponent {
+    open: u32,
+    pub(crate) tiles: Vec<u32>,
     /// Touches a field or road without fog: can never be closed.
-    pub never_closable: bool,
-    pub complete: bool,
+    never_closable: bool,
+    pub(crate) complete: bool,
 }
 
 /// An empty cell next to the board, with the edges a tile there must show: for each side a
@@ -140,9 +140,9 @@ pub struct Board {
     touched: Vec<u32>,
     pub placed: Vec<Placed>,
     parent: Vec<u32>,
-    pub components: Vec<Component>,
+    pub(crate) components: Vec<Component>,
     fog_parent: Vec<u32>,
-    pub fog: Vec<FogComponent>,
+    pub(crate) fog: Vec<FogComponent>,
 }
 
 const NOT_IN_FRONTIER: u32 = u32::MAX;
@@ -170,15 +170,15 @@ impl Clone for Board {
 
 /// What placing a tile completed.
 #[derive(Debug, Default, Clone)]
-pub struct Placement {
+pub(crate) struct Placement {
     /// Roots of roads and cities closed by this tile.
-    pub closed: Vec<u32>,
+    pub(crate) closed: Vec<u32>,
     /// Roots of fog areas closed by this tile.
-    pub closed_fog: Vec<u32>,
+    pub(crate) closed_fog: Vec<u32>,
     /// Center features now surrounded as their rule needs.
-    pub surrounded: Vec<u32>,
+    pub(crate) surrounded: Vec<u32>,
     /// Fog areas this tile made impossible to close.
-    pub blocked_fog: Vec<u32>,
+    pub(crate) blocked_fog: Vec<u32>,
 }
 
 impl Default for Board {
@@ -188,7 +188,7 @@ impl Default for Board {
 }
 
 impl Board {
-    pub fn new() -> Board {
+    pub(crate) fn new() -> Board {
         let size = (WIDTH * WIDTH) as usize;
         Board {
             cells: vec![0; size],
@@ -204,7 +204,7 @@ impl Board {
     }
 
     /// Empties the board, touching only the cells used (cheap for repeated games).
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         for &c in &self.touched {
             let c = c as usize;
             self.cells[c] = 0;
@@ -229,7 +229,7 @@ impl Board {
         }
     }
 
-    pub fn index_at(&self, pos: Pos) -> Option<usize> {
+    pub(crate) fn index_at(&self, pos: Pos) -> Option<usize> {
         in_bounds(pos)
             .then(|| self.cells[cell(pos)])
             .filter(|n| *n != 0)
@@ -238,7 +238,13 @@ impl Board {
 
     /// Do the edges of `tile` turned by `rotation` match every neighbour of `pos`?
     /// (Not whether `pos` touches the board at all; see `touches_board`.)
-    pub fn edges_match(&self, catalog: &Catalog, tile: usize, pos: Pos, rotation: u8) -> bool {
+    pub(crate) fn edges_match(
+        &self,
+        catalog: &Catalog,
+        tile: usize,
+        pos: Pos,
+        rotation: u8,
+    ) -> bool {
         let packed = catalog.tiles[tile].packed_edges[usize::from(rotation % 4)];
         match self.frontier_cell(pos) {
             Some(f) => packed & f.mask == f.value,
@@ -253,13 +259,13 @@ impl Board {
         self.frontier.get(self.frontier_slot[cell(pos)] as usize)
     }
 
-    pub fn touches_board(&self, pos: Pos) -> bool {
+    pub(crate) fn touches_board(&self, pos: Pos) -> bool {
         self.frontier_cell(pos).is_some()
     }
 
     /// Legal cells and rotations for `tile` by edges alone, appended to `out`. (A plain loop:
     /// this is the innermost loop of random games.)
-    pub fn fits_into(&self, catalog: &Catalog, tile: usize, out: &mut Vec<(Pos, u8)>) {
+    pub(crate) fn fits_into(&self, catalog: &Catalog, tile: usize, out: &mut Vec<(Pos, u8)>) {
         let packed = catalog.tiles[tile].packed_edges;
         for f in &self.frontier {
             for (rotation, edges) in packed.iter().enumerate() {
@@ -308,7 +314,7 @@ impl Board {
         None
     }
 
-    pub fn find(&mut self, node: u32) -> u32 {
+    pub(crate) fn find(&mut self, node: u32) -> u32 {
         let mut root = node;
         while self.parent[root as usize] != root {
             root = self.parent[root as usize];
@@ -322,12 +328,12 @@ impl Board {
         root
     }
 
-    pub fn is_root(&self, node: u32) -> bool {
+    pub(crate) fn is_root(&self, node: u32) -> bool {
         self.parent[node as usize] == node
     }
 
     /// Root without path compression, for read-only callers.
-    pub fn root(&self, node: u32) -> u32 {
+    pub(crate) fn root(&self, node: u32) -> u32 {
         let mut root = node;
         while self.parent[root as usize] != root {
             root = self.parent[root as usize];
@@ -344,7 +350,7 @@ impl Board {
         root
     }
 
-    pub fn fog_root(&self, node: u32) -> u32 {
+    pub(crate) fn fog_root(&self, node: u32) -> u32 {
         let mut root = node;
         while self.fog_parent[root as usize] != root {
             root = self.fog_parent[root as usize];
@@ -395,7 +401,7 @@ impl Board {
 
     /// Places a tile (legality is the caller's business) and merges its features.
     /// `surround(kind)` says how a center feature is completed by its neighbours.
-    pub fn place(
+    pub(crate) fn place(
         &mut self,
         catalog: &Catalog,
         tile: usize,
@@ -614,7 +620,7 @@ impl Board {
 
     /// Neighbours of `pos` that count for `rule`: among the 4 orthogonal or all 8 cells,
     /// face-down tiles only where the rule lets them count.
-    pub fn neighbour_count(&self, catalog: &Catalog, pos: Pos, rule: Surround) -> usize {
+    fn neighbour_count(&self, catalog: &Catalog, pos: Pos, rule: Surround) -> usize {
         let of = if rule.needed <= 4 { 4 } else { 8 };
         pos.neighbours8()[..of]
             .iter()

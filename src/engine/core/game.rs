@@ -8,10 +8,9 @@ use std::sync::Arc;
 use super::board::{in_bounds, Board};
 use super::hooks::{Decider, FeatureScore, MeeplePlacement, Refusal, RuleModule, TilePlacement};
 use super::state::lookup;
-pub use super::state::{Event, Meeple, Player, State, Turn};
+use super::state::{Player, State, Turn};
 use super::tile::{mirror_code, Catalog};
-use crate::model::geometry::{Dir, Pos, Terrain};
-pub use crate::model::pieces::{Colour, FeatureKind, MeepleKind, Spot, Supply};
+use crate::model::{Colour, Dir, FeatureKind, MeepleKind, Pos, Spot, Supply, Terrain};
 
 pub struct Game {
     pub state: State,
@@ -113,7 +112,10 @@ impl Game {
     }
 
     /// Runs `f` on a module of the game and the state together (setting up a scenario).
-    pub fn with_module<T: Any, R>(&mut self, f: impl FnOnce(&mut T, &mut State) -> R) -> Option<R> {
+    pub(crate) fn with_module<T: Any, R>(
+        &mut self,
+        f: impl FnOnce(&mut T, &mut State) -> R,
+    ) -> Option<R> {
         let module = self
             .modules
             .iter_mut()
@@ -234,17 +236,10 @@ impl Game {
         let fitting: Vec<String> = (0..4u8)
             .filter(|r| {
                 self.state.board.edges_match(catalog, tile, pos, *r)
-                    && self.modules.iter().all(|m| {
-                        m.veto_tile(
-                            &self.state,
-                            &TilePlacement {
-                                tile,
-                                pos,
-                                rotation: *r,
-                            },
-                        )
-                        .is_none()
-                    })
+                    && self
+                        .modules
+                        .iter()
+                        .all(|m| m.veto_tile(&self.state, &TilePlacement { pos }).is_none())
             })
             .map(|r| format!("{}°", u16::from(r) * 90))
             .collect();
@@ -315,11 +310,7 @@ impl Game {
         {
             return Some(self.edge_refusal(tile, pos, rotation));
         }
-        let placement = TilePlacement {
-            tile,
-            pos,
-            rotation,
-        };
+        let placement = TilePlacement { pos };
         self.modules
             .iter()
             .find_map(|m| m.veto_tile(&self.state, &placement))
@@ -327,7 +318,7 @@ impl Game {
 
     /// Cells and rotations where `tile`'s edges fit, written into `out` (no allocation on the
     /// hot path of random games); module vetoes are checked by `place_tile`.
-    pub fn edge_fits_into(&self, tile: usize, out: &mut Vec<(Pos, u8)>) {
+    pub(crate) fn edge_fits_into(&self, tile: usize, out: &mut Vec<(Pos, u8)>) {
         out.clear();
         self.state.board.fits_into(&self.state.catalog, tile, out);
     }
@@ -336,12 +327,8 @@ impl Game {
     pub fn legal_placements(&self, tile: usize) -> Vec<(Pos, u8)> {
         let mut fits = Vec::new();
         self.edge_fits_into(tile, &mut fits);
-        fits.retain(|(pos, rotation)| {
-            let placement = TilePlacement {
-                tile,
-                pos: *pos,
-                rotation: *rotation,
-            };
+        fits.retain(|(pos, _)| {
+            let placement = TilePlacement { pos: *pos };
             self.modules
                 .iter()
                 .all(|m| m.veto_tile(&self.state, &placement).is_none())
@@ -386,10 +373,7 @@ impl Game {
         for root in placement.closed_fog {
             let tiles = self.state.board.fog[root as usize].tiles.len();
             self.state.event("du.mlha.uzavrena", || {
-                format!(
-                    "mlha přes {} je uzavřena",
-                    crate::model::pieces::tiles_cs(tiles)
-                )
+                format!("mlha přes {} je uzavřena", crate::model::tiles_cs(tiles))
             });
         }
         // Completion is announced in the scoring step (`finish_turn`), after the meeple step.
@@ -495,12 +479,7 @@ impl Game {
                 ),
             ));
         }
-        let placement = MeeplePlacement {
-            player,
-            kind,
-            node,
-            feature,
-        };
+        let placement = MeeplePlacement { feature };
         if let Some(refusal) = self
             .modules
             .iter()
@@ -600,7 +579,7 @@ impl Game {
 
     /// Scores an unfinished feature now, as at the end of the game, and sends its meeples
     /// home (the gift "Vyklizení cesty"); `None` when nobody stands there.
-    pub fn score_unfinished_now(
+    pub(crate) fn score_unfinished_now(
         &mut self,
         node: u32,
         decider: &mut dyn Decider,

@@ -2,10 +2,9 @@
 
 use std::any::Any;
 
-pub use super::board::Surround;
-use super::state::{MeepleKind, State};
-use super::tile::FeatureKind;
-use crate::model::geometry::Pos;
+use super::board::Surround;
+use super::state::State;
+use crate::model::{FeatureKind, Pos};
 
 /// Why a move is refused: a rule key and a Czech sentence.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,15 +29,15 @@ pub struct Question {
     /// The options as a scenario's `choose` writes them (`red [0, 0] EM`, `duchy [1, 1]`).
     pub options: Vec<String>,
     /// The options as the trace says them to players ("červený strážný na [0, 0]").
-    pub labels: Vec<String>,
+    labels: Vec<String>,
     /// What each option brings the players by the module's own count, for policies that
     /// pick greedily; empty when the module has no measure.
-    pub worth: Vec<Worth>,
+    pub(crate) worth: Vec<Worth>,
 }
 
 /// Asks the players only when there is a choice: a single option is taken without asking.
 /// The trace says what was decided, or that there was nothing to decide.
-pub fn ask(state: &mut State, decider: &mut dyn Decider, question: &Question) -> usize {
+pub(crate) fn ask(state: &mut State, decider: &mut dyn Decider, question: &Question) -> usize {
     let choice = match question.options.len() {
         0 => return 0,
         1 => 0,
@@ -64,9 +63,9 @@ pub fn ask(state: &mut State, decider: &mut dyn Decider, question: &Question) ->
 
 /// Points scored and ghosts removed by one option of a question.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Worth {
-    pub points: i32,
-    pub ghosts: i32,
+pub(crate) struct Worth {
+    pub(crate) points: i32,
+    pub(crate) ghosts: i32,
 }
 
 impl Question {
@@ -80,7 +79,7 @@ impl Question {
     }
 
     /// The same question with what players read for each option.
-    pub fn labelled(self, labels: Vec<String>) -> Question {
+    pub(crate) fn labelled(self, labels: Vec<String>) -> Question {
         Question { labels, ..self }
     }
 }
@@ -94,18 +93,12 @@ pub trait Decider {
 /// A tile about to be placed, for vetoes.
 #[derive(Debug, Clone, Copy)]
 pub struct TilePlacement {
-    pub tile: usize,
     pub pos: Pos,
-    pub rotation: u8,
 }
 
 /// A meeple about to be placed, for vetoes.
 #[derive(Debug, Clone, Copy)]
 pub struct MeeplePlacement {
-    pub player: usize,
-    pub kind: MeepleKind,
-    /// The feature node it would stand on.
-    pub node: u32,
     pub feature: FeatureKind,
 }
 
@@ -113,13 +106,13 @@ pub struct MeeplePlacement {
 #[derive(Debug, Clone)]
 pub struct FeatureScore {
     /// Root node of the feature.
-    pub node: u32,
-    pub kind: FeatureKind,
-    pub points: i32,
+    pub(crate) node: u32,
+    pub(crate) kind: FeatureKind,
+    pub(crate) points: i32,
     /// Players who receive `points`.
-    pub winners: Vec<usize>,
-    pub rule: &'static str,
-    pub explanation: String,
+    pub(crate) winners: Vec<usize>,
+    pub(crate) rule: &'static str,
+    pub(crate) explanation: String,
 }
 
 /// What a module shows of its state, for the CLI, the verdict's JSON, the site and the board

@@ -8,9 +8,7 @@ use serde::Serialize;
 use super::board::{Board, Placement, Surround};
 
 use super::tile::Catalog;
-use crate::model::geometry::Pos;
-use crate::model::pieces::FigureName;
-pub use crate::model::pieces::{Colour, FeatureKind, MeepleKind, Spot, Supply};
+use crate::model::{Colour, FeatureKind, FigureName, MeepleKind, Pos, Spot, Supply};
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Player {
@@ -43,10 +41,10 @@ pub struct Event {
 pub struct Turn {
     pub player: usize,
     /// The tile placed this turn (index into the board's placed tiles).
-    pub placed: Option<usize>,
-    pub meeple_placed: bool,
+    pub(crate) placed: Option<usize>,
+    pub(crate) meeple_placed: bool,
     /// Features completed this turn, waiting for the scoring step.
-    pub completed: Vec<u32>,
+    pub(crate) completed: Vec<u32>,
 }
 
 #[derive(Clone)]
@@ -65,14 +63,14 @@ pub struct State {
     /// Whether events are recorded (random games for tests and benchmarks skip the text).
     pub tracing: bool,
     /// How monasteries, castles and graveyards complete, as the modules decide.
-    pub surround: [(FeatureKind, Surround); 3],
+    pub(crate) surround: [(FeatureKind, Surround); 3],
     /// What the game calls a player's figure in the trace ("družiník", "strážný").
     pub meeple_term: crate::czech::MeepleTerm,
 }
 
 impl State {
     /// Records a consequence; the text is only built when tracing.
-    pub fn event(&mut self, rule: &'static str, text: impl FnOnce() -> String) {
+    pub(crate) fn event(&mut self, rule: &'static str, text: impl FnOnce() -> String) {
         if self.tracing {
             self.trace.push(Event { rule, text: text() });
         }
@@ -114,7 +112,7 @@ impl State {
     }
 
     /// A meeple on the board as players name it: "červený strážný na [0, 0]".
-    pub fn meeple_said(&self, meeple: usize) -> String {
+    pub(crate) fn meeple_said(&self, meeple: usize) -> String {
         let m = &self.meeples[meeple];
         let pos = self.board.placed[m.tile].pos;
         format!("{} na {pos}", self.colour_meeple(m.player, m.kind))
@@ -125,7 +123,7 @@ impl State {
     }
 
     /// Is the placed tile a quarter of the 2x2 start tile?
-    pub fn is_start_quarter(&self, placed: usize) -> bool {
+    pub(crate) fn is_start_quarter(&self, placed: usize) -> bool {
         self.board
             .placed
             .get(placed)
@@ -147,7 +145,7 @@ impl State {
 
     /// Meeples of a feature by player, weighted (the big meeple counts twice). A fixed array
     /// (at most 6 colours): this runs for every scored feature.
-    pub fn strength(&self, node: u32) -> [u32; 6] {
+    pub(crate) fn strength(&self, node: u32) -> [u32; 6] {
         let mut strength = [0; 6];
         for &m in &self.component(node).meeples {
             let meeple = &self.meeples[m as usize];
@@ -159,7 +157,7 @@ impl State {
     }
 
     /// Players with the most meeples on a feature (all tied ones); empty when none stand there.
-    pub fn majority(&self, node: u32) -> Vec<usize> {
+    pub(crate) fn majority(&self, node: u32) -> Vec<usize> {
         let strength = self.strength(node);
         let best = strength.iter().copied().max().unwrap_or(0);
         if best == 0 {
@@ -179,7 +177,7 @@ impl State {
     }
 
     /// Awards a feature's points and records them under its kind.
-    pub fn award_feature(&mut self, players: &[usize], points: i32, kind: FeatureKind) {
+    pub(crate) fn award_feature(&mut self, players: &[usize], points: i32, kind: FeatureKind) {
         for &p in players {
             if let Some(player) = self.players.get_mut(p) {
                 let before = player.score;
@@ -190,7 +188,7 @@ impl State {
     }
 
     /// Sends every meeple on a feature back to its owner's supply.
-    pub fn return_meeples(&mut self, node: u32) {
+    pub(crate) fn return_meeples(&mut self, node: u32) {
         let root = self.board.root(node) as usize;
         let meeples = std::mem::take(&mut self.board.components[root].meeples);
         for m in meeples {
@@ -207,7 +205,7 @@ impl State {
     }
 
     /// How players name a standing meeple when the rules ask about one: `red [0, 1] EM`.
-    pub fn meeple_label(&self, meeple: usize) -> String {
+    pub(crate) fn meeple_label(&self, meeple: usize) -> String {
         let m = &self.meeples[meeple];
         let pos = self.board.placed[m.tile].pos;
         format!(
@@ -218,7 +216,7 @@ impl State {
     }
 
     /// The meeples standing on a feature (by index).
-    pub fn meeples_on(&self, node: u32) -> Vec<usize> {
+    pub(crate) fn meeples_on(&self, node: u32) -> Vec<usize> {
         self.component(node)
             .meeples
             .iter()
@@ -227,7 +225,7 @@ impl State {
     }
 
     /// The players (colours) with a meeple on a feature, each once, in order.
-    pub fn colours_on(&self, node: u32) -> Vec<usize> {
+    pub(crate) fn colours_on(&self, node: u32) -> Vec<usize> {
         let mut colours: Vec<usize> = self
             .component(node)
             .meeples
@@ -241,7 +239,7 @@ impl State {
 
     /// Stands a meeple from `player`'s supply on a feature node of a placed tile (legality is
     /// the caller's business); returns its index.
-    pub fn put_meeple(
+    pub(crate) fn put_meeple(
         &mut self,
         placed: usize,
         spot: Spot,
@@ -267,7 +265,7 @@ impl State {
     }
 
     /// Sends one meeple back to its owner's supply (driven off by ghosts, taken back by a gift).
-    pub fn return_meeple(&mut self, meeple: usize) {
+    pub(crate) fn return_meeple(&mut self, meeple: usize) {
         let Some(m) = self.meeples.get(meeple) else {
             return;
         };
@@ -281,7 +279,7 @@ impl State {
     }
 
     /// Moves a meeple to another feature of its own tile (the gift "Změna postoje").
-    pub fn move_meeple(&mut self, meeple: usize, spot: Spot, node: u32) {
+    pub(crate) fn move_meeple(&mut self, meeple: usize, spot: Spot, node: u32) {
         let Some(m) = self.meeples.get(meeple) else {
             return;
         };
@@ -300,7 +298,7 @@ impl State {
     }
 
     /// Meeples standing on the board at a spot of the tile at `pos`.
-    pub fn meeple_at(&self, pos: Pos, spot: Spot) -> Option<usize> {
+    pub(crate) fn meeple_at(&self, pos: Pos, spot: Spot) -> Option<usize> {
         self.meeples_at(pos, spot).next()
     }
 
@@ -316,7 +314,7 @@ impl State {
 
     /// Takes a meeple off the board without returning it to supply (a module keeps it,
     /// e.g. buried on a graveyard).
-    pub fn take_off_board(&mut self, meeple: usize) {
+    pub(crate) fn take_off_board(&mut self, meeple: usize) {
         let Some(m) = self.meeples.get_mut(meeple) else {
             return;
         };
@@ -332,7 +330,7 @@ impl State {
 
     /// Puts a tile down outside the turn's placement (a module's extra tile, e.g. one laid
     /// face down); returns what it completed, which the module handles.
-    pub fn lay_extra(&mut self, tile: usize, pos: Pos, rotation: u8) -> Placement {
+    pub(crate) fn lay_extra(&mut self, tile: usize, pos: Pos, rotation: u8) -> Placement {
         let surround = self.surround;
         let placement = self
             .board

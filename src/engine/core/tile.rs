@@ -1,9 +1,7 @@
 //! Tiles compiled for play: features with their ports, and the edge codes of each rotation
 //! packed so that checking a placement is one mask-and-compare.
 
-use crate::model::geometry::{Port, Terrain};
-pub use crate::model::pieces::FeatureKind;
-use crate::model::tiles::TileSpec;
+use crate::model::{FeatureKind, Port, Terrain, TileSpec, FACE_DOWN_ID};
 
 #[derive(Debug, Clone)]
 pub struct FeatureDef {
@@ -14,9 +12,9 @@ pub struct FeatureDef {
     /// What expansions mark on it (`inn`), as the tile's spec names them.
     pub markers: Vec<String>,
     /// For fields: the features (cities) of this tile the field touches.
-    pub borders: Vec<u8>,
+    pub(crate) borders: Vec<u8>,
     /// A field with fog on any of its ports.
-    pub fogged: bool,
+    pub(crate) fogged: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -32,21 +30,18 @@ pub struct CompiledTile {
     /// Feature owning each port at rotation 0.
     pub port_feature: [u8; 12],
     /// Fog area owning each port at rotation 0, if any.
-    pub port_fog: [Option<u8>; 12],
+    port_fog: [Option<u8>; 12],
     pub fog: Vec<FogDef>,
     pub center: Option<u8>,
     /// Per rotation: the four sides' terrain codes, each byte `0x40 | code`.
-    pub packed_edges: [u32; 4],
-    pub terrain: [Terrain; 12],
+    pub(crate) packed_edges: [u32; 4],
     /// A tile lying face down: it fills its cell but has no features, so nothing on it
     /// connects and features facing it can never close.
     pub face_down: bool,
 }
 
-pub use crate::model::tiles::FACE_DOWN_ID;
-
 /// Presence bit in a side's byte, so that "no requirement" never equals a real code.
-pub const SIDE_PRESENT: u32 = 0x40;
+pub(crate) const SIDE_PRESENT: u32 = 0x40;
 
 /// A side's three port terrains as 6 bits (left, middle, right).
 fn side_code(terrain: &[Terrain; 12], side: usize) -> u32 {
@@ -157,7 +152,6 @@ impl CompiledTile {
             fog,
             center,
             packed_edges,
-            terrain,
             face_down: false,
         }
     }
@@ -185,18 +179,17 @@ impl CompiledTile {
             fog: Vec::new(),
             center: None,
             packed_edges: [0; 4],
-            terrain: [Terrain::Field; 12],
             face_down: true,
             spec,
         }
     }
 
     /// The feature on a board port of this tile placed with `rotation`.
-    pub fn feature_at(&self, board_port: Port, rotation: u8) -> u8 {
+    pub(crate) fn feature_at(&self, board_port: Port, rotation: u8) -> u8 {
         self.port_feature[usize::from(unrotate(board_port, rotation).0)]
     }
 
-    pub fn fog_at(&self, board_port: Port, rotation: u8) -> Option<u8> {
+    pub(crate) fn fog_at(&self, board_port: Port, rotation: u8) -> Option<u8> {
         self.port_fog[usize::from(unrotate(board_port, rotation).0)]
     }
 
@@ -207,7 +200,7 @@ impl CompiledTile {
 }
 
 /// The tile's own port that lies on `board_port` when the tile is turned by `rotation`.
-pub fn unrotate(board_port: Port, rotation: u8) -> Port {
+fn unrotate(board_port: Port, rotation: u8) -> Port {
     board_port.rotated(4 - rotation % 4)
 }
 

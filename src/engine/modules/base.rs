@@ -7,17 +7,14 @@ use std::collections::BTreeSet;
 use super::values::FeatureValues;
 use super::vocabulary::{player_index, Applied, Descriptor, GameParts, Hooks, Scope};
 use crate::diagnostic::Diagnostics;
-use crate::engine::core::game::{Game, MeepleKind, State, Supply};
-use crate::engine::core::hooks::{Decider, FeatureScore, RuleModule};
-use crate::engine::core::tile::Catalog;
-use crate::engine::core::tile::FeatureKind;
-use crate::model::pieces::tiles_cs;
-use crate::model::pieces::Colour;
-use crate::model::read::{per_player, MAX_COUNT, MAX_SCORE};
+use crate::engine::core::{Catalog, Decider, FeatureScore, Game, RuleModule, State};
+use crate::model::{
+    per_player, tiles_cs, Colour, FeatureKind, MeepleKind, Supply, MAX_COUNT, MAX_SCORE,
+};
 use crate::yaml::Fields;
 
 #[derive(Clone)]
-pub struct BaseGame;
+struct BaseGame;
 
 /// The base game's rules: feature values, the majority and the final scoring.
 pub fn base_game() -> Vec<Box<dyn RuleModule>> {
@@ -87,7 +84,7 @@ impl RuleModule for BaseGame {
             FeatureKind::City => (
                 "zh.konec.mesto",
                 component.tiles.len() as i32 + component.pennants as i32,
-                crate::model::pieces::tiles_and_pennants_cs(
+                crate::model::tiles_and_pennants_cs(
                     component.tiles.len(),
                     component.pennants as usize,
                     "",

@@ -5,17 +5,17 @@
 //! costs 2 points when its meeple scores and 1 at the end. Castles score misty tiles around
 //! them; a gravedigger on a surrounded graveyard earns a guard from the general supply.
 
+use super::mists::misty_tiles_around;
 use super::vocabulary::{only_on_board, player_index, Applied, GhostCounts, Hooks, Report, Scope};
 use crate::diagnostic::Diagnostics;
-use crate::engine::core::game::{Game, MeepleKind, State};
-use crate::engine::core::hooks::{
-    ask, Decider, FeatureScore, GhostKeeper, Question, RuleModule, Status, Surround, Worth,
+use crate::engine::core::{
+    ask, Decider, FeatureScore, Game, GhostKeeper, Question, RuleModule, State, Status, Surround,
+    Worth,
 };
-use crate::engine::core::tile::FeatureKind;
-use crate::engine::modules::mists::misty_tiles_around;
-use crate::model::geometry::{Dir, Port};
-use crate::model::pieces::{count_cs, Colour, FigureKind, FigureName, FigureShape};
-use crate::model::read::{count, per_player, MAX_COUNT};
+use crate::model::{
+    count, count_cs, per_player, Colour, Dir, FeatureKind, FigureKind, FigureName, FigureShape,
+    MeepleKind, Port, MAX_COUNT,
+};
 use crate::yaml::Fields;
 
 /// Ghosts in the bank at the start.
@@ -36,7 +36,7 @@ pub struct CompetitiveGhosts {
 }
 
 impl CompetitiveGhosts {
-    pub fn new(players: usize) -> CompetitiveGhosts {
+    fn new(players: usize) -> CompetitiveGhosts {
         CompetitiveGhosts {
             bank: BANK,
             ghosts: Vec::new(),
@@ -54,7 +54,7 @@ impl CompetitiveGhosts {
     }
 
     /// Ghosts beside the meeples standing on the tile at `placed`.
-    pub fn ghosts_on_tile(&self, state: &State, placed: usize) -> u32 {
+    fn ghosts_on_tile(&self, state: &State, placed: usize) -> u32 {
         state
             .meeples
             .iter()
@@ -66,7 +66,7 @@ impl CompetitiveGhosts {
 
     /// Puts ghosts beside a meeple of a prepared board; false if the bank has not enough or
     /// the meeple is a guard.
-    pub fn put_ghosts(&mut self, state: &State, meeple: usize, count: u32) -> bool {
+    fn put_ghosts(&mut self, state: &State, meeple: usize, count: u32) -> bool {
         self.sync(state);
         let guard = state.meeples.get(meeple).map(|m| m.kind) == Some(GUARD);
         if guard || count > self.bank || count >= u32::from(DRIVEN_OFF) {

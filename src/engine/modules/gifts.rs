@@ -7,16 +7,11 @@ use marked_yaml::types::MarkedMappingNode;
 
 use super::vocabulary::{player_index, Applied, Hooks, Report, Scope};
 use crate::diagnostic::{Diagnostics, Location};
-use crate::engine::core::game::{Game, MeepleKind, State};
-use crate::engine::core::hooks::{Decider, Refusal, RuleModule, Status};
-use crate::engine::core::rng::Rng;
-use crate::engine::core::tile::FeatureKind;
-use crate::model::geometry::Pos;
-use crate::model::pieces::Colour;
-use crate::model::pieces::Spot;
-use crate::model::read::{per_player, player_entries, position, tile_ref, MAX_COUNT};
-use crate::model::scenario::TileRef;
-use crate::model::Corpus;
+use crate::engine::core::{Decider, Game, Refusal, Rng, RuleModule, State, Status};
+use crate::model::{
+    per_player, player_entries, position, tile_ref, Colour, Corpus, FeatureKind, MeepleKind, Pos,
+    Spot, TileRef, MAX_COUNT,
+};
 use crate::yaml::{self, Fields};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -29,7 +24,7 @@ pub enum Gift {
 }
 
 impl Gift {
-    pub const ALL: [Gift; 5] = [
+    const ALL: [Gift; 5] = [
         Gift::Koncil,
         Gift::VyklizeniCesty,
         Gift::Vyplaceni,
@@ -37,10 +32,9 @@ impl Gift {
         Gift::VyberZeDvou,
     ];
 
-    pub const NAMES: &'static str =
-        "koncil, vyklizeni-cesty, vyplaceni, zmena-postoje, vyber-ze-dvou";
+    const NAMES: &'static str = "koncil, vyklizeni-cesty, vyplaceni, zmena-postoje, vyber-ze-dvou";
 
-    pub fn id(self) -> &'static str {
+    fn id(self) -> &'static str {
         match self {
             Gift::Koncil => "koncil",
             Gift::VyklizeniCesty => "vyklizeni-cesty",
@@ -50,11 +44,11 @@ impl Gift {
         }
     }
 
-    pub fn parse(text: &str) -> Option<Gift> {
+    fn parse(text: &str) -> Option<Gift> {
         Gift::ALL.into_iter().find(|g| g.id() == text)
     }
 
-    pub fn czech(self) -> &'static str {
+    fn czech(self) -> &'static str {
         match self {
             Gift::Koncil => "Koncil",
             Gift::VyklizeniCesty => "Vyklizení cesty",
@@ -66,7 +60,7 @@ impl Gift {
 }
 
 /// Cards of each kind in the deck.
-pub const EACH: usize = 5;
+const EACH: usize = 5;
 /// Points per unopened gift at the end.
 const UNOPENED_POINTS: i32 = 2;
 
@@ -98,7 +92,7 @@ pub struct Gifts {
 
 impl Gifts {
     /// The 25 cards shuffled by `seed` (a seed always deals the same deck).
-    pub fn new(players: usize, seed: u64) -> Gifts {
+    fn new(players: usize, seed: u64) -> Gifts {
         let mut rng = Rng::new(seed);
         let mut deck: Vec<Gift> = Gift::ALL
             .iter()
@@ -116,7 +110,7 @@ impl Gifts {
     }
 
     /// A scenario's deck: `top` first, then the other cards of the 25.
-    pub fn stack_deck(&mut self, top: &[Gift], hands: &[(usize, Vec<Gift>)]) -> Result<(), String> {
+    fn stack_deck(&mut self, top: &[Gift], hands: &[(usize, Vec<Gift>)]) -> Result<(), String> {
         let mut rest: Vec<Gift> = Gift::ALL
             .iter()
             .flat_map(|g| std::iter::repeat_n(*g, EACH))
@@ -145,7 +139,7 @@ impl Gifts {
         Ok(())
     }
 
-    pub fn unopened(&self, player: usize) -> usize {
+    fn unopened(&self, player: usize) -> usize {
         self.hands.get(player).map_or(0, Vec::len)
     }
 

@@ -4,10 +4,10 @@
 //! the core's; its tiles are data in `content/tiles/hostince-a-katedraly.yaml`.)
 
 use super::vocabulary::TileMarker;
-use crate::engine::core::game::State;
-use crate::engine::core::hooks::{Decider, FeatureScore, RuleModule};
-use crate::engine::core::tile::FeatureKind;
-use crate::model::pieces::{count_cs, tiles_cs, FigureKind, FigureName, FigureShape, MeepleKind};
+use crate::engine::core::{Decider, FeatureScore, RuleModule, State};
+use crate::model::{
+    count_cs, tiles_cs, FeatureKind, FigureKind, FigureName, FigureShape, MeepleKind,
+};
 
 /// An inn by the lake of a road's tile.
 const INN: TileMarker = TileMarker {
@@ -26,7 +26,7 @@ const CATHEDRAL: TileMarker = TileMarker {
 };
 
 #[derive(Debug, Clone)]
-pub struct InnsAndCathedrals;
+struct InnsAndCathedrals;
 
 impl RuleModule for InnsAndCathedrals {
     fn id(&self) -> &'static str {

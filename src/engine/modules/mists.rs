@@ -11,17 +11,13 @@ use super::vocabulary::{
 };
 use crate::czech::{Gender, Pad};
 use crate::diagnostic::Diagnostics;
-use crate::engine::core::game::{Game, State, Supply};
-use crate::engine::core::hooks::{
-    ask, Decider, FeatureScore, GhostKeeper, MeeplePlacement, Question, Refusal, RuleModule,
-    Status, Surround, TilePlacement, Worth,
+use crate::engine::core::{
+    ask, Catalog, Decider, FeatureScore, Game, GhostKeeper, MeeplePlacement, Question, Refusal,
+    RuleModule, State, Status, Surround, TilePlacement, Worth,
 };
-use crate::engine::core::tile::Catalog;
-use crate::engine::core::tile::FeatureKind;
-use crate::model::geometry::{Dir, Pos};
-use crate::model::pieces::count_cs;
-use crate::model::pieces::{Colour, MeepleKind};
-use crate::model::read::{count, per_player, MAX_COUNT};
+use crate::model::{
+    count, count_cs, per_player, Colour, Dir, FeatureKind, MeepleKind, Pos, Supply, MAX_COUNT,
+};
 use crate::yaml::Fields;
 
 /// What a level changes (source 000, "Úroveň 1" to "Úroveň 6").
@@ -32,15 +28,15 @@ pub struct Level {
     pub bank: u32,
     pub goal: i32,
     /// Dog thresholds: each must be reached before its stack of tiles runs out.
-    pub dogs: &'static [i32],
+    dogs: &'static [i32],
     /// Castle and graveyard tiles are in the game.
     pub castles_and_graveyards: bool,
     /// Graveyards are cursed (levels 5–6).
-    pub cursed: bool,
+    cursed: bool,
     /// Score counters on the track: 1 for the team, 3 (per colour) on level 6.
     pub counters: usize,
     /// Tiles in each stack; empty: all tiles in one stack.
-    pub stacks: &'static [u32],
+    stacks: &'static [u32],
 }
 
 pub const LEVELS: [Level; 6] = [
@@ -139,7 +135,7 @@ pub enum LossCause {
 }
 
 impl LossCause {
-    pub fn czech(self) -> &'static str {
+    fn czech(self) -> &'static str {
         match self {
             LossCause::NoGhosts => "došli duchové v banku",
             LossCause::NoTiles => "došly kartičky",
@@ -148,7 +144,7 @@ impl LossCause {
     }
 
     /// A cause's id (`id`) said in Czech for players; an unknown id stays as it is.
-    pub fn czech_for(id: &str) -> &str {
+    fn czech_for(id: &str) -> &str {
         [
             LossCause::NoGhosts,
             LossCause::NoTiles,
@@ -159,7 +155,7 @@ impl LossCause {
         .map_or(id, |c| c.czech())
     }
 
-    pub fn id(self) -> &'static str {
+    pub(crate) fn id(self) -> &'static str {
         match self {
             LossCause::NoGhosts => "duchove",
             LossCause::NoTiles => "karticky",
@@ -175,7 +171,7 @@ pub enum Outcome {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Dog {
+enum Dog {
     /// Its threshold is not reached yet.
     Waiting,
     /// Lies beside this meeple (index into the state's meeples).
@@ -188,13 +184,13 @@ pub enum Dog {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Counter {
     /// The player (colour) it belongs to; `None`: the team's single counter.
-    pub player: Option<usize>,
+    player: Option<usize>,
     pub points: i32,
 }
 
 #[derive(Debug, Clone)]
 pub struct Mists {
-    pub level: Level,
+    level: Level,
     pub bank: u32,
     /// Ghosts on each fog area of the board (by fog node).
     fog_ghosts: Vec<u8>,
@@ -205,17 +201,17 @@ pub struct Mists {
     /// Placed tiles already looked at for graveyards (prepared boards, extra tiles).
     seen_tiles: usize,
     pub counters: Vec<Counter>,
-    pub dogs: Vec<Dog>,
+    dogs: Vec<Dog>,
     /// Meeples buried on graveyards, per player.
     pub buried: Vec<u32>,
     /// Where each buried meeple lies, for pictures of the board: (graveyard's placed tile,
     /// player).
-    pub graves: Vec<(usize, usize)>,
+    graves: Vec<(usize, usize)>,
     pub outcome: Option<Outcome>,
     /// Tiles left in the stack now drawn from (`None`: nobody counts, as in most scenarios).
-    pub stack_left: Option<u32>,
+    stack_left: Option<u32>,
     /// Stacks not opened yet, in order.
-    pub stacks_waiting: Vec<u32>,
+    stacks_waiting: Vec<u32>,
     players: usize,
     /// The feature being scored: its meeples have left in the rules' eyes (a dog reached by
     /// its points cannot go to them, 11/2022).
@@ -223,7 +219,7 @@ pub struct Mists {
 }
 
 impl Mists {
-    pub fn new(level: Level, players: usize) -> Mists {
+    fn new(level: Level, players: usize) -> Mists {
         let counters = if level.counters == 1 {
             vec![Counter {
                 player: None,
@@ -257,7 +253,7 @@ impl Mists {
     }
 
     /// Counts the draws: the level's stacks over `tiles` tiles (one stack without dogs).
-    pub fn use_stacks(&mut self, tiles: u32) {
+    pub(crate) fn use_stacks(&mut self, tiles: u32) {
         // The level's stack sizes, cut to the tiles there are (the last stack takes the rest).
         let sizes = self.level.stacks;
         let mut left = tiles;
@@ -279,7 +275,7 @@ impl Mists {
     }
 
     /// Tiles still to be drawn, in the current stack and those not opened yet.
-    pub fn tiles_left(&self) -> u32 {
+    pub(crate) fn tiles_left(&self) -> u32 {
         self.stack_left.unwrap_or(0) + self.stacks_waiting.iter().sum::<u32>()
     }
 
@@ -291,7 +287,7 @@ impl Mists {
 
     /// The score as the rules keep it: level 6's counters by colour (player, points, dog
     /// points included), or `None` where the team shares one track and no colour has a score.
-    pub fn colour_counters(&self) -> Option<Vec<(usize, i32)>> {
+    fn colour_counters(&self) -> Option<Vec<(usize, i32)>> {
         (self.level.counters > 1).then(|| {
             self.counters
                 .iter()
@@ -302,7 +298,7 @@ impl Mists {
 
     /// The score in Czech, label and points: "počítadlo týmu" (levels 1–5), or each colour's
     /// counter on level 6.
-    pub fn standings(&self, state: &State) -> Vec<(String, i32)> {
+    fn standings(&self, state: &State) -> Vec<(String, i32)> {
         match self.colour_counters() {
             Some(counters) => counters
                 .into_iter()
@@ -354,7 +350,7 @@ impl Mists {
         fog + graves
     }
 
-    pub fn ghosts_on_tile(&self, state: &State, placed: usize) -> u32 {
+    fn ghosts_on_tile(&self, state: &State, placed: usize) -> u32 {
         let Some(p) = state.board.placed.get(placed) else {
             return 0;
         };
@@ -367,7 +363,7 @@ impl Mists {
     }
 
     /// `playing`, `won` or `lost` (scenario expectations and JSON use these ids).
-    pub fn outcome_id(&self) -> &'static str {
+    fn outcome_id(&self) -> &'static str {
         match self.outcome {
             None => "playing",
             Some(Outcome::Won) => "won",
@@ -376,7 +372,7 @@ impl Mists {
     }
 
     /// The outcome id (`outcome_id`) in Czech, for players.
-    pub fn outcome_cs(id: &str) -> &str {
+    fn outcome_cs(id: &str) -> &str {
         match id {
             "playing" => "hra pokračuje",
             "won" => "vítězství",
@@ -386,14 +382,14 @@ impl Mists {
     }
 
     /// The cause of a loss, if the game was lost.
-    pub fn loss(&self) -> Option<LossCause> {
+    pub(crate) fn loss(&self) -> Option<LossCause> {
         match self.outcome {
             Some(Outcome::Lost(cause)) => Some(cause),
             _ => None,
         }
     }
 
-    pub fn is_over(&self) -> bool {
+    fn is_over(&self) -> bool {
         self.outcome.is_some()
     }
 
@@ -410,7 +406,7 @@ impl Mists {
     }
 
     /// The 3 ghosts of the setup on the start tile's symbols.
-    pub fn place_start_ghosts(&mut self, state: &mut State, count: u32) {
+    pub(crate) fn place_start_ghosts(&mut self, state: &mut State, count: u32) {
         self.sync(state);
         let mut left = count;
         for placed in 0..state.board.placed.len() {
@@ -428,7 +424,7 @@ impl Mists {
     }
 
     /// Puts ghosts on a tile of a prepared board (its first fog area, else its graveyard).
-    pub fn put_ghosts(&mut self, state: &mut State, placed: usize, count: u32) -> bool {
+    fn put_ghosts(&mut self, state: &mut State, placed: usize, count: u32) -> bool {
         self.sync(state);
         if count > self.bank {
             return false;
@@ -446,7 +442,7 @@ impl Mists {
 
     /// Sets where the track stands (a scenario's game in progress): the team's counter, or
     /// level 6's counters as (player, points).
-    pub fn set_track(&mut self, team: Option<i32>, per_colour: &[(usize, i32)]) {
+    fn set_track(&mut self, team: Option<i32>, per_colour: &[(usize, i32)]) {
         if let Some(points) = team {
             if let Some(c) = self.counters.first_mut() {
                 c.points = points;
@@ -464,7 +460,7 @@ impl Mists {
     }
 
     /// Dogs whose thresholds the track has already passed were used before (a game in progress).
-    pub fn skip_passed_dogs(&mut self) {
+    fn skip_passed_dogs(&mut self) {
         let track = self.track();
         for (dog, threshold) in self.dogs.iter_mut().zip(self.level.dogs) {
             if *dog == Dog::Waiting && track >= *threshold {
@@ -500,7 +496,7 @@ impl Mists {
     /// A tile is drawn (for the turn, or to lie face down): from the current stack. With no
     /// tile left, the game is lost (Dized.MoC.0059), by a missed threshold if a dog still
     /// waits for its stack.
-    pub fn draw(&mut self, state: &mut State) -> bool {
+    pub(crate) fn draw(&mut self, state: &mut State) -> bool {
         match self.stack_left {
             None => true,
             Some(0) => {
@@ -879,7 +875,7 @@ impl Mists {
                 state.event("dc.hromadka.dalsi", || {
                     format!(
                         "otevírá se další hromádka; navrch jde to, co zbylo: {}",
-                        crate::model::pieces::tiles_cs(left as usize)
+                        crate::model::tiles_cs(left as usize)
                     )
                 });
             }
@@ -1027,7 +1023,7 @@ impl Mists {
 
 /// Tiles with mist among `pos` and its 8 neighbours: what a castle is worth (each quarter
 /// of the 2x2 start tile is a tile of its own).
-pub fn misty_tiles_around(state: &State, pos: Pos) -> usize {
+pub(crate) fn misty_tiles_around(state: &State, pos: Pos) -> usize {
     std::iter::once(pos)
         .chain(pos.neighbours8())
         .filter_map(|p| state.board.at(p))
@@ -1468,8 +1464,8 @@ const MAX_MEEPLES: i64 = 20;
 
 /// The cooperative game's setup: level and a game in progress.
 #[derive(Debug, Clone)]
-pub struct ScenarioSetup {
-    pub level: u8,
+struct ScenarioSetup {
+    level: u8,
     /// Where the track stands: the team's counter, or level 6's counters by colour.
     track: Vec<(Option<Colour>, i32)>,
     start_ghosts: u32,
@@ -1479,7 +1475,7 @@ pub struct ScenarioSetup {
 }
 
 /// The level a cooperative scenario is played at.
-pub fn scenario_level(scenario: &crate::model::scenario::Scenario) -> Option<u8> {
+pub fn scenario_level(scenario: &crate::model::Scenario) -> Option<u8> {
     scenario
         .setup
         .get::<ScenarioSetup>(DESCRIPTOR.id)
@@ -1813,9 +1809,7 @@ fn scenario_checks(game: &Game, expect: &ScenarioExpect, players: &[Colour], che
             .board
             .placed
             .iter()
-            .filter(|p| {
-                state.catalog.tiles[p.tile].spec.id == crate::engine::core::tile::FACE_DOWN_ID
-            })
+            .filter(|p| state.catalog.tiles[p.tile].spec.id == crate::model::FACE_DOWN_ID)
             .count() as u32;
         check(
             format!("kartiček lícem dolů na plánu: {n}"),
@@ -1913,7 +1907,7 @@ fn scenario_checks(game: &Game, expect: &ScenarioExpect, players: &[Colour], che
 }
 
 /// The cooperative game's modules at `level` for `colours` colours in play.
-pub fn modules(level: Level, colours: usize) -> Vec<Box<dyn RuleModule>> {
+pub(crate) fn modules(level: Level, colours: usize) -> Vec<Box<dyn RuleModule>> {
     vec![
         Box::new(FeatureValues),
         Box::new(Mists::new(level, colours)),

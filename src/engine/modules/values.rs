@@ -1,13 +1,11 @@
 //! What completed roads, cities and monasteries are worth: a rule module of the base game
 //! that the Mists games use too.
 
-use crate::engine::core::game::State;
-use crate::engine::core::hooks::{Decider, FeatureScore, RuleModule};
-use crate::engine::core::tile::FeatureKind;
-use crate::model::pieces::tiles_cs;
+use crate::engine::core::{Decider, FeatureScore, RuleModule, State};
+use crate::model::{tiles_cs, FeatureKind};
 
 #[derive(Clone)]
-pub struct FeatureValues;
+pub(crate) struct FeatureValues;
 
 impl FeatureValues {
     /// Tiles a feature spans and how many of them belong to the 2x2 start tile.
@@ -86,7 +84,7 @@ impl RuleModule for FeatureValues {
                 score.rule = "zh.mesto.hodnoceni";
                 score.explanation = format!(
                     "{}{}",
-                    crate::model::pieces::tiles_and_pennants_cs(tiles, pennants as usize, " × 2"),
+                    crate::model::tiles_and_pennants_cs(tiles, pennants as usize, " × 2"),
                     start_note(start)
                 );
             }

@@ -7,15 +7,10 @@
 
 use crate::czech::MeepleTerm;
 use crate::diagnostic::{Diagnostics, Location};
-use crate::engine::core::game::Game;
-use crate::engine::core::hooks::{Decider, GhostKeeper, Refusal, RuleModule};
-use crate::engine::core::state::State;
-use crate::engine::core::tile::Catalog;
-use crate::model::geometry::Pos;
-use crate::model::pieces::{Colour, FeatureKind, MeepleKind, Supply};
-use crate::model::read::{count, list, position};
-use crate::model::scenario::{Entry, TileRef};
-use crate::model::Corpus;
+use crate::engine::core::{Catalog, Decider, Game, GhostKeeper, Refusal, RuleModule, State};
+use crate::model::{
+    count, list, position, Colour, Corpus, Entry, FeatureKind, MeepleKind, Pos, Supply, TileRef,
+};
 use crate::yaml::Fields;
 use std::sync::Arc;
 
@@ -82,7 +77,7 @@ pub struct TileMarker {
     /// Its Czech name ("hostinec"), for a picture's legend.
     pub name: &'static str,
     /// "s hostincem", for a tile said in words.
-    pub with: &'static str,
+    pub(crate) with: &'static str,
 }
 
 /// What a module's reader is given besides the mapping: the file, the catalogs and the players.
@@ -95,7 +90,7 @@ pub struct Scope<'a> {
 }
 
 /// A ruleset's game before its board is laid: its modules and each player's meeples.
-pub type GameParts = (Vec<Box<dyn RuleModule>>, Supply);
+pub(crate) type GameParts = (Vec<Box<dyn RuleModule>>, Supply);
 
 /// A module's part in reading and playing scenarios, in its own types. Readers get the mapping
 /// where the module's keys stand (only when one of them is there, except `setup`), report
@@ -220,7 +215,7 @@ pub trait Hooks: Sync + std::fmt::Debug {
 }
 
 /// What applying a module's setup or board keys gives: a plain message on failure.
-pub type Applied = Result<(), String>;
+pub(crate) type Applied = Result<(), String>;
 
 /// `Hooks` as the runner holds them, one kind of entry for every module: each module gets
 /// back only what it read itself, so an entry of another type never reaches it (and is
@@ -374,14 +369,14 @@ impl<H: Hooks> AnyHooks for H {
 
 /// Ghosts on the board, in the bank and on given tiles: both Mists games expect them.
 #[derive(Debug, Clone, Default)]
-pub struct GhostCounts {
-    pub ghosts: Option<u32>,
-    pub bank: Option<u32>,
-    pub at: Vec<(Pos, u32)>,
+pub(crate) struct GhostCounts {
+    ghosts: Option<u32>,
+    bank: Option<u32>,
+    at: Vec<(Pos, u32)>,
 }
 
 impl GhostCounts {
-    pub fn read(expect: &Fields, diags: &mut Diagnostics) -> GhostCounts {
+    pub(crate) fn read(expect: &Fields, diags: &mut Diagnostics) -> GhostCounts {
         let mut at = Vec::new();
         for item in list(expect, "ghosts_at", diags) {
             let g = Fields::new(expect.file, 0, item, &["at", "count"], None, diags);
@@ -396,7 +391,7 @@ impl GhostCounts {
         }
     }
 
-    pub fn check(&self, state: &State, ghosts: &dyn GhostKeeper, check: Report) {
+    pub(crate) fn check(&self, state: &State, ghosts: &dyn GhostKeeper, check: Report) {
         if let Some(n) = self.ghosts {
             let actual = ghosts.ghosts_on_board();
             check(
@@ -440,12 +435,12 @@ impl GhostCounts {
 }
 
 /// A colour's index among the players.
-pub fn player_index(players: &[Colour], colour: &Colour) -> Option<usize> {
+pub(crate) fn player_index(players: &[Colour], colour: &Colour) -> Option<usize> {
     players.iter().position(|p| p == colour)
 }
 
 /// A key that only a prepared board's meeple may carry, written on a step's meeple.
-pub fn only_on_board(meeple: &Fields, key: &str, what: &str, diags: &mut Diagnostics) {
+pub(crate) fn only_on_board(meeple: &Fields, key: &str, what: &str, diags: &mut Diagnostics) {
     diags.error(
         meeple.value_location(key),
         None,
@@ -520,18 +515,6 @@ pub fn all_keys(registry: Registry, context: Context) -> Vec<&'static str> {
         }
     }
     keys
-}
-
-/// A module whose keys, if any, need nothing beyond the rules themselves.
-#[derive(Debug)]
-pub struct NoHooks;
-
-impl Hooks for NoHooks {
-    type Setup = ();
-    type Board = ();
-    type Meeple = ();
-    type Step = ();
-    type Expect = ();
 }
 
 /// The kinds of figure the registry's games and expansions bring, the base game's meeple

@@ -1,8 +1,7 @@
 //! Seeded random games: for property tests and the engine benchmark.
 
-use crate::engine::core::game::{Game, MeepleKind, Spot};
-use crate::engine::core::rng::Rng;
-use crate::model::geometry::Port;
+use crate::engine::core::{Game, Rng};
+use crate::model::{MeepleKind, Port, Spot};
 
 /// What a random game did.
 #[derive(Debug, Clone, Default)]
@@ -13,12 +12,12 @@ pub struct RandomGame {
 
 /// Plays the tiles of `bag` in a random legal way: a random legal spot for each tile (a
 /// tile that fits nowhere is discarded), a meeple on a random spot half of the time.
-pub fn play(game: &mut Game, bag: &[usize], rng: &mut Rng) -> RandomGame {
-    play_observed(game, bag, rng, |_| {})
+pub fn play_random(game: &mut Game, bag: &[usize], rng: &mut Rng) -> RandomGame {
+    play_random_observed(game, bag, rng, |_| {})
 }
 
-/// `play`, calling `after_turn` after every turn (property tests check invariants there).
-pub fn play_observed(
+/// `play_random`, calling `after_turn` after every turn (property tests check invariants there).
+pub fn play_random_observed(
     game: &mut Game,
     bag: &[usize],
     rng: &mut Rng,

@@ -12,7 +12,7 @@ use crate::model::tiles::{
 use crate::yaml::{self, check_slug, Fields};
 
 const SET_FIELDS: &[&str] = &["set", "title", "schematic", "tiles"];
-pub const TILE_FIELDS: &[&str] = &[
+const TILE_FIELDS: &[&str] = &[
     "id",
     "name",
     "count",
@@ -27,7 +27,7 @@ pub const TILE_FIELDS: &[&str] = &[
     "note",
 ];
 /// An inline tile in a scenario has no id or count.
-pub const INLINE_TILE_FIELDS: &[&str] = &[
+pub(crate) const INLINE_TILE_FIELDS: &[&str] = &[
     "edges", "cities", "roads", "fields", "center", "fog", "note",
 ];
 
@@ -98,7 +98,7 @@ pub fn load_tile_set(
 }
 
 /// Reads one tile; `with_identity` for catalog entries (id, count), not for inline tiles.
-pub fn tile_spec(
+pub(crate) fn tile_spec(
     fields: &Fields,
     with_identity: bool,
     known: &[(String, FeatureKind)],
