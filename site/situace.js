@@ -261,21 +261,16 @@
   }
 
   // The picker's groups, by the most telling thing a tile shows.
-  const GROUPS = [
-    ['castle', 'Zámky a hřbitovy'],
-    ['monastery', 'Kláštery'],
-    ['city', 'Města'],
-    ['road', 'Cesty'],
-    ['field', 'Louky'],
-  ];
+  const GROUPS = [['monastery', 'Kláštery'], ['city', 'Města'], ['road', 'Cesty']];
   function groupOf(tile) {
     if (tile.board_only) return 'Kartička lícem dolů';
-    if (tile.castle_or_graveyard) return GROUPS[0][1];
+    if (tile.castle_or_graveyard) return 'Zámky a hřbitovy';
     const features = tile.spots.map((s) => s.feature);
-    const found = GROUPS.slice(1).find(([feature]) => features.includes(feature));
-    return found ? found[1] : GROUPS[GROUPS.length - 1][1];
+    const found = GROUPS.find(([feature]) => features.includes(feature));
+    return found ? found[1] : 'Louky';
   }
-  /** Lower case without diacritics, so that "zatacka" finds "zatáčka". */
+  /** Lower case without diacritics, so that "zatacka" finds "zatáčka": the picker matches
+   * parts of tile names, which needs none of the search analyzer's stems and tables. */
   function folded(text) {
     return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
   }
@@ -322,9 +317,8 @@
       for (const [tile, name] of tiles) box.append(pickerButton(tile, name));
     }
     // The picker is one Tab stop too: the picked tile, or the first; arrow keys move inside.
-    const buttons = [...box.querySelectorAll('button')];
-    const current = buttons.find((b) => b.dataset.tile === state.picked) || buttons[0];
-    for (const b of buttons) b.tabIndex = b === current ? 0 : -1;
+    const current = box.querySelector('[aria-pressed="true"]') || box.querySelector('button');
+    if (current) takeTabStop(box, current);
     if (hadFocus && current) current.focus();
   }
   function pickerButton(tile, name) {
@@ -366,7 +360,10 @@
         button.className = 'builder-cell';
         button.dataset.cell = x + ',' + y;
         button.tabIndex = x === boardCursor[0] && y === boardCursor[1] ? 0 : -1;
-        button.addEventListener('focus', () => moveCursor(board, x, y));
+        button.addEventListener('focus', () => {
+          takeTabStop(board, button);
+          boardCursor = [x, y];
+        });
         button.setAttribute('aria-label', cellLabel(x, y, cell));
         if (state.selected && state.selected[0] === x && state.selected[1] === y) button.setAttribute('aria-pressed', 'true');
         if (cell) {
@@ -401,15 +398,11 @@
     }
   }
 
+  // The cell the board's one Tab stop is on.
   let boardCursor = null;
-  /** Makes [x, y] the board's one Tab stop. */
-  function moveCursor(board, x, y) {
-    const old = board.querySelector('[tabindex="0"]');
-    const next = board.querySelector('[data-cell="' + x + ',' + y + '"]');
-    if (!next) return;
-    if (old && old !== next) old.tabIndex = -1;
-    next.tabIndex = 0;
-    boardCursor = [x, y];
+  /** Makes `button` the one Tab stop of its group (the board, the picker). */
+  function takeTabStop(group, button) {
+    for (const other of group.querySelectorAll('button')) other.tabIndex = other === button ? 0 : -1;
   }
   const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
   $('plan').addEventListener('keydown', (event) => {
@@ -720,8 +713,7 @@
     const next = buttons[at + (step || 0)];
     if (!step || at < 0 || !next) return;
     event.preventDefault();
-    buttons[at].tabIndex = -1;
-    next.tabIndex = 0;
+    takeTabStop($('karticky'), next);
     next.focus();
   });
   $('nazev').addEventListener('input', () => {

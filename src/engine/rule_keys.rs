@@ -2,7 +2,7 @@
 //! for. Content maps each key to the rule section (and rulings) it follows from
 //! (`content/rule-keys.yaml`).
 
-use crate::engine::modules::{active, ids, scenario_level, BASE_GAME, REGISTRY};
+use crate::engine::modules::{active, ids, scenario_level, Descriptor, BASE_GAME, REGISTRY};
 use crate::model::{Citation, Corpus, Scenario, Start, Step, TileRef, TileSet};
 
 /// The rule keys the core and the modules every game shares (`values`) emit, with what each
@@ -79,32 +79,30 @@ pub fn rule_description(key: &str) -> Option<&'static str> {
     rule_keys().find(|(k, _)| *k == key).map(|(_, d)| d)
 }
 
-/// Keys only the base game's own module emits (majority, final scoring): the cooperative
-/// game has none of it, and its tiles have no monastery.
-const BASE_GAME_ONLY: &[&str] = &[
-    "zh.vetsina",
-    "zh.konec.cesta",
-    "zh.konec.mesto",
-    "zh.konec.klaster",
-    "zh.konec.louka",
-    "zh.klaster.hodnoceni",
-];
+/// The one shared key only the base game's tiles can give: the cooperative game's tiles have
+/// no monastery.
+const BASE_GAME_ONLY: &str = "zh.klaster.hodnoceni";
 
 /// Keys that need the Mists material (fog, the 2x2 start tile): played by whichever game
 /// plays the `du` rules.
 const MISTS_MATERIAL: &[&str] = &["zh.start.ctyri-karticky"];
 
 /// Whether the engine can emit `key` in a game of `game` with `expansions`: what the
-/// citation of the key has to cover. A key's prefix names the rules that emit it
-/// (`Descriptor::rule_prefixes`): the game or one of its expansions has to play them.
+/// citation of the key has to cover. A game's or expansion's own key needs that module in
+/// play; a shared key's prefix names the rules that emit it (`Descriptor::rule_prefixes`),
+/// which the game or one of its expansions has to play.
 pub fn emitted_in(key: &str, game: &str, expansions: &[String]) -> bool {
     let played = active(REGISTRY, Some(game), expansions);
+    let owns = |d: &&Descriptor| d.rule_keys.iter().any(|(k, _)| *k == key);
+    if REGISTRY.iter().any(owns) {
+        return played.iter().any(owns);
+    }
     let plays = |prefix: &str| played.iter().any(|d| d.rule_prefixes.contains(&prefix));
     if MISTS_MATERIAL.contains(&key) {
         return plays("du");
     }
     let prefix = key.split('.').next().unwrap_or_default();
-    plays(prefix) && !(game != BASE_GAME && BASE_GAME_ONLY.contains(&key))
+    plays(prefix) && !(game != BASE_GAME && key == BASE_GAME_ONLY)
 }
 
 /// A game as citations see it: the game, its expansions and (cooperative) the level.
