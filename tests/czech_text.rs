@@ -103,6 +103,10 @@ const PHRASE_SLIPS: &[(&str, &str)] = &[
     ("duchách", "tvar neexistuje (o duších)"),
     ("2x2", "rozměr se píše se znakem ×: 2×2"),
     ("3x3", "rozměr se píše se znakem ×: 3×3"),
+    (
+        "Výběr ze 2",
+        "dárek se v textech jmenuje Výběr ze dvou (číslice je jen nápis na kartě)",
+    ),
 ];
 
 /// Prepositions that never stand right before a colon in good Czech ("staví na: město");

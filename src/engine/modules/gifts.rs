@@ -54,7 +54,7 @@ impl Gift {
             Gift::VyklizeniCesty => "Vyklizení cesty",
             Gift::Vyplaceni => "Vyplacení",
             Gift::ZmenaPostoje => "Změna postoje",
-            Gift::VyberZeDvou => "Výběr ze 2",
+            Gift::VyberZeDvou => "Výběr ze dvou",
         }
     }
 }
@@ -73,10 +73,10 @@ pub enum GiftTarget {
     Spot(Pos, Spot),
     /// Změna postoje: the player's meeple at the first spot, to the second spot of its tile.
     Move(Pos, Spot, Spot),
-    /// Výběr ze 2: the other drawn tile (placeable) and, drawn before it, tiles that fit
+    /// Výběr ze dvou: the other drawn tile (placeable) and, drawn before it, tiles that fit
     /// nowhere and are set aside (4/2022).
     OtherTile { other: usize, set_aside: Vec<usize> },
-    /// Výběr ze 2 when no tile is left to draw: the card has no effect.
+    /// Výběr ze dvou when no tile is left to draw: the card has no effect.
     NoTile,
 }
 
@@ -439,7 +439,7 @@ fn change_of_stance(
     Ok(())
 }
 
-/// Výběr ze 2: the player draws a second tile; unplaceable ones drawn first are set aside.
+/// Výběr ze dvou: the player draws a second tile; unplaceable ones drawn first are set aside.
 fn choice_of_two(
     game: &mut Game,
     player: usize,
@@ -458,7 +458,9 @@ fn choice_of_two(
             );
         }
         game.state.event("da.vyber.neprilozitelna", || {
-            format!("Výběr ze 2: kartičku {name} nelze nikam přiložit, odkládá se a táhne se další")
+            format!(
+                "Výběr ze dvou: kartičku {name} nelze nikam přiložit, odkládá se a táhne se další"
+            )
         });
     }
     if game.legal_placements(other).is_empty() {
@@ -470,7 +472,7 @@ fn choice_of_two(
     let name = game.state.catalog.tiles[other].spec.quoted();
     game.state.event("da.vyber", || {
         format!(
-            "Výběr ze 2: {whose} táhne i kartičku {name}, jednu kartičku přiloží a druhou odloží"
+            "Výběr ze dvou: {whose} táhne i kartičku {name}, jednu kartičku přiloží a druhou odloží"
         )
     });
     Ok(())
@@ -491,7 +493,7 @@ fn discard(game: &mut Game, player: usize, gift: Gift) {
 /// Whether the gift could do anything now, whatever the target: an unfinished monastery and a
 /// meeple in supply (Koncil), an unfinished road (Vyklizení cesty), one of the player's meeples
 /// on the board (Vyplacení; Změna postoje where it can lie down or stand up), a second tile
-/// (Výběr ze 2: none when no tile is left to draw).
+/// (Výběr ze dvou: none when no tile is left to draw).
 fn has_effect(game: &Game, player: usize, gift: Gift, target: &GiftTarget) -> bool {
     let state = &game.state;
     let board = &state.board;
@@ -570,11 +572,11 @@ const RULE_KEYS: &[(&str, &str)] = &[
     ),
     (
         "da.vyber",
-        "Výběr ze 2: tahají se dvě kartičky, jedna se přiloží, druhá odloží",
+        "Výběr ze dvou: tahají se dvě kartičky, jedna se přiloží, druhá odloží",
     ),
     (
         "da.vyber.neprilozitelna",
-        "Výběr ze 2: nepřiložitelná kartička se odkládá a táhne se další",
+        "Výběr ze dvou: nepřiložitelná kartička se odkládá a táhne se další",
     ),
     ("da.konec", "na konci 2 body za každý neotevřený dárek"),
     (
@@ -618,9 +620,9 @@ struct GiftSpec {
     at: Option<Pos>,
     on: Option<Spot>,
     to: Option<Spot>,
-    /// Výběr ze 2: the other tile drawn, which is set aside.
+    /// Výběr ze dvou: the other tile drawn, which is set aside.
     other: Option<TileRef>,
-    /// Výběr ze 2: tiles drawn before it that fit nowhere and are set aside.
+    /// Výběr ze dvou: tiles drawn before it that fit nowhere and are set aside.
     set_aside: Vec<TileRef>,
 }
 
@@ -804,7 +806,7 @@ fn gift_spec(
         Gift::Koncil => &["at"],
         Gift::VyklizeniCesty | Gift::Vyplaceni => &["at", "on"],
         Gift::ZmenaPostoje => &["at", "on", "to"],
-        // Výběr ze 2 without `other`: no tile was left to draw.
+        // Výběr ze dvou without `other`: no tile was left to draw.
         Gift::VyberZeDvou => &[],
     };
     let given = |k: &str| match k {
