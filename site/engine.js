@@ -30,7 +30,7 @@
         return { status, text: decoder.decode(out) };
       };
       const init = call(exports.carcref_init, dataText);
-      if (init.status !== 0) throw new Error('engine nepřijal svá data: ' + init.text);
+      if (init.status !== 0) throw new Error('ověřování nepřijalo svá data: ' + init.text);
       const entries = { check: exports.carcref_check, read: exports.carcref_read };
       return (op, scenario) => JSON.parse(call(entries[op], String(scenario)).text);
     };

@@ -1314,7 +1314,7 @@
       return;
     }
     if (!engine) {
-      box.append(el('p', 'Engine se do stránky nenačetl. Stáhněte scénář tlačítkem Stáhnout YAML a ověřte ho příkazem carcref check situace.yaml.'));
+      box.append(el('p', 'Ověřování se do stránky nenačetlo. Stáhněte scénář tlačítkem Stáhnout YAML a ověřte ho příkazem carcref check situace.yaml.'));
       return;
     }
     box.append(el('p', 'Ověřuji…'));
@@ -1323,7 +1323,7 @@
       json = await engine.check(scenarioText());
     } catch (error) {
       box.textContent = '';
-      box.append(el('p', 'Engine situaci nedokázal přehrát (' + (error && error.message || error) + '). Stažený scénář ověří příkaz carcref check situace.yaml.'));
+      box.append(el('p', 'Ověřování situaci nedokázalo přehrát (' + (error && error.message || error) + '). Stažený scénář ověří příkaz carcref check situace.yaml.'));
       return;
     }
     box.textContent = '';

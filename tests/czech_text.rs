@@ -509,6 +509,47 @@ fn every_site_page_reads_as_czech() {
     report(found);
 }
 
+/// The string literals of a script that hold Czech letters: the messages it shows players.
+fn czech_literals(script: &str) -> Vec<String> {
+    const CZECH: &str = "áčďéěíňóřšťúůýž";
+    let mut found = Vec::new();
+    for quote in ['\'', '"'] {
+        let parts: Vec<&str> = script.split(quote).collect();
+        found.extend(
+            parts
+                .iter()
+                .skip(1)
+                .step_by(2)
+                .filter(|part| {
+                    !part.contains('\n') && part.to_lowercase().chars().any(|c| CZECH.contains(c))
+                })
+                .map(|part| part.to_string()),
+        );
+    }
+    found
+}
+
+#[test]
+fn the_sites_scripts_speak_czech_to_players() {
+    let mut found = Vec::new();
+    for entry in fs::read_dir(common::repo().join("site")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "js")
+            && !path.to_string_lossy().ends_with(".test.js")
+        {
+            let script = fs::read_to_string(&path).unwrap();
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            found.extend(
+                czech_literals(&script)
+                    .iter()
+                    .flat_map(|text| problems(text, false))
+                    .map(|p| format!("{name}: {p}")),
+            );
+        }
+    }
+    report(found);
+}
+
 #[test]
 fn every_scenario_check_reads_as_czech() {
     let mut files = Vec::new();
