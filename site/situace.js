@@ -82,6 +82,9 @@
     // instead of scores.
     expect: { score: {} },
     end: false,
+    // An opened scenario's parts the grid does not show, written back as they were: setup
+    // keys, the steps after the disputed move, other expectations.
+    kept: { setup: {}, steps: [], expect: {} },
     mode: 'plan',
     picked: null,
     selected: null, // [x, y]
@@ -519,7 +522,7 @@
       if (!figureGhosts()) continue;
       for (const m of c.meeples) {
         if (m.kind === 'guard') continue;
-        const spot = turnSpot(m.spot, c.rotation);
+        const spot = turnSpot(m.port || m.spot, c.rotation);
         // Scenarios name a side's middle `EM` in answers.
         const value = m.player + ' [' + c.x + ', ' + c.y + '] ' + (spot.length === 1 ? spot + 'M' : spot);
         option(choose, value, 'pole [' + c.x + ', ' + c.y + ']: ' + meepleLabel(c, m, m.player));
@@ -587,6 +590,21 @@
     // The cooperative game has no final scoring.
     $('konec-radek').hidden = coop();
     $('konec').checked = state.end;
+    drawKept();
+  }
+
+  /** Says what of an opened scenario the grid keeps without showing it. */
+  function drawKept() {
+    const parts = [];
+    if (Object.keys(state.kept.setup).length) parts.push('rozehranou hru z přípravy scénáře');
+    const steps = state.kept.steps.length;
+    if (steps) parts.push(count(steps, 'krok') + ' ' + (state.step ? 'po sporném tahu' : 'ze scénáře'));
+    const expected = Object.keys(state.kept.expect).length;
+    if (expected) parts.push(count(expected, 'očekávání') + ' navíc');
+    $('ze-scenare').hidden = !parts.length;
+    $('ze-scenare').textContent = parts.length
+      ? 'Plán to neukazuje, a proto ze scénáře beze změny ponechá: ' + parts.join(', ') + '. Celý scénář je v oddílu Text scénáře.'
+      : '';
   }
 
   function drawYaml() {
@@ -805,6 +823,7 @@
     state.ruleset = $('hra').value;
     state.startCells = startCells(twoByTwo());
     state.expect = { score: {} };
+    state.kept = { setup: {}, steps: [], expect: {} };
     state.picked = null;
     state.selected = null;
     say('Hra: ' + $('hra').selectedOptions[0].textContent + '.');
@@ -868,7 +887,7 @@
 
   // --- YAML out -----------------------------------------------------------------------
   function flowMeeple(cell, m, player) {
-    const parts = ['on: ' + turnSpot(m.spot, cell.rotation)];
+    const parts = ['on: ' + turnSpot(m.port || m.spot, cell.rotation)];
     if (player) parts.push('player: ' + player);
     if (m.kind !== 'normal') parts.push('kind: ' + m.kind);
     if (m.ghosts) parts.push('ghosts: ' + m.ghosts);
@@ -890,9 +909,11 @@
       // A level with a counter per colour takes no single number.
       if (state.track !== null && level().counters === 1) setup.push('track: ' + state.track);
       if (state.startGhosts !== COOP.start_ghosts) setup.push('start_ghosts: ' + state.startGhosts);
-      out.push('setup: {' + setup.join(', ') + '}');
-    } else if (state.expansions.length) {
-      out.push('expansions: [' + state.expansions.join(', ') + ']');
+      out.push('setup: {' + setup.concat(keptEntries(state.kept.setup)).join(', ') + '}');
+    } else {
+      if (state.expansions.length) out.push('expansions: [' + state.expansions.join(', ') + ']');
+      const setup = keptEntries(state.kept.setup);
+      if (setup.length) out.push('setup: {' + setup.join(', ') + '}');
     }
     // Only the base game's start tile carries figures (then the scenario lays it itself).
     const start = twoByTwo() ? [] : state.startCells.filter((c) => c.meeples.length);
@@ -914,6 +935,7 @@
       steps.push('    meeple: ' + (s.meeple ? flowMeeple(s, s.meeple, null) : 'none'));
       if (state.choose) steps.push('    choose: [' + JSON.stringify(state.choose) + ']');
     }
+    steps.push(...state.kept.steps.map((step) => '  - ' + JSON.stringify(step)));
     if (state.end && !coop()) steps.push('  - end: game');
     // Every scenario lists its steps, none yet included (`carcref check` requires the key).
     out.push(...(steps.length ? ['steps:', ...steps] : ['steps: []']));
@@ -929,8 +951,14 @@
         if (state.expect[key] !== undefined) expect.push('  ' + key + ': ' + state.expect[key]);
       }
     }
+    expect.push(...keptEntries(state.kept.expect).map((entry) => '  ' + entry));
     if (expect.length) out.push('expect:', ...expect);
     return out.join('\n') + '\n';
+  }
+
+  /** Kept scenario entries as YAML (a JSON value is valid YAML flow). */
+  function keptEntries(map) {
+    return Object.entries(map).map(([key, value]) => JSON.stringify(key) + ': ' + JSON.stringify(value));
   }
 
   $('stahnout').addEventListener('click', () => {
@@ -977,17 +1005,21 @@
     let levelNumber = 1;
     let track = null;
     let startGhosts = COOP ? COOP.start_ghosts : 0;
+    // What the grid does not show (a game under way, later moves, other expectations) is
+    // kept as the scenario wrote it and written back after the grid's parts.
+    const kept = { setup: {}, steps: [], expect: {} };
+    const keep = (from, shown, into) => {
+      for (const [key, value] of Object.entries(from || {})) if (!shown.includes(key)) into[key] = value;
+    };
     if (isCoop) {
       const setup = doc.setup || {};
-      for (const key of Object.keys(setup)) {
-        if (!['level', 'track', 'start_ghosts'].includes(key)) throw new Refusal('z přípravy hry stránka umí jen úroveň, počítadlo a duchy na startu');
-      }
+      keep(setup, ['level', 'track', 'start_ghosts'], kept.setup);
       if (!COOP.levels.some((l) => l.number === setup.level)) throw new Refusal('úroveň musí být 1 až ' + COOP.levels.length);
       levelNumber = setup.level;
       if (setup.track !== undefined) track = int(setup.track, 'počítadlo');
       if (setup.start_ghosts !== undefined) startGhosts = Math.min(COOP.start_ghosts, int(setup.start_ghosts, 'počet duchů'));
-    } else if (doc.setup !== undefined) {
-      throw new Refusal('rozehranou základní hru stránka neumí zobrazit');
+    } else {
+      keep(doc.setup, [], kept.setup);
     }
     const list = doc.players || [];
     const persons = list.length;
@@ -1010,13 +1042,46 @@
       return { x: at[0], y: at[1], rotation };
     };
     const figure = (tile, rotation, m) => {
-      if (!m || typeof m !== 'object') throw new Refusal('figurka musí být {on: …}');
-      const spot = m.on === 'center' ? 'center' : turnSpot(String(m.on), (360 - rotation) % 360);
-      if (!TILES.get(tile).spots.some((s) => s.on === spot)) throw new Refusal('figurku ' + (PLACE_CS[String(m.on)] || '„' + m.on + '“') + ' stránka neumí ukázat');
+      if (!m || typeof m !== 'object' || Array.isArray(m)) throw new Refusal('figurka musí být {on: …}');
+      // A figure sent to another tile (`at`) is not one the grid can stand.
+      if (Object.keys(m).some((k) => !['on', 'player', 'kind', 'ghosts', 'feature'].includes(k))) throw new Refusal('takovou figurku stránka neumí ukázat');
+      // Any port of a feature names it (`NM` is `N`); the grid shows it on the feature's spot.
+      const on = String(m.on).replace(/^([NESW])M$/, '$1');
+      const local = on === 'center' ? 'center' : turnSpot(on, (360 - rotation) % 360);
+      const spot = local === 'center' ? 'center' : TILES.get(tile).ports[local];
+      const shown = TILES.get(tile).spots.find((s) => s.on === spot);
+      if (!shown || (m.feature !== undefined && m.feature !== shown.feature)) {
+        throw new Refusal('figurku ' + (PLACE_CS[on] || '„' + m.on + '“') + ' stránka neumí ukázat');
+      }
       const kind = m.kind || 'normal';
       const kinds = ['normal', ...expansions.flatMap((id) => expansion(id).kinds)];
       if (!kinds.includes(kind)) throw new Refusal('druh figurky „' + kind + '“ v této hře není');
-      return { spot, kind };
+      // The port as written is kept too: a kept step or answer may name the figure by it.
+      return local === spot ? { spot, kind } : { spot, kind, port: local };
+    };
+    /** A step the move panel can show: a catalog tile placed with one figure or none and
+     * at most an answer the panel offers; null for any other step, which is kept. */
+    const disputedMove = (s) => {
+      const keys = ['place', 'at', 'rotation', 'meeple', 'player', 'choose'];
+      if (!s || typeof s !== 'object' || typeof s.place !== 'string' || Object.keys(s).some((k) => !keys.includes(k))) return null;
+      try {
+        const tile = tileOf(s.place);
+        if (TILES.get(tile).board_only) return null;
+        const where = place(s);
+        const player = s.player || list[0];
+        if (!list.includes(player)) return null;
+        const meeple = s.meeple === undefined || s.meeple === 'none' ? null : figure(tile, where.rotation, s.meeple);
+        let answer = '';
+        if (s.choose !== undefined) {
+          answer = Array.isArray(s.choose) && s.choose.length === 1 ? String(s.choose[0]) : null;
+          const form = isCoop ? /^(body|duchy \[-?\d+, -?\d+\])$/ : /^[a-z]+ \[-?\d+, -?\d+\] [A-Za-z]+$/;
+          if (!big || answer === null || !form.test(answer)) return null;
+        }
+        return { step: { tile, ...where, meeple }, stepPlayer: player, choose: answer };
+      } catch (e) {
+        if (e instanceof Refusal) return null;
+        throw e;
+      }
     };
     const board = (doc.board || []).map((entry) => {
       const tile = tileOf(entry.tile);
@@ -1048,47 +1113,34 @@
     let stepPlayer = 'red';
     let choose = '';
     let end = false;
-    for (const s of doc.steps || []) {
-      if (s.end === 'game' && Object.keys(s).length === 1 && !isCoop) {
-        end = true;
-      } else if (s.place && !step) {
-        const tile = tileOf(s.place);
-        if (TILES.get(tile).board_only) throw new Refusal('sporný tah nemůže být kartička lícem dolů');
-        const where = place(s);
-        stepPlayer = s.player || list[0];
-        if (!list.includes(stepPlayer)) throw new Refusal('na tahu je hráč, který nehraje');
-        const meeple = s.meeple === undefined || s.meeple === 'none' ? null : figure(tile, where.rotation, s.meeple);
-        if (s.choose !== undefined) {
-          const answer = Array.isArray(s.choose) && s.choose.length === 1 ? String(s.choose[0]) : null;
-          const form = isCoop ? /^(body|duchy \[-?\d+, -?\d+\])$/ : /^[a-z]+ \[-?\d+, -?\d+\] [A-Za-z]+$/;
-          if (!big || answer === null || !form.test(answer)) {
-            throw new Refusal('z odpovědí na otázky pravidel stránka umí jen jednu, a jen takovou, jakou sama nabízí');
-          }
-          choose = answer;
-        }
-        step = { tile, ...where, meeple };
-      } else {
-        throw new Refusal('stránka umí jen jeden sporný tah a závěrečné hodnocení');
-      }
+    const steps = Array.isArray(doc.steps) ? doc.steps : [];
+    // The first move is the disputed one on the grid when the grid can show it; the other
+    // steps are kept (a final scoring alone becomes the checkbox).
+    const disputed = steps.length ? disputedMove(steps[0]) : null;
+    if (disputed) ({ step, stepPlayer, choose } = disputed);
+    kept.steps = steps.slice(disputed ? 1 : 0);
+    if (kept.steps.length === 1 && kept.steps[0].end === 'game' && Object.keys(kept.steps[0]).length === 1 && !isCoop) {
+      end = true;
+      kept.steps = [];
     }
     const expect = { score: {} };
     if (doc.expect) {
-      const allowed = isCoop ? ['track', 'ghosts', 'bank', 'outcome'] : ghostsAtFigures ? ['score', 'ghosts', 'bank'] : ['score'];
-      if (Object.keys(doc.expect).some((k) => !allowed.includes(k))) {
-        throw new Refusal(isCoop
-          ? 'z očekávání stránka umí jen počítadlo, duchy, bank a výsledek'
-          : ghostsAtFigures ? 'z očekávání stránka umí jen skóre, duchy a bank' : 'z očekávání stránka umí jen skóre');
-      }
-      for (const [p, n] of Object.entries(doc.expect.score || {})) {
-        if (!list.includes(p) || !Number.isInteger(n)) throw new Refusal('skóre musí být celé číslo hráče, který hraje');
-        expect.score[p] = n;
+      const shown = isCoop ? ['track', 'ghosts', 'bank', 'outcome'] : ghostsAtFigures ? ['score', 'ghosts', 'bank'] : ['score'];
+      keep(doc.expect, shown, kept.expect);
+      const scores = doc.expect.score || {};
+      if (!isCoop && Object.entries(scores).every(([p, n]) => list.includes(p) && Number.isInteger(n))) {
+        Object.assign(expect.score, scores);
+      } else if (doc.expect.score !== undefined) {
+        kept.expect.score = doc.expect.score;
       }
       for (const key of ['track', 'ghosts', 'bank']) {
-        if (doc.expect[key] !== undefined) expect[key] = int(doc.expect[key], 'očekávaný počet');
+        if (!shown.includes(key) || doc.expect[key] === undefined) continue;
+        if (Number.isInteger(doc.expect[key]) && doc.expect[key] >= 0) expect[key] = doc.expect[key];
+        else kept.expect[key] = doc.expect[key];
       }
-      if (doc.expect.outcome !== undefined) {
-        if (!OUTCOME_CS[doc.expect.outcome]) throw new Refusal('takový výsledek hry stránka nezná');
-        expect.outcome = doc.expect.outcome;
+      if (isCoop && doc.expect.outcome !== undefined) {
+        if (OUTCOME_CS[doc.expect.outcome]) expect.outcome = doc.expect.outcome;
+        else kept.expect.outcome = doc.expect.outcome;
       }
     }
     const rulings = doc.rulings === undefined ? [] : doc.rulings;
@@ -1099,7 +1151,7 @@
       rulings,
       ruleset: isCoop ? COOP.id : D.base.id,
       level: levelNumber, track, startGhosts,
-      expansions, players: persons, startCells: starts, board, step, stepPlayer, choose, expect, end,
+      expansions, players: persons, startCells: starts, board, step, stepPlayer, choose, expect, end, kept,
     };
   }
 
@@ -1309,7 +1361,7 @@
   async function verify() {
     const box = $('verdikt');
     box.textContent = '';
-    if (!textMode && !state.step) {
+    if (!textMode && !state.step && !state.kept.steps.length) {
       box.append(el('p', 'Nejdřív přiložte sporný tah: zvolte nahoře „sporný tah“ a klepněte na pole.'));
       return;
     }

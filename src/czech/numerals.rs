@@ -149,6 +149,16 @@ pub const NOUNS: &[Noun] = &[
     ),
     STRAZNY_NOUN,
     noun!(
+        "krok",
+        ["krok", "kroky", "kroků"],
+        ["krok", "kroky", "kroků"]
+    ),
+    noun!(
+        "očekávání",
+        ["očekávání", "očekávání", "očekávání"],
+        ["očekávání", "očekávání", "očekávání"]
+    ),
+    noun!(
         "problém",
         ["problém", "problémy", "problémů"],
         ["problém", "problémy", "problémů"]

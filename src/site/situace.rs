@@ -47,6 +47,9 @@ struct TileData {
     /// Only for the prepared board, never the disputed move (a tile face down).
     board_only: bool,
     spots: Vec<Spot>,
+    /// Each place a scenario may name (`N`, `NL`…, at rotation 0) → the spot of the feature
+    /// there, so that a figure written on any port of a city opens on that city's spot.
+    ports: BTreeMap<String, String>,
     /// Ghosts can stand on it in a prepared board: it has mist or a graveyard.
     ghosts: bool,
     /// Ghost symbols on its mist (where the setup puts the start tile's ghosts).
@@ -123,26 +126,10 @@ fn letter(terrain: Terrain) -> &'static str {
     }
 }
 
-/// One spot per feature: the centre, then a side's middle, then a half side, so that a road
-/// or city is named by its side (`E`) and a field split by a road by its half (`EL`).
-fn spots(tile: &CompiledTile) -> Vec<Spot> {
-    let mut seen = Vec::new();
-    let mut out = Vec::new();
-    let sides = |feature| {
-        Dir::ALL
-            .iter()
-            .filter(|d| tile.port_feature[usize::from(Port::new(**d, 1).0)] == feature)
-            .map(|d| d.letter())
-            .collect()
-    };
-    if let Some(center) = tile.center {
-        seen.push(center);
-        out.push(Spot {
-            on: "center".into(),
-            feature: tile.features[usize::from(center)].kind.id(),
-            sides: sides(center),
-        });
-    }
+/// Each feature of the tile with the place that names it: the centre, then a side's middle,
+/// then a half side, so that a road or city is named by its side (`E`) and a field split by a
+/// road by its half (`EL`).
+fn feature_places(tile: &CompiledTile) -> Vec<(u8, String)> {
     let middles = Dir::ALL
         .iter()
         .map(|d| (Port::new(*d, 1), d.letter().to_string()));
@@ -152,18 +139,55 @@ fn spots(tile: &CompiledTile) -> Vec<Spot> {
             (port, port.name())
         })
     });
+    let mut places: Vec<(u8, String)> = tile
+        .center
+        .map(|c| (c, "center".into()))
+        .into_iter()
+        .collect();
     for (port, name) in middles.chain(halves) {
         let feature = tile.port_feature[usize::from(port.0)];
-        if !seen.contains(&feature) {
-            seen.push(feature);
-            out.push(Spot {
-                on: name,
-                feature: tile.features[usize::from(feature)].kind.id(),
-                sides: sides(feature),
-            });
+        if places.iter().all(|(f, _)| *f != feature) {
+            places.push((feature, name));
         }
     }
-    out
+    places
+}
+
+/// One spot per feature, where `feature_places` names it.
+fn spots(tile: &CompiledTile) -> Vec<Spot> {
+    let sides = |feature| {
+        Dir::ALL
+            .iter()
+            .filter(|d| tile.port_feature[usize::from(Port::new(**d, 1).0)] == feature)
+            .map(|d| d.letter())
+            .collect()
+    };
+    feature_places(tile)
+        .into_iter()
+        .map(|(feature, on)| Spot {
+            on,
+            feature: tile.features[usize::from(feature)].kind.id(),
+            sides: sides(feature),
+        })
+        .collect()
+}
+
+/// The spot of the feature at each port, by the port's scenario name (a side's middle by the
+/// side alone, as `Spot::parse` reads it).
+fn ports(tile: &CompiledTile) -> BTreeMap<String, String> {
+    let places = feature_places(tile);
+    Port::all()
+        .filter_map(|port| {
+            let feature = tile.port_feature[usize::from(port.0)];
+            let (_, spot) = places.iter().find(|(f, _)| *f == feature)?;
+            let name = if port.part() == 1 {
+                port.side().letter().to_string()
+            } else {
+                port.name()
+            };
+            Some((name, spot.clone()))
+        })
+        .collect()
 }
 
 fn tile_data(spec: &TileSpec, set: &str) -> TileData {
@@ -176,6 +200,7 @@ fn tile_data(spec: &TileSpec, set: &str) -> TileData {
         edges: spec.edges.map(letter),
         board_only: false,
         spots: spots(&tile),
+        ports: ports(&tile),
         ghosts: !spec.fog.is_empty() || spec.center == Some(Center::Graveyard),
         symbols: spec.ghosts(),
         castle_or_graveyard: matches!(spec.center, Some(Center::Castle | Center::Graveyard)),
@@ -269,6 +294,7 @@ pub(crate) fn data_script(corpus: &Corpus) -> Result<String, serde_json::Error> 
             edges: ["X"; 4],
             board_only: true,
             spots: Vec::new(),
+            ports: BTreeMap::new(),
             ghosts: false,
             symbols: 0,
             castle_or_graveyard: false,
