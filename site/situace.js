@@ -66,9 +66,14 @@
     track: null, // the cooperative team's points before the move, if given
     startGhosts: COOP ? COOP.start_ghosts : 0,
     players: 2,
+    // An opened scenario's colours when they are not the first ones in the CLI's order
+    // (`[blue, red]`); choosing a number of players goes back to that order.
+    colours: null,
     // The start tile at [0, 0]; figures on the base game's make the scenario lay it itself
     // (`start: none`).
     startCells: startCells(false),
+    // An opened scenario that lays its board without the start tile (`start: none`).
+    noStart: false,
     // {tile, x, y, rotation, meeples: [{spot, player, kind, ghosts}], ghosts, faceDown}; spot
     // at rotation 0; ghosts on the tile in the cooperative game, at a figure in the
     // competitive Ghosts
@@ -106,7 +111,7 @@
     return [0, 1, 2, 3].map((s) => tile.edges[(s - q + 4) % 4]);
   }
   function players() {
-    return COLOURS.slice(0, state.players);
+    return state.colours || COLOURS.slice(0, state.players);
   }
   function coop() {
     return Boolean(COOP) && state.ruleset === COOP.id;
@@ -191,8 +196,10 @@
   function connected(board) {
     const key = (x, y) => x + ',' + y;
     const cells = new Set(board.map((c) => key(c.x, c.y)));
-    const seen = new Set(state.startCells.map((c) => key(c.x, c.y)));
-    const queue = state.startCells.map((c) => [c.x, c.y]);
+    // A board laid without a start tile (`start: none`) hangs together from its first tile.
+    const seeds = state.startCells.length ? state.startCells : board.slice(0, 1);
+    const seen = new Set(seeds.map((c) => key(c.x, c.y)));
+    const queue = seeds.map((c) => [c.x, c.y]);
     while (queue.length) {
       const [x, y] = queue.pop();
       for (const [dx, dy] of STEPS) {
@@ -344,6 +351,7 @@
   function drawBoard() {
     const cells = [...state.startCells, ...state.board].map((c) => [c.x, c.y]);
     if (state.step) cells.push([state.step.x, state.step.y]);
+    if (!cells.length) cells.push([0, 0]);
     const xs = cells.map((c) => c[0]);
     const ys = cells.map((c) => c[1]);
     const [x0, x1, y0, y1] = [Math.min(...xs) - 1, Math.max(...xs) + 1, Math.min(...ys) - 1, Math.max(...ys) + 1];
@@ -740,6 +748,7 @@
   });
   $('hraci').addEventListener('change', () => {
     state.players = Number($('hraci').value);
+    state.colours = null;
     const ok = players();
     for (const c of [...state.startCells, ...state.board]) c.meeples = c.meeples.filter((m) => ok.includes(m.player));
     if (!ok.includes(state.stepPlayer)) state.stepPlayer = 'red';
@@ -822,6 +831,7 @@
     }
     state.ruleset = $('hra').value;
     state.startCells = startCells(twoByTwo());
+    state.noStart = false;
     state.expect = { score: {} };
     state.kept = { setup: {}, steps: [], expect: {} };
     state.picked = null;
@@ -869,7 +879,7 @@
         state.expansions = state.expansions.filter((id) => id !== e.id);
       }
       if (e.start_2x2) {
-        state.startCells = startCells(twoByTwo());
+        state.startCells = state.noStart ? [] : startCells(twoByTwo());
         state.selected = null;
         if (!figureGhosts()) {
           delete state.expect.ghosts;
@@ -917,13 +927,13 @@
     }
     // Only the base game's start tile carries figures (then the scenario lays it itself).
     const start = twoByTwo() ? [] : state.startCells.filter((c) => c.meeples.length);
-    out.push('start: ' + (twoByTwo() ? 'duchove-2x2' : start.length ? 'none' : 'zakladni'));
+    out.push('start: ' + (state.noStart ? 'none' : twoByTwo() ? 'duchove-2x2' : start.length ? 'none' : 'zakladni'));
     out.push('players: [' + players().join(', ') + ']');
     const board = start.concat(state.board);
     if (board.length) {
       out.push('board:');
       for (const c of board) {
-        out.push('  - tile: ' + shown(c).id, '    at: [' + c.x + ', ' + c.y + ']', '    rotation: ' + c.rotation);
+        out.push('  - tile: ' + tileText(shown(c)), '    at: [' + c.x + ', ' + c.y + ']', '    rotation: ' + c.rotation);
         if (c.ghosts) out.push('    ghosts: ' + c.ghosts);
         if (c.meeples.length) out.push('    meeples: [' + c.meeples.map((m) => flowMeeple(c, m, m.player)).join(', ') + ']');
       }
@@ -931,7 +941,7 @@
     const steps = [];
     if (state.step) {
       const s = state.step;
-      steps.push('  - player: ' + state.stepPlayer, '    place: ' + s.tile, '    at: [' + s.x + ', ' + s.y + ']', '    rotation: ' + s.rotation);
+      steps.push('  - player: ' + state.stepPlayer, '    place: ' + tileText(TILES.get(s.tile)), '    at: [' + s.x + ', ' + s.y + ']', '    rotation: ' + s.rotation);
       steps.push('    meeple: ' + (s.meeple ? flowMeeple(s, s.meeple, null) : 'none'));
       if (state.choose) steps.push('    choose: [' + JSON.stringify(state.choose) + ']');
     }
@@ -954,6 +964,11 @@
     expect.push(...keptEntries(state.kept.expect).map((entry) => '  ' + entry));
     if (expect.length) out.push('expect:', ...expect);
     return out.join('\n') + '\n';
+  }
+
+  /** A catalog tile by its id, one the scenario drew itself by its description. */
+  function tileText(tile) {
+    return tile.inline ? JSON.stringify(tile.inline) : tile.id;
   }
 
   /** Kept scenario entries as YAML (a JSON value is valid YAML flow). */
@@ -979,7 +994,7 @@
   class Refusal extends Error {}
 
   /** The page's state from a scenario; throws an Error with a Czech message. */
-  function fromScenario(doc) {
+  function fromScenario(doc, drawn = {}) {
     if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new Refusal('scénář musí být mapa klíčů');
     const known = ['title', 'description', 'rulings', 'ruleset', 'expansions', 'setup', 'start', 'players', 'board', 'steps', 'expect'];
     for (const key of Object.keys(doc)) {
@@ -997,9 +1012,7 @@
     }
     const big = isCoop || expansions.some((id) => expansion(id).start_2x2);
     const ghostsAtFigures = big && !isCoop;
-    if (doc.start !== (big ? 'duchove-2x2' : doc.start === 'none' ? 'none' : 'zakladni')) {
-      // Most often a board laid without any start tile, which the page cannot lay out yet.
-      if (doc.start === 'none') throw new Refusal('plán nezačíná startovní destičkou');
+    if (doc.start !== 'none' && doc.start !== (big ? 'duchove-2x2' : 'zakladni')) {
       throw new Refusal(big ? 'tato hra začíná startovní destičkou 2×2' : 'základní hra tu začíná startovní kartičkou');
     }
     let levelNumber = 1;
@@ -1016,16 +1029,28 @@
       keep(setup, ['level', 'track', 'start_ghosts'], kept.setup);
       if (!COOP.levels.some((l) => l.number === setup.level)) throw new Refusal('úroveň musí být 1 až ' + COOP.levels.length);
       levelNumber = setup.level;
-      if (setup.track !== undefined) track = int(setup.track, 'počítadlo');
+      // A counter per colour (level 6) is a map the grid keeps as written.
+      if (Number.isInteger(setup.track) && setup.track >= 0) track = setup.track;
+      else if (setup.track !== undefined) kept.setup.track = setup.track;
       if (setup.start_ghosts !== undefined) startGhosts = Math.min(COOP.start_ghosts, int(setup.start_ghosts, 'počet duchů'));
     } else {
       keep(doc.setup, [], kept.setup);
     }
     const list = doc.players || [];
     const persons = list.length;
-    if (persons < 1 || persons > COLOURS.length || list.some((p, i) => p !== COLOURS[i])) {
-      throw new Refusal('hráči musí být v pořadí ' + COLOURS.map((c) => COLOUR_CS[c]).join(', '));
+    if (persons < 1 || list.some((p, i) => !COLOURS.includes(p) || list.indexOf(p) !== i)) {
+      throw new Refusal('hráči musí být různé barvy z: ' + COLOURS.map((c) => COLOUR_CS[c]).join(', '));
     }
+    const colours = list.every((p, i) => p === COLOURS[i]) ? null : list;
+    // A tile the scenario draws itself, as the engine read it (`board/2`, `steps/0`): laid
+    // on the grid under an id of its own and written back as it was described.
+    const drawnTile = (where, spec) => {
+      const data = drawn[where];
+      if (!data) throw new Refusal('kartičku popsanou ve scénáři stránka neumí ukázat');
+      const id = 'ze-scenare-' + where.replace('/', '-');
+      TILES.set(id, { ...data, id, set: '', inline: spec });
+      return id;
+    };
     const tileOf = (id) => {
       const tile = TILES.get(id);
       const ours = tile && (isCoop
@@ -1063,9 +1088,9 @@
      * at most an answer the panel offers; null for any other step, which is kept. */
     const disputedMove = (s) => {
       const keys = ['place', 'at', 'rotation', 'meeple', 'player', 'choose'];
-      if (!s || typeof s !== 'object' || typeof s.place !== 'string' || Object.keys(s).some((k) => !keys.includes(k))) return null;
+      if (!s || typeof s !== 'object' || !s.place || Object.keys(s).some((k) => !keys.includes(k))) return null;
       try {
-        const tile = tileOf(s.place);
+        const tile = typeof s.place === 'object' ? drawnTile('steps/0', s.place) : tileOf(s.place);
         if (TILES.get(tile).board_only) return null;
         const where = place(s);
         const player = s.player || list[0];
@@ -1083,8 +1108,8 @@
         throw e;
       }
     };
-    const board = (doc.board || []).map((entry) => {
-      const tile = tileOf(entry.tile);
+    const board = (doc.board || []).map((entry, i) => {
+      const tile = entry.tile && typeof entry.tile === 'object' ? drawnTile('board/' + i, entry.tile) : tileOf(entry.tile);
       const where = place(entry);
       const meeples = (entry.meeples || []).map((m) => {
         if (!list.includes(m.player)) throw new Refusal('figurka patří hráči, který nehraje');
@@ -1100,17 +1125,20 @@
       if (ghosts && !(isCoop && TILES.get(tile).ghosts)) throw new Refusal('duchové na kartičce „' + TILES.get(tile).name + '“ stát nemohou');
       return { tile, ...where, meeples, ghosts };
     });
-    // `start: none` is how the page writes figures on the start tile: it lies first, at [0, 0].
-    const starts = startCells(big);
-    if (doc.start === 'none') {
-      const first = board.shift();
-      if (!first || first.tile !== D.start || first.x !== 0 || first.y !== 0 || first.rotation !== 0) {
-        throw new Refusal('bez startovní kartičky na poli [0, 0] stránka plán neumí ukázat');
-      }
+    // `start: none` is how the page writes figures on the base game's start tile: it lies
+    // first, at [0, 0]. Any other board without a start tile is laid as it is.
+    let starts = startCells(big);
+    let noStart = false;
+    const first = board[0];
+    if (doc.start === 'none' && !big && first && first.tile === D.start && first.x === 0 && first.y === 0 && first.rotation === 0) {
+      board.shift();
       starts[0].meeples = first.meeples;
+    } else if (doc.start === 'none') {
+      starts = [];
+      noStart = true;
     }
     let step = null;
-    let stepPlayer = 'red';
+    let stepPlayer = list[0];
     let choose = '';
     let end = false;
     const steps = Array.isArray(doc.steps) ? doc.steps : [];
@@ -1151,7 +1179,7 @@
       rulings,
       ruleset: isCoop ? COOP.id : D.base.id,
       level: levelNumber, track, startGhosts,
-      expansions, players: persons, startCells: starts, board, step, stepPlayer, choose, expect, end, kept,
+      expansions, players: persons, colours, startCells: starts, noStart, board, step, stepPlayer, choose, expect, end, kept,
     };
   }
 
@@ -1192,7 +1220,7 @@
     let laidOut = null;
     let why = 'nemá tvar, jaký plán umí ukázat';
     try {
-      laidOut = fromScenario(read.doc);
+      laidOut = fromScenario(read.doc, read.tiles);
     } catch (e) {
       if (e instanceof Refusal) why = e.message;
     }
@@ -1361,7 +1389,7 @@
   async function verify() {
     const box = $('verdikt');
     box.textContent = '';
-    if (!textMode && !state.step && !state.kept.steps.length) {
+    if (!textMode && !state.step && !state.kept.steps.length && !state.end) {
       box.append(el('p', 'Nejdřív přiložte sporný tah: zvolte nahoře „sporný tah“ a klepněte na pole.'));
       return;
     }

@@ -139,7 +139,10 @@ pub fn check_cancellable(corpus: &Corpus, text: &str, cancel: &AtomicBool) -> Ch
 /// such, everything else (quoted scalars too) a string. Read by the same YAML reader as every
 /// scenario, so the page accepts exactly the syntax the CLI does; what it means is the
 /// builder's business.
-pub fn read(text: &str) -> Checked {
+///
+/// `tiles` holds each tile the scenario draws itself, by where it stands (`board/2`,
+/// `steps/0`), as the builder shows a catalog tile.
+pub fn read(corpus: &Corpus, text: &str) -> Checked {
     if let Some(refused) = too_large(text) {
         return refused;
     }
@@ -147,11 +150,52 @@ pub fn read(text: &str) -> Checked {
     match crate::yaml::parse(SCENARIO_NAME, text, 0, false, &mut diags) {
         Some(node) if diags.is_empty() => {
             let source: Vec<char> = text.chars().collect();
-            Checked::Verdict(serde_json::json!({ "doc": plain(&node, &source) }))
+            Checked::Verdict(serde_json::json!({
+                "doc": plain(&node, &source),
+                "tiles": inline_tiles(corpus, &node),
+            }))
         }
         _ if diags.is_empty() => problem("scénář nelze načíst".into()),
         _ => Checked::Problems(diags.into_sorted()),
     }
+}
+
+/// The builder's view of each tile drawn inside the scenario; one that does not read is left
+/// out (checking the scenario names its problem).
+fn inline_tiles(
+    corpus: &Corpus,
+    doc: &marked_yaml::Node,
+) -> serde_json::Map<String, serde_json::Value> {
+    use marked_yaml::Node;
+    let mut tiles = serde_json::Map::new();
+    let Node::Mapping(doc) = doc else {
+        return tiles;
+    };
+    for (list, key) in [("board", "tile"), ("steps", "place")] {
+        let Some(Node::Sequence(items)) = doc.get_node(list) else {
+            continue;
+        };
+        for (i, item) in items.iter().enumerate() {
+            let Some(Node::Mapping(map)) = item.as_mapping().and_then(|m| m.get_node(key)) else {
+                continue;
+            };
+            let mut diags = Diagnostics::default();
+            let Some(spec) = crate::model::inline_tile(SCENARIO_NAME, map, corpus, &mut diags)
+            else {
+                continue;
+            };
+            let name = format!("kartička ze scénáře: {}", spec.contents_cs());
+            let spec = crate::model::TileSpec {
+                name: Some(name),
+                ..spec
+            };
+            let data = crate::draw::tile_data(&spec, "");
+            if let Ok(value) = serde_json::to_value(data) {
+                tiles.insert(format!("{list}/{i}"), value);
+            }
+        }
+    }
+    tiles
 }
 
 fn plain(node: &marked_yaml::Node, source: &[char]) -> serde_json::Value {
@@ -271,7 +315,10 @@ mod abi {
     /// Reads a scenario as plain JSON (`super::read`): `{"doc": …}` or `{"errors": […]}`.
     #[no_mangle]
     pub extern "C" fn carcref_read() -> u32 {
-        let json = match with_input(|text| Ok(super::read(text))) {
+        let corpus = CORPUS.lock().unwrap_or_else(|e| e.into_inner());
+        let empty = Corpus::default();
+        let corpus = corpus.as_ref().unwrap_or(&empty);
+        let json = match with_input(|text| Ok(super::read(corpus, text))) {
             Ok(read) => read.to_json(),
             Err(reason) => super::problem(reason).to_json(),
         };
@@ -296,8 +343,30 @@ mod abi {
 mod tests {
     use super::*;
 
+    /// The read document, without the (here empty) inline tiles.
     fn read_json(text: &str) -> serde_json::Value {
-        read(text).to_json()
+        let mut json = read(&Corpus::default(), text).to_json();
+        if let Some(fields) = json.as_object_mut() {
+            assert!(fields
+                .remove("tiles")
+                .is_none_or(|t| t == serde_json::json!({})));
+        }
+        json
+    }
+
+    #[test]
+    fn read_gives_the_builder_each_tile_a_scenario_draws_by_where_it_lies() {
+        let text = "board:\n  - tile: zh-start\n  - tile: {edges: [C, F, F, F], cities: [{sides: [N]}], fields: [{ports: [E, S, W], borders: [0]}]}\nsteps:\n  - place: {edges: [F, F, F, F], fields: [{ports: [N, E, S, W]}], center: monastery}\n";
+        let json = read(&Corpus::default(), text).to_json();
+        let tiles = json["tiles"].as_object().unwrap();
+        assert_eq!(tiles.keys().collect::<Vec<_>>(), ["board/1", "steps/0"]);
+        assert_eq!(
+            tiles["board/1"]["edges"],
+            serde_json::json!(["C", "F", "F", "F"])
+        );
+        assert_eq!(tiles["board/1"]["name"], "kartička ze scénáře: město");
+        assert_eq!(tiles["board/1"]["ports"]["N"], "N");
+        assert_eq!(tiles["steps/0"]["spots"][0]["on"], "center");
     }
 
     #[test]

@@ -20,8 +20,8 @@ pub use pieces::{
     FigureShape, MeepleKind, Spot, Supply,
 };
 pub use read::{
-    colour, count, list, load_tile_set, per_player, player_entries, position, tile_ref, MAX_COUNT,
-    MAX_SCORE,
+    colour, count, inline_tile, list, load_tile_set, per_player, player_entries, position,
+    tile_ref, MAX_COUNT, MAX_SCORE,
 };
 pub use scenario::{
     BoardTile, Entry, Expectations, MeepleAt, MeepleSpec, ModuleData, Scenario, Start, Step,

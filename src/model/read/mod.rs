@@ -6,5 +6,6 @@ mod values;
 
 pub use tiles::load_tile_set;
 pub use values::{
-    colour, count, list, per_player, player_entries, position, tile_ref, MAX_COUNT, MAX_SCORE,
+    colour, count, inline_tile, list, per_player, player_entries, position, tile_ref, MAX_COUNT,
+    MAX_SCORE,
 };

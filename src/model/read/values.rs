@@ -11,7 +11,7 @@ use crate::model::corpus::Corpus;
 use crate::model::geometry::{Pos, BOARD_RADIUS as RADIUS};
 use crate::model::pieces::Colour;
 use crate::model::scenario::TileRef;
-use crate::model::tiles::FACE_DOWN_ID;
+use crate::model::tiles::{TileSpec, FACE_DOWN_ID};
 use crate::yaml::{self, Fields};
 
 /// Bounds of numbers in scenarios: generous for any real game, and far from overflow.
@@ -79,6 +79,17 @@ pub fn colour(
     }
 }
 
+/// A tile drawn inside a scenario (`tile: {edges: […], …}`), read from its mapping.
+pub fn inline_tile(
+    file: &str,
+    map: &MarkedMappingNode,
+    corpus: &Corpus,
+    diags: &mut Diagnostics,
+) -> Option<TileSpec> {
+    let inline = Fields::new(file, 0, map, INLINE_TILE_FIELDS, None, diags);
+    tile_spec(&inline, false, &corpus.tile_markers, diags)
+}
+
 pub fn tile_ref(
     fields: &Fields,
     key: &str,
@@ -87,9 +98,7 @@ pub fn tile_ref(
 ) -> Option<TileRef> {
     match fields.map.get_node(key) {
         Some(Node::Mapping(map)) => {
-            let inline = Fields::new(fields.file, 0, map, INLINE_TILE_FIELDS, None, diags);
-            tile_spec(&inline, false, &corpus.tile_markers, diags)
-                .map(|spec| TileRef::Inline(Box::new(spec)))
+            inline_tile(fields.file, map, corpus, diags).map(|spec| TileRef::Inline(Box::new(spec)))
         }
         Some(_) => {
             let id = fields.required_str(key, diags)?;

@@ -4,10 +4,16 @@
 //! its own frame and turned into place. A board comes with its legend (the symbols it uses,
 //! named in Czech), and every element carries a Czech `<title>`.
 
+mod builder;
+
 use std::collections::BTreeSet;
 use std::fmt::Write;
 
 use serde::Serialize;
+
+// The site writes the tile face down itself.
+#[cfg(feature = "full")]
+pub(crate) use builder::TileData;
 
 use crate::engine::{tile_marker, CompiledTile, Game, State};
 use crate::model::{
@@ -391,8 +397,13 @@ fn tile_centre(out: &mut String, tile: &CompiledTile, legend: &mut Legend) {
     }
 }
 
+/// A catalog tile (or one drawn inside a scenario) as the situation builder shows and lays it.
+pub(crate) fn tile_data(spec: &crate::model::TileSpec, set: &str) -> builder::TileData {
+    let tile = CompiledTile::compile(spec);
+    builder::tile_data(&tile, tile_svg(&tile), set)
+}
+
 /// A single catalog tile, named by its `<title>` (the page shows its name and description).
-#[cfg(feature = "full")]
 pub(crate) fn tile_svg(tile: &CompiledTile) -> String {
     format!(
         r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="-4 -4 108 108" width="216" height="216" font-family="sans-serif"><title>{}</title>{}{}</svg>
