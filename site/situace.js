@@ -74,6 +74,8 @@
     startCells: startCells(false),
     // An opened scenario that lays its board without the start tile (`start: none`).
     noStart: false,
+    // An opened scenario of a 2×2 game that starts from the base game's start tile.
+    baseStart: false,
     // {tile, x, y, rotation, meeples: [{spot, player, kind, ghosts}], ghosts, faceDown}; spot
     // at rotation 0; ghosts on the tile in the cooperative game, at a figure in the
     // competitive Ghosts
@@ -134,6 +136,10 @@
   /** Whether the game is played with the 2x2 start tile. */
   function twoByTwo() {
     return coop() || state.expansions.some((id) => expansion(id).start_2x2);
+  }
+  /** The board starts from the 2×2 start tile. */
+  function bigStart() {
+    return twoByTwo() && !state.baseStart;
   }
   /** Ghosts stand at figures: the competitive Ghosts expansion. */
   function figureGhosts() {
@@ -228,7 +234,8 @@
   }
   function meepleLabel(cell, m, player) {
     const ghosts = m.ghosts ? ', ' + count(m.ghosts, 'duch') : '';
-    return COLOUR_CS[player] + ' ' + kindName(m.kind) + ' – ' + spotLabel(cell.tile, m.spot, cell.rotation) + ghosts;
+    const dog = m.dog === true ? ', u něj pes' : '';
+    return COLOUR_CS[player] + ' ' + kindName(m.kind) + ' – ' + spotLabel(cell.tile, m.spot, cell.rotation) + ghosts + dog;
   }
   function cellLabel(x, y, cell) {
     const where = 'pole [' + x + ', ' + y + ']';
@@ -455,7 +462,7 @@
       : 'Na kartičce: ' + count(ghostsOn(cell), 'duch') + '.';
     // A tile face down holds nothing a figure could stand on, and the scenario lays the 2x2
     // start tile itself, without figures.
-    const noFigures = !tile.spots.length || (twoByTwo() && cell.start);
+    const noFigures = !tile.spots.length || (bigStart() && cell.start);
     $('figurka-radek').hidden = noFigures;
     $('figurka-mista').hidden = noFigures;
     const who = $('figurka-hrac');
@@ -832,6 +839,7 @@
     state.ruleset = $('hra').value;
     state.startCells = startCells(twoByTwo());
     state.noStart = false;
+    state.baseStart = false;
     state.expect = { score: {} };
     state.kept = { setup: {}, steps: [], expect: {} };
     state.picked = null;
@@ -879,7 +887,7 @@
         state.expansions = state.expansions.filter((id) => id !== e.id);
       }
       if (e.start_2x2) {
-        state.startCells = state.noStart ? [] : startCells(twoByTwo());
+        state.startCells = state.noStart ? [] : startCells(bigStart());
         state.selected = null;
         if (!figureGhosts()) {
           delete state.expect.ghosts;
@@ -901,6 +909,7 @@
     if (player) parts.push('player: ' + player);
     if (m.kind !== 'normal') parts.push('kind: ' + m.kind);
     if (m.ghosts) parts.push('ghosts: ' + m.ghosts);
+    if (m.dog !== undefined) parts.push('dog: ' + JSON.stringify(m.dog));
     const feature = TILES.get(cell.tile).spots.find((s) => s.on === m.spot).feature;
     parts.push('feature: ' + feature);
     return '{' + parts.join(', ') + '}';
@@ -926,8 +935,8 @@
       if (setup.length) out.push('setup: {' + setup.join(', ') + '}');
     }
     // Only the base game's start tile carries figures (then the scenario lays it itself).
-    const start = twoByTwo() ? [] : state.startCells.filter((c) => c.meeples.length);
-    out.push('start: ' + (state.noStart ? 'none' : twoByTwo() ? 'duchove-2x2' : start.length ? 'none' : 'zakladni'));
+    const start = bigStart() ? [] : state.startCells.filter((c) => c.meeples.length);
+    out.push('start: ' + (state.noStart ? 'none' : bigStart() ? 'duchove-2x2' : start.length ? 'none' : 'zakladni'));
     out.push('players: [' + players().join(', ') + ']');
     const board = start.concat(state.board);
     if (board.length) {
@@ -1012,8 +1021,8 @@
     }
     const big = isCoop || expansions.some((id) => expansion(id).start_2x2);
     const ghostsAtFigures = big && !isCoop;
-    if (doc.start !== 'none' && doc.start !== (big ? 'duchove-2x2' : 'zakladni')) {
-      throw new Refusal(big ? 'tato hra začíná startovní destičkou 2×2' : 'základní hra tu začíná startovní kartičkou');
+    if (doc.start !== 'none' && doc.start !== 'zakladni' && !(big && doc.start === 'duchove-2x2')) {
+      throw new Refusal('takovou startovní kartičku stránka nezná');
     }
     let levelNumber = 1;
     let track = null;
@@ -1069,7 +1078,7 @@
     const figure = (tile, rotation, m) => {
       if (!m || typeof m !== 'object' || Array.isArray(m)) throw new Refusal('figurka musí být {on: …}');
       // A figure sent to another tile (`at`) is not one the grid can stand.
-      if (Object.keys(m).some((k) => !['on', 'player', 'kind', 'ghosts', 'feature'].includes(k))) throw new Refusal('takovou figurku stránka neumí ukázat');
+      if (Object.keys(m).some((k) => !['on', 'player', 'kind', 'ghosts', 'feature', 'dog'].includes(k))) throw new Refusal('takovou figurku stránka neumí ukázat');
       // Any port of a feature names it (`NM` is `N`); the grid shows it on the feature's spot.
       const on = String(m.on).replace(/^([NESW])M$/, '$1');
       const local = on === 'center' ? 'center' : turnSpot(on, (360 - rotation) % 360);
@@ -1082,7 +1091,10 @@
       const kinds = ['normal', ...expansions.flatMap((id) => expansion(id).kinds)];
       if (!kinds.includes(kind)) throw new Refusal('druh figurky „' + kind + '“ v této hře není');
       // The port as written is kept too: a kept step or answer may name the figure by it.
-      return local === spot ? { spot, kind } : { spot, kind, port: local };
+      const shownFigure = local === spot ? { spot, kind } : { spot, kind, port: local };
+      // A dog beside a figure (level 3 on) is kept and named, not drawn.
+      if (m.dog !== undefined) shownFigure.dog = m.dog;
+      return shownFigure;
     };
     /** A step the move panel can show: a catalog tile placed with one figure or none and
      * at most an answer the panel offers; null for any other step, which is kept. */
@@ -1127,10 +1139,12 @@
     });
     // `start: none` is how the page writes figures on the base game's start tile: it lies
     // first, at [0, 0]. Any other board without a start tile is laid as it is.
-    let starts = startCells(big);
-    let noStart = false;
     const first = board[0];
-    if (doc.start === 'none' && !big && first && first.tile === D.start && first.x === 0 && first.y === 0 && first.rotation === 0) {
+    const figuresOnStart = doc.start === 'none' && first && first.tile === D.start && first.x === 0 && first.y === 0 && first.rotation === 0;
+    const baseStart = big && (doc.start === 'zakladni' || Boolean(figuresOnStart));
+    let starts = startCells(big && !baseStart);
+    let noStart = false;
+    if (figuresOnStart) {
       board.shift();
       starts[0].meeples = first.meeples;
     } else if (doc.start === 'none') {
@@ -1179,7 +1193,7 @@
       rulings,
       ruleset: isCoop ? COOP.id : D.base.id,
       level: levelNumber, track, startGhosts,
-      expansions, players: persons, colours, startCells: starts, noStart, board, step, stepPlayer, choose, expect, end, kept,
+      expansions, players: persons, colours, startCells: starts, noStart, baseStart, board, step, stepPlayer, choose, expect, end, kept,
     };
   }
 

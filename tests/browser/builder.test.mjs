@@ -249,8 +249,24 @@ test('Upravit a ověřit: every shipped scenario opens from its page in the buil
     }
   }
   assert.deepEqual(wrong, []);
-  // 151 of 154 in session 37 (none before it): the rest open as text.
-  assert.ok(grid >= 151, `${grid} of ${links.length} scenarios on the grid`);
+  // 152 of 154 in session 37 (none before it): the rest open as text.
+  assert.ok(grid >= 152, `${grid} of ${links.length} scenarios on the grid`);
+  assert.deepEqual(problems, []);
+});
+
+test('a scenario that draws its own tiles and lays no start tile opens on the grid, drawn by the engine, and is written back as it was described', async () => {
+  const { page, problems } = await watchedPage(phone.context);
+  const { fragment } = editLinks().find((l) => l.file.endsWith('dzh-hrobnik-s-duchy.html'));
+  await page.goto(fileUrl(SITE, 'situace.html') + fragment);
+  await page.waitForFunction(() => document.querySelector('#verdikt h3'));
+  assert.equal(await page.textContent('#verdikt h3'), 'Verdikt: platí');
+  assert.equal(await page.isVisible('#jako-text'), false);
+  // The graveyard the scenario describes lies at [0, 0] with red's keeper and two ghosts.
+  assert.match(await label(page, 0, 0), /^pole \[0, 0\], kartička ze scénáře: .*červený/);
+  assert.ok(await page.$eval(cell(0, 0), (c) => Boolean(c.querySelector('svg, img'))));
+  const text = await page.textContent('#yaml');
+  assert.match(text, /^start: none$/m);
+  assert.match(text, /tile: \{"center":"graveyard","edges":\["F","F","F","F"\]/);
   assert.deepEqual(problems, []);
 });
 

@@ -40,9 +40,20 @@ const cases = JSON.parse(fs.readFileSync(casesPath, 'utf8'));
   // The builder reads scenarios through the same reader, as plain JSON.
   const read = await engine.read('a: 1\nb: "2"\nc: [x, ~]\n');
   try {
-    assert.deepStrictEqual(read, { doc: { a: 1, b: '2', c: ['x', null] } });
+    assert.deepStrictEqual(read, { doc: { a: 1, b: '2', c: ['x', null] }, tiles: {} });
   } catch (error) {
     differing.push(`read: ${error.message}`);
+  }
+  // A tile the scenario draws itself comes with the builder's view of it, from the engine.
+  const drawn = await engine.read('board:\n  - tile: {edges: [F, F, F, F], fields: [{ports: [N, E, S, W]}], center: monastery}\n');
+  try {
+    const tile = drawn.tiles['board/0'];
+    assert.equal(tile.name, 'kartička ze scénáře: klášter');
+    assert.deepStrictEqual(tile.edges, ['F', 'F', 'F', 'F']);
+    assert.deepStrictEqual(tile.spots.map((s) => s.on), ['center', 'N']);
+    assert.match(tile.svg, /^<svg /);
+  } catch (error) {
+    differing.push(`read of a drawn tile: ${error.message}`);
   }
   if (differing.length) {
     console.error(differing.join('\n\n'));
