@@ -76,6 +76,8 @@
     noStart: false,
     // An opened scenario of a 2×2 game that starts from the base game's start tile.
     baseStart: false,
+    // An opened base-game scenario laid around the 2×2 start tile without the expansion.
+    twoByTwoAlone: false,
     // {tile, x, y, rotation, meeples: [{spot, player, kind, ghosts}], ghosts, faceDown}; spot
     // at rotation 0; ghosts on the tile in the cooperative game, at a figure in the
     // competitive Ghosts
@@ -135,7 +137,7 @@
   }
   /** Whether the game is played with the 2x2 start tile. */
   function twoByTwo() {
-    return coop() || state.expansions.some((id) => expansion(id).start_2x2);
+    return coop() || state.twoByTwoAlone || state.expansions.some((id) => expansion(id).start_2x2);
   }
   /** The board starts from the 2×2 start tile. */
   function bigStart() {
@@ -143,7 +145,7 @@
   }
   /** Ghosts stand at figures: the competitive Ghosts expansion. */
   function figureGhosts() {
-    return !coop() && twoByTwo();
+    return !coop() && state.expansions.some((id) => expansion(id).start_2x2);
   }
   /** A figure kind's name: the game's own word for its figure ("strážný" in the cooperative game). */
   function kindName(kind) {
@@ -837,9 +839,10 @@
       return say('Na plánu leží kartičky nebo figurky; jinou hru zvolíte, až je odeberete.');
     }
     state.ruleset = $('hra').value;
-    state.startCells = startCells(twoByTwo());
     state.noStart = false;
     state.baseStart = false;
+    state.twoByTwoAlone = false;
+    state.startCells = startCells(twoByTwo());
     state.expect = { score: {} };
     state.kept = { setup: {}, steps: [], expect: {} };
     state.picked = null;
@@ -1021,7 +1024,8 @@
     }
     const big = isCoop || expansions.some((id) => expansion(id).start_2x2);
     const ghostsAtFigures = big && !isCoop;
-    if (doc.start !== 'none' && doc.start !== 'zakladni' && !(big && doc.start === 'duchove-2x2')) {
+    const twoByTwoAlone = !big && doc.start === 'duchove-2x2';
+    if (!['none', 'zakladni', 'duchove-2x2'].includes(doc.start)) {
       throw new Refusal('takovou startovní kartičku stránka nezná');
     }
     let levelNumber = 1;
@@ -1142,7 +1146,7 @@
     const first = board[0];
     const figuresOnStart = doc.start === 'none' && first && first.tile === D.start && first.x === 0 && first.y === 0 && first.rotation === 0;
     const baseStart = big && (doc.start === 'zakladni' || Boolean(figuresOnStart));
-    let starts = startCells(big && !baseStart);
+    let starts = startCells((big || twoByTwoAlone) && !baseStart);
     let noStart = false;
     if (figuresOnStart) {
       board.shift();
@@ -1193,7 +1197,7 @@
       rulings,
       ruleset: isCoop ? COOP.id : D.base.id,
       level: levelNumber, track, startGhosts,
-      expansions, players: persons, colours, startCells: starts, noStart, baseStart, board, step, stepPlayer, choose, expect, end, kept,
+      expansions, players: persons, colours, startCells: starts, noStart, baseStart, twoByTwoAlone, board, step, stepPlayer, choose, expect, end, kept,
     };
   }
 

@@ -249,8 +249,8 @@ test('Upravit a ověřit: every shipped scenario opens from its page in the buil
     }
   }
   assert.deepEqual(wrong, []);
-  // 152 of 154 in session 37 (none before it): the rest open as text.
-  assert.ok(grid >= 152, `${grid} of ${links.length} scenarios on the grid`);
+  // Every one since session 37 (none before it); text stays for files the grid cannot show.
+  assert.equal(grid, links.length, `${grid} of ${links.length} scenarios on the grid`);
   assert.deepEqual(problems, []);
 });
 
