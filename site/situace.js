@@ -620,7 +620,7 @@
     if (expected) parts.push(count(expected, 'očekávání') + ' navíc');
     $('ze-scenare').hidden = !parts.length;
     $('ze-scenare').textContent = parts.length
-      ? 'Plán to neukazuje, a proto ze scénáře beze změny ponechá: ' + parts.join(', ') + '. Celý scénář je v oddílu Text scénáře.'
+      ? 'Plán to neukazuje, a proto ze scénáře beze změny ponechá: ' + parts.join(', ') + '. Upravíte je v oddílu Text scénáře tlačítkem Upravit jako text.'
       : '';
   }
 
@@ -1213,6 +1213,17 @@
   function scenarioText() {
     return textMode ? $('text-scenare').value : toYaml();
   }
+  // Everything of a scenario, kept parts included, is edited as text; back on the grid the
+  // text is laid out again as far as the grid can show it.
+  $('upravit-text').addEventListener('click', () => {
+    $('text-scenare').value = toYaml();
+    showText(true);
+    say('Scénář je v textovém poli: upravte ho a ověřte, nebo ho tlačítkem Rozložit na plán vraťte na plán.');
+    $('text-scenare').focus();
+  });
+  $('na-plan').addEventListener('click', () => {
+    openText($('text-scenare').value, 'text ze stránky', 'Text');
+  });
   $('nova').addEventListener('click', () => {
     showText(false);
     Object.assign(state, JSON.parse(FRESH));

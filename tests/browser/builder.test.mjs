@@ -284,7 +284,7 @@ test('Upravit a ověřit from a ruling page: the situation opens on the grid, an
   assert.match(await label(page, 1, 0), /červený/);
   assert.equal(
     await page.textContent('#ze-scenare'),
-    'Plán to neukazuje, a proto ze scénáře beze změny ponechá: 1 krok po sporném tahu, 3 očekávání navíc. Celý scénář je v oddílu Text scénáře.',
+    'Plán to neukazuje, a proto ze scénáře beze změny ponechá: 1 krok po sporném tahu, 3 očekávání navíc. Upravíte je v oddílu Text scénáře tlačítkem Upravit jako text.',
   );
   // What if the road were free: red's figure off the board, the expected refusal does not come.
   await page.tap(cell(1, 0));
@@ -302,6 +302,14 @@ test('Upravit a ověřit from a ruling page: the situation opens on the grid, an
   const text = await page.textContent('#yaml');
   assert.match(text, /"place":"zh-cesta-rovna"/);
   assert.match(text, /"rejected": \{"reason":"zh\.druzinik\.obsazeno","step":1\}/);
+  // The kept parts are edited as text, and the text goes back on the grid.
+  await page.tap('summary:has-text("Text scénáře")');
+  await page.tap('#upravit-text');
+  assert.equal(await page.isVisible('#jako-text'), true);
+  assert.equal(await page.inputValue('#text-scenare'), text);
+  await page.tap('#na-plan');
+  await page.waitForFunction(() => document.getElementById('jako-text').hidden && document.querySelector('#verdikt h3'));
+  assert.equal(await page.textContent('#yaml'), text);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 390, `the page is ${width} px wide`);
   assert.deepEqual(problems, []);
