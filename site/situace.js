@@ -72,12 +72,9 @@
     // The start tile at [0, 0]; figures on the base game's make the scenario lay it itself
     // (`start: none`).
     startCells: startCells(false),
-    // An opened scenario that lays its board without the start tile (`start: none`).
-    noStart: false,
-    // An opened scenario of a 2×2 game that starts from the base game's start tile.
-    baseStart: false,
-    // An opened base-game scenario laid around the 2×2 start tile without the expansion.
-    twoByTwoAlone: false,
+    // An opened scenario's own start when it is not its game's ('none', 'zakladni',
+    // 'duchove-2x2'); null for the game's start tile.
+    start: null,
     // {tile, x, y, rotation, meeples: [{spot, player, kind, ghosts}], ghosts, faceDown}; spot
     // at rotation 0; ghosts on the tile in the cooperative game, at a figure in the
     // competitive Ghosts
@@ -137,11 +134,15 @@
   }
   /** Whether the game is played with the 2x2 start tile. */
   function twoByTwo() {
-    return coop() || state.twoByTwoAlone || state.expansions.some((id) => expansion(id).start_2x2);
+    return coop() || state.expansions.some((id) => expansion(id).start_2x2);
+  }
+  /** How the board starts, as a scenario's `start` says it. */
+  function startKind() {
+    return state.start || (twoByTwo() ? 'duchove-2x2' : 'zakladni');
   }
   /** The board starts from the 2×2 start tile. */
   function bigStart() {
-    return twoByTwo() && !state.baseStart;
+    return startKind() === 'duchove-2x2';
   }
   /** Ghosts stand at figures: the competitive Ghosts expansion. */
   function figureGhosts() {
@@ -839,9 +840,7 @@
       return say('Na plánu leží kartičky nebo figurky; jinou hru zvolíte, až je odeberete.');
     }
     state.ruleset = $('hra').value;
-    state.noStart = false;
-    state.baseStart = false;
-    state.twoByTwoAlone = false;
+    state.start = null;
     state.startCells = startCells(twoByTwo());
     state.expect = { score: {} };
     state.kept = { setup: {}, steps: [], expect: {} };
@@ -890,7 +889,7 @@
         state.expansions = state.expansions.filter((id) => id !== e.id);
       }
       if (e.start_2x2) {
-        state.startCells = state.noStart ? [] : startCells(bigStart());
+        state.startCells = startKind() === 'none' ? [] : startCells(bigStart());
         state.selected = null;
         if (!figureGhosts()) {
           delete state.expect.ghosts;
@@ -939,7 +938,7 @@
     }
     // Only the base game's start tile carries figures (then the scenario lays it itself).
     const start = bigStart() ? [] : state.startCells.filter((c) => c.meeples.length);
-    out.push('start: ' + (state.noStart ? 'none' : bigStart() ? 'duchove-2x2' : start.length ? 'none' : 'zakladni'));
+    out.push('start: ' + (start.length ? 'none' : startKind()));
     out.push('players: [' + players().join(', ') + ']');
     const board = start.concat(state.board);
     if (board.length) {
@@ -1024,7 +1023,6 @@
     }
     const big = isCoop || expansions.some((id) => expansion(id).start_2x2);
     const ghostsAtFigures = big && !isCoop;
-    const twoByTwoAlone = !big && doc.start === 'duchove-2x2';
     if (!['none', 'zakladni', 'duchove-2x2'].includes(doc.start)) {
       throw new Refusal('takovou startovní kartičku stránka nezná');
     }
@@ -1145,16 +1143,13 @@
     // first, at [0, 0]. Any other board without a start tile is laid as it is.
     const first = board[0];
     const figuresOnStart = doc.start === 'none' && first && first.tile === D.start && first.x === 0 && first.y === 0 && first.rotation === 0;
-    const baseStart = big && (doc.start === 'zakladni' || Boolean(figuresOnStart));
-    let starts = startCells((big || twoByTwoAlone) && !baseStart);
-    let noStart = false;
+    const startAs = figuresOnStart ? 'zakladni' : doc.start;
+    const starts = startAs === 'none' ? [] : startCells(startAs === 'duchove-2x2');
     if (figuresOnStart) {
       board.shift();
       starts[0].meeples = first.meeples;
-    } else if (doc.start === 'none') {
-      starts = [];
-      noStart = true;
     }
+    const start = startAs === (big ? 'duchove-2x2' : 'zakladni') ? null : startAs;
     let step = null;
     let stepPlayer = list[0];
     let choose = '';
@@ -1197,7 +1192,7 @@
       rulings,
       ruleset: isCoop ? COOP.id : D.base.id,
       level: levelNumber, track, startGhosts,
-      expansions, players: persons, colours, startCells: starts, noStart, baseStart, twoByTwoAlone, board, step, stepPlayer, choose, expect, end, kept,
+      expansions, players: persons, colours, startCells: starts, start, board, step, stepPlayer, choose, expect, end, kept,
     };
   }
 
