@@ -49,6 +49,11 @@
   // czech::points: "8 bodů", "−2 body".
   const points = (n) => (n < 0 ? '−' : '') + count(Math.abs(n), 'bod');
   const OUTCOME_CS = { playing: 'hra pokračuje', won: 'tým vyhrál', lost: 'tým prohrál' };
+  // The expansion whose players hold cards (Gifts), and each card's Czech name.
+  const GIFTS = D.expansions.find((e) => e.cards.length);
+  const CARD_CS = Object.fromEntries(GIFTS ? GIFTS.cards : []);
+  // Copies of each card in the game.
+  const CARD_COPIES = 5;
 
   /** The start tile's cells: one tile, or the 2×2 start tile's quarters. */
   function startCells(twoByTwo) {
@@ -64,6 +69,15 @@
     expansions: [],
     level: 1, // the cooperative game's
     track: null, // the cooperative team's points before the move, if given
+    counters: {}, // level 6: each colour's counter before the move, if given
+    // A game under way, each if given: the cooperative game's tiles left in each stack (the
+    // one drawn from first) and figures per colour; the other games' scores and supplies.
+    stacks: [],
+    meeples: null,
+    score: {},
+    supply: {},
+    // Gifts: each player's unopened cards and the top of the gift deck, first card first.
+    gifts: { hands: {}, deck: [] },
     startGhosts: COOP ? COOP.start_ghosts : 0,
     players: 2,
     // An opened scenario's colours when they are not the first ones in the CLI's order
@@ -81,11 +95,14 @@
     board: [],
     step: null, // {tile, x, y, rotation, meeple: {spot, kind} | null}
     stepPlayer: 'red',
+    // A gift the player on turn opens before placing the tile: {card, at, on, to, other}.
+    gift: null,
     // The answer to the rules' question after the move: '', in the cooperative game 'body'
     // or 'duchy [x, y]', with the competitive Ghosts a figure ('red [x, y] EM').
     choose: '',
     // Scores, and with ghosts `ghosts` and `bank`; the cooperative game `track` and `outcome`
-    // instead of scores.
+    // instead of scores, on level 6 also `counters` by colour; with Gifts `gifts`, each
+    // player's unopened cards.
     expect: { score: {} },
     end: false,
     // An opened scenario's parts the grid does not show, written back as they were: setup
@@ -143,6 +160,19 @@
   /** The board starts from the 2×2 start tile. */
   function bigStart() {
     return startKind() === 'duchove-2x2';
+  }
+  /** Dogs the cooperative game's level has (0 in any other game). */
+  function dogs() {
+    return coop() ? level().dogs : 0;
+  }
+  /** The colours that may have a counter of their own (level 6: any three of the players'),
+   * else none. */
+  function counterColours() {
+    return coop() && level().counters > 1 ? players() : [];
+  }
+  /** Gifts is in play: players hold cards. */
+  function giftsInPlay() {
+    return !coop() && Boolean(GIFTS) && state.expansions.includes(GIFTS.id);
   }
   /** Ghosts stand at figures: the competitive Ghosts expansion. */
   function figureGhosts() {
@@ -279,6 +309,18 @@
     span.style.top = top + '%';
     return span;
   }
+  /** A dog lying beside a figure's dot, on the tile's inner side of it (the cell's label
+   * names it). */
+  function dogMark(spot, rotation) {
+    const span = document.createElement('span');
+    const [left, top] = DOT[turnSpot(spot, rotation)];
+    const inward = left === 50 && top === 50 ? [50, 70] : [left + (50 - left) * 0.4, top + (50 - top) * 0.4];
+    span.className = 'builder-dog';
+    span.setAttribute('aria-hidden', 'true');
+    span.style.left = inward[0] + '%';
+    span.style.top = inward[1] + '%';
+    return span;
+  }
 
   // The picker's groups, by the most telling thing a tile shows.
   const GROUPS = [['monastery', 'Kláštery'], ['city', 'Města'], ['road', 'Cesty']];
@@ -300,11 +342,8 @@
     const telling = tile.spots.find((s) => s.feature === 'road' || s.feature === 'city');
     return telling ? tile.name + ', ' + spotLabel(tile.id, telling.on, 0) : tile.name;
   }
-  function drawPicker() {
-    const box = $('karticky');
-    const hadFocus = box.contains(document.activeElement);
-    box.textContent = '';
-    const wanted = folded($('hledat-karticku').value.trim());
+  /** The tiles in play, each as [tile, the name that tells it apart]. */
+  function tileChoices() {
     // Tiles of one name whose sides match in some rotation are one choice (the base game's
     // straight road and the Mists box's): it is turned on the board.
     const looks = new Set();
@@ -316,9 +355,15 @@
       return true;
     });
     const named = (tile) => choices.filter((other) => other.name === tile.name).length;
+    return choices.map((tile) => [tile, pickerName(tile, named(tile))]);
+  }
+  function drawPicker() {
+    const box = $('karticky');
+    const hadFocus = box.contains(document.activeElement);
+    box.textContent = '';
+    const wanted = folded($('hledat-karticku').value.trim());
     const groups = new Map();
-    for (const tile of choices) {
-      const name = pickerName(tile, named(tile));
+    for (const [tile, name] of tileChoices()) {
       if (wanted && !folded(name).includes(wanted)) continue;
       const group = groupOf(tile);
       if (!groups.has(group)) groups.set(group, []);
@@ -404,7 +449,10 @@
             button.classList.add('builder-step');
             if (cell.meeple) button.append(dot(cell.meeple.spot, cell.rotation, state.stepPlayer));
           } else {
-            for (const m of cell.meeples) button.append(dot(m.spot, cell.rotation, m.player));
+            for (const m of cell.meeples) {
+              button.append(dot(m.spot, cell.rotation, m.player));
+              if (m.dog === true) button.append(dogMark(m.spot, cell.rotation));
+            }
           }
         } else if (neighbours(x, y, false).some(Boolean)) {
           button.classList.add('builder-free');
@@ -478,6 +526,8 @@
     kind.textContent = '';
     for (const k of kinds()) option(kind, k, kindName(k));
     showFigureGhosts(cell);
+    // A dog lies beside a figure already on the board, on a level with dogs.
+    $('figurka-pes-radek').hidden = !dogs() || cell === state.step;
     const ghosts = $('figurka-duchove');
     if (!ghosts.options.length) for (let n = 0; n <= MAX_FIGURE_GHOSTS; n++) option(ghosts, String(n), count(n, 'duch'));
     // One tap on a spot stands the chosen figure there.
@@ -514,6 +564,239 @@
     }
   }
 
+  /** A labelled number from 0 in `box`; `set` gets it, or undefined when left empty. */
+  function numberField(box, id, text, value, set) {
+    const label = document.createElement('label');
+    label.htmlFor = id;
+    label.textContent = text;
+    const input = document.createElement('input');
+    input.type = 'number';
+    input.min = '0';
+    input.id = id;
+    input.inputMode = 'numeric';
+    input.value = value === undefined ? '' : String(value);
+    input.addEventListener('change', () => {
+      const n = Number.parseInt(input.value, 10);
+      set(Number.isFinite(n) && n >= 0 ? n : undefined);
+      drawYaml();
+    });
+    const p = document.createElement('p');
+    p.append(label, ' ', input);
+    box.append(p);
+  }
+
+  /** A game under way: scores and supplies before the move, or the cooperative game's stacks
+   * and figures per colour. */
+  function drawUnderway() {
+    const box = $('rozehrana-pole');
+    box.textContent = '';
+    const figures = D.nouns[D.figure[state.ruleset] || D.figure[D.base.id]][2];
+    const Figures = figures[0].toUpperCase() + figures.slice(1);
+    const setIn = (map, key) => (n) => {
+      if (n === undefined) delete map[key];
+      else map[key] = n;
+    };
+    if (coop()) {
+      const names = ['Kartiček zbývá v hromádce, ze které se teď táhne', 'Kartiček v další hromádce', 'Kartiček v hromádce po ní'];
+      for (let i = 0; i < level().stacks; i++) {
+        numberField(box, 'hromadka-' + i, names[i] || 'Kartiček v ' + (i + 1) + '. hromádce', state.stacks[i], setIn(state.stacks, i));
+      }
+      numberField(box, 'strazni', Figures + ' každé barvy (bez údaje ' + COOP.meeples + ')', state.meeples === null ? undefined : state.meeples, (n) => {
+        state.meeples = n === undefined ? null : n;
+      });
+      return;
+    }
+    for (const p of players()) {
+      numberField(box, 'skore-' + p, 'Body před tahem – ' + COLOUR_CS[p], state.score[p], setIn(state.score, p));
+      numberField(box, 'zasoba-' + p, Figures + ' v zásobě – ' + COLOUR_CS[p], state.supply[p], setIn(state.supply, p));
+    }
+  }
+  /** The stacks given, from the one drawn from first up to the first left empty. */
+  function stacksGiven() {
+    const given = [];
+    for (const n of state.stacks.slice(0, level().stacks)) {
+      if (n === undefined) break;
+      given.push(n);
+    }
+    return given;
+  }
+
+  /** Level 6's counters before the move, one per colour. */
+  function drawCounters() {
+    const box = $('pocitadla');
+    box.textContent = '';
+    if (!counterColours().length) return;
+    const hint = document.createElement('p');
+    hint.className = 'hint';
+    const n = level().counters;
+    hint.textContent = 'Na úrovni ' + state.level + ' má své počítadlo každá ze ' + n + ' barev, které hráči zvolili. ' +
+      'Stav před tahem (nepovinné) vyplňte u těch ' + n + ' barev.';
+    box.append(hint);
+    for (const p of counterColours()) {
+      numberField(box, 'pocitadlo-' + p, 'Počítadlo – ' + COLOUR_CS[p], state.counters[p], (n) => {
+        if (n === undefined) delete state.counters[p];
+        else state.counters[p] = n;
+      });
+    }
+  }
+
+  /** Gifts: each player's unopened cards and the top of the gift deck. */
+  function drawGifts() {
+    $('darky').hidden = !giftsInPlay();
+    const hands = $('darky-ruce');
+    const deck = $('darky-balicek');
+    hands.textContent = '';
+    deck.textContent = '';
+    if (!giftsInPlay()) return;
+    for (const p of players()) {
+      hands.append(cardList('ruka-' + p, 'Neotevřené dárky – ' + COLOUR_CS[p], state.gifts.hands[p] || [], (cards) => {
+        if (cards.length) state.gifts.hands[p] = cards;
+        else delete state.gifts.hands[p];
+      }));
+    }
+    deck.append(cardList('balicek', 'Balíček dárků odshora (nepovinné)', state.gifts.deck, (cards) => {
+      state.gifts.deck = cards;
+    }));
+  }
+  // The card each list's picker last offered, so that adding twice takes two taps.
+  const cardChoice = {};
+  /** Copies of a card in the players' hands and on the deck. */
+  function copiesUsed(card) {
+    return [...Object.values(state.gifts.hands), state.gifts.deck].flat().filter((c) => c === card).length;
+  }
+  /** A list of cards, each with a button to remove it, and a picker to add one. */
+  function cardList(id, title, cards, set) {
+    const box = document.createElement('div');
+    box.className = 'builder-cards';
+    const heading = document.createElement('p');
+    heading.textContent = title + (cards.length ? ':' : ': žádné');
+    const list = document.createElement('ul');
+    cards.forEach((card, i) => {
+      const li = document.createElement('li');
+      li.textContent = CARD_CS[card] + ' ';
+      const remove = document.createElement('button');
+      remove.type = 'button';
+      remove.textContent = 'Odebrat';
+      remove.setAttribute('aria-label', 'Odebrat dárek ' + CARD_CS[card] + ': ' + title);
+      remove.addEventListener('click', () => {
+        set(cards.filter((_, j) => j !== i));
+        update();
+      });
+      li.append(remove);
+      list.append(li);
+    });
+    const label = document.createElement('label');
+    label.htmlFor = id;
+    label.textContent = 'Přidat dárek';
+    const select = document.createElement('select');
+    select.id = id;
+    for (const [card, name] of GIFTS.cards) option(select, card, name);
+    select.value = cardChoice[id] || GIFTS.cards[0][0];
+    select.addEventListener('change', () => {
+      cardChoice[id] = select.value;
+    });
+    const add = document.createElement('button');
+    add.type = 'button';
+    add.id = id + '-pridat';
+    add.textContent = 'Přidat';
+    add.setAttribute('aria-label', 'Přidat dárek: ' + title);
+    add.addEventListener('click', () => {
+      const card = select.value;
+      if (copiesUsed(card) >= CARD_COPIES) {
+        return say('Dárků ' + CARD_CS[card] + ' je ve hře jen ' + CARD_COPIES + ' a všechny už jsou v rukou nebo v balíčku.');
+      }
+      set(cards.concat([card]));
+      say('Přidáno: ' + CARD_CS[card] + ' (' + title + ').');
+      update();
+      $(add.id).focus();
+    });
+    const row = document.createElement('p');
+    row.append(label, ' ', select, ' ', add);
+    box.append(heading, list, row);
+    return box;
+  }
+
+  /** The gift the player on turn opens before placing the tile, and what it acts on. */
+  function drawGiftStep() {
+    $('darek-radek').hidden = !giftsInPlay();
+    const card = $('darek');
+    card.textContent = '';
+    option(card, '', 'žádný');
+    for (const [id, name] of GIFTS ? GIFTS.cards : []) option(card, id, name);
+    const g = giftsInPlay() ? state.gift : null;
+    card.value = g ? g.card : '';
+    const target = $('darek-cil');
+    const to = $('darek-na');
+    target.textContent = '';
+    to.textContent = '';
+    $('darek-cil-radek').hidden = !g;
+    $('darek-na-radek').hidden = !g || g.card !== 'zmena-postoje';
+    if (!g) return;
+    const { label, options } = giftTargets(g.card);
+    $('darek-cil-popis').textContent = label;
+    const now = giftValue(g);
+    for (const [value, text] of options) option(target, value, text);
+    if (now && !options.some(([value]) => value === now)) option(target, now, giftPlace(g));
+    target.value = now;
+    if (g.card !== 'zmena-postoje' || !g.at) return;
+    const cell = cellAt(g.at[0], g.at[1]);
+    for (const spot of cell ? TILES.get(cell.tile).spots : []) {
+      const onBoard = turnSpot(spot.on, cell.rotation);
+      if (onBoard !== g.on) option(to, onBoard, spotLabel(cell.tile, spot.on, cell.rotation));
+    }
+    if (g.to && ![...to.options].some((o) => o.value === g.to)) option(to, g.to, PLACE_CS[g.to] || g.to);
+    to.value = g.to || '';
+  }
+  /** What a card can act on: [value, text] pairs and how the page asks for them. */
+  function giftTargets(card) {
+    const cells = [...state.startCells, ...state.board].filter((c) => !c.faceDown);
+    const at = (c) => c.x + ',' + c.y;
+    const figures = (keep) => cells.flatMap((c) => c.meeples.filter((m) => keep(c, m)).map((m) => [
+      at(c) + ',' + turnSpot(m.port || m.spot, c.rotation),
+      'pole [' + c.x + ', ' + c.y + ']: ' + meepleLabel(c, m, m.player),
+    ]));
+    const featureOf = (c, m) => TILES.get(c.tile).spots.find((s) => s.on === m.spot).feature;
+    if (card === 'koncil') {
+      const monasteries = cells.filter((c) => TILES.get(c.tile).spots.some((s) => s.feature === 'monastery'));
+      return { label: 'do kláštera na', options: monasteries.map((c) => [at(c), 'poli [' + c.x + ', ' + c.y + ']']) };
+    }
+    if (card === 'vyklizeni-cesty') return { label: 'z cesty, kde stojí', options: figures((c, m) => featureOf(c, m) === 'road') };
+    if (card === 'vyber-ze-dvou') {
+      const tiles = tileChoices().filter(([t]) => !t.board_only);
+      return { label: 'druhá tažená kartička', options: [...tiles.map(([t, name]) => [t.id, name]), ['', 'žádná, nebylo co táhnout']] };
+    }
+    // Vyplacení and Změna postoje act on the player's own figure; others are offered too, for
+    // the engine to say why not.
+    const own = figures((c, m) => m.player === state.stepPlayer);
+    return { label: 'figurka', options: own.concat(figures((c, m) => m.player !== state.stepPlayer)) };
+  }
+  /** A gift's target as the target picker's value. */
+  function giftValue(g) {
+    if (g.card === 'vyber-ze-dvou') return g.other || '';
+    if (!g.at) return '';
+    return g.at.join(',') + (g.card === 'koncil' ? '' : ',' + g.on);
+  }
+  /** A target the board does not offer (an opened scenario's), said in words. */
+  function giftPlace(g) {
+    if (g.card === 'vyber-ze-dvou') return TILES.has(g.other) ? TILES.get(g.other).name : g.other;
+    return 'pole [' + g.at[0] + ', ' + g.at[1] + ']' + (g.on ? ', ' + PLACE_CS[g.on] : '');
+  }
+  /** Sets a gift's target from the picker's value. */
+  function setGiftTarget(g, value) {
+    delete g.at;
+    delete g.on;
+    delete g.to;
+    delete g.other;
+    if (!value) return;
+    if (g.card === 'vyber-ze-dvou') {
+      g.other = value;
+      return;
+    }
+    const [x, y, on] = value.split(',');
+    g.at = [Number(x), Number(y)];
+    if (on) g.on = on;
+  }
+
   function drawStep() {
     const who = $('tah-hrac');
     const keep = state.stepPlayer;
@@ -548,34 +831,30 @@
     }
     if (![...choose.options].some((o) => o.value === state.choose)) state.choose = '';
     choose.value = state.choose;
+    drawGiftStep();
     $('ocekavani-nadpis').textContent = coop() ? 'Očekávaný stav po tahu (nepovinné)' : 'Očekávané skóre po tahu (nepovinné)';
     const box = $('ocekavani');
     box.textContent = '';
-    const field = (id, text, value, set) => {
-      const label = document.createElement('label');
-      label.htmlFor = id;
-      label.textContent = text;
-      const input = document.createElement('input');
-      input.type = 'number';
-      input.min = '0';
-      input.id = id;
-      input.inputMode = 'numeric';
-      input.value = value === undefined ? '' : String(value);
-      input.addEventListener('change', () => {
-        const n = Number.parseInt(input.value, 10);
-        set(Number.isFinite(n) && n >= 0 ? n : undefined);
-        drawYaml();
-      });
-      const p = document.createElement('p');
-      p.append(label, ' ', input);
-      box.append(p);
-    };
+    const field = (id, text, value, set) => numberField(box, id, text, value, set);
     const store = (key) => (n) => {
       if (n === undefined) delete state.expect[key];
       else state.expect[key] = n;
     };
+    // An expectation by colour (`counters`, `gifts`), left out when no colour has one.
+    const byColour = (key, p) => (n) => {
+      const map = { ...state.expect[key] };
+      if (n === undefined) delete map[p];
+      else map[p] = n;
+      if (Object.keys(map).length) state.expect[key] = map;
+      else delete state.expect[key];
+    };
     if (coop()) {
-      field('cekam-pocitadlo', 'Body na počítadle týmu', state.expect.track, store('track'));
+      // On level 6 the track stands where the lowest of the counters does.
+      const track = counterColours().length ? 'Nejnižší z počítadel' : 'Body na počítadle týmu';
+      field('cekam-pocitadlo', track, state.expect.track, store('track'));
+      for (const p of counterColours()) {
+        field('cekam-pocitadlo-' + p, 'Počítadlo – ' + COLOUR_CS[p], (state.expect.counters || {})[p], byColour('counters', p));
+      }
       field('cekam-duchy', 'Duchů na plánu', state.expect.ghosts, store('ghosts'));
       field('cekam-bank', 'Duchů v banku', state.expect.bank, store('bank'));
       const label = document.createElement('label');
@@ -603,6 +882,9 @@
       if (figureGhosts()) {
         field('cekam-duchy', 'Duchů u figurek', state.expect.ghosts, store('ghosts'));
         field('cekam-bank', 'Duchů v banku', state.expect.bank, store('bank'));
+      }
+      if (giftsInPlay()) {
+        for (const p of players()) field('cekam-darky-' + p, 'Neotevřených dárků – ' + COLOUR_CS[p], (state.expect.gifts || {})[p], byColour('gifts', p));
       }
     }
     // The cooperative game has no final scoring.
@@ -640,6 +922,9 @@
     $('hraci').value = String(state.players);
     for (const box of document.querySelectorAll('#rozsireni input')) box.checked = state.expansions.includes(box.value);
     for (const radio of document.querySelectorAll('input[name="rezim"]')) radio.checked = radio.value === state.mode;
+    drawCounters();
+    drawGifts();
+    drawUnderway();
     drawPicker();
     drawBoard();
     drawPanel();
@@ -730,6 +1015,7 @@
       // Ghosts come to figures, never to guards.
       const ghosts = Number($('figurka-duchove').value);
       if (!$('figurka-duchove-radek').hidden && ghosts) m.ghosts = ghosts;
+      if (!$('figurka-pes-radek').hidden && $('figurka-pes').checked) m.dog = true;
       cell.meeples = cell.meeples.filter((other) => other.spot !== m.spot).concat([m]);
     }
     say('Figurka postavena: ' + meepleLabel(cell, m, cell === state.step ? state.stepPlayer : m.player) + '.');
@@ -763,6 +1049,10 @@
     for (const c of [...state.startCells, ...state.board]) c.meeples = c.meeples.filter((m) => ok.includes(m.player));
     if (!ok.includes(state.stepPlayer)) state.stepPlayer = 'red';
     for (const p of Object.keys(state.expect.score)) if (!ok.includes(p)) delete state.expect.score[p];
+    // What belonged to a colour no longer in the game goes with it.
+    for (const map of [state.counters, state.score, state.supply, state.gifts.hands, state.expect.counters || {}, state.expect.gifts || {}]) {
+      for (const p of Object.keys(map)) if (!ok.includes(p)) delete map[p];
+    }
     update();
   });
   $('figurka-hrac').addEventListener('change', () => {
@@ -822,6 +1112,42 @@
   }
   $('duch-ubrat').addEventListener('click', () => addGhosts(-1));
   $('duch-pridat').addEventListener('click', () => addGhosts(1));
+  $('darek').addEventListener('change', () => {
+    const card = $('darek').value;
+    if (!card) {
+      state.gift = null;
+      return update();
+    }
+    state.gift = { card };
+    const first = giftTargets(card).options[0];
+    setGiftTarget(state.gift, first ? first[0] : '');
+    if (card === 'zmena-postoje') state.gift.to = firstOtherSpot(state.gift);
+    // The card has to be in the hand of the player who opens it.
+    const p = state.stepPlayer;
+    const hand = state.gifts.hands[p] || [];
+    if (!hand.includes(card) && copiesUsed(card) < CARD_COPIES) {
+      state.gifts.hands[p] = hand.concat([card]);
+      const who = COLOUR_CS[p];
+      say(who[0].toUpperCase() + who.slice(1) + ' otevře dárek ' + CARD_CS[card] + '; stránka mu ho přidala mezi neotevřené dárky.');
+    }
+    update();
+  });
+  $('darek-cil').addEventListener('change', () => {
+    setGiftTarget(state.gift, $('darek-cil').value);
+    if (state.gift.card === 'zmena-postoje') state.gift.to = firstOtherSpot(state.gift);
+    update();
+  });
+  $('darek-na').addEventListener('change', () => {
+    state.gift.to = $('darek-na').value;
+    drawYaml();
+  });
+  /** Změna postoje: the first spot of the figure's tile other than where it stands. */
+  function firstOtherSpot(g) {
+    const cell = g.at && cellAt(g.at[0], g.at[1]);
+    if (!cell) return undefined;
+    const other = TILES.get(cell.tile).spots.map((s) => turnSpot(s.on, cell.rotation)).find((on) => on !== g.on);
+    return other;
+  }
   $('volba').addEventListener('change', () => {
     state.choose = $('volba').value;
     drawYaml();
@@ -855,8 +1181,18 @@
       $('uroven').value = String(state.level);
       return say('Na úrovni ' + next.number + ' nejsou zámky ani hřbitovy; nejdřív je z plánu odeberte.');
     }
+    if (!next.dogs && state.board.some((c) => c.meeples.some((m) => m.dog === true))) {
+      $('uroven').value = String(state.level);
+      return say('Na úrovni ' + next.number + ' psi nejsou; nejdřív odeberte figurky, u kterých leží pes.');
+    }
     state.level = next.number;
     for (const c of state.board) c.ghosts = Math.min(next.bank, c.ghosts || 0);
+    state.stacks = state.stacks.slice(0, next.stacks);
+    // Counters by colour belong to the level that has them.
+    if (next.counters < 2) {
+      state.counters = {};
+      delete state.expect.counters;
+    }
     update();
   });
   $('pocitadlo').addEventListener('change', () => {
@@ -929,11 +1265,23 @@
       const setup = ['level: ' + state.level];
       // A level with a counter per colour takes no single number.
       if (state.track !== null && level().counters === 1) setup.push('track: ' + state.track);
+      const counters = counterColours().filter((p) => state.counters[p] !== undefined);
+      if (counters.length) setup.push('track: {' + counters.map((p) => p + ': ' + state.counters[p]).join(', ') + '}');
       if (state.startGhosts !== COOP.start_ghosts) setup.push('start_ghosts: ' + state.startGhosts);
+      if (stacksGiven().length) setup.push('stacks: [' + stacksGiven().join(', ') + ']');
+      if (state.meeples !== null) setup.push('meeples: ' + state.meeples);
       out.push('setup: {' + setup.concat(keptEntries(state.kept.setup)).join(', ') + '}');
     } else {
       if (state.expansions.length) out.push('expansions: [' + state.expansions.join(', ') + ']');
-      const setup = keptEntries(state.kept.setup);
+      const setup = [];
+      for (const key of ['score', 'supply']) if (Object.keys(state[key]).length) setup.push(key + ': ' + flowMap(state[key]));
+      if (giftsInPlay()) {
+        const cards = (list) => '[' + list.join(', ') + ']';
+        const hands = players().filter((p) => (state.gifts.hands[p] || []).length);
+        if (hands.length) setup.push('gifts: {' + hands.map((p) => p + ': ' + cards(state.gifts.hands[p])).join(', ') + '}');
+        if (state.gifts.deck.length) setup.push('gift_deck: ' + cards(state.gifts.deck));
+      }
+      setup.push(...keptEntries(state.kept.setup));
       if (setup.length) out.push('setup: {' + setup.join(', ') + '}');
     }
     // Only the base game's start tile carries figures (then the scenario lays it itself).
@@ -954,6 +1302,7 @@
       const s = state.step;
       steps.push('  - player: ' + state.stepPlayer, '    place: ' + tileText(TILES.get(s.tile)), '    at: [' + s.x + ', ' + s.y + ']', '    rotation: ' + s.rotation);
       steps.push('    meeple: ' + (s.meeple ? flowMeeple(s, s.meeple, null) : 'none'));
+      if (state.gift && giftsInPlay()) steps.push('    gift: ' + flowGift(state.gift));
       if (state.choose) steps.push('    choose: [' + JSON.stringify(state.choose) + ']');
     }
     steps.push(...state.kept.steps.map((step) => '  - ' + JSON.stringify(step)));
@@ -965,16 +1314,32 @@
       for (const key of ['track', 'ghosts', 'bank', 'outcome']) {
         if (state.expect[key] !== undefined) expect.push('  ' + key + ': ' + state.expect[key]);
       }
+      if (state.expect.counters) expect.push('  counters: ' + flowMap(state.expect.counters));
     } else {
       const scores = players().filter((p) => state.expect.score[p] !== undefined);
       if (scores.length) expect.push('  score: {' + scores.map((p) => p + ': ' + state.expect.score[p]).join(', ') + '}');
       for (const key of figureGhosts() ? ['ghosts', 'bank'] : []) {
         if (state.expect[key] !== undefined) expect.push('  ' + key + ': ' + state.expect[key]);
       }
+      if (state.expect.gifts && giftsInPlay()) expect.push('  gifts: ' + flowMap(state.expect.gifts));
     }
     expect.push(...keptEntries(state.kept.expect).map((entry) => '  ' + entry));
     if (expect.length) out.push('expect:', ...expect);
     return out.join('\n') + '\n';
+  }
+
+  /** `{red: 3, blue: 0}` in the players' order. */
+  function flowMap(byColour) {
+    return '{' + players().filter((p) => byColour[p] !== undefined).map((p) => p + ': ' + byColour[p]).join(', ') + '}';
+  }
+  /** `{card: vyplaceni, at: [0, -1], on: N}`. */
+  function flowGift(g) {
+    const parts = ['card: ' + g.card];
+    if (g.at) parts.push('at: [' + g.at[0] + ', ' + g.at[1] + ']');
+    if (g.on) parts.push('on: ' + g.on);
+    if (g.to) parts.push('to: ' + g.to);
+    if (g.other) parts.push('other: ' + g.other);
+    return '{' + parts.join(', ') + '}';
   }
 
   /** A catalog tile by its id, one the scenario drew itself by its description. */
@@ -1026,8 +1391,25 @@
     if (!['none', 'zakladni', 'duchove-2x2'].includes(doc.start)) {
       throw new Refusal('takovou startovní kartičku stránka nezná');
     }
+    const list = doc.players || [];
+    const persons = list.length;
+    if (persons < 1 || list.some((p, i) => !COLOURS.includes(p) || list.indexOf(p) !== i)) {
+      throw new Refusal('hráči musí být různé barvy z: ' + COLOURS.map((c) => COLOUR_CS[c]).join(', '));
+    }
+    const colours = list.every((p, i) => p === COLOURS[i]) ? null : list;
     let levelNumber = 1;
     let track = null;
+    let counters = {};
+    let perColour = false;
+    let stacks = [];
+    let meeples = null;
+    const underway = { score: {}, supply: {} };
+    const gifts = { hands: {}, deck: [] };
+    const giftsOn = Boolean(GIFTS) && expansions.includes(GIFTS.id);
+    // `{red: 3, blue: 0}`: whole numbers from 0 for players in the game.
+    const byColour = (map) => map && typeof map === 'object' && !Array.isArray(map) &&
+      Object.entries(map).every(([p, n]) => list.includes(p) && Number.isInteger(n) && n >= 0);
+    const cardList = (cards) => Array.isArray(cards) && cards.every((c) => CARD_CS[c]);
     let startGhosts = COOP ? COOP.start_ghosts : 0;
     // What the grid does not show (a game under way, later moves, other expectations) is
     // kept as the scenario wrote it and written back after the grid's parts.
@@ -1037,22 +1419,39 @@
     };
     if (isCoop) {
       const setup = doc.setup || {};
-      keep(setup, ['level', 'track', 'start_ghosts'], kept.setup);
+      keep(setup, ['level', 'track', 'start_ghosts', 'stacks', 'meeples'], kept.setup);
       if (!COOP.levels.some((l) => l.number === setup.level)) throw new Refusal('úroveň musí být 1 až ' + COOP.levels.length);
       levelNumber = setup.level;
-      // A counter per colour (level 6) is a map the grid keeps as written.
-      if (Number.isInteger(setup.track) && setup.track >= 0) track = setup.track;
+      // A counter per colour (level 6) is a map by colour.
+      const levelData = COOP.levels.find((l) => l.number === levelNumber);
+      perColour = levelData.counters > 1;
+      const tiles = setup.stacks;
+      if (Array.isArray(tiles) && tiles.length <= levelData.stacks && tiles.every((n) => Number.isInteger(n) && n >= 0)) stacks = tiles.slice();
+      else if (tiles !== undefined) kept.setup.stacks = tiles;
+      if (Number.isInteger(setup.meeples) && setup.meeples >= 0) meeples = setup.meeples;
+      else if (setup.meeples !== undefined) kept.setup.meeples = setup.meeples;
+      if (Number.isInteger(setup.track) && setup.track >= 0 && !perColour) track = setup.track;
+      else if (perColour && byColour(setup.track)) counters = { ...setup.track };
       else if (setup.track !== undefined) kept.setup.track = setup.track;
       if (setup.start_ghosts !== undefined) startGhosts = Math.min(COOP.start_ghosts, int(setup.start_ghosts, 'počet duchů'));
     } else {
-      keep(doc.setup, [], kept.setup);
+      const setup = doc.setup || {};
+      keep(setup, ['gifts', 'gift_deck', 'score', 'supply'], kept.setup);
+      for (const key of ['score', 'supply']) {
+        if (byColour(setup[key])) underway[key] = { ...setup[key] };
+        else if (setup[key] !== undefined) kept.setup[key] = setup[key];
+      }
+      const hands = setup.gifts;
+      const handsShown = giftsOn && hands && typeof hands === 'object' && !Array.isArray(hands) &&
+        Object.entries(hands).every(([p, cards]) => list.includes(p) && cardList(cards));
+      if (handsShown) {
+        for (const [p, cards] of Object.entries(hands)) if (cards.length) gifts.hands[p] = cards;
+      } else if (hands !== undefined) {
+        kept.setup.gifts = hands;
+      }
+      if (giftsOn && cardList(setup.gift_deck)) gifts.deck = setup.gift_deck;
+      else if (setup.gift_deck !== undefined) kept.setup.gift_deck = setup.gift_deck;
     }
-    const list = doc.players || [];
-    const persons = list.length;
-    if (persons < 1 || list.some((p, i) => !COLOURS.includes(p) || list.indexOf(p) !== i)) {
-      throw new Refusal('hráči musí být různé barvy z: ' + COLOURS.map((c) => COLOUR_CS[c]).join(', '));
-    }
-    const colours = list.every((p, i) => p === COLOURS[i]) ? null : list;
     // A tile the scenario draws itself, as the engine read it (`board/2`, `steps/0`): laid
     // on the grid under an id of its own and written back as it was described.
     const drawnTile = (where, spec) => {
@@ -1100,8 +1499,23 @@
     };
     /** A step the move panel can show: a catalog tile placed with one figure or none and
      * at most an answer the panel offers; null for any other step, which is kept. */
+    /** A gift the move panel can show: {card, at, on, to, other} of a card in play. */
+    const giftOf = (g) => {
+      const keys = ['card', 'at', 'on', 'to', 'other'];
+      if (!giftsOn || !g || typeof g !== 'object' || Array.isArray(g) || !CARD_CS[g.card]) return null;
+      if (Object.keys(g).some((k) => !keys.includes(k))) return null;
+      const gift = { card: g.card };
+      if (g.at !== undefined) gift.at = [place(g).x, place(g).y];
+      for (const key of ['on', 'to']) {
+        if (g[key] === undefined) continue;
+        if (!PLACE_CS[g[key]]) return null;
+        gift[key] = g[key];
+      }
+      if (g.other !== undefined) gift.other = tileOf(g.other);
+      return gift;
+    };
     const disputedMove = (s) => {
-      const keys = ['place', 'at', 'rotation', 'meeple', 'player', 'choose'];
+      const keys = ['place', 'at', 'rotation', 'meeple', 'player', 'choose', 'gift'];
       if (!s || typeof s !== 'object' || !s.place || Object.keys(s).some((k) => !keys.includes(k))) return null;
       try {
         const tile = typeof s.place === 'object' ? drawnTile('steps/0', s.place) : tileOf(s.place);
@@ -1116,7 +1530,9 @@
           const form = isCoop ? /^(body|duchy \[-?\d+, -?\d+\])$/ : /^[a-z]+ \[-?\d+, -?\d+\] [A-Za-z]+$/;
           if (!big || answer === null || !form.test(answer)) return null;
         }
-        return { step: { tile, ...where, meeple }, stepPlayer: player, choose: answer };
+        const gift = s.gift === undefined ? null : giftOf(s.gift);
+        if (s.gift !== undefined && !gift) return null;
+        return { step: { tile, ...where, meeple }, stepPlayer: player, choose: answer, gift };
       } catch (e) {
         if (e instanceof Refusal) return null;
         throw e;
@@ -1153,12 +1569,13 @@
     let step = null;
     let stepPlayer = list[0];
     let choose = '';
+    let gift = null;
     let end = false;
     const steps = Array.isArray(doc.steps) ? doc.steps : [];
     // The first move is the disputed one on the grid when the grid can show it; the other
     // steps are kept (a final scoring alone becomes the checkbox).
     const disputed = steps.length ? disputedMove(steps[0]) : null;
-    if (disputed) ({ step, stepPlayer, choose } = disputed);
+    if (disputed) ({ step, stepPlayer, choose, gift } = disputed);
     kept.steps = steps.slice(disputed ? 1 : 0);
     if (kept.steps.length === 1 && kept.steps[0].end === 'game' && Object.keys(kept.steps[0]).length === 1 && !isCoop) {
       end = true;
@@ -1166,7 +1583,8 @@
     }
     const expect = { score: {} };
     if (doc.expect) {
-      const shown = isCoop ? ['track', 'ghosts', 'bank', 'outcome'] : ghostsAtFigures ? ['score', 'ghosts', 'bank'] : ['score'];
+      const shown = isCoop ? ['track', 'ghosts', 'bank', 'outcome', 'counters'] : ghostsAtFigures ? ['score', 'ghosts', 'bank'] : ['score'];
+      if (giftsOn) shown.push('gifts');
       keep(doc.expect, shown, kept.expect);
       const scores = doc.expect.score || {};
       if (!isCoop && Object.entries(scores).every(([p, n]) => list.includes(p) && Number.isInteger(n))) {
@@ -1177,6 +1595,12 @@
       for (const key of ['track', 'ghosts', 'bank']) {
         if (!shown.includes(key) || doc.expect[key] === undefined) continue;
         if (Number.isInteger(doc.expect[key]) && doc.expect[key] >= 0) expect[key] = doc.expect[key];
+        else kept.expect[key] = doc.expect[key];
+      }
+      // Level 6's counters and the players' unopened gifts, by colour.
+      for (const key of ['counters', 'gifts']) {
+        if (!shown.includes(key) || doc.expect[key] === undefined) continue;
+        if (byColour(doc.expect[key]) && (key !== 'counters' || perColour)) expect[key] = { ...doc.expect[key] };
         else kept.expect[key] = doc.expect[key];
       }
       if (isCoop && doc.expect.outcome !== undefined) {
@@ -1191,7 +1615,7 @@
       description: typeof doc.description === 'string' ? doc.description : '',
       rulings,
       ruleset: isCoop ? COOP.id : D.base.id,
-      level: levelNumber, track, startGhosts,
+      level: levelNumber, track, counters, startGhosts, gifts, gift, stacks, meeples, ...underway,
       expansions, players: persons, colours, startCells: starts, start, board, step, stepPlayer, choose, expect, end, kept,
     };
   }
@@ -1251,6 +1675,9 @@
     showText(!laidOut);
     if (laidOut) {
       Object.assign(state, laidOut, { selected: null, picked: null, mode: 'plan' });
+      // A game under way shows what it was given.
+      const given = [state.score, state.supply].some((m) => Object.keys(m).length) || state.stacks.length || state.meeples !== null;
+      if (given) $('rozehrana').open = true;
       update();
       say('Otevřeno: ' + what + '.');
     } else {

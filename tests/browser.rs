@@ -62,6 +62,7 @@ fn the_site_works_in_headless_chromium() {
         .arg(repo().join("tests/browser/a11y.test.mjs"))
         .arg(repo().join("tests/browser/phone.test.mjs"))
         .arg(repo().join("tests/browser/builder.test.mjs"))
+        .arg(repo().join("tests/browser/pieces.test.mjs"))
         .arg(repo().join("tests/browser/serve.test.mjs"))
         .env("CARCREF_SITE", &site)
         .env("CARCREF_BIN", env!("CARGO_BIN_EXE_carcref"))

@@ -20,7 +20,7 @@ pub use modules::{
     AnyHooks, CompetitiveGhosts, Context, Descriptor, Gift, GiftTarget, Gifts, Hooks, Level, Mists,
     Registry, Report, Scope, BASE_DESCRIPTOR, BASE_GAME, BIG_MEEPLE, GENERAL_GUARDS,
     GHOSTS_DESCRIPTOR, GHOST_BANK, GIFTS_DESCRIPTOR, GUARD, INNS_DESCRIPTOR, LEVELS,
-    MISTS_DESCRIPTOR, REGISTRY, START_GHOSTS,
+    MEEPLES_PER_COLOUR, MISTS_DESCRIPTOR, REGISTRY, START_GHOSTS,
 };
 pub use rule_keys::{cite_in, emitted_in, played, rule_description, rule_keys, Played};
 pub use simulate::{

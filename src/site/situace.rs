@@ -12,7 +12,8 @@ use serde::Serialize;
 use crate::czech;
 use crate::draw::{tile_data, TileData};
 use crate::engine::{
-    CompiledTile, Descriptor, BASE_DESCRIPTOR, LEVELS, MISTS_DESCRIPTOR, REGISTRY, START_GHOSTS,
+    CompiledTile, Descriptor, Gift, BASE_DESCRIPTOR, GIFTS_DESCRIPTOR, LEVELS, MEEPLES_PER_COLOUR,
+    MISTS_DESCRIPTOR, REGISTRY, START_GHOSTS,
 };
 use crate::model::{Colour, Corpus, MeepleKind, FACE_DOWN_ID};
 
@@ -31,6 +32,8 @@ struct GameData {
     sets: Vec<String>,
     /// Figure kinds the game adds to the normal one.
     kinds: Vec<&'static str>,
+    /// Cards a player holds and may open (Gifts), as (scenario id, Czech name).
+    cards: Vec<(&'static str, &'static str)>,
     /// Played with the 2x2 start tile (`Data::start_2x2`).
     start_2x2: bool,
 }
@@ -41,6 +44,10 @@ struct LevelData {
     /// Ghosts in the bank at the start.
     bank: u32,
     castles_and_graveyards: bool,
+    /// Stacks the tiles are drawn from, one after another.
+    stacks: usize,
+    /// Dogs the level has (each goes beside a figure when the track reaches its threshold).
+    dogs: usize,
     /// Score counters: 1 for the team, or one per colour (then the page leaves the setup's
     /// track to the default, as a single number cannot say it).
     counters: usize,
@@ -53,6 +60,8 @@ struct CooperativeData {
     set: &'static str,
     /// Ghosts the setup puts on the start tile unless a scenario says otherwise.
     start_ghosts: u32,
+    /// Figures of each colour unless the setup says otherwise.
+    meeples: u32,
     levels: Vec<LevelData>,
 }
 
@@ -91,12 +100,15 @@ fn cooperative(corpus: &Corpus) -> Option<CooperativeData> {
         title: game.title.clone(),
         set,
         start_ghosts: START_GHOSTS,
+        meeples: MEEPLES_PER_COLOUR,
         levels: LEVELS
             .iter()
             .map(|l| LevelData {
                 number: l.number,
                 bank: l.bank,
                 castles_and_graveyards: l.castles_and_graveyards,
+                stacks: l.stacks.len().max(1),
+                dogs: l.dogs.len(),
                 counters: l.counters,
             })
             .collect(),
@@ -117,6 +129,11 @@ fn game(corpus: &Corpus, descriptor: &Descriptor) -> Option<GameData> {
             .map(|(kind, _)| kind.id())
             .filter(|kind| *kind != MeepleKind::NORMAL.id())
             .collect(),
+        cards: if descriptor.id == GIFTS_DESCRIPTOR.id {
+            Gift::cards().collect()
+        } else {
+            Vec::new()
+        },
         // An expansion whose tiles hold the 2x2 start tile's quarters is played from it.
         start_2x2: descriptor.expansion
             && set.is_some_and(|s| s.tiles.iter().any(|t| t.start_part.is_some())),

@@ -48,6 +48,11 @@ impl Gift {
         Gift::ALL.into_iter().find(|g| g.id() == text)
     }
 
+    /// Every card's scenario id and Czech name, in the rules' order (for the builder's pickers).
+    pub fn cards() -> impl Iterator<Item = (&'static str, &'static str)> {
+        Gift::ALL.into_iter().map(|g| (g.id(), g.czech()))
+    }
+
     fn czech(self) -> &'static str {
         match self {
             Gift::Koncil => "Koncil",
@@ -119,7 +124,7 @@ impl Gifts {
             let index = rest
                 .iter()
                 .position(|g| *g == gift)
-                .ok_or_else(|| format!("dárek {} je v balíčku jen {EACH}×", gift.id()))?;
+                .ok_or_else(|| format!("dárek {} je v balíčku jen {EACH}×", gift.czech()))?;
             rest.remove(index);
             Ok(())
         };

@@ -28,7 +28,7 @@ pub struct Level {
     pub bank: u32,
     pub goal: i32,
     /// Dog thresholds: each must be reached before its stack of tiles runs out.
-    dogs: &'static [i32],
+    pub dogs: &'static [i32],
     /// Castle and graveyard tiles are in the game.
     pub castles_and_graveyards: bool,
     /// Graveyards are cursed (levels 5–6).
@@ -36,8 +36,11 @@ pub struct Level {
     /// Score counters on the track: 1 for the team, 3 (per colour) on level 6.
     pub counters: usize,
     /// Tiles in each stack; empty: all tiles in one stack.
-    stacks: &'static [u32],
+    pub stacks: &'static [u32],
 }
+
+/// Figures of each colour unless a scenario says otherwise (`setup: {meeples: 3}`).
+pub const MEEPLES_PER_COLOUR: u32 = 5;
 
 pub const LEVELS: [Level; 6] = [
     Level {
@@ -1610,7 +1613,7 @@ fn read_setup(
         stacks,
         meeples: fields
             .optional_int_in("meeples", 0..=MAX_MEEPLES, diags)
-            .map_or(5, |n| n as u32),
+            .map_or(MEEPLES_PER_COLOUR, |n| n as u32),
     })
 }
 

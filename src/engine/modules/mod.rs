@@ -20,7 +20,7 @@ pub use gifts::{open as open_gift, Gift, GiftTarget, Gifts, DESCRIPTOR as GIFTS_
 pub use inns::{BIG as BIG_MEEPLE, DESCRIPTOR as INNS_DESCRIPTOR};
 pub use mists::{
     colours_and_meeples, scenario_level, Level, Mists, DESCRIPTOR as MISTS_DESCRIPTOR, LEVELS,
-    START_GHOSTS,
+    MEEPLES_PER_COLOUR, START_GHOSTS,
 };
 pub use registry::{meeple_term, tile_marker, tile_markers, with_marker_cs, BASE_GAME, REGISTRY};
 pub use vocabulary::{

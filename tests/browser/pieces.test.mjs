@@ -1,0 +1,360 @@
+// The pieces of every game laid by taps in the situation builder (situace.html) at 390 px, in
+// real Chromium: a dog beside a figure (the cooperative game from level 3), level 6's counters
+// per colour, and the Gifts cards in the players' hands, on the gift deck and opened in the
+// disputed move. Each situation is written out as YAML that `carcref check` (CARCREF_BIN)
+// decides "platí", decided the same in the page from file://, and opened again to the same text.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { launch, watchedPage, fileUrl, openInBuilder } from './chromium.mjs';
+
+const SITE = process.env.CARCREF_SITE;
+const BIN = process.env.CARCREF_BIN;
+let phone;
+let temp;
+
+before(async () => {
+  assert.ok(SITE && BIN, 'CARCREF_SITE and CARCREF_BIN must be set');
+  temp = fs.mkdtempSync(path.join(os.tmpdir(), 'carcref-pieces-'));
+  phone = await launch({
+    acceptDownloads: true,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+});
+after(async () => {
+  if (phone) await phone.close();
+  if (temp) fs.rmSync(temp, { recursive: true, force: true });
+});
+
+const cell = (x, y) => `[data-cell="${x},${y}"]`;
+const label = (page, x, y) => page.getAttribute(cell(x, y), 'aria-label');
+
+async function fill(page, id, value) {
+  await page.fill(id, value);
+  await page.dispatchEvent(id, 'change');
+}
+
+/** Taps the cell until its tile lies turned by `degrees`. */
+async function turnTo(page, x, y, degrees) {
+  for (let i = 0; i < 4 && !(await label(page, x, y)).includes(`otočení ${degrees}°`); i++) await page.tap(cell(x, y));
+  assert.match(await label(page, x, y), new RegExp(`otočení ${degrees}°`));
+}
+
+/** The exported scenario: checked by `carcref check` ("platí"), by the page ("platí"), and
+ * opened again on a fresh page to the same text. */
+async function decidedEverywhere(page, name, expected) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.tap('#stahnout')]);
+  const file = path.join(temp, name);
+  await download.saveAs(file);
+  assert.equal(fs.readFileSync(file, 'utf8'), expected);
+  const run = spawnSync(BIN, ['check', file], { encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stdout + run.stderr);
+  assert.match(run.stdout, /Verdikt: platí/);
+  await page.tap('#overit');
+  await page.waitForFunction(() => document.querySelector('#verdikt h3'));
+  assert.equal(await page.textContent('#verdikt h3'), 'Verdikt: platí');
+  const again = await watchedPage(phone.context);
+  await again.page.goto(fileUrl(SITE, 'situace.html'));
+  await openInBuilder(again.page, file);
+  assert.match(await again.page.textContent('#hlaseni'), /^Otevřeno/);
+  assert.equal(await again.page.textContent('#yaml'), expected);
+  // Nothing of it is kept aside: the grid shows it all.
+  assert.equal(await again.page.isVisible('#ze-scenare'), false);
+  assert.deepEqual(again.problems, []);
+  await again.page.close();
+}
+
+/** Red's road from the 2x2 start tile west over two straight roads, closed by red's
+ * crossroads; the team takes the points. */
+async function roadOfTheTeam(page, beside) {
+  await page.tap('[data-tile="du-14-rovna"]');
+  await page.tap(cell(-1, 1));
+  await turnTo(page, -1, 1, 90);
+  await page.selectOption('#figurka-hrac', 'red');
+  await beside();
+  await page.tap('#figurka-mista button:text-is("cesta na východě a západě")');
+  await page.tap('[data-tile="du-14-rovna"]');
+  await page.tap(cell(-2, 1));
+  await turnTo(page, -2, 1, 90);
+  await page.tap('input[name="rezim"][value="tah"]');
+  await page.tap('[data-tile="du-21-tri-cesty"]');
+  await page.tap(cell(-3, 1));
+  await page.selectOption('#volba', 'body');
+}
+
+const DOG = `title: "Sporná situace"
+ruleset: duchove-carcassonne
+setup: {level: 3, track: 16}
+start: duchove-2x2
+players: [red, blue]
+board:
+  - tile: du-14-rovna
+    at: [-1, 1]
+    rotation: 90
+    meeples: [{on: E, player: red, dog: true, feature: road}]
+  - tile: du-14-rovna
+    at: [-2, 1]
+    rotation: 90
+steps:
+  - player: red
+    place: du-21-tri-cesty
+    at: [-3, 1]
+    rotation: 0
+    meeple: none
+    choose: ["body"]
+expect:
+  track: 23
+`;
+
+test('a dog beside a figure, laid by taps on level 3, scores its 3 points with the road (16 + 4 + 3)', async () => {
+  const { page, problems } = await watchedPage(phone.context);
+  await page.goto(fileUrl(SITE, 'situace.html'));
+  await page.selectOption('#hra', 'duchove-carcassonne');
+  // Levels 1 and 2 have no dogs: the panel does not offer one.
+  await page.tap('[data-tile="du-14-rovna"]');
+  await page.tap(cell(-1, 1));
+  assert.equal(await page.isVisible('#figurka-pes'), false);
+  await page.tap('#odebrat');
+  await page.selectOption('#uroven', '3');
+  await fill(page, '#pocitadlo', '16');
+  await roadOfTheTeam(page, async () => {
+    assert.equal(await page.isVisible('#figurka-pes'), true);
+    await page.tap('#figurka-pes');
+  });
+  assert.match(await label(page, -1, 1), /červený strážný – cesta na východě a západě, u něj pes$/);
+  assert.equal(await page.locator(`${cell(-1, 1)} .builder-dog`).count(), 1);
+  // A level without dogs is refused while a dog lies on the board.
+  await page.selectOption('#uroven', '2');
+  assert.equal(await page.inputValue('#uroven'), '3');
+  assert.match(await page.textContent('#hlaseni'), /Na úrovni 2 psi nejsou/);
+  await fill(page, '#cekam-pocitadlo', '23');
+  await decidedEverywhere(page, 'dog.yaml', DOG);
+  assert.deepEqual(problems, []);
+});
+
+const LEVEL_6 = `title: "Sporná situace"
+ruleset: duchove-carcassonne
+setup: {level: 6, track: {red: 30, blue: 5, green: 7}}
+start: duchove-2x2
+players: [red, blue, green]
+board:
+  - tile: du-14-rovna
+    at: [-1, 1]
+    rotation: 90
+    meeples: [{on: E, player: red, feature: road}]
+  - tile: du-14-rovna
+    at: [-2, 1]
+    rotation: 90
+steps:
+  - player: red
+    place: du-21-tri-cesty
+    at: [-3, 1]
+    rotation: 0
+    meeple: none
+    choose: ["body"]
+expect:
+  track: 5
+  counters: {red: 34, blue: 5, green: 7}
+`;
+
+test('level 6: each colour\'s counter before and after the move, set by taps; the track stands at the lowest', async () => {
+  const { page, problems } = await watchedPage(phone.context);
+  await page.goto(fileUrl(SITE, 'situace.html'));
+  await page.selectOption('#hra', 'duchove-carcassonne');
+  await page.selectOption('#hraci', '3');
+  await page.selectOption('#uroven', '6');
+  // The team's single counter gives way to one per colour.
+  assert.equal(await page.isVisible('#pocitadlo'), false);
+  assert.match(await page.textContent('#pocitadla'), /každá ze 3 barev/);
+  for (const [colour, points] of [['red', '30'], ['blue', '5'], ['green', '7']]) await fill(page, `#pocitadlo-${colour}`, points);
+  await roadOfTheTeam(page, async () => {});
+  assert.equal(await page.textContent('label[for="cekam-pocitadlo"]'), 'Nejnižší z počítadel');
+  await fill(page, '#cekam-pocitadlo', '5');
+  for (const [colour, points] of [['red', '34'], ['blue', '5'], ['green', '7']]) await fill(page, `#cekam-pocitadlo-${colour}`, points);
+  await decidedEverywhere(page, 'level-6.yaml', LEVEL_6);
+  // Back on level 1 the counters by colour are gone from the scenario.
+  await page.selectOption('#uroven', '1');
+  assert.doesNotMatch(await page.textContent('#yaml'), /counters|track: \{/);
+  assert.deepEqual(problems, []);
+});
+
+const GIFT = `title: "Sporná situace"
+ruleset: zakladni-hra
+expansions: [darky]
+setup: {gifts: {red: [vyplaceni]}, gift_deck: [koncil]}
+start: zakladni
+players: [red, blue]
+board:
+  - tile: zh-mesto-pas
+    at: [0, -1]
+    rotation: 90
+    meeples: [{on: S, player: red, feature: city}]
+steps:
+  - player: red
+    place: zh-cesta-rovna
+    at: [1, 0]
+    rotation: 0
+    meeple: none
+    gift: {card: vyplaceni, at: [0, -1], on: S}
+expect:
+  score: {red: 2, blue: 0}
+  gifts: {red: 0, blue: 0}
+`;
+
+test('Gifts by taps: a card in red\'s hand, one on the deck, and Vyplacení opened in the disputed move pays 2 points', async () => {
+  const { page, problems } = await watchedPage(phone.context);
+  await page.goto(fileUrl(SITE, 'situace.html'));
+  assert.equal(await page.isVisible('#darky'), false);
+  await page.tap('#rozsireni input[value="darky"]');
+  assert.equal(await page.isVisible('#darky'), true);
+  await page.selectOption('#ruka-red', 'vyplaceni');
+  await page.tap('#ruka-red-pridat');
+  assert.deepEqual(await page.$$eval('#darky-ruce p:first-child', (p) => p.map((x) => x.textContent)), ['Neotevřené dárky – červený:', 'Neotevřené dárky – modrý: žádné']);
+  assert.equal(await page.textContent('#darky-ruce li'), 'Vyplacení Odebrat');
+  await page.selectOption('#balicek', 'koncil');
+  await page.tap('#balicek-pridat');
+  // Five copies of each card: a sixth is refused.
+  await page.selectOption('#ruka-blue', 'koncil');
+  for (let i = 0; i < 5; i++) await page.tap('#ruka-blue-pridat');
+  assert.match(await page.textContent('#hlaseni'), /Dárků Koncil je ve hře jen 5/);
+  assert.equal(await page.locator('#darky-ruce li').count(), 5);
+  for (let i = 0; i < 4; i++) await page.tap('#darky-ruce li:has-text("Koncil") button');
+  assert.equal(await page.locator('#darky-ruce li').count(), 1);
+
+  await page.tap('[data-tile="zh-mesto-pas"]');
+  await page.tap(cell(0, -1));
+  await turnTo(page, 0, -1, 90);
+  await page.selectOption('#figurka-hrac', 'red');
+  await page.tap('#figurka-mista button:has-text("město")');
+  await page.tap('input[name="rezim"][value="tah"]');
+  await page.selectOption('#tah-hrac', 'red');
+  await page.tap('[data-tile="zh-cesta-rovna"]');
+  await page.tap(cell(1, 0));
+  await turnTo(page, 1, 0, 0);
+  await page.selectOption('#darek', 'vyplaceni');
+  // The one figure on the board is the target; red holds the card already.
+  assert.match(await page.textContent('#darek-cil option:checked'), /^pole \[0, -1\]: červený družiník – město/);
+  assert.equal(await page.isVisible('#darek-na'), false);
+  for (const [id, value] of [['#body-red', '2'], ['#body-blue', '0'], ['#cekam-darky-red', '0'], ['#cekam-darky-blue', '0']]) await fill(page, id, value);
+  await decidedEverywhere(page, 'gift.yaml', GIFT);
+
+  // A card red does not hold goes into red's hand with it, and the page says so.
+  await page.selectOption('#darek', 'zmena-postoje');
+  assert.match(await page.textContent('#hlaseni'), /^Červený otevře dárek Změna postoje; stránka mu ho přidala/);
+  assert.match(await page.textContent('#yaml'), /gifts: \{red: \[vyplaceni, zmena-postoje\]\}/);
+  assert.equal(await page.isVisible('#darek-na'), true);
+  assert.match(await page.textContent('#yaml'), /gift: \{card: zmena-postoje, at: \[0, -1\], on: S, to: [A-Z]+\}/);
+  assert.deepEqual(problems, []);
+});
+
+test('a shipped Gifts scenario opens with its hands, its gift and its deck on the grid, nothing of the setup kept aside', async () => {
+  const { page, problems } = await watchedPage(phone.context);
+  const html = fs.readFileSync(path.join(SITE, 'scenare', 'darky', 'priklad-4-vyplaceni.html'), 'utf8');
+  const link = html.match(/href="([^"]*situace\.html(#s=[A-Za-z0-9_-]+))"/);
+  assert.ok(link, 'the scenario page links to the builder');
+  await page.goto(fileUrl(SITE, 'situace.html') + link[2]);
+  await page.waitForFunction(() => document.querySelector('#verdikt h3'));
+  assert.equal(await page.textContent('#verdikt h3'), 'Verdikt: platí');
+  assert.equal(await page.isVisible('#jako-text'), false);
+  assert.equal(await page.inputValue('#darek'), 'vyplaceni');
+  assert.deepEqual(await page.$$eval('#darky-ruce li', (li) => li.map((x) => x.textContent)), ['Vyplacení Odebrat']);
+  assert.doesNotMatch(await page.textContent('#ze-scenare'), /přípravy|krok/);
+  assert.deepEqual(problems, []);
+});
+
+const STACKS = `title: "Sporná situace"
+ruleset: duchove-carcassonne
+setup: {level: 3, track: 8, stacks: [1, 20, 20], meeples: 4}
+start: duchove-2x2
+players: [red, blue]
+board:
+  - tile: du-14-rovna
+    at: [-1, 1]
+    rotation: 90
+    meeples: [{on: E, player: red, feature: road}]
+  - tile: du-14-rovna
+    at: [-2, 1]
+    rotation: 90
+steps:
+  - player: red
+    place: du-21-tri-cesty
+    at: [-3, 1]
+    rotation: 0
+    meeple: none
+    choose: ["body"]
+expect:
+  track: 12
+  outcome: lost
+`;
+
+test('a cooperative game under way: the last tile of the first stack leaves the team short of the dog\'s 15 points, and it loses', async () => {
+  const { page, problems } = await watchedPage(phone.context);
+  await page.goto(fileUrl(SITE, 'situace.html'));
+  await page.selectOption('#hra', 'duchove-carcassonne');
+  await page.selectOption('#uroven', '3');
+  await fill(page, '#pocitadlo', '8');
+  await page.tap('#rozehrana summary');
+  // Level 3 draws from three stacks, one after another.
+  assert.equal(await page.locator('#rozehrana-pole input[id^="hromadka-"]').count(), 3);
+  for (const [id, n] of [['#hromadka-0', '1'], ['#hromadka-1', '20'], ['#hromadka-2', '20'], ['#strazni', '4']]) await fill(page, id, n);
+  assert.equal(await page.textContent('label[for="strazni"]'), 'Strážných každé barvy (bez údaje 5)');
+  await roadOfTheTeam(page, async () => {});
+  await fill(page, '#cekam-pocitadlo', '12');
+  await page.selectOption('#cekam-vysledek', 'lost');
+  await decidedEverywhere(page, 'stacks.yaml', STACKS);
+  // Levels 1 and 2 draw from one stack: the other two are no longer written.
+  await page.selectOption('#uroven', '2');
+  assert.match(await page.textContent('#yaml'), /^setup: \{level: 2, track: 8, stacks: \[1\], meeples: 4\}$/m);
+  assert.deepEqual(problems, []);
+});
+
+const SCORES = `title: "Sporná situace"
+ruleset: zakladni-hra
+setup: {score: {red: 10, blue: 7}, supply: {red: 0, blue: 6}}
+start: zakladni
+players: [red, blue]
+board:
+  - tile: zh-klaster-cesta
+    at: [-1, 0]
+    rotation: 270
+  - tile: zh-cesta-rovna
+    at: [1, 0]
+    rotation: 180
+    meeples: [{on: W, player: red, feature: road}]
+steps:
+  - player: blue
+    place: zh-krizovatka-tri
+    at: [2, 0]
+    rotation: 0
+    meeple: none
+expect:
+  score: {red: 14, blue: 7}
+`;
+
+test('a base game under way: the scores and supplies before the move, by taps, and the road adds its 4 points to red\'s 10', async () => {
+  const { page, problems } = await watchedPage(phone.context);
+  await page.goto(fileUrl(SITE, 'situace.html'));
+  await page.tap('#rozehrana summary');
+  assert.equal(await page.textContent('label[for="zasoba-red"]'), 'Družiníků v zásobě – červený');
+  for (const [id, n] of [['#skore-red', '10'], ['#skore-blue', '7'], ['#zasoba-red', '0'], ['#zasoba-blue', '6']]) await fill(page, id, n);
+  await page.tap('[data-tile="zh-klaster-cesta"]');
+  await page.tap(cell(-1, 0));
+  await page.tap('[data-tile="zh-cesta-rovna"]');
+  await page.tap(cell(1, 0));
+  await turnTo(page, 1, 0, 180);
+  await page.selectOption('#figurka-hrac', 'red');
+  await page.tap('#figurka-mista button:text-is("cesta na východě a západě")');
+  await page.tap('input[name="rezim"][value="tah"]');
+  await page.selectOption('#tah-hrac', 'blue');
+  await page.tap('[data-tile="zh-krizovatka-tri"]');
+  await page.tap(cell(2, 0));
+  await fill(page, '#body-red', '14');
+  await fill(page, '#body-blue', '7');
+  await decidedEverywhere(page, 'scores.yaml', SCORES);
+  assert.deepEqual(problems, []);
+});
