@@ -97,9 +97,9 @@
     stepPlayer: 'red',
     // A gift the player on turn opens before placing the tile: {card, at, on, to, other}.
     gift: null,
-    // The answer to the rules' question after the move: '', in the cooperative game 'body'
-    // or 'duchy [x, y]', with the competitive Ghosts a figure ('red [x, y] EM').
-    choose: '',
+    // The answers to the rules' questions in the move, in the order asked: in the cooperative
+    // game 'body' or 'duchy [x, y]', with the competitive Ghosts a figure ('red [x, y] EM')…
+    choose: [],
     // Scores, and with ghosts `ghosts` and `bank`; the cooperative game `track` and `outcome`
     // instead of scores, on level 6 also `counters` by colour; with Gifts `gifts`, each
     // player's unopened cards.
@@ -116,6 +116,9 @@
   const FRESH = JSON.stringify(state);
   // A scenario the grid cannot lay out is edited as text (showText).
   let textMode = false;
+  // The questions the rules asked in the disputed move at the last check, with the options
+  // the engine offered (the verdict's `decisions`).
+  let asked = [];
 
   // --- geometry ---------------------------------------------------------------------
   /** A spot named at rotation 0, named on the board after turning the tile by `rotation`. */
@@ -640,6 +643,49 @@
     }
   }
 
+  /** The rules' questions in the disputed move as the engine asked them at the last check,
+   * each with a picker of the options it offered. */
+  function drawAnswers(show) {
+    const box = $('rozhodnuti');
+    const focused = box.contains(document.activeElement) ? document.activeElement.id : null;
+    box.textContent = '';
+    box.hidden = !show;
+    if (!show) return;
+    box.append(el('p', 'V tomto tahu se pravidla ptají hráčů (podle posledního ověření):'));
+    asked.forEach((d, i) => {
+      const id = 'odpoved-' + i;
+      const label = document.createElement('label');
+      label.htmlFor = id;
+      const question = d.question || 'rozhodnutí hráčů';
+      label.textContent = (i + 1) + '. ' + question[0].toUpperCase() + question.slice(1);
+      const select = document.createElement('select');
+      select.id = id;
+      const given = state.choose[i];
+      const known = d.options.some((o) => o.answer === given);
+      if (!known) option(select, '', given === undefined ? 'vyberte odpověď' : given + ' (mezi možnostmi není)');
+      for (const o of d.options) option(select, o.answer, o.label);
+      select.value = known ? given : '';
+      select.addEventListener('change', () => answerQuestion(i, select.value));
+      const p = document.createElement('p');
+      p.append(label, ' ', select);
+      box.append(p);
+    });
+    if (focused && $(focused)) $(focused).focus();
+  }
+  /** Answers question `i`; unanswered questions before it take what the engine took. The
+   * questions after it may change, so the situation is checked again. */
+  function answerQuestion(i, value) {
+    if (!value) return;
+    const answers = state.choose.slice();
+    for (let j = 0; j < i; j++) {
+      if (answers[j] === undefined) answers[j] = asked[j].options[asked[j].chosen].answer;
+    }
+    answers[i] = value;
+    state.choose = answers;
+    drawYaml();
+    verify();
+  }
+
   /** Gifts: each player's unopened cards and the top of the gift deck. */
   function drawGifts() {
     $('darky').hidden = !giftsInPlay();
@@ -811,7 +857,8 @@
     // The cooperative game asks the team, when a finished feature is scored with ghosts on
     // the board, for points or up to 3 ghosts from one tile; the competitive Ghosts ask
     // which figure a ghost comes to.
-    $('volba-radek').hidden = !coop() && !figureGhosts();
+    const engineAsks = Boolean(s) && asked.length > 0;
+    $('volba-radek').hidden = engineAsks || (!coop() && !figureGhosts() && !state.choose.length);
     $('volba-popis').textContent = coop() ? 'Za dokončené území tým vezme' : 'Duch přijde k figurce';
     const choose = $('volba');
     choose.textContent = '';
@@ -829,8 +876,11 @@
         option(choose, value, 'pole [' + c.x + ', ' + c.y + ']: ' + meepleLabel(c, m, m.player));
       }
     }
-    if (![...choose.options].some((o) => o.value === state.choose)) state.choose = '';
-    choose.value = state.choose;
+    // An answer the page does not foresee (an opened scenario's) is offered as written.
+    const first = state.choose[0] || '';
+    if (first && ![...choose.options].some((o) => o.value === first)) option(choose, first, first);
+    choose.value = first;
+    drawAnswers(engineAsks);
     drawGiftStep();
     $('ocekavani-nadpis').textContent = coop() ? 'Očekávaný stav po tahu (nepovinné)' : 'Očekávané skóre po tahu (nepovinné)';
     const box = $('ocekavani');
@@ -959,6 +1009,7 @@
     const placed = { tile: state.picked, x, y, rotation: rotations[0] };
     if (state.mode === 'tah') {
       state.step = { ...placed, meeple: null };
+      asked = [];
     } else {
       state.board.push({ ...placed, meeples: [] });
     }
@@ -989,6 +1040,7 @@
     if (!cell || cell.start) return;
     if (cell === state.step) {
       state.step = null;
+      asked = [];
     } else {
       const rest = state.board.filter((c) => c !== cell);
       if (!connected(rest)) return say('Tuto kartičku nelze odebrat: jiné kartičky by pak k plánu nepřiléhaly.');
@@ -1149,7 +1201,7 @@
     return other;
   }
   $('volba').addEventListener('change', () => {
-    state.choose = $('volba').value;
+    state.choose = $('volba').value ? [$('volba').value, ...state.choose.slice(1)] : [];
     drawYaml();
   });
 
@@ -1230,7 +1282,7 @@
         if (!figureGhosts()) {
           delete state.expect.ghosts;
           delete state.expect.bank;
-          state.choose = '';
+          state.choose = [];
         }
       }
       update();
@@ -1303,7 +1355,7 @@
       steps.push('  - player: ' + state.stepPlayer, '    place: ' + tileText(TILES.get(s.tile)), '    at: [' + s.x + ', ' + s.y + ']', '    rotation: ' + s.rotation);
       steps.push('    meeple: ' + (s.meeple ? flowMeeple(s, s.meeple, null) : 'none'));
       if (state.gift && giftsInPlay()) steps.push('    gift: ' + flowGift(state.gift));
-      if (state.choose) steps.push('    choose: [' + JSON.stringify(state.choose) + ']');
+      if (state.choose.length) steps.push('    choose: [' + state.choose.map((a) => JSON.stringify(a)).join(', ') + ']');
     }
     steps.push(...state.kept.steps.map((step) => '  - ' + JSON.stringify(step)));
     if (state.end && !coop()) steps.push('  - end: game');
@@ -1524,15 +1576,12 @@
         const player = s.player || list[0];
         if (!list.includes(player)) return null;
         const meeple = s.meeple === undefined || s.meeple === 'none' ? null : figure(tile, where.rotation, s.meeple);
-        let answer = '';
-        if (s.choose !== undefined) {
-          answer = Array.isArray(s.choose) && s.choose.length === 1 ? String(s.choose[0]) : null;
-          const form = isCoop ? /^(body|duchy \[-?\d+, -?\d+\])$/ : /^[a-z]+ \[-?\d+, -?\d+\] [A-Za-z]+$/;
-          if (!big || answer === null || !form.test(answer)) return null;
-        }
+        // Any answers: the engine offers its options for them once the move is checked.
+        const answers = s.choose === undefined ? [] : s.choose;
+        if (!Array.isArray(answers) || !answers.every((a) => typeof a === 'string')) return null;
         const gift = s.gift === undefined ? null : giftOf(s.gift);
         if (s.gift !== undefined && !gift) return null;
-        return { step: { tile, ...where, meeple }, stepPlayer: player, choose: answer, gift };
+        return { step: { tile, ...where, meeple }, stepPlayer: player, choose: answers, gift };
       } catch (e) {
         if (e instanceof Refusal) return null;
         throw e;
@@ -1568,7 +1617,7 @@
     const start = startAs === (big ? 'duchove-2x2' : 'zakladni') ? null : startAs;
     let step = null;
     let stepPlayer = list[0];
-    let choose = '';
+    let choose = [];
     let gift = null;
     let end = false;
     const steps = Array.isArray(doc.steps) ? doc.steps : [];
@@ -1646,6 +1695,7 @@
   $('nova').addEventListener('click', () => {
     showText(false);
     Object.assign(state, JSON.parse(FRESH));
+    asked = [];
     history.replaceState(null, '', location.href.split('#')[0]);
     $('verdikt').textContent = '';
     update();
@@ -1865,6 +1915,8 @@
       box.append(ul);
       return;
     }
+    asked = !textMode && state.step && json.steps[0] ? json.steps[0].decisions : [];
+    drawStep();
     showVerdict(json);
   }
   $('overit').addEventListener('click', verify);

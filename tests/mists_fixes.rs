@@ -125,3 +125,35 @@ fn a_threshold_reached_with_the_stacks_last_tile_does_not_lose() {
         .flatten()
         .any(|r| r == "dc.prohra.prah"));
 }
+
+#[test]
+fn the_json_lists_each_question_the_team_answered_with_its_options_as_choose_writes_them() {
+    let (_, report) =
+        check("content/scenarios/duchove-carcassonne/uroven-1/vice-uzemi-volba-zvlast.yaml");
+    let decisions = report["steps"][0]["decisions"]
+        .as_array()
+        .expect("a list of decisions");
+    // Two finished features in one move: points for the first, ghosts from [1, 1] for the second.
+    assert_eq!(decisions.len(), 2, "{decisions:?}");
+    for (decision, chosen) in decisions.iter().zip(["body", "duchy [1, 1]"]) {
+        assert_eq!(decision["rule"], "dc.hodnoceni.volba");
+        assert!(decision["question"]
+            .as_str()
+            .is_some_and(|q| q.contains("body")));
+        let options = decision["options"].as_array().expect("options");
+        let index = decision["chosen"].as_u64().expect("chosen") as usize;
+        assert_eq!(options[index]["answer"], chosen, "{decision}");
+        assert!(options
+            .iter()
+            .any(|o| o["answer"] == "duchy [1, 1]" && o["label"] == "duchy z [1, 1]"));
+    }
+    // A move whose rules ask nothing lists no decisions.
+    let (_, quiet) = check("content/scenarios/darky/priklad-4-vyplaceni.yaml");
+    let steps = quiet["steps"].as_array().expect("steps");
+    assert!(
+        steps
+            .iter()
+            .all(|s| s["decisions"] == serde_json::json!([])),
+        "{quiet}"
+    );
+}

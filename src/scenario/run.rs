@@ -26,6 +26,17 @@ pub struct StepOutcome {
     /// Why the move (or its meeple) was refused, if it was.
     pub refusal: Option<RefusalInfo>,
     pub events: Vec<Event>,
+    /// The rules' questions the players answered in this step, in the order asked.
+    pub decisions: Vec<Decision>,
+}
+
+/// A question the rules asked the players, with every option and the one taken.
+#[derive(Debug, Clone, Serialize)]
+pub struct Decision {
+    pub rule: &'static str,
+    /// Each option as `choose` writes it, with what players read for it.
+    pub options: Vec<(String, String)>,
+    pub chosen: usize,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -92,6 +103,7 @@ impl Report {
 struct ScenarioDecider {
     answers: VecDeque<String>,
     problems: Vec<String>,
+    decisions: Vec<Decision>,
 }
 
 impl Decider for ScenarioDecider {
@@ -123,7 +135,15 @@ možnost ({}). Možnosti do `choose`: {}",
                     .join(", ")
             ));
         }
-        chosen.unwrap_or(0)
+        let chosen = chosen.unwrap_or(0);
+        self.decisions.push(Decision {
+            rule: question.key,
+            options: (0..question.options.len())
+                .map(|i| (question.options[i].clone(), question.label(i).to_owned()))
+                .collect(),
+            chosen,
+        });
+        chosen
     }
 }
 
@@ -141,11 +161,13 @@ impl ScenarioDecider {
         ScenarioDecider {
             answers: answers.iter().cloned().collect(),
             problems: Vec::new(),
+            decisions: Vec::new(),
         }
     }
 
-    /// The step's problems with the team's answers, unused answers included.
-    fn finish(mut self, number: usize) -> Vec<String> {
+    /// The step's problems with the team's answers, unused answers included, and the
+    /// questions asked.
+    fn finish(mut self, number: usize) -> (Vec<String>, Vec<Decision>) {
         if !self.answers.is_empty() {
             let unused: Vec<String> = self.answers.drain(..).collect();
             self.problems.push(format!(
@@ -153,10 +175,12 @@ impl ScenarioDecider {
                 unused.join(", ")
             ));
         }
-        self.problems
+        let problems = self
+            .problems
             .into_iter()
             .map(|p| format!("krok {number}: {p}"))
-            .collect()
+            .collect();
+        (problems, self.decisions)
     }
 }
 
@@ -167,6 +191,7 @@ impl StepOutcome {
             action,
             refusal,
             events: Vec::new(),
+            decisions: Vec::new(),
         }
     }
 }
@@ -254,8 +279,12 @@ fn play(
                     &turn,
                     &mut decider,
                 );
-                decider_problems.extend(decider.finish(number));
-                StepOutcome::new(number, action, refusal)
+                let (problems, decisions) = decider.finish(number);
+                decider_problems.extend(problems);
+                StepOutcome {
+                    decisions,
+                    ..StepOutcome::new(number, action, refusal)
+                }
             }
             Step::Place {
                 player,
@@ -272,8 +301,12 @@ fn play(
                     &turn,
                     &mut decider,
                 )?;
-                decider_problems.extend(decider.finish(number));
-                StepOutcome::new(number, action, refusal)
+                let (problems, decisions) = decider.finish(number);
+                decider_problems.extend(problems);
+                StepOutcome {
+                    decisions,
+                    ..StepOutcome::new(number, action, refusal)
+                }
             }
         };
         let events = game.state.trace[trace_start..].to_vec();

@@ -4,7 +4,22 @@
 use crate::engine::REGISTRY;
 use crate::model::{Corpus, Scenario};
 
-use super::run::Report;
+use super::run::{Decision, Report};
+
+/// A question the players answered: what the rule asks, each option as `choose` writes it
+/// with what players read for it, and the one taken (for the builder's answer pickers).
+fn decision(d: &Decision) -> serde_json::Value {
+    serde_json::json!({
+        "rule": d.rule,
+        "question": crate::engine::rule_description(d.rule),
+        "options": d
+            .options
+            .iter()
+            .map(|(answer, label)| serde_json::json!({"answer": answer, "label": label}))
+            .collect::<Vec<_>>(),
+        "chosen": d.chosen,
+    })
+}
 
 /// `carcref check --json`'s verdict as a value (`carcref serve`'s `/api/check` adds boards).
 pub fn verdict(scenario: &Scenario, report: &Report, corpus: &Corpus) -> serde_json::Value {
@@ -30,6 +45,7 @@ pub fn verdict(scenario: &Scenario, report: &Report, corpus: &Corpus) -> serde_j
                 "action": step.action,
                 "refused": step.refusal.as_ref().map(|r| event(r.rule, &r.message)),
                 "events": step.events.iter().map(|e| event(e.rule, &e.text)).collect::<Vec<_>>(),
+                "decisions": step.decisions.iter().map(decision).collect::<Vec<_>>(),
             })
         })
         .collect();

@@ -358,3 +358,62 @@ test('a base game under way: the scores and supplies before the move, by taps, a
   await decidedEverywhere(page, 'scores.yaml', SCORES);
   assert.deepEqual(problems, []);
 });
+
+const COLOUR_DECISION = LEVEL_6.replace('setup: {level: 6, track: {red: 30, blue: 5, green: 7}}', 'setup: {level: 6, track: {blue: 5, green: 7, yellow: 9}}')
+  .replace('players: [red, blue, green]', 'players: [red, blue, green, yellow]')
+  .replace('choose: ["body"]', 'choose: ["body", "green"]')
+  .replace('  counters: {red: 34, blue: 5, green: 7}', '  counters: {blue: 5, green: 11, yellow: 9}');
+
+test('team decisions the page does not foresee: after Ověřit each question the engine asked is a picker of its options, and an answer checks again', async () => {
+  const { page, problems } = await watchedPage(phone.context);
+  await page.goto(fileUrl(SITE, 'situace.html'));
+  await page.selectOption('#hra', 'duchove-carcassonne');
+  await page.selectOption('#hraci', '4');
+  await page.selectOption('#uroven', '6');
+  // Red has no counter of its own: its points go to a colour the team chooses.
+  for (const [colour, points] of [['blue', '5'], ['green', '7'], ['yellow', '9']]) await fill(page, `#pocitadlo-${colour}`, points);
+  await roadOfTheTeam(page, async () => {});
+  await fill(page, '#cekam-pocitadlo', '5');
+  for (const [colour, points] of [['blue', '5'], ['green', '11'], ['yellow', '9']]) await fill(page, `#cekam-pocitadlo-${colour}`, points);
+  assert.equal(await page.isVisible('#rozhodnuti'), false);
+  await page.tap('#overit');
+  await page.waitForFunction(() => document.querySelector('#verdikt h3'));
+  // Unanswered, the engine took the first colour: the verdict says so.
+  assert.equal(await page.textContent('#verdikt h3'), 'Verdikt: neplatí');
+  assert.equal(await page.isVisible('#volba'), false);
+  assert.deepEqual(await page.$$eval('#rozhodnuti label', (l) => l.map((x) => x.textContent)), [
+    '1. Za dokončené obsazené území si tým vezme body, nebo místo nich sundá duchy',
+    '2. Úroveň 6: body barvy bez počítadla posunou zvolené počítadlo',
+  ]);
+  assert.equal(await page.inputValue('#odpoved-0'), 'body');
+  assert.deepEqual(await page.$$eval('#odpoved-1 option', (o) => o.map((x) => x.textContent)), ['vyberte odpověď', 'modré počítadlo', 'zelené počítadlo', 'žluté počítadlo']);
+  await page.evaluate(() => {
+    document.getElementById('verdikt').textContent = '';
+  });
+  await page.selectOption('#odpoved-1', 'green');
+  await page.waitForFunction(() => document.querySelector('#verdikt h3'));
+  assert.equal(await page.textContent('#verdikt h3'), 'Verdikt: platí');
+  assert.equal(await page.inputValue('#odpoved-1'), 'green');
+  await decidedEverywhere(page, 'colour-decision.yaml', COLOUR_DECISION);
+  assert.deepEqual(problems, []);
+});
+
+test('a shipped scenario with two answers in one move opens with both as pickers, and another answer changes the verdict', async () => {
+  const { page, problems } = await watchedPage(phone.context);
+  const html = fs.readFileSync(path.join(SITE, 'scenare', 'duchove-carcassonne', 'uroven-1', 'vice-uzemi-volba-zvlast.html'), 'utf8');
+  const link = html.match(/href="([^"]*situace\.html(#s=[A-Za-z0-9_-]+))"/);
+  await page.goto(fileUrl(SITE, 'situace.html') + link[2]);
+  await page.waitForFunction(() => document.querySelector('#verdikt h3'));
+  assert.equal(await page.textContent('#verdikt h3'), 'Verdikt: platí');
+  assert.equal(await page.isVisible('#jako-text'), false);
+  assert.equal(await page.inputValue('#odpoved-0'), 'body');
+  assert.equal(await page.inputValue('#odpoved-1'), 'duchy [1, 1]');
+  await page.evaluate(() => {
+    document.getElementById('verdikt').textContent = '';
+  });
+  await page.selectOption('#odpoved-1', 'body');
+  await page.waitForFunction(() => document.querySelector('#verdikt h3'));
+  assert.equal(await page.textContent('#verdikt h3'), 'Verdikt: neplatí');
+  assert.match(await page.textContent('#yaml'), /^ {4}choose: \["body", "body"\]$/m);
+  assert.deepEqual(problems, []);
+});

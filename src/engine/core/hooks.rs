@@ -43,13 +43,7 @@ pub(crate) fn ask(state: &mut State, decider: &mut dyn Decider, question: &Quest
         1 => 0,
         n => decider.choose(question).min(n - 1),
     };
-    let said = |index: usize| {
-        question
-            .labels
-            .get(index)
-            .unwrap_or(&question.options[index])
-            .clone()
-    };
+    let said = |index: usize| question.label(index).to_owned();
     state.event(question.key, || match question.options.len() {
         1 => format!("jediná možnost: {}, pravidla se hráčů neptají", said(0)),
         n => format!(
@@ -76,6 +70,11 @@ impl Question {
             options,
             worth: Vec::new(),
         }
+    }
+
+    /// What players read for option `index` ("červený strážný na [0, 0]").
+    pub fn label(&self, index: usize) -> &str {
+        self.labels.get(index).unwrap_or(&self.options[index])
     }
 
     /// The same question with what players read for each option.
