@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { launch, watchedPage, fileUrl, openInBuilder } from './chromium.mjs';
 
 const SITE = process.env.CARCREF_SITE;
@@ -33,6 +34,16 @@ after(async () => {
 
 const cell = (x, y) => `[data-cell="${x},${y}"]`;
 const label = (page, x, y) => page.getAttribute(cell(x, y), 'aria-label');
+
+/** axe-core's violations on the page as it is (run last: it reads the stylesheets). */
+async function axeViolations(page) {
+  const axe = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  await page.addScriptTag({ content: axe });
+  return page.evaluate(async () => {
+    const result = await globalThis.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
 
 async function fill(page, id, value) {
   await page.fill(id, value);
@@ -250,6 +261,9 @@ test('Gifts by taps: a card in red\'s hand, one on the deck, and Vyplacení open
   assert.equal(await page.isVisible('#darek-na'), true);
   assert.match(await page.textContent('#yaml'), /gift: \{card: zmena-postoje, at: \[0, -1\], on: S, to: [A-Z]+\}/);
   assert.deepEqual(problems, []);
+  // The cards, the gift's pickers and the figure panel pass axe-core on the phone.
+  await page.tap(cell(0, -1));
+  assert.deepEqual(await axeViolations(page), []);
 });
 
 test('a shipped Gifts scenario opens with its hands, its gift and its deck on the grid, nothing of the setup kept aside', async () => {
@@ -396,6 +410,8 @@ test('team decisions the page does not foresee: after Ověřit each question the
   assert.equal(await page.inputValue('#odpoved-1'), 'green');
   await decidedEverywhere(page, 'colour-decision.yaml', COLOUR_DECISION);
   assert.deepEqual(problems, []);
+  await page.tap('#rozehrana summary');
+  assert.deepEqual(await axeViolations(page), []);
 });
 
 test('a shipped scenario with two answers in one move opens with both as pickers, and another answer changes the verdict', async () => {
