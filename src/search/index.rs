@@ -23,7 +23,7 @@ use tantivy::{Directory, Index, IndexReader, ReloadPolicy, TantivyDocument, Term
 use super::not_covered::NotCoveredTable;
 use super::query::{self, IdReference};
 use super::snippet::{self, Snippet};
-use super::terms::{edits, Expansions, QueryTerms, FUZZY_MIN_LETTERS};
+use super::terms::{edits, Expansions, QueryTerms, TermSet, FUZZY_MIN_LETTERS};
 use crate::content::to_plain_text;
 use crate::czech::{analyze_query, fold_word};
 use crate::czech::{Analyzer, BaselineAnalyzer, CzechAnalyzer, Token};
@@ -100,7 +100,7 @@ struct DocInfo {
     /// Plain text for the snippet.
     text: String,
     /// Every folded term of the document, for counting which query concepts it matches.
-    terms: BTreeSet<String>,
+    terms: TermSet,
     /// The folded terms of each passage (a line of the title, short answer, answer or
     /// phrasings) in order, for finding query words that stand next to each other: one line
     /// per passage, terms separated by spaces (one string loads faster than a list of lists).
@@ -297,9 +297,10 @@ struct Meta {
     not_covered: NotCoveredTable,
     /// Every word of the documents, folded (not stemmed), with how it is first written
     /// (lowercase) and its term, in document, field and word order: for suggestions.
-    words: BTreeMap<String, (String, String)>,
+    /// Sorted by the folded word; a list, not a map, because the cache reads it faster.
+    words: Vec<(String, (String, String))>,
     /// Every folded term of the documents.
-    terms: BTreeSet<String>,
+    terms: TermSet,
 }
 
 /// The file beside tantivy's that holds `Meta`.
@@ -315,7 +316,7 @@ fn one_shot_reader(index: &Index) -> Result<IndexReader, SearchError> {
 
 /// Bump when what the index stores changes, so that cached indexes of an older format are
 /// not used (the cache key includes it).
-pub(crate) const INDEX_FORMAT: u32 = 15;
+pub(crate) const INDEX_FORMAT: u32 = 16;
 
 /// Text fields with their weights, in the order of `Fields::texts`.
 /// The ways players ask a ruling count less than its question: they are ours, not the source's.
@@ -653,7 +654,7 @@ impl SearchIndex {
                 title: ruling.question.clone(),
                 answer_short: Some(ruling.answer_short.clone()),
                 text: text.clone(),
-                terms: BTreeSet::new(),
+                terms: TermSet::default(),
                 passages: String::new(),
                 game: String::new(),
                 levels: Vec::new(),
@@ -680,7 +681,7 @@ impl SearchIndex {
                     title: part.heading,
                     answer_short: None,
                     text: text.clone(),
-                    terms: BTreeSet::new(),
+                    terms: TermSet::default(),
                     passages: String::new(),
                     game: String::new(),
                     levels: Vec::new(),
@@ -697,7 +698,7 @@ impl SearchIndex {
                 )?;
             }
         }
-        let terms: BTreeSet<String> = docs.iter().flat_map(|d| d.terms.iter().cloned()).collect();
+        let terms: TermSet = docs.iter().flat_map(|d| d.terms.iter().cloned()).collect();
         writer.commit()?;
         Ok(SearchIndex {
             reader: one_shot_reader(&index)?,
@@ -720,7 +721,7 @@ impl SearchIndex {
                 concepts: concept_patterns(corpus),
                 not_covered: NotCoveredTable::new(corpus),
                 terms,
-                words,
+                words: words.into_iter().collect(),
             },
             analyzer,
         })

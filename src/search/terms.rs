@@ -3,6 +3,8 @@
 
 use std::collections::{BTreeSet, HashMap};
 
+use serde::{Deserialize, Deserializer, Serialize};
+
 use crate::czech::{analyze_query, ordinal_level, Analyzer, Token};
 use crate::model::{GlossaryEntry, SynonymRing};
 
@@ -154,7 +156,7 @@ impl QueryTerms {
 
     /// Which of the query's concepts (its words, then its glossary phrases) a document with
     /// these folded terms contains.
-    pub(crate) fn concepts_matched(&self, doc_terms: &BTreeSet<String>) -> Vec<bool> {
+    pub(crate) fn concepts_matched(&self, doc_terms: &TermSet) -> Vec<bool> {
         let word_matches = self.words.iter().map(|w| {
             doc_terms.contains(&w.folded)
                 || w.expansions.iter().any(|e| doc_terms.contains(e))
@@ -178,7 +180,7 @@ impl QueryTerms {
     /// less than "stodola", which no text has.
     pub(crate) fn share_matched(
         &self,
-        doc_terms: &BTreeSet<String>,
+        doc_terms: &TermSet,
         rarity: impl Fn(&[&str]) -> f32,
     ) -> f32 {
         let matched = self.concepts_matched(doc_terms);
@@ -377,8 +379,69 @@ impl Expansions {
     }
 }
 
+/// A set of folded terms kept as a sorted list and looked up by binary search: the index cache
+/// reads it back as the list it wrote, where a tree set would be rebuilt term by term (which
+/// was most of the time a warm search spent reading the cache).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub(crate) struct TermSet(Vec<String>);
+
+impl TermSet {
+    pub(crate) fn contains(&self, term: &str) -> bool {
+        self.0.binary_search_by(|t| t.as_str().cmp(term)).is_ok()
+    }
+
+    pub(crate) fn iter(&self) -> std::slice::Iter<'_, String> {
+        self.0.iter()
+    }
+
+    pub(crate) fn extend(&mut self, terms: impl IntoIterator<Item = String>) {
+        self.0.extend(terms);
+        self.0.sort_unstable();
+        self.0.dedup();
+    }
+}
+
+impl FromIterator<String> for TermSet {
+    fn from_iter<I: IntoIterator<Item = String>>(terms: I) -> Self {
+        let mut set = TermSet::default();
+        set.extend(terms);
+        set
+    }
+}
+
+impl<'de> Deserialize<'de> for TermSet {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let terms = Vec::<String>::deserialize(deserializer)?;
+        if terms.windows(2).all(|pair| pair[0] < pair[1]) {
+            Ok(TermSet(terms))
+        } else {
+            Ok(terms.into_iter().collect())
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_term_set_is_sorted_once_and_read_back_as_it_was_written() {
+        let set: TermSet = ["mlh", "duch", "mlh", "bod"]
+            .map(String::from)
+            .into_iter()
+            .collect();
+        assert!(set.contains("duch") && !set.contains("pes"));
+        assert_eq!(
+            set.iter().map(String::as_str).collect::<Vec<_>>(),
+            ["bod", "duch", "mlh"]
+        );
+        let json = serde_json::to_string(&set).unwrap();
+        assert_eq!(json, r#"["bod","duch","mlh"]"#);
+        assert_eq!(serde_json::from_str::<TermSet>(&json).unwrap(), set);
+        // A list out of order (written by hand, or by an older layout) is sorted on reading.
+        let unsorted: TermSet = serde_json::from_str(r#"["mlh","bod","mlh"]"#).unwrap();
+        assert!(unsorted.contains("bod") && unsorted.contains("mlh"));
+    }
+
     use super::*;
     use crate::czech::CzechAnalyzer;
 
