@@ -869,7 +869,7 @@ impl SearchIndex {
                 self.meta
                     .docs
                     .iter()
-                    .filter(|d| d.terms.contains(*f))
+                    .filter(|d| d.terms.contains(f))
                     .count()
             })
             .max()
