@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { launch, watchedPage, fileUrl, openInBuilder } from './chromium.mjs';
+import { launch, watchedPage, fileUrl, openInBuilder, PHONE } from './chromium.mjs';
 import { ROAD_DISPUTE as EXPECTED, GHOSTS_DISPUTE as GHOSTS_EXPECTED, LEVEL_5_DISPUTE } from './disputes.mjs';
 import { serve } from './server.mjs';
 
@@ -31,12 +31,7 @@ before(async () => {
   assert.ok(SITE && BIN, 'CARCREF_SITE and CARCREF_BIN must be set');
   temp = fs.mkdtempSync(path.join(os.tmpdir(), 'carcref-builder-'));
   desktop = await launch({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
-  phone = await launch({
-    acceptDownloads: true,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
+  phone = await launch({ acceptDownloads: true, ...PHONE });
 });
 after(async () => {
   if (desktop) await desktop.close();

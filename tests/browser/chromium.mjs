@@ -8,6 +8,9 @@ import path from 'node:path';
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 
 /** `options` go to the browser context (viewport, isMobile, hasTouch, …). */
+/** The phone the tests hold: 390 px wide, touch. */
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
 export async function launch(options = {}) {
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(

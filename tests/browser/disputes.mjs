@@ -24,20 +24,19 @@ expect:
   score: {red: 4, blue: 0}
 `;
 
-export const GHOSTS_DISPUTE = `title: "Sporná situace"
+/** Red's road from the cooperative game's 2x2 start tile west over two straight roads,
+ * closed by red's crossroads (`before`: board tiles laid first). */
+export function teamRoad({ setup, players = '[red, blue]', before = '', figure = '{on: E, player: red, feature: road}', choose = '"body"', expect }) {
+  return `title: "Sporná situace"
 ruleset: duchove-carcassonne
-setup: {level: 1, track: 17}
+setup: ${setup}
 start: duchove-2x2
-players: [red, blue]
+players: ${players}
 board:
-  - tile: du-40-louka-cela-v-mlze
-    at: [-1, 0]
-    rotation: 0
-    ghosts: 3
-  - tile: du-14-rovna
+${before}  - tile: du-14-rovna
     at: [-1, 1]
     rotation: 90
-    meeples: [{on: E, player: red, feature: road}]
+    meeples: [${figure}]
   - tile: du-14-rovna
     at: [-2, 1]
     rotation: 90
@@ -47,12 +46,16 @@ steps:
     at: [-3, 1]
     rotation: 0
     meeple: none
-    choose: ["duchy [-1, 0]"]
+    choose: [${choose}]
 expect:
-  track: 17
-  ghosts: 3
-  bank: 12
-  outcome: playing
-`;
+${expect}`;
+}
+
+export const GHOSTS_DISPUTE = teamRoad({
+  setup: '{level: 1, track: 17}',
+  before: '  - tile: du-40-louka-cela-v-mlze\n    at: [-1, 0]\n    rotation: 0\n    ghosts: 3\n',
+  choose: '"duchy [-1, 0]"',
+  expect: '  track: 17\n  ghosts: 3\n  bank: 12\n  outcome: playing\n',
+});
 
 export const LEVEL_5_DISPUTE = GHOSTS_DISPUTE.replace('level: 1,', 'level: 5,').replace('bank: 12', 'bank: 10');

@@ -10,7 +10,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { launch, watchedPage, fileUrl, openInBuilder } from './chromium.mjs';
+import { launch, watchedPage, fileUrl, openInBuilder, PHONE } from './chromium.mjs';
+import { ROAD_DISPUTE, teamRoad } from './disputes.mjs';
 
 const SITE = process.env.CARCREF_SITE;
 const BIN = process.env.CARCREF_BIN;
@@ -20,12 +21,7 @@ let temp;
 before(async () => {
   assert.ok(SITE && BIN, 'CARCREF_SITE and CARCREF_BIN must be set');
   temp = fs.mkdtempSync(path.join(os.tmpdir(), 'carcref-pieces-'));
-  phone = await launch({
-    acceptDownloads: true,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
+  phone = await launch({ acceptDownloads: true, ...PHONE });
 });
 after(async () => {
   if (phone) await phone.close();
@@ -98,29 +94,7 @@ async function roadOfTheTeam(page, beside) {
   await page.selectOption('#volba', 'body');
 }
 
-const DOG = `title: "Sporná situace"
-ruleset: duchove-carcassonne
-setup: {level: 3, track: 16}
-start: duchove-2x2
-players: [red, blue]
-board:
-  - tile: du-14-rovna
-    at: [-1, 1]
-    rotation: 90
-    meeples: [{on: E, player: red, dog: true, feature: road}]
-  - tile: du-14-rovna
-    at: [-2, 1]
-    rotation: 90
-steps:
-  - player: red
-    place: du-21-tri-cesty
-    at: [-3, 1]
-    rotation: 0
-    meeple: none
-    choose: ["body"]
-expect:
-  track: 23
-`;
+const DOG = teamRoad({ setup: '{level: 3, track: 16}', figure: '{on: E, player: red, dog: true, feature: road}', expect: '  track: 23\n' });
 
 test('a dog beside a figure, laid by taps on level 3, scores its 3 points with the road (16 + 4 + 3)', async () => {
   const { page, problems } = await watchedPage(phone.context);
@@ -148,30 +122,11 @@ test('a dog beside a figure, laid by taps on level 3, scores its 3 points with t
   assert.deepEqual(problems, []);
 });
 
-const LEVEL_6 = `title: "Sporná situace"
-ruleset: duchove-carcassonne
-setup: {level: 6, track: {red: 30, blue: 5, green: 7}}
-start: duchove-2x2
-players: [red, blue, green]
-board:
-  - tile: du-14-rovna
-    at: [-1, 1]
-    rotation: 90
-    meeples: [{on: E, player: red, feature: road}]
-  - tile: du-14-rovna
-    at: [-2, 1]
-    rotation: 90
-steps:
-  - player: red
-    place: du-21-tri-cesty
-    at: [-3, 1]
-    rotation: 0
-    meeple: none
-    choose: ["body"]
-expect:
-  track: 5
-  counters: {red: 34, blue: 5, green: 7}
-`;
+const LEVEL_6 = teamRoad({
+  setup: '{level: 6, track: {red: 30, blue: 5, green: 7}}',
+  players: '[red, blue, green]',
+  expect: '  track: 5\n  counters: {red: 34, blue: 5, green: 7}\n',
+});
 
 test('level 6: each colour\'s counter before and after the move, set by taps; the track stands at the lowest', async () => {
   const { page, problems } = await watchedPage(phone.context);
@@ -281,30 +236,7 @@ test('a shipped Gifts scenario opens with its hands, its gift and its deck on th
   assert.deepEqual(problems, []);
 });
 
-const STACKS = `title: "Sporná situace"
-ruleset: duchove-carcassonne
-setup: {level: 3, track: 8, stacks: [1, 20, 20], meeples: 4}
-start: duchove-2x2
-players: [red, blue]
-board:
-  - tile: du-14-rovna
-    at: [-1, 1]
-    rotation: 90
-    meeples: [{on: E, player: red, feature: road}]
-  - tile: du-14-rovna
-    at: [-2, 1]
-    rotation: 90
-steps:
-  - player: red
-    place: du-21-tri-cesty
-    at: [-3, 1]
-    rotation: 0
-    meeple: none
-    choose: ["body"]
-expect:
-  track: 12
-  outcome: lost
-`;
+const STACKS = teamRoad({ setup: '{level: 3, track: 8, stacks: [1, 20, 20], meeples: 4}', expect: '  track: 12\n  outcome: lost\n' });
 
 test('a cooperative game under way: the last tile of the first stack leaves the team short of the dog\'s 15 points, and it loses', async () => {
   const { page, problems } = await watchedPage(phone.context);
@@ -327,28 +259,9 @@ test('a cooperative game under way: the last tile of the first stack leaves the 
   assert.deepEqual(problems, []);
 });
 
-const SCORES = `title: "Sporná situace"
-ruleset: zakladni-hra
-setup: {score: {red: 10, blue: 7}, supply: {red: 0, blue: 6}}
-start: zakladni
-players: [red, blue]
-board:
-  - tile: zh-klaster-cesta
-    at: [-1, 0]
-    rotation: 270
-  - tile: zh-cesta-rovna
-    at: [1, 0]
-    rotation: 180
-    meeples: [{on: W, player: red, feature: road}]
-steps:
-  - player: blue
-    place: zh-krizovatka-tri
-    at: [2, 0]
-    rotation: 0
-    meeple: none
-expect:
-  score: {red: 14, blue: 7}
-`;
+// The road dispute of the other builder tests, in a game under way.
+const SCORES = ROAD_DISPUTE.replace('start: zakladni', 'setup: {score: {red: 10, blue: 7}, supply: {red: 0, blue: 6}}\nstart: zakladni')
+  .replace('score: {red: 4, blue: 0}', 'score: {red: 14, blue: 7}');
 
 test('a base game under way: the scores and supplies before the move, by taps, and the road adds its 4 points to red\'s 10', async () => {
   const { page, problems } = await watchedPage(phone.context);
