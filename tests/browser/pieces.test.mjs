@@ -1,8 +1,11 @@
 // The pieces of every game laid by taps in the situation builder (situace.html) at 390 px, in
 // real Chromium: a dog beside a figure (the cooperative game from level 3), level 6's counters
-// per colour, and the Gifts cards in the players' hands, on the gift deck and opened in the
-// disputed move. Each situation is written out as YAML that `carcref check` (CARCREF_BIN)
-// decides "platí", decided the same in the page from file://, and opened again to the same text.
+// per colour, the Gifts cards in the players' hands, on the gift deck and opened in the
+// disputed move, a game under way (scores and supplies; stacks and figures per colour), and
+// the team's decisions as the engine asks them (a colour for level 6's points, two answers in
+// one move, a cemetery for the ghost). Each built situation is written out as YAML that
+// `carcref check` (CARCREF_BIN) decides "platí", decided the same in the page from file://,
+// and opened again to the same text.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -344,5 +347,27 @@ test('a shipped scenario with two answers in one move opens with both as pickers
   await page.waitForFunction(() => document.querySelector('#verdikt h3'));
   assert.equal(await page.textContent('#verdikt h3'), 'Verdikt: neplatí');
   assert.match(await page.textContent('#yaml'), /^ {4}choose: \["body", "body"\]$/m);
+  assert.deepEqual(problems, []);
+});
+
+test('a ghost to one of two open cemeteries (level 2): the question is a picker of the cemeteries, and the other one changes the verdict', async () => {
+  const { page, problems } = await watchedPage(phone.context);
+  const html = fs.readFileSync(path.join(SITE, 'scenare', 'duchove-carcassonne', 'uroven-2-6', 'hrbitov-vice-otevrenych-jeden-duch.html'), 'utf8');
+  const link = html.match(/href="([^"]*situace\.html(#s=[A-Za-z0-9_-]+))"/);
+  await page.goto(fileUrl(SITE, 'situace.html') + link[2]);
+  await page.waitForFunction(() => document.querySelector('#verdikt h3'));
+  assert.equal(await page.textContent('#verdikt h3'), 'Verdikt: platí');
+  assert.equal(await page.isVisible('#jako-text'), false);
+  assert.equal(await page.textContent('label[for="odpoved-0"]'), '1. Když přijde duch do mlhy, další jde na jeden otevřený hřbitov');
+  assert.deepEqual(await page.$$eval('#odpoved-0 option', (o) => o.map((x) => x.textContent)), ['hřbitov na [0, 0]', 'hřbitov na [2, 0]']);
+  assert.equal(await page.inputValue('#odpoved-0'), '[2, 0]');
+  await page.evaluate(() => {
+    document.getElementById('verdikt').textContent = '';
+  });
+  await page.selectOption('#odpoved-0', '[0, 0]');
+  await page.waitForFunction(() => document.querySelector('#verdikt h3'));
+  // The ghost now stands on the left cemetery: the scenario's expectation of it fails.
+  assert.equal(await page.textContent('#verdikt h3'), 'Verdikt: neplatí');
+  assert.match(await page.textContent('#yaml'), /^ {4}choose: \["\[0, 0\]"\]$/m);
   assert.deepEqual(problems, []);
 });
