@@ -371,3 +371,20 @@ test('a ghost to one of two open cemeteries (level 2): the question is a picker 
   assert.match(await page.textContent('#yaml'), /^ {4}choose: \["\[0, 0\]"\]$/m);
   assert.deepEqual(problems, []);
 });
+
+test('names that are not cards or places (constructor, __proto__) are never taken for them: the grid keeps them as written and the engine says why', async () => {
+  const { page, problems } = await watchedPage(phone.context);
+  await page.goto(fileUrl(SITE, 'situace.html'));
+  const file = path.join(temp, 'not-cards.yaml');
+  fs.writeFileSync(file, ROAD_DISPUTE.replace('start: zakladni', 'expansions: [darky]\nsetup: {gifts: {red: [constructor, koncil]}, gift_deck: [__proto__]}\nstart: zakladni')
+    .replace('    meeple: none\n', '    meeple: none\n    gift: {card: vyplaceni, at: [1, 0], on: constructor}\n'));
+  await openInBuilder(page, file);
+  await page.waitForFunction(() => document.querySelector('#verdikt h3, #verdikt > ul'));
+  // Kept as written: no hand, no deck card, no gift on the grid.
+  assert.equal(await page.locator('#darky li').count(), 0);
+  assert.equal(await page.inputValue('#darek'), '');
+  assert.match(await page.textContent('#ze-scenare'), /rozehranou hru z přípravy scénáře, 1 krok ze scénáře/);
+  assert.match(await page.textContent('#verdikt'), /constructor/);
+  assert.doesNotMatch(await page.textContent('body'), /function|native code|\[object/);
+  assert.deepEqual(problems, []);
+});
