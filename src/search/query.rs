@@ -253,6 +253,10 @@ mod tests {
         assert_eq!(level("šestka psi"), Some(6));
         assert_eq!(level("v posledním levelu se počítá co"), Some(6));
         assert_eq!(level("na poslední úrovni"), Some(6));
+        // The hardest, the highest level is the last one.
+        assert_eq!(level("jak hrát nejtěžší úroveň"), Some(6));
+        assert_eq!(level("na nejvyšší úrovni"), Some(6));
+        assert_eq!(level("nejtěžší kartička"), None);
         // "poslední" without a level word is no level; two levels named are none.
         assert_eq!(level("poslední kartička"), None);
         assert_eq!(level("rozdíl mezi trojkou a pětkou"), None);
