@@ -44,6 +44,32 @@ async function axeViolations(page) {
   });
 }
 
+/** Opens a shipped scenario from its page's "Upravit a ověřit" link (`scenare/<page>`) and
+ * waits for the engine's verdict, which holds; it opens on the grid. */
+async function openShipped(page, scenarioPage) {
+  const html = fs.readFileSync(path.join(SITE, 'scenare', scenarioPage), 'utf8');
+  const link = html.match(/href="([^"]*situace\.html(#s=[A-Za-z0-9_-]+))"/);
+  assert.ok(link, `${scenarioPage} links to the builder`);
+  await page.goto(fileUrl(SITE, 'situace.html') + link[2]);
+  await waitForVerdict(page, 'Verdikt: platí');
+  assert.equal(await page.isVisible('#jako-text'), false);
+}
+
+/** Waits for a verdict (the verdict area emptied before the action that gives it). */
+async function waitForVerdict(page, headline) {
+  await page.waitForFunction(() => document.querySelector('#verdikt h3'));
+  assert.equal(await page.textContent('#verdikt h3'), headline);
+}
+
+/** Answers a question of the disputed move and waits for the new verdict. */
+async function answer(page, picker, value, headline) {
+  await page.evaluate(() => {
+    document.getElementById('verdikt').textContent = '';
+  });
+  await page.selectOption(picker, value);
+  await waitForVerdict(page, headline);
+}
+
 async function fill(page, id, value) {
   await page.fill(id, value);
   await page.dispatchEvent(id, 'change');
@@ -226,13 +252,7 @@ test('Gifts by taps: a card in red\'s hand, one on the deck, and Vyplacení open
 
 test('a shipped Gifts scenario opens with its hands, its gift and its deck on the grid, nothing of the setup kept aside', async () => {
   const { page, problems } = await watchedPage(phone.context);
-  const html = fs.readFileSync(path.join(SITE, 'scenare', 'darky', 'priklad-4-vyplaceni.html'), 'utf8');
-  const link = html.match(/href="([^"]*situace\.html(#s=[A-Za-z0-9_-]+))"/);
-  assert.ok(link, 'the scenario page links to the builder');
-  await page.goto(fileUrl(SITE, 'situace.html') + link[2]);
-  await page.waitForFunction(() => document.querySelector('#verdikt h3'));
-  assert.equal(await page.textContent('#verdikt h3'), 'Verdikt: platí');
-  assert.equal(await page.isVisible('#jako-text'), false);
+  await openShipped(page, 'darky/priklad-4-vyplaceni.html');
   assert.equal(await page.inputValue('#darek'), 'vyplaceni');
   assert.deepEqual(await page.$$eval('#darky-ruce li', (li) => li.map((x) => x.textContent)), ['Vyplacení Odebrat']);
   assert.doesNotMatch(await page.textContent('#ze-scenare'), /přípravy|krok/);
@@ -289,10 +309,12 @@ test('a base game under way: the scores and supplies before the move, by taps, a
   assert.deepEqual(problems, []);
 });
 
-const COLOUR_DECISION = LEVEL_6.replace('setup: {level: 6, track: {red: 30, blue: 5, green: 7}}', 'setup: {level: 6, track: {blue: 5, green: 7, yellow: 9}}')
-  .replace('players: [red, blue, green]', 'players: [red, blue, green, yellow]')
-  .replace('choose: ["body"]', 'choose: ["body", "green"]')
-  .replace('  counters: {red: 34, blue: 5, green: 7}', '  counters: {blue: 5, green: 11, yellow: 9}');
+const COLOUR_DECISION = teamRoad({
+  setup: '{level: 6, track: {blue: 5, green: 7, yellow: 9}}',
+  players: '[red, blue, green, yellow]',
+  choose: '"body", "green"',
+  expect: '  track: 5\n  counters: {blue: 5, green: 11, yellow: 9}\n',
+});
 
 test('team decisions the page does not foresee: after Ověřit each question the engine asked is a picker of its options, and an answer checks again', async () => {
   const { page, problems } = await watchedPage(phone.context);
@@ -317,12 +339,7 @@ test('team decisions the page does not foresee: after Ověřit each question the
   ]);
   assert.equal(await page.inputValue('#odpoved-0'), 'body');
   assert.deepEqual(await page.$$eval('#odpoved-1 option', (o) => o.map((x) => x.textContent)), ['vyberte odpověď', 'modré počítadlo', 'zelené počítadlo', 'žluté počítadlo']);
-  await page.evaluate(() => {
-    document.getElementById('verdikt').textContent = '';
-  });
-  await page.selectOption('#odpoved-1', 'green');
-  await page.waitForFunction(() => document.querySelector('#verdikt h3'));
-  assert.equal(await page.textContent('#verdikt h3'), 'Verdikt: platí');
+  await answer(page, '#odpoved-1', 'green', 'Verdikt: platí');
   assert.equal(await page.inputValue('#odpoved-1'), 'green');
   await decidedEverywhere(page, 'colour-decision.yaml', COLOUR_DECISION);
   assert.deepEqual(problems, []);
@@ -332,42 +349,22 @@ test('team decisions the page does not foresee: after Ověřit each question the
 
 test('a shipped scenario with two answers in one move opens with both as pickers, and another answer changes the verdict', async () => {
   const { page, problems } = await watchedPage(phone.context);
-  const html = fs.readFileSync(path.join(SITE, 'scenare', 'duchove-carcassonne', 'uroven-1', 'vice-uzemi-volba-zvlast.html'), 'utf8');
-  const link = html.match(/href="([^"]*situace\.html(#s=[A-Za-z0-9_-]+))"/);
-  await page.goto(fileUrl(SITE, 'situace.html') + link[2]);
-  await page.waitForFunction(() => document.querySelector('#verdikt h3'));
-  assert.equal(await page.textContent('#verdikt h3'), 'Verdikt: platí');
-  assert.equal(await page.isVisible('#jako-text'), false);
+  await openShipped(page, 'duchove-carcassonne/uroven-1/vice-uzemi-volba-zvlast.html');
   assert.equal(await page.inputValue('#odpoved-0'), 'body');
   assert.equal(await page.inputValue('#odpoved-1'), 'duchy [1, 1]');
-  await page.evaluate(() => {
-    document.getElementById('verdikt').textContent = '';
-  });
-  await page.selectOption('#odpoved-1', 'body');
-  await page.waitForFunction(() => document.querySelector('#verdikt h3'));
-  assert.equal(await page.textContent('#verdikt h3'), 'Verdikt: neplatí');
+  await answer(page, '#odpoved-1', 'body', 'Verdikt: neplatí');
   assert.match(await page.textContent('#yaml'), /^ {4}choose: \["body", "body"\]$/m);
   assert.deepEqual(problems, []);
 });
 
 test('a ghost to one of two open cemeteries (level 2): the question is a picker of the cemeteries, and the other one changes the verdict', async () => {
   const { page, problems } = await watchedPage(phone.context);
-  const html = fs.readFileSync(path.join(SITE, 'scenare', 'duchove-carcassonne', 'uroven-2-6', 'hrbitov-vice-otevrenych-jeden-duch.html'), 'utf8');
-  const link = html.match(/href="([^"]*situace\.html(#s=[A-Za-z0-9_-]+))"/);
-  await page.goto(fileUrl(SITE, 'situace.html') + link[2]);
-  await page.waitForFunction(() => document.querySelector('#verdikt h3'));
-  assert.equal(await page.textContent('#verdikt h3'), 'Verdikt: platí');
-  assert.equal(await page.isVisible('#jako-text'), false);
+  await openShipped(page, 'duchove-carcassonne/uroven-2-6/hrbitov-vice-otevrenych-jeden-duch.html');
   assert.equal(await page.textContent('label[for="odpoved-0"]'), '1. Když přijde duch do mlhy, další jde na jeden otevřený hřbitov');
   assert.deepEqual(await page.$$eval('#odpoved-0 option', (o) => o.map((x) => x.textContent)), ['hřbitov na [0, 0]', 'hřbitov na [2, 0]']);
   assert.equal(await page.inputValue('#odpoved-0'), '[2, 0]');
-  await page.evaluate(() => {
-    document.getElementById('verdikt').textContent = '';
-  });
-  await page.selectOption('#odpoved-0', '[0, 0]');
-  await page.waitForFunction(() => document.querySelector('#verdikt h3'));
   // The ghost now stands on the left cemetery: the scenario's expectation of it fails.
-  assert.equal(await page.textContent('#verdikt h3'), 'Verdikt: neplatí');
+  await answer(page, '#odpoved-0', '[0, 0]', 'Verdikt: neplatí');
   assert.match(await page.textContent('#yaml'), /^ {4}choose: \["\[0, 0\]"\]$/m);
   assert.deepEqual(problems, []);
 });
