@@ -567,6 +567,13 @@
     }
   }
 
+  /** A number field's setter: `map[key]` takes the number, and goes when the field is emptied. */
+  function setIn(map, key) {
+    return (n) => {
+      if (n === undefined) delete map[key];
+      else map[key] = n;
+    };
+  }
   /** A labelled number from 0 in `box`; `set` gets it, or undefined when left empty. */
   function numberField(box, id, text, value, set) {
     const label = document.createElement('label');
@@ -595,10 +602,6 @@
     box.textContent = '';
     const figures = D.nouns[D.figure[state.ruleset] || D.figure[D.base.id]][2];
     const Figures = figures[0].toUpperCase() + figures.slice(1);
-    const setIn = (map, key) => (n) => {
-      if (n === undefined) delete map[key];
-      else map[key] = n;
-    };
     if (coop()) {
       const names = ['Kartiček zbývá v hromádce, ze které se teď táhne', 'Kartiček v další hromádce', 'Kartiček v hromádce po ní'];
       for (let i = 0; i < level().stacks; i++) {
@@ -636,10 +639,7 @@
       'Stav před tahem (nepovinné) vyplňte u těch ' + n + ' barev.';
     box.append(hint);
     for (const p of counterColours()) {
-      numberField(box, 'pocitadlo-' + p, 'Počítadlo – ' + COLOUR_CS[p], state.counters[p], (n) => {
-        if (n === undefined) delete state.counters[p];
-        else state.counters[p] = n;
-      });
+      numberField(box, 'pocitadlo-' + p, 'Počítadlo – ' + COLOUR_CS[p], state.counters[p], setIn(state.counters, p));
     }
   }
 
@@ -886,10 +886,7 @@
     const box = $('ocekavani');
     box.textContent = '';
     const field = (id, text, value, set) => numberField(box, id, text, value, set);
-    const store = (key) => (n) => {
-      if (n === undefined) delete state.expect[key];
-      else state.expect[key] = n;
-    };
+    const store = (key) => setIn(state.expect, key);
     // An expectation by colour (`counters`, `gifts`), left out when no colour has one.
     const byColour = (key, p) => (n) => {
       const map = { ...state.expect[key] };
@@ -924,10 +921,7 @@
       box.append(p);
     } else {
       for (const p of players()) {
-        field('body-' + p, 'Body celkem – ' + COLOUR_CS[p], state.expect.score[p], (n) => {
-          if (n === undefined) delete state.expect.score[p];
-          else state.expect.score[p] = n;
-        });
+        field('body-' + p, 'Body celkem – ' + COLOUR_CS[p], state.expect.score[p], setIn(state.expect.score, p));
       }
       if (figureGhosts()) {
         field('cekam-duchy', 'Duchů u figurek', state.expect.ghosts, store('ghosts'));
@@ -1197,8 +1191,7 @@
   function firstOtherSpot(g) {
     const cell = g.at && cellAt(g.at[0], g.at[1]);
     if (!cell) return undefined;
-    const other = TILES.get(cell.tile).spots.map((s) => turnSpot(s.on, cell.rotation)).find((on) => on !== g.on);
-    return other;
+    return TILES.get(cell.tile).spots.map((s) => turnSpot(s.on, cell.rotation)).find((on) => on !== g.on);
   }
   $('volba').addEventListener('change', () => {
     state.choose = $('volba').value ? [$('volba').value, ...state.choose.slice(1)] : [];
@@ -1317,8 +1310,8 @@
       const setup = ['level: ' + state.level];
       // A level with a counter per colour takes no single number.
       if (state.track !== null && level().counters === 1) setup.push('track: ' + state.track);
-      const counters = counterColours().filter((p) => state.counters[p] !== undefined);
-      if (counters.length) setup.push('track: {' + counters.map((p) => p + ': ' + state.counters[p]).join(', ') + '}');
+      const counters = flowMap(state.counters);
+      if (counterColours().length && counters !== '{}') setup.push('track: ' + counters);
       if (state.startGhosts !== COOP.start_ghosts) setup.push('start_ghosts: ' + state.startGhosts);
       if (stacksGiven().length) setup.push('stacks: [' + stacksGiven().join(', ') + ']');
       if (state.meeples !== null) setup.push('meeples: ' + state.meeples);
@@ -1368,8 +1361,8 @@
       }
       if (state.expect.counters) expect.push('  counters: ' + flowMap(state.expect.counters));
     } else {
-      const scores = players().filter((p) => state.expect.score[p] !== undefined);
-      if (scores.length) expect.push('  score: {' + scores.map((p) => p + ': ' + state.expect.score[p]).join(', ') + '}');
+      const scores = flowMap(state.expect.score);
+      if (scores !== '{}') expect.push('  score: ' + scores);
       for (const key of figureGhosts() ? ['ghosts', 'bank'] : []) {
         if (state.expect[key] !== undefined) expect.push('  ' + key + ': ' + state.expect[key]);
       }
@@ -1459,9 +1452,9 @@
     const gifts = { hands: {}, deck: [] };
     const giftsOn = Boolean(GIFTS) && expansions.includes(GIFTS.id);
     // `{red: 3, blue: 0}`: whole numbers from 0 for players in the game.
-    const byColour = (map) => map && typeof map === 'object' && !Array.isArray(map) &&
+    const isByColour = (map) => map && typeof map === 'object' && !Array.isArray(map) &&
       Object.entries(map).every(([p, n]) => list.includes(p) && Number.isInteger(n) && n >= 0);
-    const cardList = (cards) => Array.isArray(cards) && cards.every((c) => typeof c === 'string' && Object.hasOwn(CARD_CS, c));
+    const isCardList = (cards) => Array.isArray(cards) && cards.every((c) => typeof c === 'string' && Object.hasOwn(CARD_CS, c));
     let startGhosts = COOP ? COOP.start_ghosts : 0;
     // What the grid does not show (a game under way, later moves, other expectations) is
     // kept as the scenario wrote it and written back after the grid's parts.
@@ -1483,25 +1476,25 @@
       if (Number.isInteger(setup.meeples) && setup.meeples >= 0) meeples = setup.meeples;
       else if (setup.meeples !== undefined) kept.setup.meeples = setup.meeples;
       if (Number.isInteger(setup.track) && setup.track >= 0 && !perColour) track = setup.track;
-      else if (perColour && byColour(setup.track)) counters = { ...setup.track };
+      else if (perColour && isByColour(setup.track)) counters = { ...setup.track };
       else if (setup.track !== undefined) kept.setup.track = setup.track;
       if (setup.start_ghosts !== undefined) startGhosts = Math.min(COOP.start_ghosts, int(setup.start_ghosts, 'počet duchů'));
     } else {
       const setup = doc.setup || {};
       keep(setup, ['gifts', 'gift_deck', 'score', 'supply'], kept.setup);
       for (const key of ['score', 'supply']) {
-        if (byColour(setup[key])) underway[key] = { ...setup[key] };
+        if (isByColour(setup[key])) underway[key] = { ...setup[key] };
         else if (setup[key] !== undefined) kept.setup[key] = setup[key];
       }
       const hands = setup.gifts;
       const handsShown = giftsOn && hands && typeof hands === 'object' && !Array.isArray(hands) &&
-        Object.entries(hands).every(([p, cards]) => list.includes(p) && cardList(cards));
+        Object.entries(hands).every(([p, cards]) => list.includes(p) && isCardList(cards));
       if (handsShown) {
         for (const [p, cards] of Object.entries(hands)) if (cards.length) gifts.hands[p] = cards;
       } else if (hands !== undefined) {
         kept.setup.gifts = hands;
       }
-      if (giftsOn && cardList(setup.gift_deck)) gifts.deck = setup.gift_deck;
+      if (giftsOn && isCardList(setup.gift_deck)) gifts.deck = setup.gift_deck;
       else if (setup.gift_deck !== undefined) kept.setup.gift_deck = setup.gift_deck;
     }
     // A tile the scenario draws itself, as the engine read it (`board/2`, `steps/0`): laid
@@ -1557,7 +1550,10 @@
       if (!giftsOn || !g || typeof g !== 'object' || Array.isArray(g) || typeof g.card !== 'string' || !Object.hasOwn(CARD_CS, g.card)) return null;
       if (Object.keys(g).some((k) => !keys.includes(k))) return null;
       const gift = { card: g.card };
-      if (g.at !== undefined) gift.at = [place(g).x, place(g).y];
+      if (g.at !== undefined) {
+        const { x, y } = place(g);
+        gift.at = [x, y];
+      }
       for (const key of ['on', 'to']) {
         if (g[key] === undefined) continue;
         if (typeof g[key] !== 'string' || !Object.hasOwn(PLACE_CS, g[key])) return null;
@@ -1649,7 +1645,7 @@
       // Level 6's counters and the players' unopened gifts, by colour.
       for (const key of ['counters', 'gifts']) {
         if (!shown.includes(key) || doc.expect[key] === undefined) continue;
-        if (byColour(doc.expect[key]) && (key !== 'counters' || perColour)) expect[key] = { ...doc.expect[key] };
+        if (isByColour(doc.expect[key]) && (key !== 'counters' || perColour)) expect[key] = { ...doc.expect[key] };
         else kept.expect[key] = doc.expect[key];
       }
       if (isCoop && doc.expect.outcome !== undefined) {

@@ -149,6 +149,7 @@ const TRIAL: Descriptor = Descriptor {
     meeple: &[],
     step: &["tip"],
     expect: &["leader"],
+    cards: &[],
     hooks: &Trial,
 };
 

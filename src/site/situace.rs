@@ -12,8 +12,8 @@ use serde::Serialize;
 use crate::czech;
 use crate::draw::{tile_data, TileData};
 use crate::engine::{
-    CompiledTile, Descriptor, Gift, BASE_DESCRIPTOR, GIFTS_DESCRIPTOR, LEVELS, MEEPLES_PER_COLOUR,
-    MISTS_DESCRIPTOR, REGISTRY, START_GHOSTS,
+    CompiledTile, Descriptor, BASE_DESCRIPTOR, LEVELS, MEEPLES_PER_COLOUR, MISTS_DESCRIPTOR,
+    REGISTRY, START_GHOSTS,
 };
 use crate::model::{Colour, Corpus, MeepleKind, FACE_DOWN_ID};
 
@@ -129,11 +129,7 @@ fn game(corpus: &Corpus, descriptor: &Descriptor) -> Option<GameData> {
             .map(|(kind, _)| kind.id())
             .filter(|kind| *kind != MeepleKind::NORMAL.id())
             .collect(),
-        cards: if descriptor.id == GIFTS_DESCRIPTOR.id {
-            Gift::cards().collect()
-        } else {
-            Vec::new()
-        },
+        cards: descriptor.cards.to_vec(),
         // An expansion whose tiles hold the 2x2 start tile's quarters is played from it.
         start_2x2: descriptor.expansion
             && set.is_some_and(|s| s.tiles.iter().any(|t| t.start_part.is_some())),

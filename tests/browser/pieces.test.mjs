@@ -70,6 +70,16 @@ async function answer(page, picker, value, headline) {
   await waitForVerdict(page, headline);
 }
 
+/** A fresh builder on the phone, set to the cooperative game's level 6 with `players`. */
+async function levelSix(players) {
+  const watched = await watchedPage(phone.context);
+  await watched.page.goto(fileUrl(SITE, 'situace.html'));
+  await watched.page.selectOption('#hra', 'duchove-carcassonne');
+  await watched.page.selectOption('#hraci', String(players));
+  await watched.page.selectOption('#uroven', '6');
+  return watched;
+}
+
 async function fill(page, id, value) {
   await page.fill(id, value);
   await page.dispatchEvent(id, 'change');
@@ -158,11 +168,7 @@ const LEVEL_6 = teamRoad({
 });
 
 test('level 6: each colour\'s counter before and after the move, set by taps; the track stands at the lowest', async () => {
-  const { page, problems } = await watchedPage(phone.context);
-  await page.goto(fileUrl(SITE, 'situace.html'));
-  await page.selectOption('#hra', 'duchove-carcassonne');
-  await page.selectOption('#hraci', '3');
-  await page.selectOption('#uroven', '6');
+  const { page, problems } = await levelSix(3);
   // The team's single counter gives way to one per colour.
   assert.equal(await page.isVisible('#pocitadlo'), false);
   assert.match(await page.textContent('#pocitadla'), /každá ze 3 barev/);
@@ -317,11 +323,7 @@ const COLOUR_DECISION = teamRoad({
 });
 
 test('team decisions the page does not foresee: after Ověřit each question the engine asked is a picker of its options, and an answer checks again', async () => {
-  const { page, problems } = await watchedPage(phone.context);
-  await page.goto(fileUrl(SITE, 'situace.html'));
-  await page.selectOption('#hra', 'duchove-carcassonne');
-  await page.selectOption('#hraci', '4');
-  await page.selectOption('#uroven', '6');
+  const { page, problems } = await levelSix(4);
   // Red has no counter of its own: its points go to a colour the team chooses.
   for (const [colour, points] of [['blue', '5'], ['green', '7'], ['yellow', '9']]) await fill(page, `#pocitadlo-${colour}`, points);
   await roadOfTheTeam(page, async () => {});

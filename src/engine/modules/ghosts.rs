@@ -439,6 +439,7 @@ pub const DESCRIPTOR: super::vocabulary::Descriptor = super::vocabulary::Descrip
     meeple: &["ghosts"],
     step: &[],
     expect: &["ghosts", "bank", "ghosts_at", "guards"],
+    cards: &[],
     hooks: &ScenarioHooks,
 };
 

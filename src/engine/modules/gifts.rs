@@ -34,7 +34,7 @@ impl Gift {
 
     const NAMES: &'static str = "koncil, vyklizeni-cesty, vyplaceni, zmena-postoje, vyber-ze-dvou";
 
-    fn id(self) -> &'static str {
+    const fn id(self) -> &'static str {
         match self {
             Gift::Koncil => "koncil",
             Gift::VyklizeniCesty => "vyklizeni-cesty",
@@ -48,12 +48,7 @@ impl Gift {
         Gift::ALL.into_iter().find(|g| g.id() == text)
     }
 
-    /// Every card's scenario id and Czech name, in the rules' order (for the builder's pickers).
-    pub fn cards() -> impl Iterator<Item = (&'static str, &'static str)> {
-        Gift::ALL.into_iter().map(|g| (g.id(), g.czech()))
-    }
-
-    fn czech(self) -> &'static str {
+    const fn czech(self) -> &'static str {
         match self {
             Gift::Koncil => "Koncil",
             Gift::VyklizeniCesty => "Vyklizení cesty",
@@ -63,6 +58,17 @@ impl Gift {
         }
     }
 }
+
+/// Every card's scenario id and Czech name, in the rules' order (the descriptor's `cards`).
+const CARDS: [(&str, &str); Gift::ALL.len()] = {
+    let mut cards = [("", ""); Gift::ALL.len()];
+    let mut i = 0;
+    while i < cards.len() {
+        cards[i] = (Gift::ALL[i].id(), Gift::ALL[i].czech());
+        i += 1;
+    }
+    cards
+};
 
 /// Cards of each kind in the deck.
 const EACH: usize = 5;
@@ -608,6 +614,7 @@ pub const DESCRIPTOR: super::vocabulary::Descriptor = super::vocabulary::Descrip
     meeple: &[],
     step: &["gift"],
     expect: &["gifts"],
+    cards: &CARDS,
     hooks: &ScenarioHooks,
 };
 

@@ -129,6 +129,7 @@ pub const DESCRIPTOR: super::vocabulary::Descriptor = super::vocabulary::Descrip
     meeple: &[],
     step: &[],
     expect: &[],
+    cards: &[],
     hooks: &ScenarioHooks,
 };
 

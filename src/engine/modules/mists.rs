@@ -1457,6 +1457,7 @@ pub const DESCRIPTOR: super::vocabulary::Descriptor = super::vocabulary::Descrip
         "face_down",
         "dogs",
     ],
+    cards: &[],
     hooks: &ScenarioHooks,
 };
 

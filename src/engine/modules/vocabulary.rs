@@ -63,6 +63,9 @@ pub struct Descriptor {
     pub meeple: &'static [&'static str],
     pub step: &'static [&'static str],
     pub expect: &'static [&'static str],
+    /// Cards a player holds and may open (Gifts), as (scenario id, Czech name); none for the
+    /// games without cards.
+    pub cards: &'static [(&'static str, &'static str)],
     /// Reads, sets up and checks those keys; the loader and runner call it for the modules in play.
     pub hooks: &'static dyn AnyHooks,
 }
