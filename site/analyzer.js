@@ -167,14 +167,24 @@
       return null;
     }
 
-    /** Does this whole folded word say "the last" (analyzer.rs is_last_word)? */
-    function isLastWord(folded) {
-      return queryWords.last_stems.some(
-        (stem) => folded.startsWith(stem) && queryWords.ordinal_endings.includes(folded.slice(stem.length)),
-      );
+    /** Does this folded word say "the last"; a bare stem only when `stemmed` (analyzer.rs is_last_word)? */
+    function isLastWord(folded, stemmed) {
+      return queryWords.last_stems.some((stem) => {
+        if (!folded.startsWith(stem)) return false;
+        const ending = folded.slice(stem.length);
+        return (stemmed && ending === '') || queryWords.ordinal_endings.includes(ending);
+      });
     }
 
-    return { analyze, analyzeQuery, foldWord, isLevelWord, ordinalLevel, numeralNounLevel, isLastWord };
+    /** The terms of each word a word typed without diacritics may stand for, when more than
+     * one (analyzer.rs Analyzer::readings). */
+    function readings(word) {
+      const lower = word.toLowerCase();
+      if (foldWord(lower) !== lower) return [];
+      return lookup(tables.lemmas.readings, lower) ?? [];
+    }
+
+    return { analyze, analyzeQuery, foldWord, isLevelWord, ordinalLevel, numeralNounLevel, isLastWord, readings };
   }
 
   root.CarcrefAnalyzer = { createAnalyzer };

@@ -23,7 +23,7 @@ let failed = 0;
 for (const vector of vectors) {
   const actual = analyzer
     .analyzeQuery(vector.input)
-    .map((t) => ({ word: t.word, folded: t.folded, exact: t.exact }));
+    .map((t) => ({ word: t.word, folded: t.folded, exact: t.exact, readings: analyzer.readings(t.word) }));
   if (JSON.stringify(actual) === JSON.stringify(vector.tokens)) {
     passed += 1;
   } else {

@@ -282,6 +282,7 @@
     function queryTerms(text) {
       const normalized = text.split(/\s+/).filter(Boolean).join(' ');
       const words = [];
+      const readings = [];
       for (const token of analyzer.analyzeQuery(normalized)) {
         const word = {
           folded: token.folded,
@@ -294,10 +295,21 @@
           expansions: [],
           suggested: null,
         };
-        if (!words.some((w) => w.folded === word.folded)) words.push(word);
+        if (!words.some((w) => w.folded === word.folded)) {
+          words.push(word);
+          readings.push(analyzer.readings(token.word));
+        }
       }
       const typed = new Set(words.map((w) => w.folded));
-      for (const word of words) word.expansions = expand(word.folded).filter((t) => !typed.has(t));
+      // A word typed without diacritics also looks for each word it may stand for.
+      words.forEach((word, i) => {
+        const all = new Set();
+        for (const term of [word.folded, ...readings[i]]) {
+          all.add(term);
+          for (const t of expand(term)) all.add(t);
+        }
+        word.expansions = [...all].filter((t) => !typed.has(t)).sort();
+      });
       return { words, phrases: phrasesIn(typed) };
     }
 
@@ -611,7 +623,7 @@
         else if (digits === null) {
           const ordinal = analyzer.ordinalLevel(w, false);
           if (ordinal !== null) levels.add(ordinal);
-          else if (analyzer.isLastWord(w)) levels.add(s.max_level);
+          else if (analyzer.isLastWord(w, false)) levels.add(s.max_level);
         }
       }
       return levels.size === 1 ? [...levels][0] : null;
@@ -626,7 +638,10 @@
       if (namedLevel !== null) {
         for (const word of terms.words) {
           const digits = String(namedLevel);
-          if (analyzer.ordinalLevel(word.folded, true) === namedLevel && !word.expansions.includes(digits)) {
+          const namesIt =
+            analyzer.ordinalLevel(word.folded, true) === namedLevel ||
+            (namedLevel === s.max_level && analyzer.isLastWord(word.folded, true));
+          if (namesIt && !word.expansions.includes(digits)) {
             word.expansions.push(digits);
           }
         }

@@ -9,7 +9,7 @@ use std::collections::hash_map::Entry;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::OnceLock;
 
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 use serde::Deserialize;
 use unicode_normalization::UnicodeNormalization;
 
@@ -133,13 +133,14 @@ pub fn numeral_noun_level(folded: &str) -> Option<u8> {
     })
 }
 
-/// Does this whole folded word say "the last" ("posledním")?
-pub fn is_last_word(folded: &str) -> bool {
+/// Does this folded word say "the last" ("posledním")? A bare stem counts only when `stemmed`,
+/// as in `ordinal_level`.
+pub fn is_last_word(folded: &str, stemmed: bool) -> bool {
     let words = &tables().query_words;
     words.last_stems.iter().any(|stem| {
-        folded
-            .strip_prefix(stem.as_str())
-            .is_some_and(|ending| words.ordinal_endings.iter().any(|e| e == ending))
+        folded.strip_prefix(stem.as_str()).is_some_and(|ending| {
+            (stemmed && ending.is_empty()) || words.ordinal_endings.iter().any(|e| e == ending)
+        })
     })
 }
 
@@ -166,14 +167,16 @@ pub fn lemmas_txt() -> &'static str {
 /// become "hostincem", whose stem is the one the stemmer gives most forms), so that a form the
 /// table leaves out because another lemma claims it too still meets the others. `folded`
 /// serves words typed without diacritics; a folded form shared by two lemmas is left to the
-/// stemmer. Stand-ins are found when a lemma is first looked up, so that a search that
-/// analyzes only its query does not stem the whole table.
+/// stemmer, and `readings` keeps the lemmas it may stand for, so that a query can look for
+/// each ("vlastni": vlastnit or vlastní). Stand-ins are found when a lemma is first looked up,
+/// so that a search that analyzes only its query does not stem the whole table.
 #[derive(Debug, Default)]
 struct Lemmas {
     /// Each line's forms, its lemma last.
     lines: Vec<Vec<&'static str>>,
     exact: FxHashMap<&'static str, usize>,
     folded: FxHashMap<String, usize>,
+    readings: FxHashMap<String, Vec<usize>>,
     stand_ins: Vec<OnceLock<&'static str>>,
 }
 
@@ -197,7 +200,6 @@ fn lemmas() -> &'static Lemmas {
             folded: FxHashMap::with_capacity_and_hasher(forms, Default::default()),
             ..Lemmas::default()
         };
-        let mut ambiguous = FxHashSet::default();
         let lines = LEMMAS_TXT.lines().filter(|l| !l.starts_with('#'));
         for (lemma, forms) in lines.filter_map(|l| l.split_once('\t')) {
             let line = lemmas.lines.len();
@@ -212,7 +214,7 @@ fn lemmas() -> &'static Lemmas {
                 folded.extend(form.chars().map(|c| tables.fold.fold(c)));
                 match lemmas.folded.entry(folded) {
                     Entry::Occupied(other) if *other.get() != line => {
-                        ambiguous.insert(other.key().clone());
+                        add_reading(&mut lemmas.readings, other.key(), *other.get(), line);
                     }
                     Entry::Occupied(_) => {}
                     Entry::Vacant(free) => {
@@ -222,12 +224,58 @@ fn lemmas() -> &'static Lemmas {
             }
             lemmas.lines.push(forms);
         }
-        lemmas.folded.retain(|form, line| {
-            !ambiguous.contains(form) && lemmas.exact.get(form.as_str()).is_none_or(|l| l == line)
+        let Lemmas {
+            exact,
+            folded,
+            readings,
+            ..
+        } = &mut lemmas;
+        folded.retain(|form, line| match exact.get(form.as_str()) {
+            // A form without diacritics of one lemma, and another's folded ("vlastni").
+            Some(own) if own != line => {
+                add_reading(readings, form, *line, *own);
+                false
+            }
+            _ => !readings.contains_key(form),
         });
         lemmas.stand_ins = (0..lemmas.lines.len()).map(|_| OnceLock::new()).collect();
         lemmas
     })
+}
+
+/// Records that `folded` is a form of the lemmas on lines `first` and `other`.
+fn add_reading(
+    readings: &mut FxHashMap<String, Vec<usize>>,
+    folded: &str,
+    first: usize,
+    other: usize,
+) {
+    let lines = readings
+        .entry(folded.to_owned())
+        .or_insert_with(|| vec![first]);
+    if !lines.contains(&other) {
+        lines.push(other);
+    }
+}
+
+/// The terms of each dictionary word a word typed without diacritics may stand for, when it
+/// may stand for more than one (see `Lemmas::readings`); none for a word typed with them.
+fn reading_terms(tables: &Tables, lemmas: &Lemmas, folded_word: &str) -> Vec<String> {
+    let mut terms: Vec<String> = lemmas
+        .readings
+        .get(folded_word)
+        .into_iter()
+        .flatten()
+        .filter_map(|line| stem_letters(tables, lemmas.stand_in(tables, *line), None))
+        .map(|(folded, _)| folded)
+        .collect();
+    terms.sort();
+    terms.dedup();
+    // Readings that all end in one term add nothing to look for.
+    if terms.len() < 2 {
+        terms.clear();
+    }
+    terms
 }
 
 /// The form whose stem (by the stemmer alone) most of `forms` share; the first such form in
@@ -278,7 +326,13 @@ pub fn lemmas_json() -> String {
             .map(|(f, l)| (f.as_str(), *l))
             .collect(),
     );
-    serde_json::json!({ "exact": exact, "folded": folded }).to_string()
+    let readings: BTreeMap<&str, Vec<String>> = lemmas
+        .readings
+        .keys()
+        .map(|form| (form.as_str(), reading_terms(tables, lemmas, form)))
+        .filter(|(_, terms)| !terms.is_empty())
+        .collect();
+    serde_json::json!({ "exact": exact, "folded": folded, "readings": readings }).to_string()
 }
 
 /// One analyzed word: where it stands in the input and the terms it indexes as.
@@ -295,6 +349,12 @@ pub struct Token {
 /// tantivy's default tokenizer (used only to measure what the Czech analyzer gains).
 pub trait Analyzer: Send + Sync {
     fn analyze(&self, text: &str) -> Vec<Token>;
+
+    /// The terms of each word a query word typed without diacritics may stand for, when it
+    /// may stand for more than one ("vlastni": vlastnit or vlastní); none otherwise.
+    fn readings(&self, _word: &str) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 #[derive(Debug, Clone, Copy, Default)]
@@ -319,6 +379,16 @@ impl Analyzer for CzechAnalyzer {
                 })
             })
             .collect()
+    }
+
+    fn readings(&self, word: &str) -> Vec<String> {
+        let lower = word.to_lowercase();
+        let tables = tables();
+        let folded: String = lower.chars().map(|c| tables.fold.fold(c)).collect();
+        if folded != lower {
+            return Vec::new();
+        }
+        reading_terms(tables, lemmas(), &folded)
     }
 }
 
@@ -605,6 +675,24 @@ mod tests {
         // "hostince" is also a form of "hostinka", so the table leaves it to the stemmer; the
         // other forms of "hostinec" take the stem the stemmer gives it.
         same_stem(&["hostinec", "hostince", "hostincem", "hostinci", "hostinců"]);
+    }
+
+    #[test]
+    fn a_word_typed_without_diacritics_reads_as_each_word_it_may_be() {
+        // "vlastni" is a form of vlastnit and, folded, of vlastní; "otoceny" of otočit and otočený.
+        for (plain, words) in [
+            ("vlastni", ["vlastnit", "vlastní"]),
+            ("otoceny", ["otočit", "otočený"]),
+        ] {
+            let readings = CzechAnalyzer.readings(plain);
+            for word in words {
+                assert!(readings.contains(&folded(word)), "{plain}: {readings:?}");
+            }
+            assert_eq!(CzechAnalyzer.readings(&plain.to_uppercase()), readings);
+        }
+        // Typed with diacritics, a word is the one it says; an unambiguous word has no readings.
+        assert!(CzechAnalyzer.readings("vlastní").is_empty());
+        assert!(CzechAnalyzer.readings("hrbitove").is_empty());
     }
 
     #[test]

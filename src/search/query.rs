@@ -61,7 +61,7 @@ fn level_of(words: &[&str]) -> Option<u8> {
             let digits = w.parse::<u8>().ok().filter(|n| (1..=MAX_LEVEL).contains(n));
             digits
                 .or_else(|| ordinal_level(w, false))
-                .or_else(|| is_last_word(w).then_some(MAX_LEVEL))
+                .or_else(|| is_last_word(w, false).then_some(MAX_LEVEL))
         })
         .collect();
     levels.sort_unstable();

@@ -5,8 +5,8 @@ use std::collections::{BTreeSet, HashMap};
 
 use serde::{Deserialize, Deserializer, Serialize};
 
-use crate::czech::{analyze_query, ordinal_level, Analyzer, Token};
-use crate::model::{GlossaryEntry, SynonymRing};
+use crate::czech::{analyze_query, is_last_word, ordinal_level, Analyzer, Token};
+use crate::model::{GlossaryEntry, SynonymRing, MAX_LEVEL};
 
 /// Two query words stand together in a text when at most one other term is between them.
 pub const NEAR_TERMS: usize = 2;
@@ -63,9 +63,11 @@ pub(crate) struct QueryTerms {
 impl QueryTerms {
     pub(crate) fn new(analyzer: &dyn Analyzer, text: &str, glossary: &Expansions) -> Self {
         let mut words: Vec<QueryWord> = Vec::new();
+        let mut readings: Vec<Vec<String>> = Vec::new();
         let normalized: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
         for token in analyze_query(analyzer, &normalized) {
-            let letters = normalized[token.start..token.end].chars().count();
+            let written = &normalized[token.start..token.end];
+            let letters = written.chars().count();
             let word = QueryWord {
                 typos: u8::from(letters >= FUZZY_MIN_LETTERS && token.folded.chars().count() >= 4),
                 folded: token.folded,
@@ -75,13 +77,18 @@ impl QueryTerms {
             };
             if !words.iter().any(|w| w.folded == word.folded) {
                 words.push(word);
+                readings.push(analyzer.readings(written));
             }
         }
         let typed: BTreeSet<String> = words.iter().map(|w| w.folded.clone()).collect();
-        for word in &mut words {
-            word.expansions = glossary
-                .expand(&word.folded)
-                .into_iter()
+        // A word typed without diacritics also looks for each word it may stand for.
+        for (word, readings) in words.iter_mut().zip(readings) {
+            word.expansions = std::iter::once(word.folded.clone())
+                .chain(readings)
+                .flat_map(|term| {
+                    let expanded = glossary.expand(&term);
+                    std::iter::once(term).chain(expanded)
+                })
                 .filter(|t| !typed.contains(t))
                 .collect();
         }
@@ -111,11 +118,13 @@ impl QueryTerms {
         self.words.is_empty()
     }
 
-    /// When the query names a level, its ordinal ("na čtvrté úrovni") also matches the
-    /// level's number, as the texts write it ("Úroveň 4").
+    /// When the query names a level, its ordinal ("na čtvrté úrovni", "nejtěžší úroveň" for the
+    /// last) also matches the level's number, as the texts write it ("Úroveň 4").
     pub(crate) fn ordinals_as_digits(&mut self, level: u8) {
         for word in &mut self.words {
-            if ordinal_level(&word.folded, true) == Some(level) {
+            let names_it = ordinal_level(&word.folded, true) == Some(level)
+                || (level == MAX_LEVEL && is_last_word(&word.folded, true));
+            if names_it {
                 word.expansions.insert(level.to_string());
             }
         }
@@ -481,6 +490,28 @@ mod tests {
         );
         let only_big = QueryTerms::new(&CzechAnalyzer, "big", &expansions);
         assert!(only_big.phrases.is_empty());
+    }
+
+    #[test]
+    fn a_word_without_diacritics_looks_for_each_word_it_may_be_and_their_synonyms() {
+        let glossary = [entry("vlastní", &[], &["own"])];
+        let expansions = Expansions::new(&CzechAnalyzer, &glossary, &[]);
+        let terms = QueryTerms::new(&CzechAnalyzer, "vlastni", &expansions);
+        let vlastni = &CzechAnalyzer.analyze("vlastní")[0].folded;
+        assert!(terms.words[0].stands_for(vlastni), "{:?}", terms.words);
+        assert!(terms.words[0].stands_for("own"), "{:?}", terms.words);
+        let typed = QueryTerms::new(&CzechAnalyzer, "vlastnit", &expansions);
+        assert!(!typed.words[0].stands_for(vlastni), "{:?}", typed.words);
+    }
+
+    #[test]
+    fn the_last_level_named_in_words_matches_its_number() {
+        let mut terms = QueryTerms::new(&CzechAnalyzer, "nejtěžší úroveň", &Expansions::default());
+        terms.ordinals_as_digits(MAX_LEVEL);
+        assert!(terms.words[0].stands_for(&MAX_LEVEL.to_string()));
+        let mut fifth = QueryTerms::new(&CzechAnalyzer, "nejtěžší úroveň", &Expansions::default());
+        fifth.ordinals_as_digits(5);
+        assert!(!fifth.words[0].stands_for("5"));
     }
 
     #[test]

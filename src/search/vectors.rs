@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use serde::Serialize;
 
 use crate::content::to_plain_text;
-use crate::czech::{analyze_query, CzechAnalyzer};
+use crate::czech::{analyze_query, fold_word, Analyzer, CzechAnalyzer};
 use crate::model::Corpus;
 
 #[derive(Debug, Serialize)]
@@ -15,6 +15,7 @@ pub struct VectorToken {
     pub word: String,
     pub folded: String,
     pub exact: String,
+    pub readings: Vec<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -36,16 +37,22 @@ const EDGE_CASES: &[&str] = &[
     // The dictionary's lemmas: irregular forms, typed with and without diacritics, and a
     // negated form that keeps its own terms.
     "umístěn umisten kartiček karticek hřbitovům nevyhrajeme",
+    // Typed without diacritics, a word that may be either of two dictionary words.
+    "vlastni otoceny druhy sesti vez Vlastni",
 ];
 
 pub fn analyze(input: &str) -> Vector {
     let normalized: String = unicode_normalization::UnicodeNormalization::nfc(input).collect();
     let tokens = analyze_query(&CzechAnalyzer, input)
         .into_iter()
-        .map(|t| VectorToken {
-            word: normalized[t.start..t.end].to_owned(),
-            folded: t.folded,
-            exact: t.exact,
+        .map(|t| {
+            let word = &normalized[t.start..t.end];
+            VectorToken {
+                readings: CzechAnalyzer.readings(word),
+                word: word.to_owned(),
+                folded: t.folded,
+                exact: t.exact,
+            }
         })
         .collect();
     Vector {
@@ -54,7 +61,8 @@ pub fn analyze(input: &str) -> Vector {
     }
 }
 
-/// One vector per distinct word of the corpus and glossary, plus the edge cases.
+/// One vector per distinct word of the corpus and glossary, also as typed without diacritics,
+/// plus the edge cases.
 pub fn corpus_vectors(corpus: &Corpus) -> Vec<Vector> {
     let mut texts: Vec<String> = Vec::new();
     for ruling in &corpus.rulings {
@@ -83,7 +91,7 @@ pub fn corpus_vectors(corpus: &Corpus) -> Vec<Vector> {
         .iter()
         .flat_map(|t| t.split(|c: char| !c.is_alphanumeric()))
         .filter(|w| !w.is_empty())
-        .map(str::to_owned)
+        .flat_map(|w| [w.to_owned(), fold_word(w)])
         .collect();
     EDGE_CASES
         .iter()
