@@ -685,7 +685,8 @@
         );
         ranked = rankedHits(looser, named, namedSection, namedLevel, opts);
       }
-      const notCovered = notCoveredSentences(terms);
+      const leading = ranked.ordinals.slice(0, s.leading_hits).map((d) => docTerms[d]);
+      const notCovered = notCoveredSentences(terms, leading);
       return {
         hits: ranked.hits,
         nothingToSearch: false,
@@ -710,16 +711,21 @@
       return { words, phrases };
     }
 
-    /** "Mysleli jste …?" (index.rs SearchIndex::suggestions): [{typed, suggested}, term,
-     * typed word's term, edits apart]. */
-    /** A sentence for each game carcref does not cover that a query word belongs to
-     * (not_covered.rs NotCoveredTable::sentences). */
-    function notCoveredSentences(terms) {
+    /** A sentence for each game carcref does not cover that a query word belongs to; a word
+     * our texts mention unless one of `leading`, the first results' terms, holds it and
+     * another query word that is no other box's (not_covered.rs NotCoveredTable::sentences). */
+    function notCoveredSentences(terms, leading) {
+      const ours = terms.words.filter((w) => !index.not_covered.terms.some(([t]) => t === w.folded));
+      const forms = (w) => [w.folded, ...w.expansions, ...(w.suggested === null ? [] : [w.suggested])];
+      const answered = (term) =>
+        leading.some((have) => have.has(term) && ours.some((w) => forms(w).some((f) => have.has(f))));
       const out = [];
       index.not_covered.tails.forEach((tail, entry) => {
         const words = [];
         for (const w of terms.words) {
-          const found = index.not_covered.terms.find(([t, , e]) => e === entry && t === w.folded);
+          const found = index.not_covered.terms.find(
+            ([t, , e, mentioned]) => e === entry && t === w.folded && !(mentioned && answered(t)),
+          );
           if (found) words.push(`„${found[1]}“`);
         }
         if (words.length === 0) return;
@@ -729,6 +735,8 @@
       return out;
     }
 
+    /** "Mysleli jste …?" (index.rs SearchIndex::suggestions): [{typed, suggested}, term,
+     * typed word's term, edits apart]. */
     function suggestions(text) {
       const out = [];
       for (const token of analyzer.analyzeQuery(text)) {
@@ -849,6 +857,7 @@
       });
       const ranked = [...scores].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
       const hits = [];
+      const ordinals = [];
       let firstShare = 0;
       for (const [d, score] of ranked) {
         const doc = docs[d];
@@ -857,6 +866,7 @@
         if (opts.level && !(doc.levels || []).includes(opts.level)) continue;
         if (hits.some((h) => h.kind === doc.k && h.id === doc.id)) continue;
         if (hits.length === opts.limit) break;
+        ordinals.push(d);
         if (hits.length === 0) firstShare = score >= s.id_bonus ? 1 : shareMatched(terms, d);
         hits.push({
           kind: doc.k,
@@ -872,7 +882,7 @@
           score,
         });
       }
-      return { hits, firstShare, targets };
+      return { hits, ordinals, firstShare, targets };
     }
 
     return { search, parseQuery: (q) => parseQuery(q, s.max_query_chars) };

@@ -259,6 +259,41 @@ fn a_word_of_a_game_we_do_not_cover_is_named_and_never_answered() {
 }
 
 #[test]
+fn a_piece_of_another_box_our_texts_mention_is_answered_only_with_what_they_say_of_it() {
+    // The Kombinace sections say how the dragon and the Tower play with ghosts and the big
+    // meeple, so these are answered there.
+    for (query, first) in [
+        ("smí drak sežrat družiníka s duchy", "dzh-kombinace"),
+        (
+            "když věž zajme velkého družiníka, kolik je výkupné",
+            "hk-velky-druzinik-vykupne",
+        ),
+    ] {
+        let json = search_json(query);
+        assert_eq!(json["answered"], true, "{json}");
+        assert_eq!(json["not_covered"], serde_json::json!([]), "{json}");
+        assert_eq!(json["results"][0]["id"], first, "{json}");
+    }
+    // These ask about the other boxes themselves, which no text of ours answers.
+    let sheep = search_json("kolik ovcí může mít pastýř");
+    assert_eq!(sheep["answered"], false, "{sheep}");
+    assert_eq!(
+        sheep["not_covered"],
+        serde_json::json!([
+            "Slova „ovce“ a „pastýř“ patří do rozšíření Kopce a ovce, které carcref nepokrývá."
+        ]),
+        "{sheep}"
+    );
+    let tower = search_json("kolik dílků věže má každý hráč");
+    assert_eq!(tower["answered"], false, "{tower}");
+    assert_eq!(
+        tower["not_covered"],
+        serde_json::json!(["Slovo „věž“ patří do rozšíření Věž, které carcref nepokrývá."]),
+        "{tower}"
+    );
+}
+
+#[test]
 fn a_described_situation_the_concepts_recognise_is_answered() {
     // Few of these words are in the text about gifts, but the concepts table recognises
     // extending an opponent's city, and that text comes first.

@@ -120,7 +120,9 @@ struct Loader {
     concept_refs: Vec<(String, Location, String)>,
     /// Each not-covered word with where it stands and its title, checked against the texts
     /// once all is loaded.
-    not_covered_words: Vec<(String, Location, String)>,
+    /// Each word of `not-covered.yaml`, where it stands, its entry's title, and whether it is
+    /// one our texts mention (`mentioned`) rather than one they must not have (`words`).
+    not_covered_words: Vec<(String, Location, String, bool)>,
 }
 
 pub fn load(files: &ContentFiles) -> Loaded {
@@ -805,7 +807,8 @@ impl Loader {
     }
 
     /// Games and expansions carcref does not cover: a title, its kind, and words that are one
-    /// word each for the analyzer (whether the texts have them is checked in `finish`).
+    /// word each for the analyzer (whether the texts have them or, for `mentioned`, mention
+    /// them is checked in `finish`).
     fn not_covered(&mut self, file: &str, text: &str) {
         use crate::czech::{analyze_query, CzechAnalyzer};
         let Some(node) = yaml::parse(file, text, 0, true, &mut self.diags) else {
@@ -816,18 +819,27 @@ impl Loader {
                 file,
                 0,
                 map,
-                &["title", "kind", "words"],
+                &["title", "kind", "words", "mentioned"],
                 Some("title"),
                 &mut self.diags,
             );
             let diags = &mut self.diags;
-            let (Some(title), Some(kind), Some(words)) = (
+            let (Some(title), Some(kind)) = (
                 fields.required_str("title", diags),
                 fields.required_str("kind", diags),
-                fields.required_list("words", diags),
             ) else {
                 continue;
             };
+            let words = fields.optional_list("words", diags).unwrap_or_default();
+            let mentioned = fields.optional_list("mentioned", diags).unwrap_or_default();
+            if words.is_empty() && mentioned.is_empty() {
+                diags.error(
+                    fields.value_location("title"),
+                    Some(&title),
+                    "záznam potřebuje aspoň jedno slovo ve `words` nebo `mentioned`".to_owned(),
+                );
+                continue;
+            }
             let standalone = match kind.as_str() {
                 "hra" => true,
                 "rozsireni" => false,
@@ -840,7 +852,7 @@ impl Loader {
                     continue;
                 }
             };
-            for (word, location) in &words {
+            for (word, location) in words.iter().chain(&mentioned) {
                 if analyze_query(&CzechAnalyzer, word).len() != 1 {
                     diags.error(
                         location.clone(),
@@ -849,15 +861,21 @@ impl Loader {
                     );
                 }
             }
-            self.not_covered_words.extend(
-                words
-                    .iter()
-                    .map(|(word, location)| (word.clone(), location.clone(), title.clone())),
-            );
+            let located = |list: &[(String, Location)], mentioned: bool| {
+                list.iter()
+                    .map(|(word, location)| {
+                        (word.clone(), location.clone(), title.clone(), mentioned)
+                    })
+                    .collect::<Vec<_>>()
+            };
+            let all = [located(&words, false), located(&mentioned, true)].concat();
+            self.not_covered_words.extend(all);
+            let plain = |list: Vec<(String, Location)>| list.into_iter().map(|(w, _)| w).collect();
             self.corpus.not_covered.push(NotCovered {
                 title,
                 standalone,
-                words: words.into_iter().map(|(w, _)| w).collect(),
+                words: plain(words),
+                mentioned: plain(mentioned),
             });
         }
     }
@@ -908,14 +926,14 @@ impl Loader {
 
     fn finish(mut self) -> Loaded {
         let in_texts = super::not_covered::words_of_texts(&self.corpus);
-        for (word, location, title) in std::mem::take(&mut self.not_covered_words) {
-            if super::not_covered::term(&word).is_some_and(|t| in_texts.contains(&t)) {
-                self.diags.error(
-                    location,
-                    Some(&title),
-                    format!("o slově `{word}` naše texty mluví, takže nepatří mezi věci, které carcref nepokrývá"),
-                );
-            }
+        for (word, location, title, mentioned) in std::mem::take(&mut self.not_covered_words) {
+            let in_ours = super::not_covered::term(&word).is_some_and(|t| in_texts.contains(&t));
+            let problem = match (mentioned, in_ours) {
+                (false, true) => format!("o slově `{word}` naše texty mluví, takže nepatří mezi věci, které carcref nepokrývá; patří do `mentioned`"),
+                (true, false) => format!("slovo `{word}` naše texty nezmiňují, takže patří do `words`, ne do `mentioned`"),
+                _ => continue,
+            };
+            self.diags.error(location, Some(&title), problem);
         }
         for (id, location, concept) in std::mem::take(&mut self.concept_refs) {
             if !self.section_ids.contains_key(&id) && !self.ruling_ids.contains_key(&id) {

@@ -84,6 +84,29 @@ mod tests {
     }
 
     #[test]
+    fn a_mentioned_word_our_texts_lack_is_refused_where_it_stands() {
+        let mut files = ContentFiles::embedded();
+        let file = (files.files.iter_mut())
+            .find(|f| f.path == "not-covered.yaml")
+            .expect("the embedded content has the list");
+        let FileBody::Bytes(bytes) = &file.body else {
+            panic!("the embedded list is readable");
+        };
+        let list = String::from_utf8_lossy(bytes).into_owned();
+        let changed = list.replacen("mentioned: [věž]", "mentioned: [věž, kormidlo]", 1);
+        assert_ne!(changed, list, "the list mentions the Tower");
+        file.body = FileBody::Bytes(changed.into_bytes().into());
+        let messages: Vec<String> = (load(&files).diagnostics.iter())
+            .map(ToString::to_string)
+            .collect();
+        assert!(
+            messages.iter().any(|m| m.contains("not-covered.yaml:")
+                && m.contains("[Věž] slovo `kormidlo` naše texty nezmiňují")),
+            "{messages:?}"
+        );
+    }
+
+    #[test]
     fn the_shipped_list_holds_only_words_our_texts_lack() {
         let loaded = load(&ContentFiles::embedded());
         assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics);

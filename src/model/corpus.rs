@@ -182,6 +182,9 @@ pub struct NotCovered {
     /// A standalone game rather than an expansion (the sentence names it so).
     pub standalone: bool,
     pub words: Vec<String>,
+    /// Words of this box our texts mention only to say how it combines with our games (the
+    /// Kombinace sections): a question with one is answered only by a text that holds it.
+    pub mentioned: Vec<String>,
 }
 
 #[derive(Debug, Clone, Default)]

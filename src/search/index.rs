@@ -245,6 +245,10 @@ pub const ANSWERED_STRONG_MIN_SHARE: f32 = 0.2;
 /// for). A question about something the games lack names a thing no text has ("stodola",
 /// "počasí"); an unrecognised verb or adverb was what kept a plain question below the share.
 pub const ANSWERED_RECOGNISED_MIN_SHARE: f32 = 0.3;
+/// The results a player sees first (a phone's screen, the metrics' success@3): a word of a box
+/// we do not cover that our texts mention is answered when one of these holds it together
+/// with another word of the query.
+pub const LEADING_HITS: usize = 3;
 /// Documents that answer a concept the query describes (concepts.yaml: "mám dva panáčky na
 /// cestě a soused jednoho" → who scores a shared feature) count this much more; one the words
 /// did not find joins the candidates at the lowest candidate's score first.
@@ -316,7 +320,7 @@ fn one_shot_reader(index: &Index) -> Result<IndexReader, SearchError> {
 
 /// Bump when what the index stores changes, so that cached indexes of an older format are
 /// not used (the cache key includes it).
-pub(crate) const INDEX_FORMAT: u32 = 16;
+pub(crate) const INDEX_FORMAT: u32 = 17;
 
 /// Text fields with their weights, in the order of `Fields::texts`.
 /// The ways players ask a ruling count less than its question: they are ours, not the source's.
@@ -982,7 +986,11 @@ impl SearchIndex {
             let looser = terms.relaxed(&suggested);
             ranked = self.ranked_hits(&looser, &named, options)?;
         }
-        let not_covered = self.meta.not_covered.sentences(&terms);
+        let leading: Vec<&TermSet> = (ranked.ordinals.iter())
+            .take(LEADING_HITS)
+            .map(|ordinal| &self.meta.docs[*ordinal].terms)
+            .collect();
+        let not_covered = self.meta.not_covered.sentences(&terms, &leading);
         Ok(SearchResults {
             answered: !relaxed
                 && not_covered.is_empty()
@@ -1121,6 +1129,7 @@ impl SearchIndex {
 
         // One hit per ruling or section: the best-scoring part of a section stands for it.
         let mut hits: Vec<Hit> = Vec::new();
+        let mut ordinals = Vec::new();
         let mut first_share = 0.0;
         for (ordinal, score) in ranked {
             let doc = &self.meta.docs[ordinal];
@@ -1130,6 +1139,7 @@ impl SearchIndex {
             if hits.len() == options.limit {
                 break;
             }
+            ordinals.push(ordinal);
             if hits.is_empty() {
                 first_share = if score >= ID_MATCH_BONUS {
                     1.0
@@ -1153,13 +1163,19 @@ impl SearchIndex {
                 score,
             });
         }
-        Ok(Ranked { hits, first_share })
+        Ok(Ranked {
+            hits,
+            ordinals,
+            first_share,
+        })
     }
 }
 
-/// The hits of one ranking, and the share of the query's words the first one holds.
+/// The hits of one ranking, the documents the hits stand for, and the share of the query's
+/// words the first one holds.
 struct Ranked {
     hits: Vec<Hit>,
+    ordinals: Vec<usize>,
     first_share: f32,
 }
 
@@ -1264,7 +1280,7 @@ mod tests {
     fn fields_split_into_passages_at_line_breaks() {
         let text = "Můžu dát figurku?\nJde přidat meepla,\n\n  a kdy ho sundám?";
         let tokens = CzechAnalyzer.analyze(text);
-        assert_eq!(passages(text, &tokens), "dal figurk\nprid meepl\nho sund");
+        assert_eq!(passages(text, &tokens), "dal figurk\nprid meepl\nsund");
         assert!(passages("", &[]).is_empty());
     }
 

@@ -1,9 +1,13 @@
 //! Words of games carcref does not cover (`not-covered.yaml`): a query holding one is told
-//! where the thing belongs, and its results are offered only as the nearest.
+//! where the thing belongs, and its results are offered only as the nearest. A word our texts
+//! mention (the Kombinace sections: how the Tower or the pig plays with ghosts) counts unless a
+//! leading result holds it together with another word of the query: "smí drak sežrat družiníka
+//! s duchy" asks how the dragon plays with ours, "kolik ovcí může mít pastýř" asks about the
+//! other box itself.
 
 use serde::{Deserialize, Serialize};
 
-use super::terms::QueryTerms;
+use super::terms::{QueryTerms, QueryWord, TermSet};
 use crate::czech::a_join;
 use crate::czech::{analyze_query, CzechAnalyzer};
 use crate::model::{Corpus, NotCovered};
@@ -11,8 +15,9 @@ use crate::model::{Corpus, NotCovered};
 /// The list as the search uses it (and the browser's index carries it).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct NotCoveredTable {
-    /// Each word's search term, the word as the list writes it, and its entry.
-    terms: Vec<(String, String, usize)>,
+    /// Each word's search term, the word as the list writes it, its entry, and whether our
+    /// texts mention it.
+    terms: Vec<(String, String, usize, bool)>,
     /// Each entry's end of the sentence: "patří do rozšíření Řeka, které carcref nepokrývá."
     tails: Vec<String>,
 }
@@ -24,11 +29,14 @@ impl NotCoveredTable {
             .iter()
             .enumerate()
             .flat_map(|(entry, nc)| {
-                nc.words.iter().flat_map(move |word| {
-                    analyze_query(&CzechAnalyzer, word)
-                        .into_iter()
-                        .map(move |t| (t.folded, word.clone(), entry))
-                })
+                let words = nc.words.iter().map(|w| (w, false));
+                words
+                    .chain(nc.mentioned.iter().map(|w| (w, true)))
+                    .flat_map(move |(word, mentioned)| {
+                        analyze_query(&CzechAnalyzer, word)
+                            .into_iter()
+                            .map(move |t| (t.folded, word.clone(), entry, mentioned))
+                    })
             })
             .collect();
         let tails = corpus.not_covered.iter().map(tail).collect();
@@ -37,13 +45,22 @@ impl NotCoveredTable {
 
     /// Whether a query word with this term belongs to a game carcref does not cover.
     pub(crate) fn holds(&self, term: &str) -> bool {
-        self.terms.iter().any(|(t, _, _)| t == term)
+        self.terms.iter().any(|(t, _, _, _)| t == term)
     }
 
     /// One sentence per entry the query's words belong to, in the list's order:
     /// "Slova „víno“ a „obilí“ patří do rozšíření Obchodníci a stavitelé, které carcref
-    /// nepokrývá."
-    pub(crate) fn sentences(&self, terms: &QueryTerms) -> Vec<String> {
+    /// nepokrývá." A word our texts mention counts unless one of `leading`, the terms of the
+    /// results a player sees first, holds it and another query word that is no other box's.
+    pub(crate) fn sentences(&self, terms: &QueryTerms, leading: &[&TermSet]) -> Vec<String> {
+        let ours = |w: &&QueryWord| !self.holds(&w.folded);
+        let answered = |term: &str| {
+            leading.iter().any(|doc_terms| {
+                doc_terms.contains(term)
+                    && (terms.words.iter().filter(ours))
+                        .any(|w| w.forms().any(|form| doc_terms.contains(form)))
+            })
+        };
         self.tails
             .iter()
             .enumerate()
@@ -54,8 +71,10 @@ impl NotCoveredTable {
                     .filter_map(|w| {
                         self.terms
                             .iter()
-                            .find(|(t, _, e)| *e == entry && *t == w.folded)
-                            .map(|(_, word, _)| format!("„{word}“"))
+                            .find(|(t, _, e, mentioned)| {
+                                *e == entry && *t == w.folded && !(*mentioned && answered(t))
+                            })
+                            .map(|(_, word, _, _)| format!("„{word}“"))
                     })
                     .collect();
                 let noun = if words.len() == 1 { "Slovo" } else { "Slova" };

@@ -20,8 +20,8 @@ use crate::search::{
     concept_patterns, game_hints, game_names, game_words, section_parts, ANSWERED_MIN_SCORE,
     ANSWERED_MIN_SHARE, ANSWERED_RECOGNISED_MIN_SHARE, ANSWERED_STRONG_MIN_SHARE, CONCEPT_FACTOR,
     CONCEPT_TIE_BREAKER, EXACT_BONUS, EXPANSION_WEIGHT, FUZZY_WEIGHT, HINTED_OTHER_GAME_FACTOR,
-    ID_MATCH_BONUS, LEVEL_FOCUS, OTHER_GAME_FACTOR, OTHER_LEVEL_FACTOR, PROXIMITY_WEIGHT,
-    RULE_PART_FACTOR, TEXT_FIELDS,
+    ID_MATCH_BONUS, LEADING_HITS, LEVEL_FOCUS, OTHER_GAME_FACTOR, OTHER_LEVEL_FACTOR,
+    PROXIMITY_WEIGHT, RULE_PART_FACTOR, TEXT_FIELDS,
 };
 use crate::search::{Expansions, FUZZY_MIN_LETTERS, NEAR_TERMS, RELAXED_MIN_LETTERS};
 use crate::site::markdown::{heading_ids, slug};
@@ -216,6 +216,7 @@ pub(crate) fn index_script(corpus: &Corpus) -> Result<String, serde_json::Error>
             "answered_min_score": ANSWERED_MIN_SCORE,
             "answered_strong_min_share": ANSWERED_STRONG_MIN_SHARE,
             "answered_recognised_min_share": ANSWERED_RECOGNISED_MIN_SHARE,
+            "leading_hits": LEADING_HITS,
             "concept_factor": CONCEPT_FACTOR,
             "concepts": concept_patterns(corpus),
             "rule_part_factor": RULE_PART_FACTOR,
