@@ -229,17 +229,20 @@ fn rule_sections_obey_the_level_filter_by_their_own_levels() {
     assert!(!level5.iter().any(|(i, _)| i == "dc-hrbitov"), "{level5:?}");
 }
 
+/// Searches `query`, checks it is not answered and is told `sentence`, and gives the JSON.
+fn not_covered(query: &str, sentence: &str) -> serde_json::Value {
+    let json = search_json(query);
+    assert_eq!(json["answered"], false, "{json}");
+    assert_eq!(json["not_covered"], serde_json::json!([sentence]), "{json}");
+    json
+}
+
 #[test]
 fn a_word_of_a_game_we_do_not_cover_is_named_and_never_answered() {
     // "lodě" and "ryby" are of the standalone game South Seas, which no text of ours mentions.
-    let json = search_json("kolik bodů za ryby a lodě na konci hry");
-    assert_eq!(json["answered"], false, "{json}");
-    assert_eq!(
-        json["not_covered"],
-        serde_json::json!([
-            "Slova „ryba“ a „loď“ patří do samostatné hry Jižní moře, kterou carcref nepokrývá."
-        ]),
-        "{json}"
+    let json = not_covered(
+        "kolik bodů za ryby a lodě na konci hry",
+        "Slova „ryba“ a „loď“ patří do samostatné hry Jižní moře, kterou carcref nepokrývá.",
     );
     // Such a word is known, not a typo to correct.
     assert_eq!(json["suggestions"], serde_json::json!([]), "{json}");
@@ -275,21 +278,13 @@ fn a_piece_of_another_box_our_texts_mention_is_answered_only_with_what_they_say_
         assert_eq!(json["results"][0]["id"], first, "{json}");
     }
     // These ask about the other boxes themselves, which no text of ours answers.
-    let sheep = search_json("kolik ovcí může mít pastýř");
-    assert_eq!(sheep["answered"], false, "{sheep}");
-    assert_eq!(
-        sheep["not_covered"],
-        serde_json::json!([
-            "Slova „ovce“ a „pastýř“ patří do rozšíření Kopce a ovce, které carcref nepokrývá."
-        ]),
-        "{sheep}"
+    not_covered(
+        "kolik ovcí může mít pastýř",
+        "Slova „ovce“ a „pastýř“ patří do rozšíření Kopce a ovce, které carcref nepokrývá.",
     );
-    let tower = search_json("kolik dílků věže má každý hráč");
-    assert_eq!(tower["answered"], false, "{tower}");
-    assert_eq!(
-        tower["not_covered"],
-        serde_json::json!(["Slovo „věž“ patří do rozšíření Věž, které carcref nepokrývá."]),
-        "{tower}"
+    not_covered(
+        "kolik dílků věže má každý hráč",
+        "Slovo „věž“ patří do rozšíření Věž, které carcref nepokrývá.",
     );
 }
 

@@ -55,27 +55,28 @@ pub(super) fn words_of_texts(corpus: &Corpus) -> HashSet<String> {
 mod tests {
     use crate::content::{load, ContentFiles, FileBody};
 
-    #[test]
-    fn a_word_our_texts_use_is_refused_where_it_stands() {
+    /// The diagnostics of the embedded content with `from` replaced by `to` in the list.
+    fn diagnostics_with_list_changed(from: &str, to: &str) -> Vec<String> {
         let mut files = ContentFiles::embedded();
-        let file = files
-            .files
-            .iter_mut()
+        let file = (files.files.iter_mut())
             .find(|f| f.path == "not-covered.yaml")
             .expect("the embedded content has the list");
         let FileBody::Bytes(bytes) = &file.body else {
             panic!("the embedded list is readable");
         };
         let list = String::from_utf8_lossy(bytes).into_owned();
-        // "hřbitov" is a word of the ghost games, so it cannot belong to another box.
-        let changed = list.replacen("words: [sopka,", "words: [hřbitov, sopka,", 1);
-        assert_ne!(changed, list, "the list names the dragon expansion");
+        let changed = list.replacen(from, to, 1);
+        assert_ne!(changed, list, "the list holds {from}");
         file.body = FileBody::Bytes(changed.into_bytes().into());
-        let messages: Vec<String> = load(&files)
-            .diagnostics
-            .iter()
+        (load(&files).diagnostics.iter())
             .map(ToString::to_string)
-            .collect();
+            .collect()
+    }
+
+    #[test]
+    fn a_word_our_texts_use_is_refused_where_it_stands() {
+        // "hřbitov" is a word of the ghost games, so it cannot belong to another box.
+        let messages = diagnostics_with_list_changed("words: [sopka,", "words: [hřbitov, sopka,");
         assert!(
             messages.iter().any(|m| m.contains("not-covered.yaml:")
                 && m.contains("[Princezna a drak] o slově `hřbitov` naše texty mluví")),
@@ -85,20 +86,8 @@ mod tests {
 
     #[test]
     fn a_mentioned_word_our_texts_lack_is_refused_where_it_stands() {
-        let mut files = ContentFiles::embedded();
-        let file = (files.files.iter_mut())
-            .find(|f| f.path == "not-covered.yaml")
-            .expect("the embedded content has the list");
-        let FileBody::Bytes(bytes) = &file.body else {
-            panic!("the embedded list is readable");
-        };
-        let list = String::from_utf8_lossy(bytes).into_owned();
-        let changed = list.replacen("mentioned: [věž]", "mentioned: [věž, kormidlo]", 1);
-        assert_ne!(changed, list, "the list mentions the Tower");
-        file.body = FileBody::Bytes(changed.into_bytes().into());
-        let messages: Vec<String> = (load(&files).diagnostics.iter())
-            .map(ToString::to_string)
-            .collect();
+        let messages =
+            diagnostics_with_list_changed("mentioned: [věž]", "mentioned: [věž, kormidlo]");
         assert!(
             messages.iter().any(|m| m.contains("not-covered.yaml:")
                 && m.contains("[Věž] slovo `kormidlo` naše texty nezmiňují")),
