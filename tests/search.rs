@@ -512,22 +512,25 @@ fn search_works_without_a_usable_cache() {
     }
 }
 
-/// `answered` tells questions the corpus answers from those it cannot, on both tuning sets
-/// (measured: 152 of 160 answerable said answered and 11 of 12 without an answer said not;
-/// on the fresh set 72 of 90 and 19 of 20).
+/// `answered` tells questions the corpus answers from those it cannot, on the tuning sets and
+/// the held-out set (session 39 measured: tuning 158 of 160 answerable said answered and 12
+/// of 12 without an answer said not; fresh 87 of 90 and 19 of 20; held-out, never tuned on,
+/// 86 of 95 and 10 of 10). The floors sit a little below, so that a change that tells them
+/// apart worse fails.
 #[test]
 fn answered_tells_answerable_questions_from_the_rest() {
     let index = index(AnalyzerChoice::Czech);
-    for (set, answered_floor) in [
-        ("tests/search/queries.yaml", 0.9),
-        ("tests/search/fresh-tuning.yaml", 0.75),
+    for (set, answered_floor, refused_floor) in [
+        ("tests/search/queries.yaml", 0.95, 0.9),
+        ("tests/search/fresh-tuning.yaml", 0.9, 0.85),
+        ("tests/search/unseen.yaml", 0.85, 0.9),
     ] {
         let (said, answerable, refused, unanswerable) =
             carcref::search::answered_agreement(&index, &read_cases(set));
         assert!(unanswerable >= 10, "{set}: {unanswerable}");
         assert!(
             said as f64 >= answered_floor * answerable as f64
-                && refused as f64 >= 0.85 * unanswerable as f64,
+                && refused as f64 >= refused_floor * unanswerable as f64,
             "{set}: answered {said}/{answerable}, not answered {refused}/{unanswerable}"
         );
     }
