@@ -36,11 +36,24 @@ fn the_held_out_set_is_measured_apart() {
     );
 }
 
-/// Measures a set of at least 100 questions (`measured`) and fails below its floors.
+/// The second held-out set (`tests/search/unseen-2.yaml`), written in session 39 from the
+/// sources alone by someone who never saw the project, judged by another reading only the
+/// corpus, and measured once before any tuning on it; never tuned on.
+#[test]
+fn the_second_held_out_set_is_measured_apart() {
+    measured_above(
+        "held-out-2",
+        "tests/search/unseen-2.yaml",
+        HELD_OUT_2_FLOOR_SUCCESS_AT_3,
+        HELD_OUT_2_FLOOR_MRR,
+    );
+}
+
+/// Measures a set of at least 60 questions (`measured`) and fails below its floors.
 fn measured_above(set: &str, path: &str, success_at_3: f64, mrr: f64) {
     let index = index(AnalyzerChoice::Czech);
     let cases = read_cases(path);
-    assert!(cases.len() >= 100, "{}", cases.len());
+    assert!(cases.len() >= 60, "{}", cases.len());
     let quality = measured(set, &index, &cases);
     assert_floor(set, &quality, success_at_3, mrr);
 }
@@ -524,6 +537,11 @@ fn answered_tells_answerable_questions_from_the_rest() {
         ("tests/search/queries.yaml", 0.95, 0.9),
         ("tests/search/fresh-tuning.yaml", 0.9, 0.85),
         ("tests/search/unseen.yaml", 0.85, 0.9),
+        (
+            "tests/search/unseen-2.yaml",
+            HELD_OUT_2_FLOOR_ANSWERED,
+            HELD_OUT_2_FLOOR_REFUSED,
+        ),
     ] {
         let (said, answerable, refused, unanswerable) =
             carcref::search::answered_agreement(&index, &read_cases(set));
@@ -619,3 +637,10 @@ fn concepts_cover_every_rule_section() {
         "sections no concept points to: {missing:?}"
     );
 }
+
+// Measured once when it was written (session 39, BENCHMARKS.md): success@3 0.889, MRR 0.838,
+// 38 of 45 answerable said answered, 12 of 15 without an answer said not; never tuned on.
+const HELD_OUT_2_FLOOR_SUCCESS_AT_3: f64 = 0.85;
+const HELD_OUT_2_FLOOR_MRR: f64 = 0.8;
+const HELD_OUT_2_FLOOR_ANSWERED: f64 = 0.8;
+const HELD_OUT_2_FLOOR_REFUSED: f64 = 0.75;
