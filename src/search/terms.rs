@@ -66,7 +66,8 @@ impl QueryTerms {
         let mut readings: Vec<Vec<String>> = Vec::new();
         let normalized: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
         for token in analyze_query(analyzer, &normalized) {
-            let written = &normalized[token.start..token.end];
+            // The text comes NFC-normalized (query::parse), so the offsets fall on its letters.
+            let written = normalized.get(token.start..token.end).unwrap_or_default();
             let letters = written.chars().count();
             let word = QueryWord {
                 typos: u8::from(letters >= FUZZY_MIN_LETTERS && token.folded.chars().count() >= 4),
