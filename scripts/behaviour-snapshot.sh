@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What the program does, written to a folder so that two builds can be diffed: every
-# scenario's `check` as text and as `--json` with its exit code, every query of both search
-# sets as JSON, and the built site. A refactoring that changes nothing leaves no difference:
+# scenario's `check` as text and as `--json` with its exit code, every query of every search
+# set as JSON, and the built site. A refactoring that changes nothing leaves no difference:
 #   scripts/behaviour-snapshot.sh BINARY OUT_DIR
 #   diff -r OUT_BEFORE OUT_AFTER
 set -euo pipefail
@@ -19,7 +19,7 @@ find content/scenarios -name '*.yaml' | sort | while read -r file; do
   "$binary" check "$file" >"$out/check/$name.txt" 2>&1 || true
 done
 n=0
-for set in tests/search/queries.yaml tests/search/unseen.yaml; do
+for set in tests/search/*.yaml; do
   grep -E '^- query: ' "$set" | sed -E 's/^- query: "(.*)"$/\1/' | while IFS= read -r query; do
     n=$((n + 1))
     printf '%s\n' "$query" >"$out/search/$(basename "$set" .yaml)-$(printf %03d "$n").json"
