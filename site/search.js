@@ -716,9 +716,8 @@
      * another query word that is no other box's (not_covered.rs NotCoveredTable::sentences). */
     function notCoveredSentences(terms, leading) {
       const ours = terms.words.filter((w) => !index.not_covered.terms.some(([t]) => t === w.folded));
-      const forms = (w) => [w.folded, ...w.expansions, ...(w.suggested === null ? [] : [w.suggested])];
       const answered = (term) =>
-        leading.some((have) => have.has(term) && ours.some((w) => forms(w).some((f) => have.has(f))));
+        leading.some((have) => have.has(term) && ours.some((w) => formsOf(w).some((f) => have.has(f))));
       const out = [];
       index.not_covered.tails.forEach((tail, entry) => {
         const words = [];

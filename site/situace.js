@@ -54,6 +54,8 @@
   const CARD_CS = Object.fromEntries(GIFTS ? GIFTS.cards : []);
   // Copies of each card in the game.
   const CARD_COPIES = 5;
+  /** Is `key` a name `table` gives (a card, a place, an outcome), not "constructor" or a number? */
+  const isNamed = (table, key) => typeof key === 'string' && Object.hasOwn(table, key);
 
   /** The start tile's cells: one tile, or the 2×2 start tile's quarters. */
   function startCells(twoByTwo) {
@@ -1454,7 +1456,7 @@
     // `{red: 3, blue: 0}`: whole numbers from 0 for players in the game.
     const isByColour = (map) => map && typeof map === 'object' && !Array.isArray(map) &&
       Object.entries(map).every(([p, n]) => list.includes(p) && Number.isInteger(n) && n >= 0);
-    const isCardList = (cards) => Array.isArray(cards) && cards.every((c) => typeof c === 'string' && Object.hasOwn(CARD_CS, c));
+    const isCardList = (cards) => Array.isArray(cards) && cards.every((c) => isNamed(CARD_CS, c));
     let startGhosts = COOP ? COOP.start_ghosts : 0;
     // What the grid does not show (a game under way, later moves, other expectations) is
     // kept as the scenario wrote it and written back after the grid's parts.
@@ -1531,7 +1533,7 @@
       const spot = local === 'center' ? 'center' : TILES.get(tile).ports[local];
       const shown = TILES.get(tile).spots.find((s) => s.on === spot);
       if (!shown || (m.feature !== undefined && m.feature !== shown.feature)) {
-        throw new Refusal('figurku ' + (Object.hasOwn(PLACE_CS, on) ? PLACE_CS[on] : '„' + m.on + '“') + ' stránka neumí ukázat');
+        throw new Refusal('figurku ' + (isNamed(PLACE_CS, on) ? PLACE_CS[on] : '„' + m.on + '“') + ' stránka neumí ukázat');
       }
       const kind = m.kind || 'normal';
       const kinds = ['normal', ...expansions.flatMap((id) => expansion(id).kinds)];
@@ -1547,7 +1549,7 @@
     /** A gift the move panel can show: {card, at, on, to, other} of a card in play. */
     const giftOf = (g) => {
       const keys = ['card', 'at', 'on', 'to', 'other'];
-      if (!giftsOn || !g || typeof g !== 'object' || Array.isArray(g) || typeof g.card !== 'string' || !Object.hasOwn(CARD_CS, g.card)) return null;
+      if (!giftsOn || !g || typeof g !== 'object' || Array.isArray(g) || !isNamed(CARD_CS, g.card)) return null;
       if (Object.keys(g).some((k) => !keys.includes(k))) return null;
       const gift = { card: g.card };
       if (g.at !== undefined) {
@@ -1556,7 +1558,7 @@
       }
       for (const key of ['on', 'to']) {
         if (g[key] === undefined) continue;
-        if (typeof g[key] !== 'string' || !Object.hasOwn(PLACE_CS, g[key])) return null;
+        if (!isNamed(PLACE_CS, g[key])) return null;
         gift[key] = g[key];
       }
       if (g.other !== undefined) gift.other = tileOf(g.other);
@@ -1649,7 +1651,7 @@
         else kept.expect[key] = doc.expect[key];
       }
       if (isCoop && doc.expect.outcome !== undefined) {
-        if (typeof doc.expect.outcome === 'string' && Object.hasOwn(OUTCOME_CS, doc.expect.outcome)) expect.outcome = doc.expect.outcome;
+        if (isNamed(OUTCOME_CS, doc.expect.outcome)) expect.outcome = doc.expect.outcome;
         else kept.expect.outcome = doc.expect.outcome;
       }
     }

@@ -118,10 +118,9 @@ struct Loader {
     section_refs: Vec<(usize, Location)>,
     /// Each concept's `points_to` ids with where they stand, checked once all is loaded.
     concept_refs: Vec<(String, Location, String)>,
-    /// Each not-covered word with where it stands and its title, checked against the texts
-    /// once all is loaded.
     /// Each word of `not-covered.yaml`, where it stands, its entry's title, and whether it is
-    /// one our texts mention (`mentioned`) rather than one they must not have (`words`).
+    /// one our texts mention (`mentioned`) rather than one they must not have (`words`);
+    /// checked against the texts once all is loaded.
     not_covered_words: Vec<(String, Location, String, bool)>,
 }
 
@@ -861,15 +860,12 @@ impl Loader {
                     );
                 }
             }
-            let located = |list: &[(String, Location)], mentioned: bool| {
-                list.iter()
-                    .map(|(word, location)| {
-                        (word.clone(), location.clone(), title.clone(), mentioned)
-                    })
-                    .collect::<Vec<_>>()
-            };
-            let all = [located(&words, false), located(&mentioned, true)].concat();
-            self.not_covered_words.extend(all);
+            for (list, is_mentioned) in [(&words, false), (&mentioned, true)] {
+                self.not_covered_words
+                    .extend(list.iter().map(|(word, location)| {
+                        (word.clone(), location.clone(), title.clone(), is_mentioned)
+                    }));
+            }
             let plain = |list: Vec<(String, Location)>| list.into_iter().map(|(w, _)| w).collect();
             self.corpus.not_covered.push(NotCovered {
                 title,

@@ -433,6 +433,9 @@ impl<'de> Deserialize<'de> for TermSet {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use crate::czech::CzechAnalyzer;
+
     #[test]
     fn a_term_set_is_sorted_once_and_read_back_as_it_was_written() {
         let set: TermSet = ["mlh", "duch", "mlh", "bod"]
@@ -451,9 +454,6 @@ mod tests {
         let unsorted: TermSet = serde_json::from_str(r#"["mlh","bod","mlh"]"#).unwrap();
         assert!(unsorted.contains("bod") && unsorted.contains("mlh"));
     }
-
-    use super::*;
-    use crate::czech::CzechAnalyzer;
 
     fn entry(term: &str, forms: &[&str], english: &[&str]) -> GlossaryEntry {
         GlossaryEntry {
