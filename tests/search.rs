@@ -644,3 +644,36 @@ const HELD_OUT_2_FLOOR_SUCCESS_AT_3: f64 = 0.85;
 const HELD_OUT_2_FLOOR_MRR: f64 = 0.8;
 const HELD_OUT_2_FLOOR_ANSWERED: f64 = 0.8;
 const HELD_OUT_2_FLOOR_REFUSED: f64 = 0.75;
+
+/// A synonym ring scoped to some games (thesaurus.yaml `games`) joins its words in those
+/// games' texts only: a cooperative text's "kartička" is also found as "karta", a Dárky
+/// text's is not (there a karta is a gift card), and in the cooperative game a "družiník"
+/// is the player's strážný.
+#[test]
+fn a_ring_of_some_games_joins_its_words_in_their_texts_only() {
+    let loaded = load(&ContentFiles::embedded());
+    let corpus = &loaded.corpus;
+    let synonyms = |game: &str, text: &str| {
+        carcref::search::scoped_synonyms(&carcref::czech::CzechAnalyzer, corpus, game, &[text])
+    };
+    assert_eq!(
+        synonyms("duchove-carcassonne", "Přiložte kartičku."),
+        "karta"
+    );
+    assert_eq!(synonyms("darky", "Přiložte kartičku."), "");
+    assert_eq!(
+        synonyms("duchove-carcassonne", "Strážní se vrací."),
+        "družiník"
+    );
+    assert_eq!(synonyms("duchove-zamky-hrbitovy", "Strážní se vrací."), "");
+    // A text that writes every word of the ring needs none added.
+    assert_eq!(synonyms("zakladni-hra", "karta a kartička"), "");
+    // The search finds the cooperative rules about tiles by "karta", which they never write.
+    let index = index(AnalyzerChoice::Czech);
+    let options = carcref::search::SearchOptions {
+        game: Some("duchove-carcassonne".to_owned()),
+        ..Default::default()
+    };
+    let found = index.search("karty", &options).unwrap();
+    assert!(!found.relaxed && !found.hits.is_empty(), "{:?}", found.hits);
+}

@@ -179,12 +179,30 @@ fn the_thesaurus_is_validated() {
     std::fs::write(
         content.join("thesaurus.yaml"),
         "- preferred: figurka\n  members: [panáček, meeple]\n\
-         - preferred: družiník\n  members: [panáčka, a na]\n",
+         - preferred: družiník\n  members: [panáčka, a na]\n\
+         - preferred: kartička\n  members: [karta]\n  games: [duchove-carcassonne]\n\
+         - preferred: dílek\n  members: [karta]\n  games: [duchove-carcassonne, darky]\n\
+         - preferred: panák\n  members: [figurka]\n  games: [darky, reka]\n",
     )
     .unwrap();
     let output = carcref(&["--content", content.to_str().unwrap(), "validate"], None);
     assert_eq!(code(&output), 1, "{}", stderr(&output));
     let messages = stderr(&output);
+    // A ring of some games may share a word with a ring of every game ("figurka" above),
+    // not with another ring of one of its games.
+    assert!(
+        messages.contains("thesaurus.yaml:9:13: [dílek] `karta` patří i do kruhu `kartička`"),
+        "{messages}"
+    );
+    assert!(
+        messages.contains("thesaurus.yaml:13:18: [panák] hra `reka` neexistuje"),
+        "{messages}"
+    );
+    assert_eq!(
+        messages.matches("patří i do kruhu").count(),
+        2,
+        "{messages}"
+    );
     // "panáčka" stems like "panáček", which already belongs to the first ring.
     assert!(
         messages.contains("thesaurus.yaml:4:13: [družiník] `panáčka` patří i do kruhu `figurka`"),

@@ -122,6 +122,8 @@ struct Loader {
     /// one our texts mention (`mentioned`) rather than one they must not have (`words`);
     /// checked against the texts once all is loaded.
     not_covered_words: Vec<(String, Location, String, bool)>,
+    /// Each game a synonym ring is scoped to, where it stands and the ring's preferred word.
+    ring_games: Vec<(String, Location, String)>,
 }
 
 pub fn load(files: &ContentFiles) -> Loaded {
@@ -664,71 +666,44 @@ impl Loader {
     }
 
     /// Synonym rings: every member must give the analyzer something to search for, and no
-    /// word (nor its stem) may stand in two rings, which would silently merge them.
+    /// word (nor its stem) may stand in two rings that hold in one game, which would silently
+    /// merge them. A ring scoped to some games may share a word with a ring of every game: it
+    /// says what the word also means there ("kartička" is a "karta" outside Dárky).
     fn thesaurus(&mut self, file: &str, text: &str) {
-        use crate::czech::{analyze_query, CzechAnalyzer};
         let Some(node) = yaml::parse(file, text, 0, true, &mut self.diags) else {
             return;
         };
-        // Each single-word stem, with the ring it belongs to and where it was first given.
-        let mut stems: HashMap<String, (String, Location)> = HashMap::new();
+        let mut stems: RingStems = HashMap::new();
         for map in self.entries(file, &node) {
             let fields = Fields::new(
                 file,
                 0,
                 map,
-                &["preferred", "members"],
+                &["preferred", "members", "games"],
                 Some("preferred"),
                 &mut self.diags,
             );
             let diags = &mut self.diags;
             let preferred = fields.required_str("preferred", diags);
             let members = fields.required_list("members", diags).unwrap_or_default();
+            let games = fields.optional_list("games", diags).unwrap_or_default();
             let Some(preferred) = preferred else {
                 continue;
             };
             let mut words = vec![(preferred.clone(), fields.value_location("preferred"))];
             words.extend(members.iter().cloned());
-            let mut seen_here: Vec<String> = Vec::new();
-            for (word, location) in &words {
-                let tokens = analyze_query(&CzechAnalyzer, word);
-                if tokens.is_empty() {
-                    diags.error(
-                        location.clone(),
-                        Some(&preferred),
-                        format!("`{word}` nedá hledání nic (jen spojky a předložky); vynechte ho"),
-                    );
-                    continue;
-                }
-                if seen_here.contains(word) {
-                    diags.error(
-                        location.clone(),
-                        Some(&preferred),
-                        format!("`{word}` je v kruhu dvakrát"),
-                    );
-                    continue;
-                }
-                seen_here.push(word.clone());
-                if let [one] = tokens.as_slice() {
-                    match stems.get(&one.folded) {
-                        Some((ring, first)) if *ring != preferred => diags.error(
-                            location.clone(),
-                            Some(&preferred),
-                            format!(
-                                "`{word}` patří i do kruhu `{ring}` ({first}); slovo smí být jen v jednom"
-                            ),
-                        ),
-                        Some(_) => {}
-                        None => {
-                            stems.insert(one.folded.clone(), (preferred.clone(), location.clone()));
-                        }
-                    }
-                }
-            }
+            let scope: Vec<String> = games.iter().map(|(g, _)| g.clone()).collect();
+            ring_words(&words, &preferred, &scope, &mut stems, diags);
             refuse_negations(&words, &preferred, diags);
+            self.ring_games.extend(
+                games
+                    .into_iter()
+                    .map(|(game, location)| (game, location, preferred.clone())),
+            );
             self.corpus.thesaurus.push(SynonymRing {
                 preferred,
                 members: members.into_iter().map(|(m, _)| m).collect(),
+                games: scope,
             });
         }
     }
@@ -930,6 +905,15 @@ impl Loader {
                 _ => continue,
             };
             self.diags.error(location, Some(&title), problem);
+        }
+        for (game, location, ring) in std::mem::take(&mut self.ring_games) {
+            if self.corpus.game(&game).is_none() {
+                self.diags.error(
+                    location,
+                    Some(&ring),
+                    format!("hra `{game}` neexistuje (hry jsou v games.yaml)"),
+                );
+            }
         }
         for (id, location, concept) in std::mem::take(&mut self.concept_refs) {
             if !self.section_ids.contains_key(&id) && !self.ruling_ids.contains_key(&id) {
@@ -1171,6 +1155,63 @@ fn is_date(text: &str) -> bool {
 
 /// A ring must not join a word and its negation ("dokončený" and "nedokončený"): searching
 /// one would find texts about the other.
+/// Each single-word stem of the thesaurus with the rings it stands in: their preferred word,
+/// their games (empty: every game) and where the word was given.
+type RingStems = HashMap<String, Vec<(String, Vec<String>, Location)>>;
+
+/// Checks one ring's words: each gives the analyzer something to search for, stands in the
+/// ring once, and in no other ring that holds in one of the same games; records their stems.
+fn ring_words(
+    words: &[(String, Location)],
+    ring: &str,
+    scope: &[String],
+    stems: &mut RingStems,
+    diags: &mut Diagnostics,
+) {
+    use crate::czech::{analyze_query, CzechAnalyzer};
+    let shares_a_game = |other: &[String]| {
+        scope.is_empty() == other.is_empty()
+            && (scope.is_empty() || other.iter().any(|g| scope.contains(g)))
+    };
+    let mut seen_here: Vec<&str> = Vec::new();
+    for (word, location) in words {
+        let tokens = analyze_query(&CzechAnalyzer, word);
+        if tokens.is_empty() {
+            diags.error(
+                location.clone(),
+                Some(ring),
+                format!("`{word}` nedá hledání nic (jen spojky a předložky); vynechte ho"),
+            );
+            continue;
+        }
+        if seen_here.contains(&word.as_str()) {
+            diags.error(
+                location.clone(),
+                Some(ring),
+                format!("`{word}` je v kruhu dvakrát"),
+            );
+            continue;
+        }
+        seen_here.push(word);
+        let [one] = tokens.as_slice() else {
+            continue;
+        };
+        let rings = stems.entry(one.folded.clone()).or_default();
+        if let Some((other, _, first)) = rings
+            .iter()
+            .find(|(other, games, _)| other != ring && shares_a_game(games))
+        {
+            diags.error(
+                location.clone(),
+                Some(ring),
+                format!("`{word}` patří i do kruhu `{other}` ({first}); ve stejné hře smí být slovo jen v jednom"),
+            );
+        } else if !rings.iter().any(|(other, _, _)| other == ring) {
+            rings.push((ring.to_owned(), scope.to_vec(), location.clone()));
+        }
+    }
+}
+
 fn refuse_negations(words: &[(String, Location)], ring: &str, diags: &mut Diagnostics) {
     use crate::czech::{analyze_query, CzechAnalyzer};
     let term = |word: &str| -> Option<String> {

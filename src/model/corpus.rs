@@ -158,6 +158,9 @@ pub struct SynonymRing {
     /// The word the rules use.
     pub preferred: String,
     pub members: Vec<String>,
+    /// The games in whose texts the words mean the same ("karta" is a tile except in Dárky,
+    /// where it is a gift card); empty: every game.
+    pub games: Vec<String>,
 }
 
 /// A rule concept that players describe as a situation rather than name ("mám dva panáčky na

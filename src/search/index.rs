@@ -194,10 +194,11 @@ struct Fields {
     body: TextPair,
     phrasings: TextPair,
     game_words: TextPair,
+    synonyms: TextPair,
 }
 
 impl Fields {
-    fn texts(&self) -> [TextPair; 6] {
+    fn texts(&self) -> [TextPair; 7] {
         [
             self.title,
             self.tags,
@@ -205,6 +206,7 @@ impl Fields {
             self.body,
             self.phrasings,
             self.game_words,
+            self.synonyms,
         ]
     }
 }
@@ -320,7 +322,7 @@ fn one_shot_reader(index: &Index) -> Result<IndexReader, SearchError> {
 
 /// Bump when what the index stores changes, so that cached indexes of an older format are
 /// not used (the cache key includes it).
-pub(crate) const INDEX_FORMAT: u32 = 17;
+pub(crate) const INDEX_FORMAT: u32 = 18;
 
 /// Text fields with their weights, in the order of `Fields::texts`.
 /// The ways players ask a ruling count less than its question: they are ours, not the source's.
@@ -328,13 +330,14 @@ pub(crate) const INDEX_FORMAT: u32 = 17;
 /// that "v kooperativní hře" or "u dárků" leans to that game without diluting the texts.
 /// The third value says whether the field's lines are passages for proximity: the fields
 /// whose words run as sentences, not the tag list or the game's names.
-pub const TEXT_FIELDS: [(&str, f32, bool); 6] = [
+pub const TEXT_FIELDS: [(&str, f32, bool); 7] = [
     ("title", 3.0, true),
     ("tags", 2.0, false),
     ("short", 1.5, true),
     ("body", 1.0, true),
     ("phrasings", 1.0, true),
     ("game", 2.0, false),
+    ("synonyms", 1.0, false),
 ];
 
 /// A field's terms as passages split at line breaks (each phrasing is a line of its own):
@@ -362,7 +365,7 @@ fn schema() -> (Schema, Fields) {
     let options = TextOptions::default().set_indexing_options(
         TextFieldIndexing::default().set_index_option(IndexRecordOption::WithFreqs),
     );
-    let [title, tags, short, body, phrasings, game_words] =
+    let [title, tags, short, body, phrasings, game_words, synonyms] =
         TEXT_FIELDS.map(|(name, weight, _)| TextPair {
             folded: builder.add_text_field(&format!("{name}_folded"), options.clone()),
             exact: builder.add_text_field(&format!("{name}_exact"), options.clone()),
@@ -375,6 +378,7 @@ fn schema() -> (Schema, Fields) {
         body,
         phrasings,
         game_words,
+        synonyms,
         ordinal: builder.add_u64_field("ordinal", STORED),
         game: builder.add_text_field("game", STRING),
         level: builder.add_u64_field("level", INDEXED),
@@ -404,6 +408,7 @@ impl Fields {
             body: pair(3)?,
             phrasings: pair(4)?,
             game_words: pair(5)?,
+            synonyms: pair(6)?,
             ordinal: field("ordinal")?,
             game: field("game")?,
             level: field("level")?,
@@ -422,6 +427,41 @@ pub fn game_words(corpus: &Corpus, game: &str) -> String {
         GameKind::Rozsireni => "rozšíření, soutěžní hra",
     };
     format!("{}, {}, {kind}", game.title, game.title_en)
+}
+
+/// The words of the synonym rings scoped to `game` (thesaurus.yaml `games`) that a text of
+/// that game writes in another word of the ring: they are indexed with it, since such a ring
+/// joins its words in those games' texts only (a cooperative text's "kartička" is also found
+/// as "karta", a Dárky text's is not).
+pub fn scoped_synonyms(
+    analyzer: &dyn Analyzer,
+    corpus: &Corpus,
+    game: &str,
+    texts: &[&str],
+) -> String {
+    let terms_of = |text: &str| -> BTreeSet<String> {
+        analyzer
+            .analyze(text)
+            .into_iter()
+            .map(|t| t.folded)
+            .collect()
+    };
+    let written: BTreeSet<String> = texts.iter().flat_map(|t| terms_of(t)).collect();
+    let mut synonyms: Vec<&str> = Vec::new();
+    for ring in corpus
+        .thesaurus
+        .iter()
+        .filter(|r| r.games.iter().any(|g| g == game))
+    {
+        let words: Vec<(&str, bool)> = std::iter::once(&ring.preferred)
+            .chain(&ring.members)
+            .map(|word| (word.as_str(), terms_of(word).is_subset(&written)))
+            .collect();
+        if words.iter().any(|(_, is_written)| *is_written) {
+            synonyms.extend(words.iter().filter(|(_, w)| !w).map(|(word, _)| *word));
+        }
+    }
+    synonyms.join(", ")
 }
 
 /// The search term of each word in `games.yaml`'s `named_by`, with its game.
@@ -1221,6 +1261,18 @@ fn document(
         doc.add_u64(fields.level, u64::from(*level));
     }
     let game_text = game_words(corpus, texts.game);
+    let synonyms = scoped_synonyms(
+        analyzer,
+        corpus,
+        texts.game,
+        &[
+            &info.title,
+            texts.tags,
+            info.answer_short.as_deref().unwrap_or_default(),
+            texts.body,
+            texts.phrasings,
+        ],
+    );
     info.game = texts.game.to_owned();
     info.levels = texts.levels.to_vec();
     for ((pair, text), (_, _, is_passage)) in [
@@ -1230,6 +1282,7 @@ fn document(
         (fields.body, texts.body.to_owned()),
         (fields.phrasings, texts.phrasings.to_owned()),
         (fields.game_words, game_text),
+        (fields.synonyms, synonyms),
     ]
     .into_iter()
     .zip(TEXT_FIELDS)

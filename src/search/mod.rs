@@ -14,12 +14,12 @@ pub use cache::IndexCache;
 pub use eval::{answered_agreement, failures_at, parse_cases, quality, Quality, QueryCase};
 pub use hints::{candidates, Spread};
 pub use index::{
-    concept_patterns, game_hints, game_names, game_words, section_parts, AnalyzerChoice, Hit,
-    HitKind, SearchIndex, SearchOptions, SearchResults, Suggestion, ANSWERED_MIN_SCORE,
-    ANSWERED_MIN_SHARE, ANSWERED_RECOGNISED_MIN_SHARE, ANSWERED_STRONG_MIN_SHARE, CONCEPT_FACTOR,
-    CONCEPT_TIE_BREAKER, EXACT_BONUS, EXPANSION_WEIGHT, FUZZY_WEIGHT, HINTED_OTHER_GAME_FACTOR,
-    ID_MATCH_BONUS, LEADING_HITS, LEVEL_FOCUS, OTHER_GAME_FACTOR, OTHER_LEVEL_FACTOR,
-    PROXIMITY_WEIGHT, RULE_PART_FACTOR, TEXT_FIELDS,
+    concept_patterns, game_hints, game_names, game_words, scoped_synonyms, section_parts,
+    AnalyzerChoice, Hit, HitKind, SearchIndex, SearchOptions, SearchResults, Suggestion,
+    ANSWERED_MIN_SCORE, ANSWERED_MIN_SHARE, ANSWERED_RECOGNISED_MIN_SHARE,
+    ANSWERED_STRONG_MIN_SHARE, CONCEPT_FACTOR, CONCEPT_TIE_BREAKER, EXACT_BONUS, EXPANSION_WEIGHT,
+    FUZZY_WEIGHT, HINTED_OTHER_GAME_FACTOR, ID_MATCH_BONUS, LEADING_HITS, LEVEL_FOCUS,
+    OTHER_GAME_FACTOR, OTHER_LEVEL_FACTOR, PROXIMITY_WEIGHT, RULE_PART_FACTOR, TEXT_FIELDS,
 };
 pub use not_covered::NotCoveredTable;
 pub use query::{parse, MAX_QUERY_CHARS};

@@ -305,11 +305,15 @@ impl Expansions {
                 .chain(&entry.english)
                 .collect::<Vec<_>>()
         });
-        let rings = thesaurus.iter().map(|ring| {
-            std::iter::once(&ring.preferred)
-                .chain(&ring.members)
-                .collect::<Vec<_>>()
-        });
+        // A ring of some games only joins its words in those games' texts (`scoped_synonyms`).
+        let rings = thesaurus
+            .iter()
+            .filter(|ring| ring.games.is_empty())
+            .map(|ring| {
+                std::iter::once(&ring.preferred)
+                    .chain(&ring.members)
+                    .collect::<Vec<_>>()
+            });
         for members in glossary_groups.chain(rings) {
             let mut group = Group {
                 single: BTreeSet::new(),

@@ -17,11 +17,11 @@ use crate::search::NotCoveredTable;
 use crate::search::MAX_QUERY_CHARS;
 use crate::search::WINDOW_WORDS;
 use crate::search::{
-    concept_patterns, game_hints, game_names, game_words, section_parts, ANSWERED_MIN_SCORE,
-    ANSWERED_MIN_SHARE, ANSWERED_RECOGNISED_MIN_SHARE, ANSWERED_STRONG_MIN_SHARE, CONCEPT_FACTOR,
-    CONCEPT_TIE_BREAKER, EXACT_BONUS, EXPANSION_WEIGHT, FUZZY_WEIGHT, HINTED_OTHER_GAME_FACTOR,
-    ID_MATCH_BONUS, LEADING_HITS, LEVEL_FOCUS, OTHER_GAME_FACTOR, OTHER_LEVEL_FACTOR,
-    PROXIMITY_WEIGHT, RULE_PART_FACTOR, TEXT_FIELDS,
+    concept_patterns, game_hints, game_names, game_words, scoped_synonyms, section_parts,
+    ANSWERED_MIN_SCORE, ANSWERED_MIN_SHARE, ANSWERED_RECOGNISED_MIN_SHARE,
+    ANSWERED_STRONG_MIN_SHARE, CONCEPT_FACTOR, CONCEPT_TIE_BREAKER, EXACT_BONUS, EXPANSION_WEIGHT,
+    FUZZY_WEIGHT, HINTED_OTHER_GAME_FACTOR, ID_MATCH_BONUS, LEADING_HITS, LEVEL_FOCUS,
+    OTHER_GAME_FACTOR, OTHER_LEVEL_FACTOR, PROXIMITY_WEIGHT, RULE_PART_FACTOR, TEXT_FIELDS,
 };
 use crate::search::{Expansions, FUZZY_MIN_LETTERS, NEAR_TERMS, RELAXED_MIN_LETTERS};
 use crate::site::markdown::{heading_ids, slug};
@@ -100,8 +100,14 @@ impl WordTable {
 }
 
 /// A document with its fields (in `TEXT_FIELDS` order) analyzed, keeping the texts a hit shows.
-fn with_fields(head: Doc, fields: [String; 6], words: &mut WordTable) -> Doc {
-    let w = fields.iter().map(|f| words.passages(f)).collect();
+fn with_fields(head: Doc, fields: [String; 6], corpus: &Corpus, words: &mut WordTable) -> Doc {
+    let texts = [&fields[0], &fields[1], &fields[2], &fields[3], &fields[4]].map(String::as_str);
+    let synonyms = scoped_synonyms(&CzechAnalyzer, corpus, &head.game, &texts);
+    let w = fields
+        .iter()
+        .chain([&synonyms])
+        .map(|f| words.passages(f))
+        .collect();
     let [title, _, short, body, _, _] = fields;
     Doc {
         t: title,
@@ -127,7 +133,7 @@ fn documents(corpus: &Corpus, words: &mut WordTable) -> Vec<Doc> {
             ruling.phrasings.join("\n"),
             game_words(corpus, &ruling.game),
         ];
-        docs.push(with_fields(head, fields, words));
+        docs.push(with_fields(head, fields, corpus, words));
     }
     for section in &corpus.sections {
         let anchors = heading_ids(&section.body, &section.id);
@@ -157,7 +163,7 @@ fn documents(corpus: &Corpus, words: &mut WordTable) -> Vec<Doc> {
                 String::new(),
                 game_words(corpus, &section.game),
             ];
-            docs.push(with_fields(head, fields, words));
+            docs.push(with_fields(head, fields, corpus, words));
         }
     }
     docs
