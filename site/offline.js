@@ -28,9 +28,19 @@
     })
     .catch(() => {});
 
+  // The notice covers the page's foot, on a phone the results: once the player types, scrolls
+  // or taps, it steps aside and says nothing more.
   let note = null;
+  let dismissed = false;
+  const dismiss = () => {
+    dismissed = true;
+    if (note) note.hidden = true;
+  };
+  for (const type of ['input', 'scroll', 'pointerdown']) {
+    window.addEventListener(type, dismiss, { capture: true, passive: true, once: true });
+  }
   function say(text) {
-    if (!firstVisit) return;
+    if (!firstVisit || dismissed) return;
     if (!note) {
       note = document.createElement('p');
       note.className = 'offline-ready';
