@@ -87,7 +87,7 @@
       }
       if (word.length > tables.max_token_letters) return null;
       const folded = word.map((l) => l[0]).join('');
-      if (stopwords.has(folded)) return null;
+      if (isStopWord(folded)) return null;
       const digits = numbers.get(folded);
       if (digits !== undefined) return [digits, digits];
       if (word.some((l) => l[0] >= '0' && l[0] <= '9')) return [folded, word.map((l) => l[1]).join('')];
@@ -97,12 +97,26 @@
       return [stemmed.map((l) => l[0]).join(''), stemmed.map((l) => l[1]).join('')];
     }
 
-    /** The letters of the word's lemma; typed without diacritics, none in the exact term. */
+    /** A stop word as written or in a spoken form of it (analyzer.rs is_stop_word). */
+    function isStopWord(folded) {
+      return (
+        stopwords.has(folded) ||
+        tables.spoken_endings.some(
+          (e) => folded.endsWith(e.spoken) && stopwords.has(folded.slice(0, folded.length - e.spoken.length) + e.written),
+        )
+      );
+    }
+
+    /** The letters of the word's lemma; typed without diacritics, none in the exact term. A
+     * spoken form the dictionary lacks ("dostanem") reads as the written one (analyzer.rs
+     * spoken_line). */
     function lemmaLetters(word, folded) {
       const lower = word.map((l) => l[1]).join('');
       const typedPlain = lower === folded;
       const lemma =
-        lookup(tables.lemmas.exact, lower) ?? (typedPlain ? lookup(tables.lemmas.folded, folded) : undefined);
+        lookup(tables.lemmas.exact, lower) ??
+        (typedPlain ? lookup(tables.lemmas.folded, folded) : undefined) ??
+        lookup(tables.lemmas.spoken, folded);
       if (lemma === undefined) return null;
       return Array.from(lemma, (c) => {
         const f = fold.get(c) ?? c;

@@ -85,7 +85,15 @@ struct Tables {
     verb_after_case_letters: usize,
     normalize_endings: Vec<EndingRule>,
     drop_e_before_last_letter: bool,
+    spoken_endings: Vec<SpokenEnding>,
     query_words: QueryWords,
+}
+
+/// A spoken ending and the written one it stands for (folded): "dostanem" for "dostaneme".
+#[derive(Debug, Deserialize)]
+struct SpokenEnding {
+    spoken: String,
+    written: String,
 }
 
 /// Word knowledge used only when reading a query (see `query_words.about` in czech.json).
@@ -183,6 +191,13 @@ struct Lemmas {
 impl Lemmas {
     fn stand_in(&self, tables: &Tables, line: usize) -> &'static str {
         self.stand_ins[line].get_or_init(|| stand_in(tables, &self.lines[line]))
+    }
+
+    /// Is this folded word a form of the table, as written or without diacritics?
+    fn knows(&self, folded: &str) -> bool {
+        self.exact.contains_key(folded)
+            || self.folded.contains_key(folded)
+            || self.readings.contains_key(folded)
     }
 }
 
@@ -332,7 +347,42 @@ pub fn lemmas_json() -> String {
         .map(|form| (form.as_str(), reading_terms(tables, lemmas, form)))
         .filter(|(_, terms)| !terms.is_empty())
         .collect();
-    serde_json::json!({ "exact": exact, "folded": folded, "readings": readings }).to_string()
+    let spoken: BTreeMap<String, &'static str> = spoken_forms()
+        .into_iter()
+        .filter_map(|form| {
+            let line = spoken_line(tables, lemmas, &form)?;
+            Some((form, lemmas.stand_in(tables, line)))
+        })
+        .collect();
+    serde_json::json!({ "exact": exact, "folded": folded, "readings": readings, "spoken": spoken })
+        .to_string()
+}
+
+/// Every spoken form (folded) that `spoken_line` reads as a table's word: what the browser
+/// needs besides the written forms.
+pub fn spoken_forms() -> Vec<String> {
+    let tables = tables();
+    let lemmas = lemmas();
+    let written = lemmas
+        .exact
+        .keys()
+        .copied()
+        .filter(|form| form.is_ascii())
+        .chain(lemmas.folded.keys().map(String::as_str));
+    let mut forms: Vec<String> = written
+        .flat_map(|form| {
+            tables.spoken_endings.iter().filter_map(move |ending| {
+                let stem = form.strip_suffix(ending.written.as_str())?;
+                Some(format!("{stem}{}", ending.spoken))
+            })
+        })
+        // All of them, not only those whose folded term changes: typed with diacritics
+        // ("hoděj"), a spoken form's exact term comes from the written one.
+        .filter(|spoken| spoken_line(tables, lemmas, spoken).is_some())
+        .collect();
+    forms.sort();
+    forms.dedup();
+    forms
 }
 
 /// One analyzed word: where it stands in the input and the terms it indexes as.
@@ -459,7 +509,7 @@ fn stem_letters(tables: &Tables, word: &str, lemmas: Option<&Lemmas>) -> Option<
         return None;
     }
     let folded: String = letters.iter().map(|(f, _)| f).collect();
-    if tables.stopwords.contains(&folded) {
+    if is_stop_word(tables, &folded) {
         return None;
     }
     if let Some(digits) = tables.numbers.get(&folded) {
@@ -490,8 +540,10 @@ fn lemma_letters(
     let typed_plain = lower == folded;
     let line = match lemmas.exact.get(lower.as_str()) {
         Some(line) => *line,
-        None if typed_plain => *lemmas.folded.get(folded)?,
-        None => return None,
+        None => match lemmas.folded.get(folded) {
+            Some(line) if typed_plain => *line,
+            _ => spoken_line(tables, lemmas, folded)?,
+        },
     };
     let lemma = lemmas.stand_in(tables, line);
     let letter = |c: char| {
@@ -499,6 +551,35 @@ fn lemma_letters(
         (f, if typed_plain { f } else { c })
     };
     Some(lemma.chars().map(letter).collect())
+}
+
+/// A stop word as written or in a spoken form of it ("muzem" for "můžeme").
+fn is_stop_word(tables: &Tables, folded: &str) -> bool {
+    tables.stopwords.contains(folded)
+        || tables.spoken_endings.iter().any(|ending| {
+            folded
+                .strip_suffix(ending.spoken.as_str())
+                .is_some_and(|stem| {
+                    tables
+                        .stopwords
+                        .contains(&format!("{stem}{}", ending.written))
+                })
+        })
+}
+
+/// The line of a spoken form the dictionary lacks ("dostanem", "dávaj", "hoděj"): the first
+/// written form its spoken ending stands for that the table has. A word the table knows in
+/// any way is left as it is, so that a spoken reading never overrides a written one.
+fn spoken_line(tables: &Tables, lemmas: &Lemmas, folded: &str) -> Option<usize> {
+    if lemmas.knows(folded) {
+        return None;
+    }
+    tables.spoken_endings.iter().find_map(|ending| {
+        let stem = folded.strip_suffix(ending.spoken.as_str())?;
+        let written = format!("{stem}{}", ending.written);
+        (lemmas.exact.get(written.as_str()).copied())
+            .or_else(|| lemmas.folded.get(&written).copied())
+    })
 }
 
 fn ends_with(letters: &[(char, char)], suffix: &[char]) -> bool {
@@ -668,6 +749,23 @@ mod tests {
         // Typed without diacritics, the exact term keeps none.
         assert_eq!(exact("umisten"), folded("umístit"));
         assert_ne!(exact("umístěn"), folded("umístit"));
+    }
+
+    #[test]
+    fn spoken_verb_endings_meet_the_written_forms() {
+        // The table has "dostaneme" (lemma dostat), not the spoken "dostanem", which the
+        // stemmer alone leaves apart.
+        assert_ne!(
+            stem_letters(tables(), "dostanem", None).map(|t| t.0),
+            Some(folded("dostaneme"))
+        );
+        same_stem(&["dostanem", "dostaneme", "dostat"]);
+        same_stem(&["dávaj", "davaj", "dávají"]);
+        // A spoken form of a stop word is one too.
+        assert!(CzechAnalyzer.analyze("muzem budem").is_empty());
+        // Only verb endings: "vyhoděj" (they throw out) is not read as "výhody" (advantages).
+        assert_ne!(exact("vyhoděj"), exact("výhody"));
+        assert!(spoken_forms().iter().any(|f| f == "dostanem"));
     }
 
     #[test]

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use serde::Serialize;
 
 use crate::content::to_plain_text;
-use crate::czech::{analyze_query, fold_word, Analyzer, CzechAnalyzer};
+use crate::czech::{analyze_query, fold_word, spoken_forms, Analyzer, CzechAnalyzer};
 use crate::model::Corpus;
 
 #[derive(Debug, Serialize)]
@@ -39,6 +39,8 @@ const EDGE_CASES: &[&str] = &[
     "umístěn umisten kartiček karticek hřbitovům nevyhrajeme",
     // Typed without diacritics, a word that may be either of two dictionary words.
     "vlastni otoceny druhy sesti vez Vlastni",
+    // Spoken endings the dictionary lacks, with and without diacritics.
+    "dostanem dávaj hoděj velkejch Dostanem vyhrajem prohrajem muzem budem",
 ];
 
 pub fn analyze(input: &str) -> Vector {
@@ -92,6 +94,7 @@ pub fn corpus_vectors(corpus: &Corpus) -> Vec<Vector> {
         .flat_map(|t| t.split(|c: char| !c.is_alphanumeric()))
         .filter(|w| !w.is_empty())
         .flat_map(|w| [w.to_owned(), fold_word(w)])
+        .chain(spoken_forms())
         .collect();
     EDGE_CASES
         .iter()
