@@ -1225,14 +1225,6 @@ impl Ranked {
     fn answers(&self, concept_targets: &BTreeSet<String>, in_games_words: bool) -> bool {
         self.hits.first().is_some_and(|first| {
             let recognised = in_games_words || concept_targets.contains(&first.id);
-            if std::env::var_os("DBG_SHARE").is_some() {
-                eprintln!(
-                    "share={:.3} score={:.1} every={in_games_words} concept={}",
-                    self.first_share,
-                    first.score,
-                    concept_targets.contains(&first.id)
-                );
-            }
             self.first_share >= ANSWERED_MIN_SHARE
                 || (first.score >= ANSWERED_MIN_SCORE
                     && self.first_share >= ANSWERED_STRONG_MIN_SHARE)

@@ -206,13 +206,6 @@ impl QueryTerms {
             let forms: Vec<&str> = word.forms().collect();
             let weight = rarity(&forms);
             all += weight;
-            if std::env::var_os("DBG_SHARE").is_some() {
-                eprintln!(
-                    "  {:?} w={weight:.2} hit={}",
-                    forms,
-                    *hit || in_matched_phrase(&word.folded)
-                );
-            }
             if *hit || in_matched_phrase(&word.folded) {
                 held += weight;
             }
