@@ -53,15 +53,15 @@
   }
 
   /** Whether the first hit answers the query (index.rs, Ranked::answers): it holds most of
-   * the query's words, or it matches strongly and holds some, or the query is recognised (a
-   * situation the hit answers, or every word a word of the texts) and it holds a few. */
+   * the query's words, or it matches strongly and holds some, or every word is a word of the
+   * texts and it holds a few, or it answers the situation the query describes and holds some. */
   function answers(ranked, s, inGamesWords) {
     const first = ranked.hits[0];
     if (!first) return false;
-    const recognised = inGamesWords || ranked.targets.has(first.id);
     return ranked.firstShare >= s.answered_min_share
       || (first.score >= s.answered_min_score && ranked.firstShare >= s.answered_strong_min_share)
-      || (recognised && ranked.firstShare >= s.answered_recognised_min_share);
+      || (inGamesWords && ranked.firstShare >= s.answered_known_words_min_share)
+      || (ranked.targets.has(first.id) && ranked.firstShare >= s.answered_concept_min_share);
   }
 
   function idf(docFreq, docCount) {

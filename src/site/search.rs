@@ -18,10 +18,11 @@ use crate::search::MAX_QUERY_CHARS;
 use crate::search::WINDOW_WORDS;
 use crate::search::{
     concept_patterns, game_hints, game_names, game_words, scoped_synonyms, section_parts,
-    ANSWERED_MIN_SCORE, ANSWERED_MIN_SHARE, ANSWERED_RECOGNISED_MIN_SHARE,
-    ANSWERED_STRONG_MIN_SHARE, CONCEPT_FACTOR, CONCEPT_TIE_BREAKER, EXACT_BONUS, EXPANSION_WEIGHT,
-    FUZZY_WEIGHT, HINTED_OTHER_GAME_FACTOR, ID_MATCH_BONUS, LEADING_HITS, LEVEL_FOCUS,
-    OTHER_GAME_FACTOR, OTHER_LEVEL_FACTOR, PROXIMITY_WEIGHT, RULE_PART_FACTOR, TEXT_FIELDS,
+    ANSWERED_CONCEPT_MIN_SHARE, ANSWERED_KNOWN_WORDS_MIN_SHARE, ANSWERED_MIN_SCORE,
+    ANSWERED_MIN_SHARE, ANSWERED_STRONG_MIN_SHARE, CONCEPT_FACTOR, CONCEPT_TIE_BREAKER,
+    EXACT_BONUS, EXPANSION_WEIGHT, FUZZY_WEIGHT, HINTED_OTHER_GAME_FACTOR, ID_MATCH_BONUS,
+    LEADING_HITS, LEVEL_FOCUS, OTHER_GAME_FACTOR, OTHER_LEVEL_FACTOR, PROXIMITY_WEIGHT,
+    RULE_PART_FACTOR, TEXT_FIELDS,
 };
 use crate::search::{Expansions, FUZZY_MIN_LETTERS, NEAR_TERMS, RELAXED_MIN_LETTERS};
 use crate::site::markdown::{heading_ids, slug};
@@ -221,7 +222,8 @@ pub(crate) fn index_script(corpus: &Corpus) -> Result<String, serde_json::Error>
             "answered_min_share": ANSWERED_MIN_SHARE,
             "answered_min_score": ANSWERED_MIN_SCORE,
             "answered_strong_min_share": ANSWERED_STRONG_MIN_SHARE,
-            "answered_recognised_min_share": ANSWERED_RECOGNISED_MIN_SHARE,
+            "answered_known_words_min_share": ANSWERED_KNOWN_WORDS_MIN_SHARE,
+            "answered_concept_min_share": ANSWERED_CONCEPT_MIN_SHARE,
             "leading_hits": LEADING_HITS,
             "concept_factor": CONCEPT_FACTOR,
             "concepts": concept_patterns(corpus),
