@@ -285,6 +285,30 @@ struct Group {
     phrases: Vec<Vec<String>>,
 }
 
+/// The plural of an English name ("cities", "roads", "guard meeples"), which the Czech analyzer
+/// does not join with the singular: players who learned the game in English ask in both. None
+/// for a verb form ("buried", "extending"), a name and a word already plural ("crossroads").
+fn english_plural(name: &str) -> Option<String> {
+    let (head, last) = name.rsplit_once(' ').map_or(("", name), |(h, l)| (h, l));
+    let verb_or_plural = ["ed", "ing", "s"].iter().any(|e| last.ends_with(e));
+    if verb_or_plural || !last.chars().all(|c| c.is_ascii_lowercase()) {
+        return None;
+    }
+    let consonant_y = last
+        .strip_suffix('y')
+        .filter(|stem| !stem.ends_with(['a', 'e', 'o', 'u']));
+    let plural = match consonant_y {
+        Some(stem) => format!("{stem}ies"),
+        None if ["x", "z", "ch", "sh"].iter().any(|e| last.ends_with(e)) => format!("{last}es"),
+        None => format!("{last}s"),
+    };
+    Some(if head.is_empty() {
+        plural
+    } else {
+        format!("{head} {plural}")
+    })
+}
+
 fn terms_of(analyzer: &dyn Analyzer, text: &str) -> Vec<Token> {
     analyze_query(analyzer, text)
 }
@@ -303,6 +327,8 @@ impl Expansions {
                 .chain(&entry.forms)
                 .chain(&entry.synonyms)
                 .chain(&entry.english)
+                .cloned()
+                .chain(entry.english.iter().filter_map(|e| english_plural(e)))
                 .collect::<Vec<_>>()
         });
         // A ring of some games only joins its words in those games' texts (`scoped_synonyms`).
@@ -312,6 +338,7 @@ impl Expansions {
             .map(|ring| {
                 std::iter::once(&ring.preferred)
                     .chain(&ring.members)
+                    .cloned()
                     .collect::<Vec<_>>()
             });
         for members in glossary_groups.chain(rings) {
@@ -320,7 +347,7 @@ impl Expansions {
                 phrases: Vec::new(),
             };
             for member in members {
-                let tokens = terms_of(analyzer, member);
+                let tokens = terms_of(analyzer, &member);
                 match tokens.as_slice() {
                     [] => {}
                     [one] => {
@@ -517,6 +544,24 @@ mod tests {
         let mut fifth = QueryTerms::new(&CzechAnalyzer, "nejtěžší úroveň", &Expansions::default());
         fifth.ordinals_as_digits(5);
         assert!(!fifth.words[0].stands_for("5"));
+    }
+
+    #[test]
+    fn english_names_are_searched_in_the_plural_too() {
+        assert_eq!(english_plural("city").as_deref(), Some("cities"));
+        assert_eq!(english_plural("road").as_deref(), Some("roads"));
+        assert_eq!(english_plural("day").as_deref(), Some("days"));
+        assert_eq!(english_plural("crossroads"), None);
+        assert_eq!(
+            english_plural("guard meeple").as_deref(),
+            Some("guard meeples")
+        );
+        assert_eq!(english_plural("buried"), None);
+        assert_eq!(english_plural("Rufus"), None);
+        let glossary = crate::content::load(&crate::content::ContentFiles::embedded());
+        let expansions = Expansions::new(&CzechAnalyzer, &glossary.corpus.glossary, &[]);
+        let term = |word: &str| CzechAnalyzer.analyze(word).remove(0).folded;
+        assert!(expansions.expand(&term("cities")).contains(&term("město")));
     }
 
     #[test]
