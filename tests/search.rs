@@ -107,7 +107,7 @@ fn the_answered_tuning_set_is_measured() {
     );
 }
 
-// Measured 0.767 / 0.680 when it was written, 0.817 / 0.721 since (BENCHMARKS.md).
+// Measured 0.767 / 0.680 when it was written, 0.817 / 0.726 since (BENCHMARKS.md).
 const ANSWERED_TUNING_FLOOR_SUCCESS_AT_3: f64 = 0.78;
 const ANSWERED_TUNING_FLOOR_MRR: f64 = 0.69;
 
@@ -549,10 +549,10 @@ fn search_works_without_a_usable_cache() {
 fn answered_tells_answerable_questions_from_the_rest() {
     let index = index(AnalyzerChoice::Czech);
     for (set, answered_floor, refused_floor) in [
-        ("tests/search/queries.yaml", 0.95, 0.9),
-        ("tests/search/fresh-tuning.yaml", 0.9, 0.85),
-        ("tests/search/answered-tuning.yaml", 0.75, 0.72),
-        ("tests/search/unseen.yaml", 0.85, 0.9),
+        ("tests/search/queries.yaml", 0.97, 0.9),
+        ("tests/search/fresh-tuning.yaml", 0.95, 0.9),
+        ("tests/search/answered-tuning.yaml", 0.83, 0.72),
+        ("tests/search/unseen.yaml", 0.92, 0.9),
         (
             "tests/search/unseen-2.yaml",
             HELD_OUT_2_FLOOR_ANSWERED,
@@ -655,10 +655,11 @@ fn concepts_cover_every_rule_section() {
 }
 
 // Measured once when it was written (session 39, BENCHMARKS.md): success@3 0.889, MRR 0.838,
-// 38 of 45 answerable said answered, 12 of 15 without an answer said not; never tuned on.
+// 38 of 45 answerable said answered, 12 of 15 without an answer said not; once after session
+// 40's changes: 0.889, 0.847, 41 of 45, 12 of 15. Never tuned on.
 const HELD_OUT_2_FLOOR_SUCCESS_AT_3: f64 = 0.85;
 const HELD_OUT_2_FLOOR_MRR: f64 = 0.8;
-const HELD_OUT_2_FLOOR_ANSWERED: f64 = 0.8;
+const HELD_OUT_2_FLOOR_ANSWERED: f64 = 0.87;
 const HELD_OUT_2_FLOOR_REFUSED: f64 = 0.75;
 
 /// A synonym ring scoped to some games (thesaurus.yaml `games`) joins its words in those
