@@ -27,7 +27,7 @@ use super::terms::{edits, Expansions, QueryTerms, TermSet, FUZZY_MIN_LETTERS};
 use crate::content::to_plain_text;
 use crate::czech::{analyze_query, fold_word};
 use crate::czech::{Analyzer, BaselineAnalyzer, CzechAnalyzer, Token};
-use crate::model::{Corpus, Game, GameKind};
+use crate::model::{Corpus, Game, GameKind, SynonymRing};
 
 /// Which analyzer the index uses. Only the Czech one is for users; the baseline (tantivy's
 /// default tokenizer: lowercase words) exists to measure what the Czech analyzer gains.
@@ -333,8 +333,9 @@ pub(crate) const INDEX_FORMAT: u32 = 19;
 /// The ways players ask a ruling count less than its question: they are ours, not the source's.
 /// The game's names and kind have a field of their own (with its own term statistics), so
 /// that "v kooperativní hře" or "u dárků" leans to that game without diluting the texts.
-/// The third value says whether the field's lines are passages for proximity: the fields
-/// whose words run as sentences, not the tag list or the game's names.
+/// The words a text stands for in its game's synonym rings (`scoped_synonyms`) count as much
+/// as its body. The third value says whether the field's lines are passages for proximity:
+/// the fields whose words run as sentences, not the tag list, the game's names or synonyms.
 pub const TEXT_FIELDS: [(&str, f32, bool); 7] = [
     ("title", 3.0, true),
     ("tags", 2.0, false),
@@ -451,13 +452,15 @@ pub fn scoped_synonyms(
             .map(|t| t.folded)
             .collect()
     };
+    let rings: Vec<&SynonymRing> = (corpus.thesaurus.iter())
+        .filter(|r| r.games.iter().any(|g| g == game))
+        .collect();
+    if rings.is_empty() {
+        return String::new();
+    }
     let written: BTreeSet<String> = texts.iter().flat_map(|t| terms_of(t)).collect();
     let mut synonyms: Vec<&str> = Vec::new();
-    for ring in corpus
-        .thesaurus
-        .iter()
-        .filter(|r| r.games.iter().any(|g| g == game))
-    {
+    for ring in rings {
         let words: Vec<(&str, bool)> = std::iter::once(&ring.preferred)
             .chain(&ring.members)
             .map(|word| (word.as_str(), terms_of(word).is_subset(&written)))
