@@ -553,18 +553,19 @@ fn lemma_letters(
     Some(lemma.chars().map(letter).collect())
 }
 
+/// The written forms a folded word may be a spoken form of, in the order of `spoken_endings`
+/// ("dostanem": "dostaneme").
+fn written_forms<'a>(tables: &'a Tables, folded: &'a str) -> impl Iterator<Item = String> + 'a {
+    tables.spoken_endings.iter().filter_map(move |ending| {
+        let stem = folded.strip_suffix(ending.spoken.as_str())?;
+        Some(format!("{stem}{}", ending.written))
+    })
+}
+
 /// A stop word as written or in a spoken form of it ("muzem" for "můžeme").
 fn is_stop_word(tables: &Tables, folded: &str) -> bool {
     tables.stopwords.contains(folded)
-        || tables.spoken_endings.iter().any(|ending| {
-            folded
-                .strip_suffix(ending.spoken.as_str())
-                .is_some_and(|stem| {
-                    tables
-                        .stopwords
-                        .contains(&format!("{stem}{}", ending.written))
-                })
-        })
+        || written_forms(tables, folded).any(|written| tables.stopwords.contains(&written))
 }
 
 /// The line of a spoken form the dictionary lacks ("dostanem", "dávaj", "hoděj"): the first
@@ -574,9 +575,7 @@ fn spoken_line(tables: &Tables, lemmas: &Lemmas, folded: &str) -> Option<usize> 
     if lemmas.knows(folded) {
         return None;
     }
-    tables.spoken_endings.iter().find_map(|ending| {
-        let stem = folded.strip_suffix(ending.spoken.as_str())?;
-        let written = format!("{stem}{}", ending.written);
+    written_forms(tables, folded).find_map(|written| {
         (lemmas.exact.get(written.as_str()).copied())
             .or_else(|| lemmas.folded.get(&written).copied())
     })
