@@ -28,7 +28,7 @@
     })
     .catch(() => {});
 
-  // The notice covers the page's foot, on a phone the results: once the player types, scrolls
+  // The notice covers the header: once the player types, scrolls
   // or taps, it steps aside and says nothing more.
   let note = null;
   let dismissed = false;

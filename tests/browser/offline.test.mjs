@@ -89,6 +89,12 @@ test('over http the service worker caches the site, which then works with no net
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30000 });
   await page.waitForSelector('.offline-ready:text("Připraveno i bez připojení")', { timeout: 30000 });
   await page.waitForSelector('.offline-ready:text("Uloženo celé")', { timeout: 60000 });
+  // It stands over the header, never over the page's content (on a phone, the results).
+  const [noteBottom, mainTop] = await page.evaluate(() => [
+    document.querySelector('.offline-ready').getBoundingClientRect().bottom,
+    document.querySelector('main').getBoundingClientRect().top,
+  ]);
+  assert.ok(noteBottom <= mainTop, `the notice ends at ${noteBottom}, the content starts at ${mainTop}`);
   const cached = await page.evaluate(async () => {
     const names = await caches.keys();
     const cache = await caches.open(names.find((n) => n.startsWith('carcref ')));
