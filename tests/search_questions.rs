@@ -159,7 +159,13 @@ fn an_unknown_word_gets_the_closest_known_one() {
         stdout(&text)
     );
     // Known words, glossary words, English and a game's name get no suggestion.
-    for query in ["hřbitov", "psa", "cemetery", "duchové na hřbitově", "cesta v koopu"] {
+    for query in [
+        "hřbitov",
+        "psa",
+        "cemetery",
+        "duchové na hřbitově",
+        "cesta v koopu",
+    ] {
         assert_eq!(
             search_json(query)["suggestions"],
             serde_json::json!([]),
