@@ -364,8 +364,14 @@
       return Math.fround(Math.log(Math.fround(1 + Math.fround(Math.fround(N - df + 0.5) / Math.fround(df + 0.5)))));
     }
 
-    /** The share of the query's words a document holds, each weighed by its rarity (terms.rs
-     * share_matched). */
+    /** Whether a query word names this game: a document of the game holds it (index.rs
+     * names_game). */
+    function namesGame(term, game) {
+      return s.game_names.some(([named, of]) => named === term && of === game);
+    }
+
+    /** The share of the query's words a document holds, each weighed by its rarity, a word
+     * naming the document's game held by it (terms.rs share_matched). */
     function shareMatched(terms, d) {
       const matched = conceptsMatched(terms, d);
       const phrases = matched.slice(terms.words.length);
@@ -376,7 +382,9 @@
       terms.words.forEach((w, i) => {
         const weight = rarity(formsOf(w));
         all = Math.fround(all + weight);
-        if (matched[i] || inMatchedPhrase(w.folded)) held = Math.fround(held + weight);
+        if (matched[i] || inMatchedPhrase(w.folded) || namesGame(w.folded, docs[d].game)) {
+          held = Math.fround(held + weight);
+        }
       });
       return all > 0 ? Math.fround(held / all) : 0;
     }

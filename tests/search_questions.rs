@@ -140,6 +140,28 @@ fn a_query_with_content_words_is_relaxed_rather_than_empty() {
 }
 
 #[test]
+fn a_word_naming_the_game_is_held_by_that_games_texts() {
+    // No text writes "koop": the cooperative game's road rules answer it by being of that game.
+    let json = search_json("cesta v koopu");
+    assert_eq!(json["answered"], true, "{json}");
+    let first = json["results"][0]["id"].as_str().unwrap_or_default();
+    assert!(first.starts_with("dc-"), "{json}");
+}
+
+#[test]
+fn english_rule_words_reach_the_words_our_texts_use() {
+    // "deck" is the gift cards' balíček, "runs out" dojde; what, happens, when, the: nothing.
+    let json = search_json("what happens when the gift deck runs out");
+    assert_eq!(json["answered"], true, "{json}");
+    assert_eq!(json["results"][0]["id"], "da-ziskani-darku", "{json}");
+    // "surrounded" is obklopený, "eight" is 8, "worth" asks for points.
+    let json = search_json("castle surrounded by eight tiles, what is it worth");
+    assert_eq!(json["answered"], true, "{json}");
+    let first = json["results"][0]["id"].as_str().unwrap_or_default();
+    assert!(first.contains("zamek"), "{json}");
+}
+
+#[test]
 fn an_unknown_word_gets_the_closest_known_one() {
     let json = search_json("duchove hrbytof");
     let suggestions = json["suggestions"].as_array().unwrap();

@@ -905,6 +905,12 @@ impl SearchIndex {
         most_pointed(terms, &self.meta.game_hints, false).map(|g| (g, HINTED_OTHER_GAME_FACTOR))
     }
 
+    /// Whether a query word names this game ("v koopu", "competitive"): a document of the
+    /// game holds what the word asks by being of it.
+    fn names_game(&self, term: &str, game: &str) -> bool {
+        (self.meta.game_names.iter()).any(|(named, of)| named == term && of == game)
+    }
+
     /// How rare the commonest of a word's forms is among the
     /// documents, as BM25's inverse document frequency (a word no document has is rarest).
     fn rarity(&self, forms: &[&str]) -> f32 {
@@ -1197,7 +1203,11 @@ impl SearchIndex {
                 first_share = if score >= ID_MATCH_BONUS {
                     1.0
                 } else {
-                    terms.share_matched(&doc.terms, |forms| self.rarity(forms))
+                    terms.share_matched(
+                        &doc.terms,
+                        |forms| self.rarity(forms),
+                        |term| self.names_game(term, &doc.game),
+                    )
                 };
             }
             hits.push(Hit {

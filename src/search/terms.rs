@@ -187,11 +187,13 @@ impl QueryTerms {
     /// The share of the query's words that a document's terms hold, by themselves or as part
     /// of a glossary phrase the document holds ("joint scoring" as "společné hodnocení"); each
     /// word weighs as rare as its commonest form is (`rarity`), so that "jak" or "hra" decide
-    /// less than "stodola", which no text has.
+    /// less than "stodola", which no text has. A word that names the document's game
+    /// (`names_doc_game`) counts as held.
     pub(crate) fn share_matched(
         &self,
         doc_terms: &TermSet,
         rarity: impl Fn(&[&str]) -> f32,
+        names_doc_game: impl Fn(&str) -> bool,
     ) -> f32 {
         let matched = self.concepts_matched(doc_terms);
         let (words, phrases) = matched.split_at(self.words.len());
@@ -206,7 +208,7 @@ impl QueryTerms {
             let forms: Vec<&str> = word.forms().collect();
             let weight = rarity(&forms);
             all += weight;
-            if *hit || in_matched_phrase(&word.folded) {
+            if *hit || in_matched_phrase(&word.folded) || names_doc_game(&word.folded) {
                 held += weight;
             }
         }
