@@ -308,6 +308,25 @@ fn a_word_of_a_game_we_do_not_cover_is_named_and_never_answered() {
 }
 
 #[test]
+fn a_question_no_rules_answer_is_named_and_never_answered() {
+    // Buying, care of the pieces, strategy, playing online: words our texts never use.
+    not_covered(
+        "kde koupím Dárky a za kolik korun",
+        "Slova „koupit“ a „korun“ patří k otázkám, na které pravidla neodpovídají (nákup, cena \
+         a vydání her).",
+    );
+    not_covered(
+        "jaké obaly na kartičky s duchy",
+        "Slovo „obal“ patří k otázkám, na které pravidla neodpovídají (péče o herní materiál).",
+    );
+    not_covered(
+        "nejlepší strategie proti duchům",
+        "Slovo „strategie“ patří k otázkám, na které pravidla neodpovídají (strategie a rady \
+         ke hře).",
+    );
+}
+
+#[test]
 fn a_piece_of_another_box_our_texts_mention_is_answered_only_with_what_they_say_of_it() {
     // The Kombinace sections say how the dragon and the Tower play with ghosts and the big
     // meeple, so these are answered there.

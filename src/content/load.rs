@@ -12,7 +12,7 @@ use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::engine::{emitted_in, rule_keys, Played};
 use crate::model::{
     load_tile_set, Concept, Corpus, CoverageNote, CoverageStatus, Game, GameKind, GlossaryEntry,
-    NotCovered, Origin, RuleKeyRef, RuleSection, Ruling, SynonymRing, MAX_LEVEL,
+    NotCovered, NotCoveredKind, Origin, RuleKeyRef, RuleSection, Ruling, SynonymRing, MAX_LEVEL,
 };
 use crate::scenario::load_scenario;
 use crate::yaml::{self, check_slug, Fields, TextOrigin};
@@ -814,14 +814,15 @@ impl Loader {
                 );
                 continue;
             }
-            let standalone = match kind.as_str() {
-                "hra" => true,
-                "rozsireni" => false,
+            let kind = match kind.as_str() {
+                "rozsireni" => NotCoveredKind::Expansion,
+                "hra" => NotCoveredKind::Game,
+                "tema" => NotCoveredKind::Topic,
                 other => {
                     diags.error(
                         fields.value_location("kind"),
                         Some(&title),
-                        format!("`kind` je `rozsireni` nebo `hra`, ne `{other}`"),
+                        format!("`kind` je `rozsireni`, `hra` nebo `tema`, ne `{other}`"),
                     );
                     continue;
                 }
@@ -844,7 +845,7 @@ impl Loader {
             let plain = |list: Vec<(String, Location)>| list.into_iter().map(|(w, _)| w).collect();
             self.corpus.not_covered.push(NotCovered {
                 title,
-                standalone,
+                kind,
                 words: plain(words),
                 mentioned: plain(mentioned),
             });

@@ -182,12 +182,26 @@ pub struct Concept {
 #[derive(Debug, Clone, Serialize)]
 pub struct NotCovered {
     pub title: String,
-    /// A standalone game rather than an expansion (the sentence names it so).
-    pub standalone: bool,
+    /// What the entry is: the sentence names it so.
+    pub kind: NotCoveredKind,
     pub words: Vec<String>,
     /// Words of this box our texts mention only to say how it combines with our games (the
     /// Kombinace sections): a question with one is answered only by a text that holds it.
     pub mentioned: Vec<String>,
+}
+
+/// What a `not-covered.yaml` entry is (serialized as the file writes it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum NotCoveredKind {
+    /// An expansion of Carcassonne.
+    #[serde(rename = "rozsireni")]
+    Expansion,
+    /// A standalone game.
+    #[serde(rename = "hra")]
+    Game,
+    /// A subject no rules speak of, such as buying the game or strategy.
+    #[serde(rename = "tema")]
+    Topic,
 }
 
 #[derive(Debug, Clone, Default)]

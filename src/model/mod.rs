@@ -11,8 +11,8 @@ mod tiles;
 
 pub use corpus::{
     format_levels, levels_cs, Citation, Concept, Corpus, CoverageNote, CoverageStatus, Game,
-    GameKind, GlossaryEntry, NotCovered, Origin, Provenance, RuleKeyRef, RuleSection, Ruling,
-    RulingFilter, SynonymRing, MAX_LEVEL,
+    GameKind, GlossaryEntry, NotCovered, NotCoveredKind, Origin, Provenance, RuleKeyRef,
+    RuleSection, Ruling, RulingFilter, SynonymRing, MAX_LEVEL,
 };
 pub use geometry::{Dir, Port, Pos, Terrain, BOARD_RADIUS};
 pub use pieces::{

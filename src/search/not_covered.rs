@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::terms::{QueryTerms, QueryWord, TermSet};
 use crate::czech::a_join;
 use crate::czech::{analyze_query, CzechAnalyzer};
-use crate::model::{Corpus, NotCovered};
+use crate::model::{Corpus, NotCovered, NotCoveredKind};
 
 /// The list as the search uses it (and the browser's index carries it).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -85,12 +85,16 @@ impl NotCoveredTable {
 }
 
 fn tail(nc: &NotCovered) -> String {
-    if nc.standalone {
-        format!(
-            "patří do samostatné hry {}, kterou carcref nepokrývá.",
-            nc.title
-        )
-    } else {
-        format!("patří do rozšíření {}, které carcref nepokrývá.", nc.title)
+    let title = &nc.title;
+    match nc.kind {
+        NotCoveredKind::Expansion => {
+            format!("patří do rozšíření {title}, které carcref nepokrývá.")
+        }
+        NotCoveredKind::Game => {
+            format!("patří do samostatné hry {title}, kterou carcref nepokrývá.")
+        }
+        NotCoveredKind::Topic => {
+            format!("patří k otázkám, na které pravidla neodpovídají ({title}).")
+        }
     }
 }
