@@ -840,13 +840,15 @@
         if (leaning !== null && !leaning[0].has(docs[d].game)) weighed *= leaning[1];
         scores.set(d, weighed);
       }
-      // A named level: documents of other levels weigh less, those of few levels more.
+      // A named level: documents of other levels weigh less, those of few levels more, and
+      // those the level introduces most (index.rs level_factor).
       if (namedLevel !== null) {
         for (const [d, score] of scores) {
           const levels = docs[d].levels || [];
-          const factor = levels.includes(namedLevel)
-            ? 1 + s.level_focus / levels.length
-            : s.other_level_factor;
+          const introducedHere = levels.length < s.max_level && Math.min(...levels) === namedLevel;
+          let factor = s.other_level_factor;
+          if (introducedHere) factor = 1 + s.level_focus;
+          else if (levels.includes(namedLevel)) factor = 1 + s.level_focus / levels.length;
           scores.set(d, score * factor);
         }
       }

@@ -27,7 +27,7 @@ use super::terms::{edits, Expansions, QueryTerms, TermSet, FUZZY_MIN_LETTERS};
 use crate::content::to_plain_text;
 use crate::czech::{analyze_query, fold_word};
 use crate::czech::{Analyzer, BaselineAnalyzer, CzechAnalyzer, Token};
-use crate::model::{Corpus, Game, GameKind, SynonymRing};
+use crate::model::{Corpus, Game, GameKind, SynonymRing, MAX_LEVEL};
 
 /// Which analyzer the index uses. Only the Czech one is for users; the baseline (tantivy's
 /// default tokenizer: lowercase words) exists to measure what the Czech analyzer gains.
@@ -224,7 +224,8 @@ pub const CONCEPT_TIE_BREAKER: f32 = 0.2;
 pub const ID_MATCH_BONUS: f32 = 1000.0;
 /// When the query names a level, documents that do not apply to it count `OTHER_LEVEL_FACTOR`
 /// of their score, and those that do gain `LEVEL_FOCUS` shared among the levels they cover
-/// (×3 for a level's own section, ×1.33 for a ruling of all six levels).
+/// (×1.33 for a ruling of all six levels), or all of it when the level introduces them (×3:
+/// `level_factor`).
 pub const OTHER_LEVEL_FACTOR: f32 = 0.5;
 pub const LEVEL_FOCUS: f32 = 2.0;
 /// When the query names a game ("v kooperativní hře"), other games' documents count this much:
@@ -1159,12 +1160,7 @@ impl SearchIndex {
         }
         if let Some(level) = named.level {
             for (ordinal, score) in scores.iter_mut() {
-                let levels = &self.meta.docs[*ordinal].levels;
-                *score *= if levels.contains(&level) {
-                    1.0 + LEVEL_FOCUS / levels.len() as f32
-                } else {
-                    OTHER_LEVEL_FACTOR
-                };
+                *score *= level_factor(&self.meta.docs[*ordinal].levels, level);
             }
         }
         if !named.concept_targets.is_empty() {
@@ -1231,6 +1227,21 @@ impl SearchIndex {
             ordinals,
             first_share,
         })
+    }
+}
+
+/// How much a document of `levels` counts when the query names `level`: the level's own texts,
+/// those it introduces (the level 3 section holds from level 3 on), gain all of `LEVEL_FOCUS`;
+/// other texts that hold at it share it among their levels; the rest count less.
+fn level_factor(levels: &[u8], level: u8) -> f32 {
+    let introduced_here =
+        levels.len() < usize::from(MAX_LEVEL) && levels.iter().min() == Some(&level);
+    if introduced_here {
+        1.0 + LEVEL_FOCUS
+    } else if levels.contains(&level) {
+        1.0 + LEVEL_FOCUS / levels.len() as f32
+    } else {
+        OTHER_LEVEL_FACTOR
     }
 }
 
@@ -1352,6 +1363,22 @@ fn document(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_named_level_favours_the_texts_it_introduces() {
+        // The level 3 section holds from level 3 on: for level 3 it is the level's own text.
+        let level_3_section = level_factor(&[3, 4, 5, 6], 3);
+        assert_eq!(level_3_section, 1.0 + LEVEL_FOCUS);
+        // For level 4 it is a neighbour's, behind level 4's own section.
+        assert!(level_factor(&[3, 4, 5, 6], 4) < level_factor(&[4], 4));
+        // A text of every level introduces none of them.
+        assert_eq!(
+            level_factor(&[1, 2, 3, 4, 5, 6], 1),
+            1.0 + LEVEL_FOCUS / 6.0
+        );
+        assert_eq!(level_factor(&[2], 3), OTHER_LEVEL_FACTOR);
+        assert_eq!(level_factor(&[], 3), OTHER_LEVEL_FACTOR);
+    }
 
     #[test]
     fn fields_split_into_passages_at_line_breaks() {
