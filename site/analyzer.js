@@ -17,6 +17,7 @@
     const letters = (s) => Array.from(s);
     const group = (g) => ({ min: g.min_letters, suffixes: g.suffixes.map(letters) });
     const caseGroups = tables.case_suffixes.map(group);
+    const wholeWords = new Set(tables.whole_words);
     const possessive = [group(tables.possessive_suffixes)];
     const verbGroups = tables.verb_suffixes.map(group);
     const endings = tables.normalize_endings.map((r) => ({
@@ -49,6 +50,7 @@
 
     function stem(word) {
       const caseCut = strip(word, caseGroups);
+      if (wholeWords.has(word.map((l) => l[0]).join(''))) return;
       // A possessive (hřbitov → hřbit) or a long case ending (hřbitově → hřbit) marks a noun:
       // no verb ending to look for.
       const possessiveCut = strip(word, possessive);

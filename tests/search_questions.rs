@@ -140,6 +140,15 @@ fn a_query_with_content_words_is_relaxed_rather_than_empty() {
 }
 
 #[test]
+fn a_gift_card_named_koncil_is_not_the_end_of_the_game() {
+    // The stemmer would cut "koncil" to the stem of "konec" (na konci hry).
+    let json = search_json("koncil");
+    assert_eq!(json["results"][0]["id"], "da-karty", "{json}");
+    let first = search_json("co se stane na konci hry")["results"][0]["id"].clone();
+    assert_ne!(first, "da-karty");
+}
+
+#[test]
 fn a_word_naming_the_game_is_held_by_that_games_texts() {
     // No text writes "koop": the cooperative game's road rules answer it by being of that game.
     let json = search_json("cesta v koopu");

@@ -80,6 +80,8 @@ struct Tables {
     /// Number words (folded) and the digits they index as.
     numbers: HashMap<String, String>,
     case_suffixes: Vec<SuffixGroup>,
+    /// Words (folded) the stemmer leaves whole once their case ending is cut.
+    whole_words: HashSet<String>,
     possessive_suffixes: SuffixGroup,
     verb_suffixes: Vec<SuffixGroup>,
     verb_after_case_letters: usize,
@@ -606,6 +608,10 @@ fn strip_suffix(letters: &mut Vec<(char, char)>, groups: &[SuffixGroup]) -> usiz
 
 fn stem(tables: &Tables, letters: &mut Vec<(char, char)>) {
     let case_cut = strip_suffix(letters, &tables.case_suffixes);
+    let rest: String = letters.iter().map(|(f, _)| f).collect();
+    if tables.whole_words.contains(&rest) {
+        return;
+    }
     // A possessive (hřbitov → hřbit) or a long case ending (hřbitově → hřbit) marks a noun:
     // no verb ending to look for.
     let possessive_cut = strip_suffix(letters, std::slice::from_ref(&tables.possessive_suffixes));
@@ -648,6 +654,13 @@ mod tests {
     fn same_stem(forms: &[&str]) {
         let stems: HashSet<String> = forms.iter().map(|w| folded(w)).collect();
         assert_eq!(stems.len(), 1, "{forms:?} → {stems:?}");
+    }
+
+    #[test]
+    fn a_whole_word_keeps_apart_from_the_word_its_stem_would_meet() {
+        same_stem(&["koncil", "koncilu", "Koncilem", "koncily", "koncilům"]);
+        same_stem(&["konec", "konci", "konce"]);
+        assert_ne!(folded("koncilu"), folded("konci"));
     }
 
     #[test]
