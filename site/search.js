@@ -762,9 +762,10 @@
           Array.from(token.folded).length >= 4 &&
           allTerms.some((t) => withinEdits(token.folded, t, 1));
         let best = null;
+        const mostEdits = Array.from(folded).length >= s.suggestion_two_edits_min_letters ? 2 : 1;
         for (const word of vocabulary().sorted) {
-          const distance = editsUpTo(folded, word, 2);
-          if (distance <= 2 && (best === null || distance < best[0])) best = [distance, word];
+          const distance = editsUpTo(folded, word, mostEdits);
+          if (distance <= mostEdits && (best === null || distance < best[0])) best = [distance, word];
         }
         if (best) {
           const typed = token.word.toLowerCase();

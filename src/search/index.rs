@@ -23,7 +23,9 @@ use tantivy::{Directory, Index, IndexReader, ReloadPolicy, TantivyDocument, Term
 use super::not_covered::NotCoveredTable;
 use super::query::{self, IdReference};
 use super::snippet::{self, Snippet};
-use super::terms::{edits, Expansions, QueryTerms, TermSet, FUZZY_MIN_LETTERS};
+use super::terms::{
+    edits, Expansions, QueryTerms, TermSet, FUZZY_MIN_LETTERS, SUGGESTION_TWO_EDITS_MIN_LETTERS,
+};
 use crate::content::to_plain_text;
 use crate::czech::{analyze_query, fold_word};
 use crate::czech::{Analyzer, BaselineAnalyzer, CzechAnalyzer, Token};
@@ -1093,12 +1095,17 @@ impl SearchIndex {
                 && self.meta.terms.iter().any(|t| {
                     t.chars().count().abs_diff(letters) <= 1 && edits(&token.folded, t) <= 1
                 });
+            let most_edits = if folded.chars().count() >= SUGGESTION_TWO_EDITS_MIN_LETTERS {
+                2
+            } else {
+                1
+            };
             let best = self
                 .meta
                 .words
                 .iter()
                 .map(|(word, found)| (edits(&folded, word), found))
-                .filter(|(distance, _)| *distance <= 2)
+                .filter(|(distance, _)| *distance <= most_edits)
                 .min_by_key(|(distance, _)| *distance);
             if let Some((distance, (display, term))) = best {
                 let typed = written.to_lowercase();

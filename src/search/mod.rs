@@ -25,5 +25,8 @@ pub use index::{
 pub use not_covered::NotCoveredTable;
 pub use query::{parse, MAX_QUERY_CHARS};
 pub use snippet::WINDOW_WORDS;
-pub use terms::{Expansions, FUZZY_MIN_LETTERS, NEAR_TERMS, RELAXED_MIN_LETTERS};
+pub use terms::{
+    Expansions, FUZZY_MIN_LETTERS, NEAR_TERMS, RELAXED_MIN_LETTERS,
+    SUGGESTION_TWO_EDITS_MIN_LETTERS,
+};
 pub use vectors::{analyze, corpus_vectors, Vector};

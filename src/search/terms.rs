@@ -12,6 +12,10 @@ use crate::model::{GlossaryEntry, SynonymRing, MAX_LEVEL};
 pub const NEAR_TERMS: usize = 2;
 /// Words this long (in letters) or longer tolerate one typo.
 pub const FUZZY_MIN_LETTERS: usize = 6;
+/// A word that matches nothing is suggested the closest word of the texts one edit away, or
+/// two when it is this long (Elasticsearch's `fuzziness: AUTO`): two edits make a short real
+/// word into another ("trvá" → „barva“).
+pub const SUGGESTION_TWO_EDITS_MIN_LETTERS: usize = 6;
 /// When nothing matches, words whose term has at least this many letters tolerate two typos
 /// (and shorter ones of at least 4 letters one; fewer would match almost anything).
 pub const RELAXED_MIN_LETTERS: usize = 7;

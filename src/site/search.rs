@@ -24,7 +24,10 @@ use crate::search::{
     LEADING_HITS, LEVEL_FOCUS, OTHER_GAME_FACTOR, OTHER_LEVEL_FACTOR, PROXIMITY_WEIGHT,
     RULE_PART_FACTOR, TEXT_FIELDS,
 };
-use crate::search::{Expansions, FUZZY_MIN_LETTERS, NEAR_TERMS, RELAXED_MIN_LETTERS};
+use crate::search::{
+    Expansions, FUZZY_MIN_LETTERS, NEAR_TERMS, RELAXED_MIN_LETTERS,
+    SUGGESTION_TWO_EDITS_MIN_LETTERS,
+};
 use crate::site::markdown::{heading_ids, slug};
 
 /// One searchable document, in the CLI index's order (its position is tantivy's doc id).
@@ -232,6 +235,7 @@ pub(crate) fn index_script(corpus: &Corpus) -> Result<String, serde_json::Error>
             "game_hints": game_hints(corpus),
             "max_level": MAX_LEVEL,
             "fuzzy_min_letters": FUZZY_MIN_LETTERS,
+            "suggestion_two_edits_min_letters": SUGGESTION_TWO_EDITS_MIN_LETTERS,
             "relaxed_min_letters": RELAXED_MIN_LETTERS,
             "max_query_chars": MAX_QUERY_CHARS,
             "window_words": WINDOW_WORDS,
