@@ -331,6 +331,10 @@ fn the_search_index_gzipped_is_at_most_150_kb() {
         gzipped > 10 * 1024,
         "{gzipped} bytes: the index seems empty"
     );
+    // The tables travel without their documentation.
+    let tables = String::from_utf8_lossy(&site["assets/czech.js"]).into_owned();
+    assert!(tables.contains("\"stopwords\""), "{}", &tables[..200]);
+    assert!(!tables.contains("_about\":") && !tables.contains("\"about\":"));
 }
 
 #[test]

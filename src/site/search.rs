@@ -253,12 +253,23 @@ pub(crate) fn index_script(corpus: &Corpus) -> Result<String, serde_json::Error>
     ))
 }
 
-/// The script `assets/czech.js`: the analyzer's tables, the very file the CLI uses, and the
-/// dictionary's lemmas for the forms where they change a term.
+/// The script `assets/czech.js`: the analyzer's tables, the very file the CLI uses without its
+/// explanations (`about`, `*_about`: a phone needs the tables, not their documentation), and
+/// the dictionary's lemmas for the forms where they change a term.
 pub fn tables_script() -> String {
+    let mut tables: serde_json::Value = serde_json::from_str(crate::czech::tables_json())
+        .expect("czech.json is valid; a unit test checks it");
+    without_explanations(&mut tables);
     format!(
-        "globalThis.CARCREF_CZECH = {};\nglobalThis.CARCREF_CZECH.lemmas = {};\n",
-        crate::czech::tables_json().trim(),
+        "globalThis.CARCREF_CZECH = {tables};\nglobalThis.CARCREF_CZECH.lemmas = {};\n",
         crate::czech::lemmas_json()
     )
+}
+
+/// Removes every `about` and `*_about` key, at any depth.
+fn without_explanations(value: &mut serde_json::Value) {
+    if let serde_json::Value::Object(map) = value {
+        map.retain(|key, _| !(key == "about" || key.ends_with("_about")));
+        map.values_mut().for_each(without_explanations);
+    }
 }
