@@ -148,26 +148,30 @@ fn a_gift_card_named_koncil_is_not_the_end_of_the_game() {
     assert_ne!(first, "da-karty");
 }
 
+/// Searches `query`, checks it is answered, and gives the first result's id.
+fn answered_by(query: &str) -> String {
+    let json = search_json(query);
+    assert_eq!(json["answered"], true, "{json}");
+    json["results"][0]["id"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
 #[test]
 fn a_word_naming_the_game_is_held_by_that_games_texts() {
     // No text writes "koop": the cooperative game's road rules answer it by being of that game.
-    let json = search_json("cesta v koopu");
-    assert_eq!(json["answered"], true, "{json}");
-    let first = json["results"][0]["id"].as_str().unwrap_or_default();
-    assert!(first.starts_with("dc-"), "{json}");
+    assert!(answered_by("cesta v koopu").starts_with("dc-"));
 }
 
 #[test]
 fn english_rule_words_reach_the_words_our_texts_use() {
     // "deck" is the gift cards' balíček, "runs out" dojde; what, happens, when, the: nothing.
-    let json = search_json("what happens when the gift deck runs out");
-    assert_eq!(json["answered"], true, "{json}");
-    assert_eq!(json["results"][0]["id"], "da-ziskani-darku", "{json}");
+    let first = answered_by("what happens when the gift deck runs out");
+    assert_eq!(first, "da-ziskani-darku");
     // "surrounded" is obklopený, "eight" is 8, "worth" asks for points.
-    let json = search_json("castle surrounded by eight tiles, what is it worth");
-    assert_eq!(json["answered"], true, "{json}");
-    let first = json["results"][0]["id"].as_str().unwrap_or_default();
-    assert!(first.contains("zamek"), "{json}");
+    let first = answered_by("castle surrounded by eight tiles, what is it worth");
+    assert!(first.contains("zamek"), "{first}");
 }
 
 #[test]
