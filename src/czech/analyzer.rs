@@ -659,8 +659,8 @@ mod tests {
     #[test]
     fn a_whole_word_keeps_apart_from_the_word_its_stem_would_meet() {
         same_stem(&["koncil", "koncilu", "Koncilem", "koncily", "koncilům"]);
-        same_stem(&["konec", "konci", "konce"]);
-        assert_ne!(folded("koncilu"), folded("konci"));
+        same_stem(&["konec", "konce", "koncem"]);
+        assert_ne!(folded("koncilu"), folded("koncem"));
     }
 
     #[test]
