@@ -25,9 +25,30 @@
       becomes: letters(r.becomes),
     }));
     // The dictionary's lemmas (analyzer.rs Lemmas), shipped only for the forms they change;
-    // looked up in the objects as loaded (copying thousands of entries into Maps would delay
-    // the page's search).
+    // readings and spoken forms are looked up in the objects as loaded.
     const lookup = (object, key) => (Object.hasOwn(object, key) ? object[key] : undefined);
+    const lemmaForms = unpackLemmas(tables.lemmas);
+
+    /** The form → stand-in maps of analyzer.rs lemmas_json's groups: a group's exact forms,
+     * its listed folded forms, and each exact form without diacritics unless `unfolded`. */
+    function unpackLemmas(packed) {
+      const unfolded = new Set(packed.unfolded);
+      const exact = new Map();
+      const plain = new Map();
+      for (const [standIn, line] of Object.entries(packed.groups)) {
+        const bar = line.indexOf('|');
+        const exactPart = bar < 0 ? line : line.slice(0, bar);
+        for (const form of exactPart.split(' ')) {
+          if (form === '') continue;
+          exact.set(form, standIn);
+          let folded = '';
+          for (const c of form) folded += fold.get(c) ?? c;
+          if (folded !== form && !unfolded.has(form)) plain.set(folded, standIn);
+        }
+        if (bar >= 0) for (const form of line.slice(bar + 1).split(' ')) plain.set(form, standIn);
+      }
+      return { exact, folded: plain };
+    }
 
     // Each letter is [folded, original]: suffixes match folded letters, and the exact term
     // is cut at the same place.
@@ -116,8 +137,8 @@
       const lower = word.map((l) => l[1]).join('');
       const typedPlain = lower === folded;
       const lemma =
-        lookup(tables.lemmas.exact, lower) ??
-        (typedPlain ? lookup(tables.lemmas.folded, folded) : undefined) ??
+        lemmaForms.exact.get(lower) ??
+        (typedPlain ? lemmaForms.folded.get(folded) : undefined) ??
         lookup(tables.lemmas.spoken, folded);
       if (lemma === undefined) return null;
       return Array.from(lemma, (c) => {

@@ -326,7 +326,8 @@ fn the_search_index_gzipped_is_at_most_150_kb() {
             encoder.finish().unwrap().len()
         })
         .sum();
-    assert!(gzipped <= 150 * 1024, "{gzipped} bytes gzipped");
+    // 150 KB read as 150,000 bytes, the stricter of the two readings.
+    assert!(gzipped <= 150_000, "{gzipped} bytes gzipped");
     assert!(
         gzipped > 10 * 1024,
         "{gzipped} bytes: the index seems empty"

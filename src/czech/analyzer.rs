@@ -319,10 +319,17 @@ fn stand_in(tables: &Tables, forms: &[&'static str]) -> &'static str {
         .unwrap_or(forms[0])
 }
 
-/// The lemma tables the browser needs, as JSON (form → stand-in): only the forms whose terms
-/// the table changes (the rest the stemmer already gets right), so that the site does not
-/// ship the whole table.
-pub fn lemmas_json() -> String {
+/// The lemma tables the browser needs (form → stand-in): only the forms whose terms the table
+/// changes (the rest the stemmer already gets right), so that the site does not ship the whole
+/// table.
+struct BrowserLemmas {
+    exact: BTreeMap<String, &'static str>,
+    folded: BTreeMap<String, &'static str>,
+    readings: BTreeMap<String, Vec<String>>,
+    spoken: BTreeMap<String, &'static str>,
+}
+
+fn browser_lemmas() -> BrowserLemmas {
     let tables = tables();
     let lemmas = lemmas();
     let pick = |forms: Vec<(&str, usize)>| -> BTreeMap<String, &'static str> {
@@ -335,29 +342,72 @@ pub fn lemmas_json() -> String {
             .map(|(form, stand_in)| (form.to_owned(), stand_in))
             .collect()
     };
-    let exact = pick(lemmas.exact.iter().map(|(f, l)| (*f, *l)).collect());
-    let folded = pick(
-        lemmas
-            .folded
-            .iter()
-            .map(|(f, l)| (f.as_str(), *l))
+    let folded_forms = lemmas.folded.iter().map(|(f, l)| (f.as_str(), *l));
+    BrowserLemmas {
+        exact: pick(lemmas.exact.iter().map(|(f, l)| (*f, *l)).collect()),
+        folded: pick(folded_forms.collect()),
+        readings: lemmas
+            .readings
+            .keys()
+            .map(|form| (form.clone(), reading_terms(tables, lemmas, form)))
+            .filter(|(_, terms)| !terms.is_empty())
             .collect(),
-    );
-    let readings: BTreeMap<&str, Vec<String>> = lemmas
-        .readings
-        .keys()
-        .map(|form| (form.as_str(), reading_terms(tables, lemmas, form)))
-        .filter(|(_, terms)| !terms.is_empty())
-        .collect();
-    let spoken: BTreeMap<String, &'static str> = spoken_forms()
+        spoken: spoken_forms()
+            .into_iter()
+            .filter_map(|form| {
+                let line = spoken_line(tables, lemmas, &form)?;
+                Some((form, lemmas.stand_in(tables, line)))
+            })
+            .collect(),
+    }
+}
+
+/// The browser's lemma tables as JSON, grouped by stand-in so that each is written once:
+/// `groups` maps a stand-in to its exact forms, then after `|` the folded forms that are not
+/// some exact form of the group without diacritics; every other exact form's folding is a
+/// folded form of the group too, except those in `unfolded` (a third of the size gzipped of a
+/// form → stand-in object per table). site/analyzer.js unpacks it.
+pub fn lemmas_json() -> String {
+    let tables = tables();
+    let lemmas = browser_lemmas();
+    let fold = |form: &str| -> String { form.chars().map(|c| tables.fold.fold(c)).collect() };
+    let mut groups: BTreeMap<&str, (Vec<&str>, Vec<&str>)> = BTreeMap::new();
+    let mut unfolded: Vec<&str> = Vec::new();
+    for (form, stand_in) in &lemmas.exact {
+        groups.entry(stand_in).or_default().0.push(form);
+        let plain = fold(form);
+        if plain != *form && lemmas.folded.get(&plain) != Some(stand_in) {
+            unfolded.push(form);
+        }
+    }
+    for (form, stand_in) in &lemmas.folded {
+        let group = groups.entry(stand_in).or_default();
+        if !group.0.iter().any(|exact| fold(exact) == *form) {
+            group.1.push(form);
+        }
+    }
+    let groups: BTreeMap<&str, String> = groups
         .into_iter()
-        .filter_map(|form| {
-            let line = spoken_line(tables, lemmas, &form)?;
-            Some((form, lemmas.stand_in(tables, line)))
+        .map(|(stand_in, (exact, plain))| {
+            let mut line = exact.join(" ");
+            if !plain.is_empty() {
+                line = format!("{line}|{}", plain.join(" "));
+            }
+            (stand_in, line)
         })
         .collect();
-    serde_json::json!({ "exact": exact, "folded": folded, "readings": readings, "spoken": spoken })
-        .to_string()
+    serde_json::json!({
+        "groups": groups,
+        "unfolded": unfolded,
+        "readings": lemmas.readings,
+        "spoken": lemmas.spoken,
+    })
+    .to_string()
+}
+
+/// Every form of the lemma table, lemmas included (for the browser analyzer's test vectors).
+pub fn lemma_forms() -> impl Iterator<Item = &'static str> {
+    lemmas().lines.iter().flatten().copied()
 }
 
 /// Every spoken form (folded) that `spoken_line` reads as a table's word: what the browser
@@ -813,13 +863,49 @@ mod tests {
 
     #[test]
     fn the_browser_gets_only_the_forms_the_lemmas_change() {
-        let json: serde_json::Value = serde_json::from_str(&lemmas_json()).unwrap();
-        let exact = json["exact"].as_object().unwrap();
-        let stand_in = exact["umístěn"].as_str().unwrap();
+        let browser = browser_lemmas();
+        let stand_in = browser.exact["umístěn"];
         assert_eq!(folded(stand_in), folded("umístit"));
         // "kartičky" stems like "kartička" already: nothing to ship.
-        assert!(!exact.contains_key("kartičky"));
-        assert!(exact.len() < lemmas().exact.len() / 2, "{}", exact.len());
+        assert!(!browser.exact.contains_key("kartičky"));
+        assert!(browser.exact.len() < lemmas().exact.len() / 2);
+    }
+
+    /// Unpacks `lemmas_json`'s groups as site/analyzer.js does.
+    fn unpack(json: &serde_json::Value) -> [BTreeMap<String, String>; 2] {
+        let unfolded: Vec<&str> = (json["unfolded"].as_array().unwrap().iter())
+            .map(|f| f.as_str().unwrap())
+            .collect();
+        let [mut exact, mut plain] = [BTreeMap::new(), BTreeMap::new()];
+        for (stand_in, line) in json["groups"].as_object().unwrap() {
+            let line = line.as_str().unwrap();
+            let (exact_part, plain_part) = line.split_once('|').unwrap_or((line, ""));
+            for form in exact_part.split(' ').filter(|f| !f.is_empty()) {
+                exact.insert(form.to_owned(), stand_in.clone());
+                let folded: String = form.chars().map(|c| tables().fold.fold(c)).collect();
+                if folded != form && !unfolded.contains(&form) {
+                    plain.insert(folded, stand_in.clone());
+                }
+            }
+            for form in plain_part.split(' ').filter(|f| !f.is_empty()) {
+                plain.insert(form.to_owned(), stand_in.clone());
+            }
+        }
+        [exact, plain]
+    }
+
+    #[test]
+    fn the_packed_lemma_groups_unpack_to_the_browser_tables() {
+        let json: serde_json::Value = serde_json::from_str(&lemmas_json()).unwrap();
+        let browser = browser_lemmas();
+        let owned = |map: BTreeMap<String, &str>| -> BTreeMap<String, String> {
+            map.into_iter().map(|(f, s)| (f, s.to_owned())).collect()
+        };
+        let [exact, plain] = unpack(&json);
+        assert_eq!(exact, owned(browser.exact));
+        assert_eq!(plain, owned(browser.folded));
+        assert!(!json["readings"].as_object().unwrap().is_empty());
+        assert!(!json["spoken"].as_object().unwrap().is_empty());
     }
 
     #[test]

@@ -5,7 +5,7 @@ mod analyzer;
 mod numerals;
 
 pub use analyzer::{
-    analyze_query, fold_word, is_last_word, is_level_word, lemmas_json, lemmas_txt,
+    analyze_query, fold_word, is_last_word, is_level_word, lemma_forms, lemmas_json, lemmas_txt,
     numeral_noun_level, ordinal_level, spoken_forms, tables_json, Analyzer, BaselineAnalyzer,
     CzechAnalyzer, Token,
 };

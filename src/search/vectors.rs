@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use serde::Serialize;
 
 use crate::content::to_plain_text;
-use crate::czech::{analyze_query, fold_word, spoken_forms, Analyzer, CzechAnalyzer};
+use crate::czech::{analyze_query, fold_word, lemma_forms, spoken_forms, Analyzer, CzechAnalyzer};
 use crate::model::Corpus;
 
 #[derive(Debug, Serialize)]
@@ -67,8 +67,8 @@ pub fn analyze(input: &str) -> Vector {
     }
 }
 
-/// One vector per distinct word of the corpus and glossary, also as typed without diacritics,
-/// plus the edge cases.
+/// One vector per distinct word of the corpus, glossary and lemma table, also as typed without
+/// diacritics, plus the edge cases.
 pub fn corpus_vectors(corpus: &Corpus) -> Vec<Vector> {
     let mut texts: Vec<String> = Vec::new();
     for ruling in &corpus.rulings {
@@ -93,6 +93,7 @@ pub fn corpus_vectors(corpus: &Corpus) -> Vec<Vector> {
                 .cloned(),
         );
     }
+    texts.extend(lemma_forms().map(str::to_owned));
     let words: BTreeSet<String> = texts
         .iter()
         .flat_map(|t| t.split(|c: char| !c.is_alphanumeric()))
