@@ -226,10 +226,12 @@ pub const CONCEPT_TIE_BREAKER: f32 = 0.2;
 pub const ID_MATCH_BONUS: f32 = 1000.0;
 /// When the query names a level, documents that do not apply to it count `OTHER_LEVEL_FACTOR`
 /// of their score, and those that do gain `LEVEL_FOCUS` shared among the levels they cover
-/// (×1.33 for a ruling of all six levels), or all of it when the level introduces them (×3:
-/// `level_factor`).
+/// (×2.33 for a ruling of all six levels), or all of it when the level introduces them (×9:
+/// `level_factor`). A long level section matches a question's few words ("kolik bodů na
+/// trojce") more weakly than a short ruling on one of them; at 2 (×3) the level's section
+/// stayed behind such rulings (session 42, tuning sets: the level-named kind 0.867 → 1.000).
 pub const OTHER_LEVEL_FACTOR: f32 = 0.5;
-pub const LEVEL_FOCUS: f32 = 2.0;
+pub const LEVEL_FOCUS: f32 = 8.0;
 /// When the query names a game ("v kooperativní hře"), other games' documents count this much:
 /// the player said which game is on the table, so another game's section that fits the words
 /// better (the competitive cemetery for "družiník na hřbitov v kooperativní hře") falls behind.
