@@ -382,7 +382,7 @@
       terms.words.forEach((w, i) => {
         const weight = rarity(formsOf(w));
         all = Math.fround(all + weight);
-        if (matched[i] || inMatchedPhrase(w.folded) || namesGame(w.folded, docs[d].game)) {
+        if (matched[i] || inMatchedPhrase(w.folded) || formsOf(w).some((f) => namesGame(f, docs[d].game))) {
           held = Math.fround(held + weight);
         }
       });
@@ -784,7 +784,7 @@
       const counts = new Map();
       for (const word of terms.words) {
         const games = new Set();
-        for (const [term, game] of words) if (term === word.folded) games.add(game);
+        for (const [term, game] of words) if (standsFor(word, term)) games.add(game);
         for (const game of games) counts.set(game, (counts.get(game) || 0) + 1);
       }
       if (counts.size === 0) return null;

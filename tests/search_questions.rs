@@ -396,3 +396,15 @@ fn a_word_only_competitive_games_use_leans_away_from_the_cooperative_game() {
     let first = json["results"][0]["id"].as_str().unwrap_or_default();
     assert!(!first.starts_with("dc-"), "{json}");
 }
+
+#[test]
+fn a_synonym_of_a_game_word_points_where_the_word_does() {
+    // "protihráč" is a soupeř (thesaurus.yaml), so it leans away from the team's game as
+    // "soupeř" does; "společná hra" names the cooperative game as "kooperativní" does.
+    let json = search_json("protihráč prodloužil mlhu a přistaví mi ducha k rytíři ve městě");
+    let first = json["results"][0]["id"].as_str().unwrap_or_default();
+    assert!(!first.starts_with("dc-"), "{json}");
+    let json = search_json("ve společné hře proti přízrakům smím položit sedláka na louku?");
+    let first = json["results"][0]["id"].as_str().unwrap_or_default();
+    assert!(first.starts_with("dc-"), "{json}");
+}

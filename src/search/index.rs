@@ -501,8 +501,8 @@ fn game_terms(corpus: &Corpus, words: fn(&Game) -> &[String]) -> Vec<(String, St
         .collect()
 }
 
-/// The games that the most query words point to through `words` (term, game), if the words
-/// point anywhere; with `only_one`, only a single game, and only when the words point to no
+/// The games that the most query words point to through `words` (term, game), as typed or
+/// through a synonym ("protihráč" points where "soupeř" does), if the words point anywhere; with `only_one`, only a single game, and only when the words point to no
 /// other (a query naming two games names neither). Hints tie when a word points to several
 /// games together ("soupeř": every game with opponents), and lean to all of them.
 fn most_pointed(
@@ -514,7 +514,7 @@ fn most_pointed(
     for word in &terms.words {
         let games: BTreeSet<&str> = words
             .iter()
-            .filter(|(term, _)| *term == word.folded)
+            .filter(|(term, _)| word.stands_for(term))
             .map(|(_, game)| game.as_str())
             .collect();
         for game in games {

@@ -212,7 +212,7 @@ impl QueryTerms {
             let forms: Vec<&str> = word.forms().collect();
             let weight = rarity(&forms);
             all += weight;
-            if *hit || in_matched_phrase(&word.folded) || names_doc_game(&word.folded) {
+            if *hit || in_matched_phrase(&word.folded) || word.forms().any(&names_doc_game) {
                 held += weight;
             }
         }
