@@ -59,7 +59,7 @@
     const first = ranked.hits[0];
     if (!first) return false;
     return ranked.firstShare >= s.answered_min_share
-      || (first.score >= s.answered_min_score && ranked.firstShare >= s.answered_strong_min_share)
+      || (ranked.firstStrength >= s.answered_min_score && ranked.firstShare >= s.answered_strong_min_share)
       || (inGamesWords && ranked.firstShare >= s.answered_known_words_min_share)
       || (ranked.targets.has(first.id) && ranked.firstShare >= s.answered_concept_min_share);
   }
@@ -387,6 +387,12 @@
         }
       });
       return all > 0 ? Math.fround(held / all) : 0;
+    }
+
+    /** How much a document gains as the query's words stand together (index.rs
+     * proximity_factor). */
+    function proximityFactor(terms, d) {
+      return 1 + s.proximity_weight * shareOfPairsNear(terms, d);
     }
 
     /** The share of the pairs of query words standing within `near_terms` terms of each
@@ -836,7 +842,7 @@
       // fields; a named game's documents lead.
       const leaning = leaningGame(terms);
       for (const [d, score] of scores) {
-        let weighed = score * (1 + s.proximity_weight * shareOfPairsNear(terms, d));
+        let weighed = score * proximityFactor(terms, d);
         if (docs[d].k === 'p') weighed *= s.rule_part_factor;
         if (leaning !== null && !leaning[0].has(docs[d].game)) weighed *= leaning[1];
         scores.set(d, weighed);
@@ -871,6 +877,7 @@
       const hits = [];
       const ordinals = [];
       let firstShare = 0;
+      let firstStrength = 0;
       for (const [d, score] of ranked) {
         const doc = docs[d];
         // The filters apply to every hit, ID matches included (index.rs, DocInfo::passes).
@@ -879,7 +886,10 @@
         if (hits.some((h) => h.kind === doc.k && h.id === doc.id)) continue;
         if (hits.length === opts.limit) break;
         ordinals.push(d);
-        if (hits.length === 0) firstShare = score >= s.id_bonus ? 1 : shareMatched(terms, d);
+        if (hits.length === 0) {
+          firstShare = score >= s.id_bonus ? 1 : shareMatched(terms, d);
+          firstStrength = score / proximityFactor(terms, d);
+        }
         hits.push({
           kind: doc.k,
           id: doc.id,
@@ -894,7 +904,7 @@
           score,
         });
       }
-      return { hits, ordinals, firstShare, targets };
+      return { hits, ordinals, firstShare, firstStrength, targets };
     }
 
     return { search, parseQuery: (q) => parseQuery(q, s.max_query_chars) };
