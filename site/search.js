@@ -821,9 +821,8 @@
     function rankedHits(terms, named, namedSection, namedLevel, opts) {
       let scores = new Map();
       if (terms.words.length > 0) {
-        const all = [...textScores(terms, opts)].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-        const candidates = Math.min(Math.max(opts.limit, 1) * 4 + 20, Math.max(N, 1));
-        scores = new Map(all.slice(0, candidates));
+        // Every matching document, whatever the limit (index.rs ranked_hits).
+        scores = new Map(textScores(terms, opts));
       }
       // Coordination: the squared share of the query's concepts a candidate matches.
       const matched = new Map([...scores.keys()].map((d) => [d, conceptsMatched(terms, d)]));

@@ -771,3 +771,24 @@ fn a_ring_of_some_games_joins_its_words_in_their_texts_only() {
     let found = index.search("karty", &options).unwrap();
     assert!(!found.relaxed && !found.hits.is_empty(), "{:?}", found.hits);
 }
+
+/// A shorter list is the top of a longer one: the CLI (10 by default), the site (20) and a
+/// phone's first screen rank alike, and say `answered` alike.
+#[test]
+fn the_ranking_does_not_depend_on_the_limit() {
+    let index = index(AnalyzerChoice::Czech);
+    let mut cases = read_cases("tests/search/answered-tuning.yaml");
+    cases.extend(read_cases("tests/search/situations-tuning.yaml"));
+    let top = |query: &str, limit: usize| {
+        let options = carcref::search::SearchOptions {
+            limit,
+            ..Default::default()
+        };
+        let found = index.search(query, &options).unwrap();
+        let ids: Vec<String> = found.hits.iter().take(3).map(|h| h.id.clone()).collect();
+        (ids, found.answered)
+    };
+    for case in &cases {
+        assert_eq!(top(&case.query, 3), top(&case.query, 20), "{}", case.query);
+    }
+}

@@ -1146,10 +1146,12 @@ impl SearchIndex {
         let searcher = self.reader.searcher();
         let mut scores: HashMap<usize, f32> = HashMap::new();
         if !terms.is_empty() {
-            let candidates = (options.limit.max(1) * 4 + 20).min(self.meta.docs.len().max(1));
+            // Every matching document is a candidate, whatever the limit: the coordination and
+            // a concept's floor read the candidates, so a shorter list must not rank otherwise.
+            let every = self.meta.docs.len().max(1);
             let top = searcher.search(
                 self.text_query(terms, options).as_ref(),
-                &TopDocs::with_limit(candidates).order_by_score(),
+                &TopDocs::with_limit(every).order_by_score(),
             )?;
             for (score, address) in top {
                 let doc: TantivyDocument = searcher.doc(address)?;
