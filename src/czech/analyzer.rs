@@ -368,21 +368,19 @@ fn browser_lemmas() -> BrowserLemmas {
 /// folded form of the group too, except those in `unfolded` (a third of the size gzipped of a
 /// form → stand-in object per table). site/analyzer.js unpacks it.
 pub fn lemmas_json() -> String {
-    let tables = tables();
     let lemmas = browser_lemmas();
-    let fold = |form: &str| -> String { form.chars().map(|c| tables.fold.fold(c)).collect() };
     let mut groups: BTreeMap<&str, (Vec<&str>, Vec<&str>)> = BTreeMap::new();
     let mut unfolded: Vec<&str> = Vec::new();
     for (form, stand_in) in &lemmas.exact {
         groups.entry(stand_in).or_default().0.push(form);
-        let plain = fold(form);
+        let plain = fold_word(form);
         if plain != *form && lemmas.folded.get(&plain) != Some(stand_in) {
             unfolded.push(form);
         }
     }
     for (form, stand_in) in &lemmas.folded {
         let group = groups.entry(stand_in).or_default();
-        if !group.0.iter().any(|exact| fold(exact) == *form) {
+        if !group.0.iter().any(|exact| fold_word(exact) == *form) {
             group.1.push(form);
         }
     }
@@ -882,7 +880,7 @@ mod tests {
             let (exact_part, plain_part) = line.split_once('|').unwrap_or((line, ""));
             for form in exact_part.split(' ').filter(|f| !f.is_empty()) {
                 exact.insert(form.to_owned(), stand_in.clone());
-                let folded: String = form.chars().map(|c| tables().fold.fold(c)).collect();
+                let folded = fold_word(form);
                 if folded != form && !unfolded.contains(&form) {
                     plain.insert(folded, stand_in.clone());
                 }

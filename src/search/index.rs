@@ -508,8 +508,9 @@ fn game_terms(corpus: &Corpus, words: fn(&Game) -> &[String]) -> Vec<(String, St
 }
 
 /// The games that the most query words point to through `words` (term, game), as typed or
-/// through a synonym ("protihráč" points where "soupeř" does), if the words point anywhere; with `only_one`, only a single game, and only when the words point to no
-/// other (a query naming two games names neither). Hints tie when a word points to several
+/// through a synonym ("protihráč" points where "soupeř" does), if the words point anywhere;
+/// with `only_one`, only a single game, and only when the words point to no other (a query
+/// naming two games names neither). Hints tie when a word points to several
 /// games together ("soupeř": every game with opponents), and lean to all of them.
 fn most_pointed(
     terms: &QueryTerms,
