@@ -333,7 +333,11 @@
     }
 
     function conceptsMatched(terms, d) {
-      const have = docTerms[d];
+      return conceptsHeld(terms, docTerms[d]);
+    }
+
+    /** Which of the query's concepts a set of folded terms holds (terms.rs concepts_matched). */
+    function conceptsHeld(terms, have) {
       const words = terms.words.map(
         (w) =>
           have.has(w.folded) ||
@@ -699,7 +703,7 @@
         );
         ranked = rankedHits(looser, named, namedSection, namedLevel, opts);
       }
-      const leading = ranked.ordinals.slice(0, s.leading_hits).map((d) => docTerms[d]);
+      const leading = ranked.ordinals.slice(0, s.leading_hits);
       const notCovered = notCoveredSentences(terms, leading);
       return {
         hits: ranked.hits,
@@ -726,12 +730,22 @@
     }
 
     /** A sentence for each game carcref does not cover that a query word belongs to; a word
-     * our texts mention unless one of `leading`, the first results' terms, holds it and
-     * another query word that is no other box's (not_covered.rs NotCoveredTable::sentences). */
+     * our texts mention unless a passage of one of `leading`, the first results, holds it with
+     * `mentioned_rest_min_share` of the query's other words (not_covered.rs
+     * NotCoveredTable::sentences). */
     function notCoveredSentences(terms, leading) {
-      const ours = terms.words.filter((w) => !index.not_covered.terms.some(([t]) => t === w.folded));
+      const rest = {
+        words: terms.words.filter((w) => !index.not_covered.terms.some(([t]) => t === w.folded)),
+        phrases: terms.phrases,
+      };
       const answered = (term) =>
-        leading.some((have) => have.has(term) && ours.some((w) => formsOf(w).some((f) => have.has(f))));
+        leading.some((d) =>
+          passagesOf[d]().some((passage) => {
+            const have = new Set(passage);
+            const held = conceptsHeld(rest, have).slice(0, rest.words.length).filter(Boolean).length;
+            return have.has(term) && held > 0 && held >= Math.fround(s.mentioned_rest_min_share * rest.words.length);
+          }),
+        );
       const out = [];
       index.not_covered.tails.forEach((tail, entry) => {
         const words = [];

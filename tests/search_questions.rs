@@ -366,6 +366,12 @@ fn a_piece_of_another_box_our_texts_mention_is_answered_only_with_what_they_say_
         "kolik dílků věže má každý hráč",
         "Slovo „věž“ patří do rozšíření Věž, které carcref nepokrývá.",
     );
+    // Our list item names the pig beside "přidávají" (ghosts are not added to it), but says
+    // nothing of points or meadows.
+    not_covered(
+        "kolik bodů přidává prasátko na louce",
+        "Slovo „prasátko“ patří do rozšíření Obchodníci a stavitelé, které carcref nepokrývá.",
+    );
 }
 
 #[test]

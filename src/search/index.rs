@@ -1052,9 +1052,9 @@ impl SearchIndex {
             let looser = terms.relaxed(&suggested);
             ranked = self.ranked_hits(&looser, &named, options)?;
         }
-        let leading: Vec<&TermSet> = (ranked.ordinals.iter())
+        let leading: Vec<&str> = (ranked.ordinals.iter())
             .take(LEADING_HITS)
-            .map(|ordinal| &self.meta.docs[*ordinal].terms)
+            .map(|ordinal| self.meta.docs[*ordinal].passages.as_str())
             .collect();
         let not_covered = self.meta.not_covered.sentences(&terms, &leading);
         Ok(SearchResults {

@@ -22,7 +22,7 @@ pub use index::{
     LEADING_HITS, LEVEL_FOCUS, OTHER_GAME_FACTOR, OTHER_LEVEL_FACTOR, PROXIMITY_WEIGHT,
     RULE_PART_FACTOR, TEXT_FIELDS,
 };
-pub use not_covered::NotCoveredTable;
+pub use not_covered::{NotCoveredTable, MENTIONED_REST_MIN_SHARE};
 pub use query::{parse, MAX_QUERY_CHARS};
 pub use snippet::WINDOW_WORDS;
 pub use terms::{

@@ -1,16 +1,24 @@
 //! Words of games carcref does not cover (`not-covered.yaml`): a query holding one is told
 //! where the thing belongs, and its results are offered only as the nearest. A word our texts
 //! mention (the Kombinace sections: how the Tower or the pig plays with ghosts) counts unless a
-//! leading result holds it together with another word of the query: "smí drak sežrat družiníka
-//! s duchy" asks how the dragon plays with ours, "kolik ovcí může mít pastýř" asks about the
-//! other box itself.
+//! passage of a leading result holds it together with most of the query's other words: "smí
+//! drak sežrat družiníka s duchy" asks how the dragon plays with ours, "kolik ovcí může mít
+//! pastýř" asks about the other box itself.
 
 use serde::{Deserialize, Serialize};
 
-use super::terms::{QueryTerms, QueryWord, TermSet};
+use super::terms::{QueryTerms, TermSet};
 use crate::czech::a_join;
 use crate::czech::{analyze_query, CzechAnalyzer};
 use crate::model::{Corpus, NotCovered, NotCoveredKind};
+
+/// A word of another box that our texts mention is answered when a passage of a leading result
+/// (a paragraph or list item) holds it with at least this share of the query's other words:
+/// "drak smí sežrat družiníka s duchy" is our question; "kolik bodů přidává prasátko na louce"
+/// is not, though "prasátko" and "přidávají" share a list item. The words count alike: the
+/// rarest of them is often the question word ("kolik"), which says what is asked, not about
+/// what.
+pub const MENTIONED_REST_MIN_SHARE: f32 = 0.5;
 
 /// The list as the search uses it (and the browser's index carries it).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -50,15 +58,22 @@ impl NotCoveredTable {
 
     /// One sentence per entry the query's words belong to, in the list's order:
     /// "Slova „víno“ a „obilí“ patří do rozšíření Obchodníci a stavitelé, které carcref
-    /// nepokrývá." A word our texts mention counts unless one of `leading`, the terms of the
-    /// results a player sees first, holds it and another query word that is no other box's.
-    pub(crate) fn sentences(&self, terms: &QueryTerms, leading: &[&TermSet]) -> Vec<String> {
-        let ours = |w: &&QueryWord| !self.holds(&w.folded);
+    /// nepokrývá." A word our texts mention counts unless a passage of one of `leading`, the
+    /// results a player sees first (each as its passages: a line of terms per passage), holds
+    /// it with at least `MENTIONED_REST_MIN_SHARE` of the query's other words.
+    pub(crate) fn sentences(&self, terms: &QueryTerms, leading: &[&str]) -> Vec<String> {
+        let mut rest = terms.clone();
+        rest.words.retain(|w| !self.holds(&w.folded));
         let answered = |term: &str| {
-            leading.iter().any(|doc_terms| {
-                doc_terms.contains(term)
-                    && (terms.words.iter().filter(ours))
-                        .any(|w| w.forms().any(|form| doc_terms.contains(form)))
+            (leading.iter().flat_map(|passages| passages.lines())).any(|passage| {
+                let passage: TermSet = passage.split(' ').map(str::to_owned).collect();
+                let held = (rest.concepts_matched(&passage).iter())
+                    .take(rest.words.len())
+                    .filter(|hit| **hit)
+                    .count();
+                passage.contains(term)
+                    && held > 0
+                    && held as f32 >= MENTIONED_REST_MIN_SHARE * rest.words.len() as f32
             })
         };
         self.tails

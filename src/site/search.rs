@@ -13,7 +13,6 @@ use serde_json::json;
 use crate::content::to_plain_text;
 use crate::czech::{Analyzer, CzechAnalyzer};
 use crate::model::{Corpus, MAX_LEVEL};
-use crate::search::NotCoveredTable;
 use crate::search::MAX_QUERY_CHARS;
 use crate::search::WINDOW_WORDS;
 use crate::search::{
@@ -28,6 +27,7 @@ use crate::search::{
     Expansions, FUZZY_MIN_LETTERS, NEAR_TERMS, RELAXED_MIN_LETTERS,
     SUGGESTION_TWO_EDITS_MIN_LETTERS,
 };
+use crate::search::{NotCoveredTable, MENTIONED_REST_MIN_SHARE};
 use crate::site::markdown::{heading_ids, slug};
 
 /// One searchable document, in the CLI index's order (its position is tantivy's doc id).
@@ -228,6 +228,7 @@ pub(crate) fn index_script(corpus: &Corpus) -> Result<String, serde_json::Error>
             "answered_known_words_min_share": ANSWERED_KNOWN_WORDS_MIN_SHARE,
             "answered_concept_min_share": ANSWERED_CONCEPT_MIN_SHARE,
             "leading_hits": LEADING_HITS,
+            "mentioned_rest_min_share": MENTIONED_REST_MIN_SHARE,
             "concept_factor": CONCEPT_FACTOR,
             "concepts": concept_patterns(corpus),
             "rule_part_factor": RULE_PART_FACTOR,
