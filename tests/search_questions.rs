@@ -395,6 +395,15 @@ fn a_question_in_the_games_words_is_answered_and_one_naming_a_missing_thing_is_n
 }
 
 #[test]
+fn words_pointing_to_games_together_lean_to_the_game_most_of_them_point_to() {
+    // "protihráč" points to the competitive games, "mlha" and "duch" to both ghost games:
+    // together to the competitive ghosts, not to the gifts' rule about extending an
+    // opponent's feature, whose concept the words also describe.
+    let json = search_json("protihráč prodloužil mlhu a přistaví mi ducha k rytíři ve městě");
+    assert_eq!(json["results"][0]["id"], "dzh-mlha-a-duchove", "{json}");
+}
+
+#[test]
 fn a_word_only_competitive_games_use_leans_away_from_the_cooperative_game() {
     // "soupeř" is listed for every game with opponents together (games.yaml): a question
     // about an opponent's figure in the fog is about the competitive ghosts, not the team's.

@@ -134,10 +134,11 @@ fn spreads(corpus: &Corpus) -> BTreeMap<String, Spread> {
     spreads
 }
 
-/// Candidates for a reviewer: for each game, the words that point to it alone, then the words
-/// that point to the competitive games together (the side of the divide a question about an
-/// opponent is on); most documents first. Each list comes with its
-/// heading and its games.
+/// Candidates for a reviewer: for each game, the words that point to it alone; for each two
+/// games, the words that point to them together and to neither alone (the cooperative game and
+/// the competitive expansion share the fog and the ghosts); then the words that point to the
+/// competitive games together (the side of the divide a question about an opponent is on);
+/// most documents first. Each list comes with its heading and its games.
 pub fn candidates(corpus: &Corpus) -> Vec<(String, BTreeSet<String>, Vec<Spread>)> {
     let spreads = spreads(corpus);
     let mut out: Vec<(String, BTreeSet<String>, Vec<Spread>)> = corpus
@@ -153,6 +154,19 @@ pub fn candidates(corpus: &Corpus) -> Vec<(String, BTreeSet<String>, Vec<Spread>
             (heading, BTreeSet::from([game.id.clone()]), words)
         })
         .collect();
+    for (i, first) in corpus.games.iter().enumerate() {
+        for second in &corpus.games[i + 1..] {
+            let pair = BTreeSet::from([first.id.as_str(), second.id.as_str()]);
+            let words = spreads
+                .values()
+                .filter(|s| s.game().is_none() && s.points_to(&pair))
+                .cloned()
+                .collect();
+            let heading = format!("{} a {} dohromady", first.title, second.title);
+            let games = pair.iter().map(|g| (*g).to_owned()).collect();
+            out.push((heading, games, words));
+        }
+    }
     let competitive: BTreeSet<&str> = corpus
         .games
         .iter()
