@@ -604,7 +604,7 @@
           sentences.push([start, i]);
           start = i;
         }
-        if (/[.!?:]$/.test(word)) {
+        if (/[.!?]$/.test(word)) {
           sentences.push([start, i + 1]);
           start = i + 1;
         }

@@ -111,8 +111,9 @@ pub(crate) fn make(text: &str, analyzer: &dyn Analyzer, terms: &QueryTerms) -> S
 }
 
 /// The sentence (as a range of words) that holds the most different query words, then the
-/// most matched words, the first on a tie. A sentence ends after a word ending in `.`, `!`,
-/// `?` or `:`, and before a list bullet.
+/// most matched words, the first on a tie. A sentence ends after a word ending in `.`, `!` or
+/// `?`, and before a list bullet; a colon does not end it, since a list item's label belongs
+/// to what follows ("Nedokončené město na konci hry: město s katedrálou … nevynese žádné body").
 fn best_sentence(
     text: &str,
     words: &[(usize, usize)],
@@ -126,7 +127,7 @@ fn best_sentence(
             sentences.push((start, i));
             start = i;
         }
-        if word.ends_with(['.', '!', '?', ':']) {
+        if word.ends_with(['.', '!', '?']) {
             sentences.push((start, i + 1));
             start = i + 1;
         }
@@ -184,6 +185,20 @@ mod tests {
         let plain = make(text, &CzechAnalyzer, &terms).plain();
         assert!(
             plain.starts_with("… Nedokončené město s katedrálou dá na konci hry 0 bodů."),
+            "{plain}"
+        );
+    }
+
+    #[test]
+    fn a_list_items_label_stays_with_its_sentence() {
+        let terms = QueryTerms::from_folded(
+            ["katedral", "nedokoncen", "bod"].map(|w| CzechAnalyzer.analyze(w)[0].folded.clone()),
+        );
+        let text = "• Dokončené město: s katedrálou dá 3 body za kartičku. • Nedokončené město: \
+                    město s katedrálou nevynese žádné body.";
+        let plain = make(text, &CzechAnalyzer, &terms).plain();
+        assert!(
+            plain.starts_with("… • Nedokončené město: město s katedrálou nevynese žádné body."),
             "{plain}"
         );
     }
