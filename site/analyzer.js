@@ -213,6 +213,22 @@
       });
     }
 
+    /** Is the word starting at `start` negated by a word before it, with only stop words
+     * between (analyzer.rs negated_at)? */
+    function negatedAt(text, start) {
+      const before = [];
+      for (const m of text.matchAll(WORD)) {
+        if (m.index + m[0].length > start) break;
+        before.push(m[0]);
+      }
+      for (const word of before.reverse().slice(0, queryWords.negated_within_words)) {
+        const folded = foldWord(word);
+        if (queryWords.negating.includes(folded)) return true;
+        if (!isStopWord(folded)) return false;
+      }
+      return false;
+    }
+
     /** The terms of each word a word typed without diacritics may stand for, when more than
      * one (analyzer.rs Analyzer::readings). */
     function readings(word) {
@@ -221,7 +237,7 @@
       return lookup(tables.lemmas.readings, lower) ?? [];
     }
 
-    return { analyze, analyzeQuery, foldWord, isLevelWord, ordinalLevel, numeralNounLevel, isLastWord, readings };
+    return { analyze, analyzeQuery, foldWord, isLevelWord, ordinalLevel, numeralNounLevel, isLastWord, negatedAt, readings };
   }
 
   root.CarcrefAnalyzer = { createAnalyzer };

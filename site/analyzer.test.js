@@ -21,9 +21,12 @@ const vectors = JSON.parse(fs.readFileSync(vectorsFile, 'utf8'));
 let passed = 0;
 let failed = 0;
 for (const vector of vectors) {
-  const actual = analyzer
-    .analyzeQuery(vector.input)
-    .map((t) => ({ word: t.word, folded: t.folded, exact: t.exact, readings: analyzer.readings(t.word) }));
+  const normalized = vector.input.normalize('NFC');
+  const actual = analyzer.analyzeQuery(vector.input).map((t) => {
+    const token = { word: t.word, folded: t.folded, exact: t.exact, readings: analyzer.readings(t.word) };
+    if (analyzer.negatedAt(normalized, t.start)) token.negated = true;
+    return token;
+  });
   if (JSON.stringify(actual) === JSON.stringify(vector.tokens)) {
     passed += 1;
   } else {

@@ -283,12 +283,18 @@
       const normalized = text.split(/\s+/).filter(Boolean).join(' ');
       const words = [];
       const readings = [];
-      for (const token of analyzer.analyzeQuery(normalized)) {
+      for (const typed of analyzer.analyzeQuery(normalized)) {
+        // "není hotový" reads as "nehotový" when the glossary knows it (terms.rs QueryTerms::new).
+        let token = typed;
+        if (analyzer.negatedAt(normalized, typed.start)) {
+          const negation = analyzer.analyzeQuery('ne' + typed.word.toLowerCase())[0];
+          if (negation && byTerm.has(negation.folded)) token = negation;
+        }
         const word = {
           folded: token.folded,
           exact: token.exact,
           typos:
-            Array.from(token.word).length >= s.fuzzy_min_letters &&
+            Array.from(typed.word).length >= s.fuzzy_min_letters &&
             Array.from(token.folded).length >= 4
               ? 1
               : 0,

@@ -400,6 +400,16 @@ fn a_question_in_the_games_words_is_answered_and_one_naming_a_missing_thing_is_n
 }
 
 #[test]
+fn a_word_after_a_negation_is_read_as_its_opposite() {
+    // "není hotový" asks about an unfinished monastery, which the thesaurus keeps apart from a
+    // finished one: the end-of-game scoring, not the scoring during the game.
+    let json = search_json("kolik bodů je za klášter na konci hry, když není hotový");
+    assert_eq!(json["results"][0]["id"], "zh-zakladni-hra", "{json}");
+    let snippet = json["results"][0]["snippet"].as_str().unwrap_or_default();
+    assert!(snippet.contains("nedokončený klášter"), "{json}");
+}
+
+#[test]
 fn words_pointing_to_games_together_lean_to_the_game_most_of_them_point_to() {
     // "protihráč" points to the competitive games, "mlha" and "duch" to both ghost games:
     // together to the competitive ghosts, not to the gifts' rule about extending an

@@ -107,6 +107,8 @@ struct QueryWords {
     numeral_noun_stems: BTreeMap<String, u8>,
     numeral_noun_endings: Vec<String>,
     last_stems: Vec<String>,
+    negating: Vec<String>,
+    negated_within_words: usize,
 }
 
 /// Does this folded word name a level (úroveň, úrovni, level)?
@@ -152,6 +154,28 @@ pub fn is_last_word(folded: &str, stemmed: bool) -> bool {
             (stemmed && ending.is_empty()) || words.ordinal_endings.iter().any(|e| e == ending)
         })
     })
+}
+
+/// Is the word starting at byte `start` of `text` negated by a word before it ("není hotový",
+/// "ještě není dokončené"): a negating word with only stop words between them, at most
+/// `negated_within_words` words back.
+pub fn negated_at(text: &str, start: usize) -> bool {
+    let tables = tables();
+    let words = &tables.query_words;
+    let before: Vec<&str> = self::words(text)
+        .take_while(|(_, end, _)| *end <= start)
+        .map(|(_, _, word)| word)
+        .collect();
+    for word in before.iter().rev().take(words.negated_within_words) {
+        let folded = fold_word(word);
+        if words.negating.contains(&folded) {
+            return true;
+        }
+        if !is_stop_word(tables, &folded) {
+            return false;
+        }
+    }
+    false
 }
 
 fn tables() -> &'static Tables {

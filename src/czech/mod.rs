@@ -6,8 +6,8 @@ mod numerals;
 
 pub use analyzer::{
     analyze_query, fold_word, is_last_word, is_level_word, lemma_forms, lemmas_json, lemmas_txt,
-    numeral_noun_level, ordinal_level, spoken_forms, tables_json, Analyzer, BaselineAnalyzer,
-    CzechAnalyzer, Token,
+    negated_at, numeral_noun_level, ordinal_level, spoken_forms, tables_json, Analyzer,
+    BaselineAnalyzer, CzechAnalyzer, Token,
 };
 pub use numerals::{
     a_join, count, count_usize, hard_adjective, noun, pocet, points, sloveso, subject, Forms,

@@ -5,7 +5,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use serde::{Deserialize, Deserializer, Serialize};
 
-use crate::czech::{analyze_query, is_last_word, ordinal_level, Analyzer, Token};
+use crate::czech::{analyze_query, is_last_word, negated_at, ordinal_level, Analyzer, Token};
 use crate::model::{GlossaryEntry, SynonymRing, MAX_LEVEL};
 
 /// Two query words stand together in a text when at most one other term is between them.
@@ -73,6 +73,16 @@ impl QueryTerms {
             // The text comes NFC-normalized (query::parse), so the offsets fall on its letters.
             let written = normalized.get(token.start..token.end).unwrap_or_default();
             let letters = written.chars().count();
+            let negated = negated_at(&normalized, token.start)
+                .then(|| format!("ne{}", written.to_lowercase()))
+                .and_then(|negation| {
+                    let term = analyze_query(analyzer, &negation).into_iter().next()?;
+                    glossary.knows(&term.folded).then_some((term, negation))
+                });
+            let (token, written) = match &negated {
+                Some((term, negation)) => (term.clone(), negation.as_str()),
+                None => (token, written),
+            };
             let word = QueryWord {
                 typos: u8::from(letters >= FUZZY_MIN_LETTERS && token.folded.chars().count() >= 4),
                 folded: token.folded,

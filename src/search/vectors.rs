@@ -7,7 +7,9 @@ use std::collections::BTreeSet;
 use serde::Serialize;
 
 use crate::content::to_plain_text;
-use crate::czech::{analyze_query, fold_word, lemma_forms, spoken_forms, Analyzer, CzechAnalyzer};
+use crate::czech::{
+    analyze_query, fold_word, lemma_forms, negated_at, spoken_forms, Analyzer, CzechAnalyzer,
+};
 use crate::model::Corpus;
 
 #[derive(Debug, Serialize)]
@@ -16,6 +18,9 @@ pub struct VectorToken {
     pub folded: String,
     pub exact: String,
     pub readings: Vec<String>,
+    /// A negating word stands before it ("není hotový"): the query reads its negation.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub negated: bool,
 }
 
 #[derive(Debug, Serialize)]
@@ -43,6 +48,8 @@ const EDGE_CASES: &[&str] = &[
     "dostanem dávaj hoděj velkejch Dostanem vyhrajem prohrajem muzem budem",
     // A word the stemmer leaves whole (the Synod gift), and the word it would meet.
     "Koncil koncilu koncilem konec konci koncem",
+    // A negating word before a word, with stop words between or not, or too far back.
+    "když není hotový, ještě není to dokončené; NEBYLA cesta u města uzavřená",
     // English: function words fall away, number words become digits.
     "What happens when the deck still runs out after eight turns?",
 ];
@@ -55,6 +62,7 @@ pub fn analyze(input: &str) -> Vector {
             let word = &normalized[t.start..t.end];
             VectorToken {
                 readings: CzechAnalyzer.readings(word),
+                negated: negated_at(&normalized, t.start),
                 word: word.to_owned(),
                 folded: t.folded,
                 exact: t.exact,
