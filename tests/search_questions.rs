@@ -335,14 +335,19 @@ fn a_question_no_rules_answer_is_named_and_never_answered() {
         "Slovo „obal“ patří k otázkám, na které pravidla neodpovídají (péče o herní materiál).",
     );
     not_covered(
+        "je lepší stavět města nebo cesty",
+        "Slovo „lepší“ patří k otázkám, na které pravidla neodpovídají (strategie a rady ke \
+         hře).",
+    );
+    not_covered(
         "kdo vymyslel Carcassonne",
         "Slovo „vymyslet“ patří k otázkám, na které pravidla neodpovídají (autoři, ohlasy a \
          turnaje).",
     );
     not_covered(
         "nejlepší strategie proti duchům",
-        "Slovo „strategie“ patří k otázkám, na které pravidla neodpovídají (strategie a rady \
-         ke hře).",
+        "Slova „nejlepší“ a „strategie“ patří k otázkám, na které pravidla neodpovídají \
+         (strategie a rady ke hře).",
     );
 }
 
