@@ -73,12 +73,7 @@ impl QueryTerms {
             // The text comes NFC-normalized (query::parse), so the offsets fall on its letters.
             let written = normalized.get(token.start..token.end).unwrap_or_default();
             let letters = written.chars().count();
-            let negated = negated_at(&normalized, token.start)
-                .then(|| format!("ne{}", written.to_lowercase()))
-                .and_then(|negation| {
-                    let term = analyze_query(analyzer, &negation).into_iter().next()?;
-                    glossary.knows(&term.folded).then_some((term, negation))
-                });
+            let negated = negation(analyzer, glossary, &normalized, &token, written);
             let (token, written) = match &negated {
                 Some((term, negation)) => (term.clone(), negation.as_str()),
                 None => (token, written),
@@ -284,6 +279,24 @@ impl QueryTerms {
                 || (w.typos > 0 && edits(&w.folded, folded) <= usize::from(w.typos))
         }) || self.phrases.iter().flatten().flatten().any(|t| t == folded)
     }
+}
+
+/// A query word after a negating word ("není hotový"), read as its negation ("nehotový", with
+/// its term) when the glossary or thesaurus knows that: the rings keep a word apart from its
+/// opposite, so the positive word would find the opposite rule.
+fn negation(
+    analyzer: &dyn Analyzer,
+    glossary: &Expansions,
+    text: &str,
+    token: &Token,
+    written: &str,
+) -> Option<(Token, String)> {
+    if !negated_at(text, token.start) {
+        return None;
+    }
+    let negation = format!("ne{}", written.to_lowercase());
+    let term = analyze_query(analyzer, &negation).into_iter().next()?;
+    glossary.knows(&term.folded).then_some((term, negation))
 }
 
 /// Glossary groups by their analyzed terms.
