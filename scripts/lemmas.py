@@ -35,6 +35,11 @@ WORD = re.compile(r"[^\W\d_]+")
 # A lemma shorter than this is left to the stemmer: hunspell's two-letter stems are mostly
 # prepositions and abbreviations that would swallow unrelated short forms.
 MIN_LEMMA_LETTERS = 3
+# Verbs whose present and past stems the dictionary keeps as words of their own (dojít, dojdu,
+# došel): infinitive ending → the first person present and the past ending that replace it.
+# Hunspell's entries for these carry no link to the infinitive, so the script joins each
+# family under its infinitive (a table only for what the dictionary lacks).
+SUPPLETIVE = (("jít", ("jdu", "šel")), ("vzít", ("vezmu", "vzal")), ("jmout", ("jmu", "jal")))
 HEADER = (
     "# Tvary slov korpusu a jejich lemmata z českého slovníku Hunspell (hunspell-cs).\n"
     "# Generuje scripts/lemmas.py, ruční úpravy se přepíšou. Řádek: lemma<TAB>tvary.\n"
@@ -106,9 +111,33 @@ def forms_of(lemmas):
     return sorted(words | lemmas)
 
 
+def dictionary_words():
+    with open(DIC, encoding="utf-8") as f:
+        next(f)  # the entry count
+        return {line.split("/", 1)[0].strip() for line in f}
+
+
+def suppletive_families():
+    """Each present or past entry of a SUPPLETIVE verb (dojdu, došel) → its infinitive (dojít)."""
+    words = dictionary_words()
+    family = {}
+    for word in words:
+        for infinitive, others in SUPPLETIVE:
+            if not word.endswith(infinitive):
+                continue
+            prefix = word[: -len(infinitive)]
+            for other in others:
+                if prefix + other in words:
+                    family[prefix + other] = word
+    return family
+
+
 def table():
     corpus_stems = stems(sorted(corpus_words()))
     lemmas = {l for found in corpus_stems.values() for l in found if len(l) >= MIN_LEMMA_LETTERS}
+    families = suppletive_families()
+    infinitives = {families[l] for l in lemmas if l in families}
+    lemmas |= infinitives | {member for member, inf in families.items() if inf in infinitives}
     by_lemma = collections.defaultdict(set)
     for form, found in stems(forms_of(lemmas)).items():
         candidates = [l for l in found if l in lemmas]
@@ -122,7 +151,7 @@ def table():
         # stemmer: choosing one would join texts about the other.
         if len(found) > 1:
             continue
-        lemma = candidates[0]
+        lemma = families.get(candidates[0], candidates[0])
         if form != lemma:
             by_lemma[lemma].add(form)
     return "".join(
