@@ -358,6 +358,17 @@
     }
 
     /** A query word's term, glossary expansions and suggestion (terms.rs QueryWord::forms). */
+    /** Does the last heading of a rule part's title name exactly the query's words
+     * (index.rs heading_names)? */
+    function headingNames(terms, title) {
+      const heading = analyzer.analyze(title.split(s.heading_separator).pop()).map((t) => t.folded);
+      return (
+        heading.length > 0 &&
+        terms.words.every((w) => heading.some((t) => standsFor(w, t))) &&
+        heading.every((t) => terms.words.some((w) => standsFor(w, t)))
+      );
+    }
+
     function formsOf(w) {
       return [w.folded, ...w.expansions, ...(w.suggested === null ? [] : [w.suggested])];
     }
@@ -862,7 +873,10 @@
       const leaning = leaningGame(terms);
       for (const [d, score] of scores) {
         let weighed = score * proximityFactor(terms, d);
-        if (docs[d].k === 'p') weighed *= s.rule_part_factor;
+        if (docs[d].k === 'p') {
+          weighed *= s.rule_part_factor;
+          if (headingNames(terms, docs[d].t)) weighed *= s.heading_names_query_factor;
+        }
         if (leaning !== null && !leaning[0].has(docs[d].game)) weighed *= leaning[1];
         scores.set(d, weighed);
       }

@@ -844,3 +844,21 @@ fn the_ranking_does_not_depend_on_the_limit() {
         assert_eq!(top(&case.query, 3), top(&case.query, 20), "{}", case.query);
     }
 }
+
+/// A question that only names a term ("co je strážný", "co je hostinec") asks what it is: the
+/// rule part headed by the term leads, ahead of rulings that merely use it. Before session 44
+/// the strážný ruling about an occupied road came first.
+#[test]
+fn a_question_naming_a_term_leads_with_the_part_headed_by_it() {
+    let index = index(AnalyzerChoice::Czech);
+    for (query, defining) in [
+        ("co je strážný", "dzh-strazny"),
+        ("co je hostinec", "hk-hostince"),
+        ("co znamená bank duchů", "dc-mlha-a-duchove"),
+    ] {
+        let found = index.search(query, &Default::default()).unwrap();
+        let first = found.hits.first().map(|h| h.id.as_str());
+        assert_eq!(first, Some(defining), "{query}: {:?}", found.hits);
+        assert!(found.answered, "{query}");
+    }
+}

@@ -281,6 +281,10 @@ pub const PROXIMITY_WEIGHT: f32 = 1.0;
 /// A rule part has only its heading and text to match, a ruling also its short answer, tags
 /// and the ways players ask it; this evens out what the extra fields add to a ruling.
 pub const RULE_PART_FACTOR: f32 = 1.3;
+/// A rule part whose own heading is exactly what the query names ("co je strážný": the part
+/// headed "Strážný") defines it, so it counts this much more than the texts that only use it.
+/// (1.5 to 3 ranked the tuning sets alike, session 44.)
+pub const HEADING_NAMES_QUERY_FACTOR: f32 = 2.0;
 
 /// What the query names besides its words: rulings by ID, a section by its id, a level.
 struct Named {
@@ -581,6 +585,9 @@ fn concept_targets(terms: &QueryTerms, concepts: &[ConceptPatterns]) -> BTreeSet
         .collect()
 }
 
+/// Between the headings of a rule part's heading path.
+pub const HEADING_SEPARATOR: &str = " › ";
+
 /// One part of a rule section: the text under one of its headings (or before the first).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SectionPart {
@@ -598,7 +605,7 @@ pub fn section_parts(title: &str, body: &str) -> Vec<SectionPart> {
     let mut subheading: Option<String> = None;
     let mut current = String::new();
     let path = |sub: &Option<String>| match sub {
-        Some(text) => format!("{title} › {text}"),
+        Some(text) => format!("{title}{HEADING_SEPARATOR}{text}"),
         None => title.to_owned(),
     };
     for line in body.lines() {
@@ -1135,6 +1142,27 @@ impl SearchIndex {
         out
     }
 
+    /// Does the last heading of `title` ("Katedrály › Vyhodnocení města s katedrálou") name
+    /// exactly the query's words: each word stands for one of its terms and each term is one
+    /// a word stands for?
+    fn heading_names(&self, terms: &QueryTerms, title: &str) -> bool {
+        let heading = title.rsplit(HEADING_SEPARATOR).next().unwrap_or(title);
+        let heading: Vec<String> = self
+            .analyzer
+            .analyze(heading)
+            .into_iter()
+            .map(|t| t.folded)
+            .collect();
+        !heading.is_empty()
+            && terms
+                .words
+                .iter()
+                .all(|w| heading.iter().any(|t| w.stands_for(t)))
+            && heading
+                .iter()
+                .all(|t| terms.words.iter().any(|w| w.stands_for(t)))
+    }
+
     /// The hits for these terms: text scores with coordination, the ID bonus, the filters,
     /// one hit per ruling or section.
     fn ranked_hits(
@@ -1169,6 +1197,9 @@ impl SearchIndex {
             *score *= proximity_factor(terms, doc);
             if doc.kind == HitKind::Rule {
                 *score *= RULE_PART_FACTOR;
+                if self.heading_names(terms, &doc.title) {
+                    *score *= HEADING_NAMES_QUERY_FACTOR;
+                }
             }
             if let Some((games, factor)) = &named.game {
                 if !games.contains(&doc.game) {
