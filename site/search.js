@@ -359,9 +359,13 @@
 
     /** A query word's term, glossary expansions and suggestion (terms.rs QueryWord::forms). */
     /** Does the last heading of a rule part's title name exactly the query's words
-     * (index.rs heading_names)? */
+     * (index.rs heading_names)? Each title's terms are worked out once per page. */
+    const headingTerms = new Map();
     function headingNames(terms, title) {
-      const heading = analyzer.analyze(title.split(s.heading_separator).pop()).map((t) => t.folded);
+      if (!headingTerms.has(title)) {
+        headingTerms.set(title, analyzer.analyze(title.split(s.heading_separator).pop()).map((t) => t.folded));
+      }
+      const heading = headingTerms.get(title);
       return (
         heading.length > 0 &&
         terms.words.every((w) => heading.some((t) => standsFor(w, t))) &&
