@@ -52,13 +52,14 @@
     return a === b || editsUpTo(a, b, max) <= max;
   }
 
-  /** Whether the first hit answers the query (index.rs, Ranked::answers): it holds most of
-   * the query's words, or it matches strongly and holds some, or every word is a word of the
+  /** Whether the first hit answers the query (index.rs, Ranked::answers): it explains the
+   * term the query names, or it holds most of the query's words, or it matches strongly and holds some, or every word is a word of the
    * texts and it holds a few, or it answers the situation the query describes and holds some. */
   function answers(ranked, s, inGamesWords) {
     const first = ranked.hits[0];
     if (!first) return false;
-    return ranked.firstShare >= s.answered_min_share
+    return (first.kind === 'p' && ranked.explaining.has(first.id))
+      || ranked.firstShare >= s.answered_min_share
       || (ranked.firstStrength >= s.answered_min_score && ranked.firstShare >= s.answered_strong_min_share)
       || (inGamesWords && ranked.firstShare >= s.answered_known_words_min_share)
       || (ranked.targets.has(first.id) && ranked.firstShare >= s.answered_concept_min_share);
@@ -253,7 +254,7 @@
     const levelTokens = docs.reduce((sum, d) => sum + (d.levels ? d.levels.length : 0), 0);
 
     // Glossary groups → which groups each term belongs to (terms.rs Expansions).
-    const groups = index.glossary.map((g) => ({ single: g.single, phrases: g.phrases }));
+    const groups = index.glossary.map((g) => ({ single: g.single, phrases: g.phrases, sections: g.sections || [] }));
     const byTerm = new Map();
     groups.forEach((g, gi) => {
       for (const term of [...g.single, ...g.phrases.flat()]) {
@@ -845,6 +846,23 @@
       return out;
     }
 
+    /** The sections explaining the glossary term the query names and nothing else (terms.rs
+     * Expansions::sections_explaining). */
+    function sectionsExplaining(terms) {
+      const held = (term) => terms.words.some((w) => standsFor(w, term));
+      const out = new Set();
+      if (terms.words.length === 0) return out;
+      for (const g of groups) {
+        if (g.sections.length === 0) continue;
+        const groupTerms = [...g.single, ...g.phrases.flat()];
+        const inGroup = terms.words.every((w) => groupTerms.some((t) => standsFor(w, t)));
+        if (inGroup && (g.single.some(held) || g.phrases.some((p) => p.every(held)))) {
+          for (const id of g.sections) out.add(id);
+        }
+      }
+      return out;
+    }
+
     /** The games the query leans to and how much other games count (index.rs leaning_game). */
     function leaningGame(terms) {
       const named = mostPointed(terms, s.game_names, true);
@@ -872,6 +890,15 @@
           scores.set(d, scores.get(d) * share * share);
         }
       }
+      // The parts explaining the term the query names join at the lowest score (index.rs
+      // ranked_hits).
+      const explaining = sectionsExplaining(terms);
+      if (explaining.size > 0 && scores.size > 0) {
+        const floor = Math.min(...scores.values());
+        docs.forEach((doc, d) => {
+          if (doc.k === 'p' && explaining.has(doc.id) && !scores.has(d)) scores.set(d, floor);
+        });
+      }
       // Query words next to each other in a passage; rule parts make up for their fewer
       // fields; a named game's documents lead.
       const leaning = leaningGame(terms);
@@ -879,7 +906,7 @@
         let weighed = score * proximityFactor(terms, d);
         if (docs[d].k === 'p') {
           weighed *= s.rule_part_factor;
-          if (headingNames(terms, docs[d].t)) weighed *= s.heading_names_query_factor;
+          if (explaining.has(docs[d].id) || headingNames(terms, docs[d].t)) weighed *= s.explains_query_factor;
         }
         if (leaning !== null && !leaning[0].has(docs[d].game)) weighed *= leaning[1];
         scores.set(d, weighed);
@@ -941,7 +968,7 @@
           score,
         });
       }
-      return { hits, ordinals, firstShare, firstStrength, targets };
+      return { hits, ordinals, firstShare, firstStrength, targets, explaining };
     }
 
     return { search, parseQuery: (q) => parseQuery(q, s.max_query_chars) };

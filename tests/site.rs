@@ -769,3 +769,23 @@ fn shared_scenario(packed: &str) -> bool {
     )
     .is_ok_and(|_| text.starts_with("title:") && text.contains("\nsteps:"))
 }
+
+/// Each glossary term links to the rule sections that explain it (glossary.yaml `sections`),
+/// the same ones a "co je …" search leads with.
+#[test]
+fn the_glossary_links_each_term_to_the_sections_that_explain_it() {
+    let corpus = corpus();
+    let site = site();
+    let page = std::str::from_utf8(&site["slovnicek.html"]).unwrap();
+    let entry = page
+        .split("<dt id=\"strazny\">")
+        .nth(1)
+        .and_then(|rest| rest.split("</dd>").next())
+        .expect("the glossary has strážný");
+    assert!(
+        entry.contains("#dzh-strazny\">Strážný</a> (Duchové, zámky a hřbitovy)"),
+        "{entry}"
+    );
+    let linked = corpus.glossary.iter().filter(|e| !e.sections.is_empty());
+    assert_eq!(linked.count(), corpus.glossary.len());
+}

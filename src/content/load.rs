@@ -52,7 +52,14 @@ const RULING_FIELDS: &[&str] = &[
     "coverage",
 ];
 const SECTION_FIELDS: &[&str] = &["id", "title", "order", "levels"];
-const GLOSSARY_FIELDS: &[&str] = &["term", "forms", "synonyms", "english", "definition"];
+const GLOSSARY_FIELDS: &[&str] = &[
+    "term",
+    "forms",
+    "synonyms",
+    "english",
+    "definition",
+    "sections",
+];
 
 /// The corpus that could be built and every problem found on the way.
 #[derive(Debug)]
@@ -118,6 +125,8 @@ struct Loader {
     section_refs: Vec<(usize, Location)>,
     /// Each concept's `points_to` ids with where they stand, checked once all is loaded.
     concept_refs: Vec<(String, Location, String)>,
+    /// Each glossary entry's `sections` with where they stand, checked once all is loaded.
+    glossary_refs: Vec<(String, Location, String)>,
     /// Each word of `not-covered.yaml`, where it stands, its entry's title, and whether it is
     /// one our texts mention (`mentioned`) rather than one they must not have (`words`);
     /// checked against the texts once all is loaded.
@@ -873,9 +882,14 @@ impl Loader {
             let forms = list("forms", diags);
             let synonyms = list("synonyms", diags);
             let english = list("english", diags);
+            let sections = fields.optional_list("sections", diags).unwrap_or_default();
             let (Some(term), Some(definition)) = (term, definition) else {
                 continue;
             };
+            self.glossary_refs.extend(
+                (sections.iter())
+                    .map(|(id, location)| (id.clone(), location.clone(), term.clone())),
+            );
             let location = fields.value_location("term");
             if let Some(first) = seen.get(&term) {
                 diags.error(
@@ -892,6 +906,7 @@ impl Loader {
                 synonyms,
                 english,
                 definition,
+                sections: sections.into_iter().map(|(id, _)| id).collect(),
             });
         }
     }
@@ -923,6 +938,12 @@ impl Loader {
                     Some(&concept),
                     format!("`{id}` není sekce pravidel ani výklad"),
                 );
+            }
+        }
+        for (id, location, term) in std::mem::take(&mut self.glossary_refs) {
+            if !self.section_ids.contains_key(&id) {
+                self.diags
+                    .error(location, Some(&term), format!("sekce `{id}` neexistuje"));
             }
         }
         for (index, location) in std::mem::take(&mut self.section_refs) {

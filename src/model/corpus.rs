@@ -149,6 +149,8 @@ pub struct GlossaryEntry {
     pub synonyms: Vec<String>,
     pub english: Vec<String>,
     pub definition: String,
+    /// The rule sections that explain the term: a question asking what it is leads with them.
+    pub sections: Vec<String>,
 }
 
 /// Words players use for one thing ("figurka", "panáček", "meeple" for a meeple): a query

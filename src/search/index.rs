@@ -281,10 +281,11 @@ pub const PROXIMITY_WEIGHT: f32 = 1.0;
 /// A rule part has only its heading and text to match, a ruling also its short answer, tags
 /// and the ways players ask it; this evens out what the extra fields add to a ruling.
 pub const RULE_PART_FACTOR: f32 = 1.3;
-/// A rule part whose own heading is exactly what the query names ("co je strážný": the part
-/// headed "Strážný") defines it, so it counts this much more than the texts that only use it.
-/// (1.5 to 3 ranked the tuning sets alike, session 44.)
-pub const HEADING_NAMES_QUERY_FACTOR: f32 = 2.0;
+/// A rule part that explains what the query names and nothing else counts this much more than
+/// the texts that only use it: a part whose own heading is exactly the query's words ("co je
+/// strážný": the part headed "Strážný"), or a part of a section the glossary says explains
+/// the term ("co znamená vystrašení"). (1.5 to 3 ranked the tuning sets alike, session 44.)
+pub const EXPLAINS_QUERY_FACTOR: f32 = 2.0;
 
 /// What the query names besides its words: rulings by ID, a section by its id, a level.
 struct Named {
@@ -295,6 +296,8 @@ struct Named {
     game: Option<(BTreeSet<String>, f32)>,
     /// Ids of the documents that answer a concept the query's words describe.
     concept_targets: BTreeSet<String>,
+    /// The sections that explain the glossary term the query names and nothing else.
+    explaining: BTreeSet<String>,
 }
 
 pub struct SearchIndex {
@@ -1051,6 +1054,7 @@ impl SearchIndex {
             level: parsed.level,
             game: self.leaning_game(&terms),
             concept_targets: concept_targets(&terms, &self.meta.concepts),
+            explaining: self.meta.expansions.sections_explaining(&terms.words),
         };
         let mut ranked = self.ranked_hits(&terms, &named, options)?;
         let relaxed = ranked.hits.is_empty() && !terms.is_empty();
@@ -1067,7 +1071,7 @@ impl SearchIndex {
         Ok(SearchResults {
             answered: !relaxed
                 && not_covered.is_empty()
-                && ranked.answers(&named.concept_targets, self.holds_every_word(&terms)),
+                && ranked.answers(&named, self.holds_every_word(&terms)),
             not_covered,
             hits: ranked.hits,
             nothing_to_search: false,
@@ -1192,13 +1196,22 @@ impl SearchIndex {
             }
         }
         self.apply_coordination(terms, &mut scores);
+        // The parts explaining the term the query names join even when they do not use the
+        // word the player typed ("vystrašení": the text says the third ghost drives it off).
+        if let Some(floor) = scores.values().copied().reduce(f32::min) {
+            for (ordinal, doc) in self.meta.docs.iter().enumerate() {
+                if doc.kind == HitKind::Rule && named.explaining.contains(&doc.id) {
+                    scores.entry(ordinal).or_insert(floor);
+                }
+            }
+        }
         for (ordinal, score) in scores.iter_mut() {
             let doc = &self.meta.docs[*ordinal];
             *score *= proximity_factor(terms, doc);
             if doc.kind == HitKind::Rule {
                 *score *= RULE_PART_FACTOR;
-                if self.heading_names(terms, &doc.title) {
-                    *score *= HEADING_NAMES_QUERY_FACTOR;
+                if named.explaining.contains(&doc.id) || self.heading_names(terms, &doc.title) {
+                    *score *= EXPLAINS_QUERY_FACTOR;
                 }
             }
             if let Some((games, factor)) = &named.game {
@@ -1312,15 +1325,18 @@ struct Ranked {
 }
 
 impl Ranked {
-    /// Whether the first hit answers the query (see `ANSWERED_MIN_SHARE`); `concept_targets`
-    /// answer the situation the query describes; `in_games_words`: the texts hold every word.
-    fn answers(&self, concept_targets: &BTreeSet<String>, in_games_words: bool) -> bool {
+    /// Whether the first hit answers the query (see `ANSWERED_MIN_SHARE`): it explains the term
+    /// the query names (the glossary says so), or holds enough of the query's words; the
+    /// `concept_targets` of `named` answer the situation the query describes;
+    /// `in_games_words`: the texts hold every word.
+    fn answers(&self, named: &Named, in_games_words: bool) -> bool {
         self.hits.first().is_some_and(|first| {
-            self.first_share >= ANSWERED_MIN_SHARE
+            (first.kind == HitKind::Rule && named.explaining.contains(&first.id))
+                || self.first_share >= ANSWERED_MIN_SHARE
                 || (self.first_strength >= ANSWERED_MIN_SCORE
                     && self.first_share >= ANSWERED_STRONG_MIN_SHARE)
                 || (in_games_words && self.first_share >= ANSWERED_KNOWN_WORDS_MIN_SHARE)
-                || (concept_targets.contains(&first.id)
+                || (named.concept_targets.contains(&first.id)
                     && self.first_share >= ANSWERED_CONCEPT_MIN_SHARE)
         })
     }

@@ -312,6 +312,9 @@ struct Group {
     single: BTreeSet<String>,
     /// Multi-word members (`big meeple`), each as its terms in order.
     phrases: Vec<Vec<String>>,
+    /// The rule sections that explain a glossary term (none for a synonym ring).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    sections: Vec<String>,
 }
 
 /// The plural of an English name ("cities", "roads", "guard meeples"), which the Czech analyzer
@@ -352,28 +355,31 @@ impl Expansions {
     ) -> Self {
         let mut expansions = Expansions::default();
         let glossary_groups = glossary.iter().map(|entry| {
-            std::iter::once(&entry.term)
+            let names = std::iter::once(&entry.term)
                 .chain(&entry.forms)
                 .chain(&entry.synonyms)
                 .chain(&entry.english)
                 .cloned()
                 .chain(entry.english.iter().filter_map(|e| english_plural(e)))
-                .collect::<Vec<_>>()
+                .collect::<Vec<_>>();
+            (names, entry.sections.clone())
         });
         // A ring of some games only joins its words in those games' texts (`scoped_synonyms`).
         let rings = thesaurus
             .iter()
             .filter(|ring| ring.games.is_empty())
             .map(|ring| {
-                std::iter::once(&ring.preferred)
+                let names = std::iter::once(&ring.preferred)
                     .chain(&ring.members)
                     .cloned()
-                    .collect::<Vec<_>>()
+                    .collect::<Vec<_>>();
+                (names, Vec::new())
             });
-        for members in glossary_groups.chain(rings) {
+        for (members, sections) in glossary_groups.chain(rings) {
             let mut group = Group {
                 single: BTreeSet::new(),
                 phrases: Vec::new(),
+                sections,
             };
             for member in members {
                 let tokens = terms_of(analyzer, &member);
@@ -400,6 +406,24 @@ impl Expansions {
             expansions.groups.push(group);
         }
         expansions
+    }
+
+    /// The sections that explain the glossary terms the query names and nothing else ("co je
+    /// vystrašení", "uchlácholit duchy"): every word is one of the entry's and the words make
+    /// up one of its names.
+    pub(crate) fn sections_explaining(&self, words: &[QueryWord]) -> BTreeSet<String> {
+        let held = |term: &String| words.iter().any(|w| w.stands_for(term));
+        self.groups
+            .iter()
+            .filter(|group| !group.sections.is_empty() && !words.is_empty())
+            .filter(|group| {
+                let terms = || group.single.iter().chain(group.phrases.iter().flatten());
+                words.iter().all(|w| terms().any(|t| w.stands_for(t)))
+                    && (group.single.iter().any(held)
+                        || group.phrases.iter().any(|p| p.iter().all(held)))
+            })
+            .flat_map(|group| group.sections.iter().cloned())
+            .collect()
     }
 
     /// Whether any glossary entry or synonym ring contains this term.
@@ -522,6 +546,7 @@ mod tests {
             synonyms: Vec::new(),
             english: english.iter().map(|s| s.to_string()).collect(),
             definition: "x".into(),
+            sections: Vec::new(),
         }
     }
 

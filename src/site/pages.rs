@@ -840,6 +840,18 @@ impl<'a> Renderer<'a> {
         let entries: Vec<_> = entries
             .into_iter()
             .map(|e| {
+                // The page sits at the site's top, so section links need no `root`.
+                let sections: Vec<_> = (e.sections.iter())
+                    .filter_map(|id| self.corpus.section(id))
+                    .map(|section| {
+                        let game = self.corpus.game(&section.game);
+                        context! {
+                            href => format!("{}#{}", rules_url(&section.game), section.id),
+                            title => &section.title,
+                            game => game.map_or(section.game.as_str(), |g| g.title.as_str()),
+                        }
+                    })
+                    .collect();
                 context! {
                     id => markdown::slug(&e.term),
                     term => &e.term,
@@ -847,6 +859,7 @@ impl<'a> Renderer<'a> {
                     synonyms => &e.synonyms,
                     english => &e.english,
                     definition => &e.definition,
+                    sections => sections,
                 }
             })
             .collect();

@@ -19,7 +19,7 @@ use crate::search::{
     concept_patterns, game_hints, game_names, game_words, scoped_synonyms, section_parts,
     ANSWERED_CONCEPT_MIN_SHARE, ANSWERED_KNOWN_WORDS_MIN_SHARE, ANSWERED_MIN_SCORE,
     ANSWERED_MIN_SHARE, ANSWERED_STRONG_MIN_SHARE, CONCEPT_FACTOR, CONCEPT_TIE_BREAKER,
-    EXACT_BONUS, EXPANSION_WEIGHT, FUZZY_WEIGHT, HEADING_NAMES_QUERY_FACTOR, HEADING_SEPARATOR,
+    EXACT_BONUS, EXPANSION_WEIGHT, EXPLAINS_QUERY_FACTOR, FUZZY_WEIGHT, HEADING_SEPARATOR,
     HINTED_OTHER_GAME_FACTOR, ID_MATCH_BONUS, LEADING_HITS, LEVEL_FOCUS, OTHER_GAME_FACTOR,
     OTHER_LEVEL_FACTOR, PROXIMITY_WEIGHT, RULE_PART_FACTOR, TEXT_FIELDS,
 };
@@ -232,7 +232,7 @@ pub(crate) fn index_script(corpus: &Corpus) -> Result<String, serde_json::Error>
             "concept_factor": CONCEPT_FACTOR,
             "concepts": concept_patterns(corpus),
             "rule_part_factor": RULE_PART_FACTOR,
-            "heading_names_query_factor": HEADING_NAMES_QUERY_FACTOR,
+            "explains_query_factor": EXPLAINS_QUERY_FACTOR,
             "heading_separator": HEADING_SEPARATOR,
             "game_names": game_names(corpus),
             "game_hints": game_hints(corpus),
