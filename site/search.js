@@ -58,11 +58,22 @@
   function answers(ranked, s, inGamesWords) {
     const first = ranked.hits[0];
     if (!first) return false;
-    return (first.kind === 'p' && ranked.explaining.has(first.id))
+    return (first.kind === 'p' && explains(ranked.explaining, first.id, first.title, s))
       || ranked.firstShare >= s.answered_min_share
       || (ranked.firstStrength >= s.answered_min_score && ranked.firstShare >= s.answered_strong_min_share)
       || (inGamesWords && ranked.firstShare >= s.answered_known_words_min_share)
       || (ranked.targets.has(first.id) && ranked.firstShare >= s.answered_concept_min_share);
+  }
+
+  /** Does the rule part `id` titled `title` explain the term the query names (index.rs
+   * explains): the glossary names its section (`id`) or its own subsection (`id#Nadpis`)? */
+  function explains(explaining, id, title, s) {
+    const heading = title.split(s.heading_separator).pop();
+    for (const entry of explaining) {
+      const hash = entry.indexOf('#');
+      if (hash < 0 ? entry === id : entry.slice(0, hash) === id && entry.slice(hash + 1).trim() === heading) return true;
+    }
+    return false;
   }
 
   function idf(docFreq, docCount) {
@@ -896,7 +907,7 @@
       if (explaining.size > 0 && scores.size > 0) {
         const floor = Math.min(...scores.values());
         docs.forEach((doc, d) => {
-          if (doc.k === 'p' && explaining.has(doc.id) && !scores.has(d)) scores.set(d, floor);
+          if (doc.k === 'p' && explains(explaining, doc.id, doc.t, s) && !scores.has(d)) scores.set(d, floor);
         });
       }
       // Query words next to each other in a passage; rule parts make up for their fewer
@@ -906,7 +917,9 @@
         let weighed = score * proximityFactor(terms, d);
         if (docs[d].k === 'p') {
           weighed *= s.rule_part_factor;
-          if (explaining.has(docs[d].id) || headingNames(terms, docs[d].t)) weighed *= s.explains_query_factor;
+          if (explains(explaining, docs[d].id, docs[d].t, s) || headingNames(terms, docs[d].t)) {
+            weighed *= s.explains_query_factor;
+          }
         }
         if (leaning !== null && !leaning[0].has(docs[d].game)) weighed *= leaning[1];
         scores.set(d, weighed);

@@ -770,8 +770,8 @@ fn shared_scenario(packed: &str) -> bool {
     .is_ok_and(|_| text.starts_with("title:") && text.contains("\nsteps:"))
 }
 
-/// Each glossary term links to the rule sections that explain it (glossary.yaml `sections`),
-/// the same ones a "co je …" search leads with.
+/// Each glossary term links to the rule sections or subsections that explain it (glossary.yaml
+/// `sections`), the same ones a "co je …" search leads with.
 #[test]
 fn the_glossary_links_each_term_to_the_sections_that_explain_it() {
     let corpus = corpus();
@@ -785,6 +785,15 @@ fn the_glossary_links_each_term_to_the_sections_that_explain_it() {
     assert!(
         entry.contains("#dzh-strazny\">Strážný</a> (Duchové, zámky a hřbitovy)"),
         "{entry}"
+    );
+    let scare = page
+        .split("<dt id=\"vystraseni\">")
+        .nth(1)
+        .and_then(|rest| rest.split("</dd>").next())
+        .expect("the glossary has vystrašení");
+    assert!(
+        scare.contains("#dzh-mlha-a-duchove-treti-duch-figurku-vyzene\">Mlha a duchové › Třetí duch figurku vyžene</a>"),
+        "{scare}"
     );
     let linked = corpus.glossary.iter().filter(|e| !e.sections.is_empty());
     assert_eq!(linked.count(), corpus.glossary.len());

@@ -940,10 +940,9 @@ impl Loader {
                 );
             }
         }
-        for (id, location, term) in std::mem::take(&mut self.glossary_refs) {
-            if !self.section_ids.contains_key(&id) {
-                self.diags
-                    .error(location, Some(&term), format!("sekce `{id}` neexistuje"));
+        for (entry, location, term) in std::mem::take(&mut self.glossary_refs) {
+            if let Err(problem) = rule_part(&self.corpus, &entry, &["## ", "### "]) {
+                self.diags.error(location, Some(&term), problem);
             }
         }
         for (index, location) in std::mem::take(&mut self.section_refs) {
@@ -1321,18 +1320,14 @@ fn cited_sections<'c>(
     let mut headings = Vec::new();
     for (entry, location) in sections {
         // `id#Nadpis` names the subsection (a `##` heading) the key follows from.
-        let (section, heading) = match entry.split_once('#') {
-            Some((id, heading)) => (id, Some(heading.trim())),
-            None => (entry.as_str(), None),
+        let (found, heading) = match rule_part(corpus, entry, &["## "]) {
+            Ok(part) => part,
+            Err(problem) => {
+                diags.error(location.clone(), Some(key), problem);
+                continue;
+            }
         };
-        let Some(found) = corpus.section(section) else {
-            diags.error(
-                location.clone(),
-                Some(key),
-                format!("sekce `{section}` neexistuje"),
-            );
-            continue;
-        };
+        let section = found.id.as_str();
         if games.contains(&found.game.as_str()) {
             diags.error(
                 location.clone(),
@@ -1344,20 +1339,6 @@ fn cited_sections<'c>(
             );
             continue;
         }
-        if let Some(heading) = heading {
-            let exists = found
-                .body
-                .lines()
-                .any(|line| line.strip_prefix("## ").map(str::trim) == Some(heading));
-            if !exists {
-                diags.error(
-                    location.clone(),
-                    Some(key),
-                    format!("sekce `{section}` nemá podsekci „{heading}“ (nadpis `##`)"),
-                );
-                continue;
-            }
-        }
         games.push(&found.game);
         known_sections.push(section.to_owned());
         headings.push(heading.map(str::to_owned));
@@ -1367,6 +1348,34 @@ fn cited_sections<'c>(
         sections: known_sections,
         headings,
     })
+}
+
+/// The section and subsection heading that `entry` (`id` or `id#Nadpis`) names, or what is
+/// wrong with it; `levels` are the heading prefixes a subsection may have (`## `, `### `).
+fn rule_part<'c, 'e>(
+    corpus: &'c Corpus,
+    entry: &'e str,
+    levels: &[&str],
+) -> Result<(&'c RuleSection, Option<&'e str>), String> {
+    let (id, heading) = match entry.split_once('#') {
+        Some((id, heading)) => (id, Some(heading.trim())),
+        None => (entry, None),
+    };
+    let section = corpus
+        .section(id)
+        .ok_or_else(|| format!("sekce `{id}` neexistuje"))?;
+    if let Some(heading) = heading {
+        let exists = section.body.lines().any(|line| {
+            (levels.iter()).any(|level| line.strip_prefix(level).map(str::trim) == Some(heading))
+        });
+        if !exists {
+            let level = levels.first().map_or("##", |l| l.trim());
+            return Err(format!(
+                "sekce `{id}` nemá podsekci „{heading}“ (nadpis `{level}`)"
+            ));
+        }
+    }
+    Ok((section, heading))
 }
 
 /// What a rule key's sections name: each one's game, id and subsection heading.

@@ -296,7 +296,8 @@ struct Named {
     game: Option<(BTreeSet<String>, f32)>,
     /// Ids of the documents that answer a concept the query's words describe.
     concept_targets: BTreeSet<String>,
-    /// The sections that explain the glossary term the query names and nothing else.
+    /// The sections (`id`) or subsections (`id#Nadpis`) that explain the glossary term the
+    /// query names and nothing else.
     explaining: BTreeSet<String>,
 }
 
@@ -1200,7 +1201,7 @@ impl SearchIndex {
         // word the player typed ("vystrašení": the text says the third ghost drives it off).
         if let Some(floor) = scores.values().copied().reduce(f32::min) {
             for (ordinal, doc) in self.meta.docs.iter().enumerate() {
-                if doc.kind == HitKind::Rule && named.explaining.contains(&doc.id) {
+                if doc.kind == HitKind::Rule && explains(&named.explaining, &doc.id, &doc.title) {
                     scores.entry(ordinal).or_insert(floor);
                 }
             }
@@ -1210,7 +1211,9 @@ impl SearchIndex {
             *score *= proximity_factor(terms, doc);
             if doc.kind == HitKind::Rule {
                 *score *= RULE_PART_FACTOR;
-                if named.explaining.contains(&doc.id) || self.heading_names(terms, &doc.title) {
+                if explains(&named.explaining, &doc.id, &doc.title)
+                    || self.heading_names(terms, &doc.title)
+                {
                     *score *= EXPLAINS_QUERY_FACTOR;
                 }
             }
@@ -1309,6 +1312,16 @@ fn level_factor(levels: &[u8], level: u8) -> f32 {
     }
 }
 
+/// Does the rule part `id` titled `title` explain the term the query names: the glossary
+/// names its section (`id`) or its own subsection (`id#Nadpis`)?
+fn explains(explaining: &BTreeSet<String>, id: &str, title: &str) -> bool {
+    let heading = title.rsplit(HEADING_SEPARATOR).next().unwrap_or(title);
+    explaining.iter().any(|entry| match entry.split_once('#') {
+        Some((section, named)) => section == id && named.trim() == heading,
+        None => entry == id,
+    })
+}
+
 /// How much a document gains as the query's words stand next to each other in it.
 fn proximity_factor(terms: &QueryTerms, doc: &DocInfo) -> f32 {
     1.0 + PROXIMITY_WEIGHT * terms.share_of_pairs_near(&doc.passages)
@@ -1331,7 +1344,7 @@ impl Ranked {
     /// `in_games_words`: the texts hold every word.
     fn answers(&self, named: &Named, in_games_words: bool) -> bool {
         self.hits.first().is_some_and(|first| {
-            (first.kind == HitKind::Rule && named.explaining.contains(&first.id))
+            (first.kind == HitKind::Rule && explains(&named.explaining, &first.id, &first.question))
                 || self.first_share >= ANSWERED_MIN_SHARE
                 || (self.first_strength >= ANSWERED_MIN_SCORE
                     && self.first_share >= ANSWERED_STRONG_MIN_SHARE)

@@ -834,23 +834,36 @@ impl<'a> Renderer<'a> {
         )
     }
 
+    /// A link from the glossary (at the site's top, so no `root`) to the rule section or
+    /// subsection `entry` (`id` or `id#Nadpis`) names, with its title and game.
+    fn part_link(&self, entry: &str) -> Option<minijinja::Value> {
+        let (id, heading) = match entry.split_once('#') {
+            Some((id, heading)) => (id, Some(heading.trim())),
+            None => (entry, None),
+        };
+        let section = self.corpus.section(id)?;
+        let anchor = heading.and_then(|heading| {
+            let ids = markdown::heading_ids(&section.body, &section.id);
+            ids.into_iter().find(|h| h.title == heading)
+        });
+        let game = self.corpus.game(&section.game);
+        Some(context! {
+            href => format!("{}#{}", rules_url(&section.game), anchor.as_ref().map_or(&section.id, |a| &a.id)),
+            title => heading.map_or(section.title.clone(), |h| format!("{} › {h}", section.title)),
+            game => game.map_or(section.game.as_str(), |g| g.title.as_str()),
+        })
+    }
+
     fn glossary(&mut self) -> Result<(), BuildError> {
         let mut entries: Vec<_> = self.corpus.glossary.iter().collect();
         entries.sort_by(|a, b| a.term.cmp(&b.term));
         let entries: Vec<_> = entries
             .into_iter()
             .map(|e| {
-                // The page sits at the site's top, so section links need no `root`.
-                let sections: Vec<_> = (e.sections.iter())
-                    .filter_map(|id| self.corpus.section(id))
-                    .map(|section| {
-                        let game = self.corpus.game(&section.game);
-                        context! {
-                            href => format!("{}#{}", rules_url(&section.game), section.id),
-                            title => &section.title,
-                            game => game.map_or(section.game.as_str(), |g| g.title.as_str()),
-                        }
-                    })
+                let sections: Vec<_> = e
+                    .sections
+                    .iter()
+                    .filter_map(|s| self.part_link(s))
                     .collect();
                 context! {
                     id => markdown::slug(&e.term),
