@@ -625,6 +625,7 @@ fn answered_tells_answerable_questions_from_the_rest() {
         ("tests/search/fresh-tuning.yaml", 0.95, 0.9),
         ("tests/search/answered-tuning.yaml", 0.9, 0.85),
         ("tests/search/situations-tuning.yaml", 0.88, 0.86),
+        ("tests/search/na-tuning.yaml", 0.84, 0.86),
         ("tests/search/unseen.yaml", 0.92, 0.9),
         (
             "tests/search/unseen-2.yaml",
