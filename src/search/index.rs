@@ -1168,35 +1168,14 @@ impl SearchIndex {
                 .all(|t| terms.words.iter().any(|w| w.stands_for(t)))
     }
 
-    /// The hits for these terms: text scores with coordination, the ID bonus, the filters,
-    /// one hit per ruling or section.
-    fn ranked_hits(
+    /// Weighs the candidates by what the query names besides its words: a text that explains
+    /// the term, the words standing together, a game, a level, a concept, an ID.
+    fn weigh_what_the_query_names(
         &self,
         terms: &QueryTerms,
         named: &Named,
-        options: &SearchOptions,
-    ) -> Result<Ranked, SearchError> {
-        // Score by text; documents named by ID join even without a text match.
-        let searcher = self.reader.searcher();
-        let mut scores: HashMap<usize, f32> = HashMap::new();
-        if !terms.is_empty() {
-            // Every matching document is a candidate, whatever the limit: the coordination and
-            // a concept's floor read the candidates, so a shorter list must not rank otherwise.
-            let every = self.meta.docs.len().max(1);
-            let top = searcher.search(
-                self.text_query(terms, options).as_ref(),
-                &TopDocs::with_limit(every).order_by_score(),
-            )?;
-            for (score, address) in top {
-                let doc: TantivyDocument = searcher.doc(address)?;
-                // An ordinal outside our documents (a damaged index) is skipped, not a panic.
-                let ordinal = doc.get_first(self.fields.ordinal).and_then(|v| v.as_u64());
-                if let Some(ordinal) = ordinal.filter(|o| *o < self.meta.docs.len() as u64) {
-                    scores.insert(ordinal as usize, score);
-                }
-            }
-        }
-        self.apply_coordination(terms, &mut scores);
+        scores: &mut HashMap<usize, f32>,
+    ) {
         // The parts explaining the term the query names join even when they do not use the
         // word the player typed ("vystrašení": the text says the third ghost drives it off).
         if let Some(floor) = scores.values().copied().reduce(f32::min) {
@@ -1244,6 +1223,38 @@ impl SearchIndex {
                 *scores.entry(ordinal).or_insert(0.0) += ID_MATCH_BONUS;
             }
         }
+    }
+
+    /// The hits for these terms: text scores with coordination, the ID bonus, the filters,
+    /// one hit per ruling or section.
+    fn ranked_hits(
+        &self,
+        terms: &QueryTerms,
+        named: &Named,
+        options: &SearchOptions,
+    ) -> Result<Ranked, SearchError> {
+        // Score by text; documents named by ID join even without a text match.
+        let searcher = self.reader.searcher();
+        let mut scores: HashMap<usize, f32> = HashMap::new();
+        if !terms.is_empty() {
+            // Every matching document is a candidate, whatever the limit: the coordination and
+            // a concept's floor read the candidates, so a shorter list must not rank otherwise.
+            let every = self.meta.docs.len().max(1);
+            let top = searcher.search(
+                self.text_query(terms, options).as_ref(),
+                &TopDocs::with_limit(every).order_by_score(),
+            )?;
+            for (score, address) in top {
+                let doc: TantivyDocument = searcher.doc(address)?;
+                // An ordinal outside our documents (a damaged index) is skipped, not a panic.
+                let ordinal = doc.get_first(self.fields.ordinal).and_then(|v| v.as_u64());
+                if let Some(ordinal) = ordinal.filter(|o| *o < self.meta.docs.len() as u64) {
+                    scores.insert(ordinal as usize, score);
+                }
+            }
+        }
+        self.apply_coordination(terms, &mut scores);
+        self.weigh_what_the_query_names(terms, named, &mut scores);
         let mut ranked: Vec<(usize, f32)> = scores.into_iter().collect();
         ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
 
