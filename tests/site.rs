@@ -778,24 +778,20 @@ fn the_glossary_links_each_term_to_the_sections_that_explain_it() {
     let corpus = corpus();
     let site = site();
     let page = std::str::from_utf8(&site["slovnicek.html"]).unwrap();
-    let entry = page
-        .split("<dt id=\"strazny\">")
-        .nth(1)
-        .and_then(|rest| rest.split("</dd>").next())
-        .expect("the glossary has strážný");
-    assert!(
-        entry.contains("#dzh-strazny\">Strážný</a> (Duchové, zámky a hřbitovy)"),
-        "{entry}"
-    );
-    let scare = page
-        .split("<dt id=\"vystraseni\">")
-        .nth(1)
-        .and_then(|rest| rest.split("</dd>").next())
-        .expect("the glossary has vystrašení");
-    assert!(
-        scare.contains("#dzh-mlha-a-duchove-treti-duch-figurku-vyzene\">Mlha a duchové › Třetí duch figurku vyžene</a>"),
-        "{scare}"
-    );
+    for (term, link) in [
+        ("strazny", "#dzh-strazny\">Strážný</a> (Duchové, zámky a hřbitovy)"),
+        (
+            "vystraseni",
+            "#dzh-mlha-a-duchove-treti-duch-figurku-vyzene\">Mlha a duchové › Třetí duch figurku vyžene</a>",
+        ),
+    ] {
+        let entry = page
+            .split(&format!("<dt id=\"{term}\">"))
+            .nth(1)
+            .and_then(|rest| rest.split("</dd>").next())
+            .unwrap_or_else(|| panic!("the glossary has {term}"));
+        assert!(entry.contains(link), "{entry}");
+    }
     let linked = corpus.glossary.iter().filter(|e| !e.sections.is_empty());
     assert_eq!(linked.count(), corpus.glossary.len());
 }
