@@ -373,16 +373,25 @@
     /** Does the last heading of a rule part's title name exactly the query's words
      * (index.rs heading_names)? Each title's terms are worked out once per page. */
     const headingTerms = new Map();
-    function headingNames(terms, title) {
+    function headingNames(asked, title) {
       if (!headingTerms.has(title)) {
         headingTerms.set(title, analyzer.analyze(title.split(s.heading_separator).pop()).map((t) => t.folded));
       }
       const heading = headingTerms.get(title);
       return (
         heading.length > 0 &&
-        terms.words.every((w) => heading.some((t) => standsFor(w, t))) &&
-        heading.every((t) => terms.words.some((w) => standsFor(w, t)))
+        asked.every((w) => heading.some((t) => standsFor(w, t))) &&
+        heading.every((t) => asked.some((w) => standsFor(w, t)))
       );
+    }
+
+    /** The query's words but those that only frame a question about a term: a game's name or
+     * the word for "game" (index.rs SearchIndex::frames). */
+    const gameWord = analyzer.analyze(s.game_word).map((t) => t.folded);
+    function askedWords(terms) {
+      const frames = (w) =>
+        gameWord.some((t) => standsFor(w, t)) || s.game_names.some(([term]) => standsFor(w, term));
+      return terms.words.filter((w) => !frames(w));
     }
 
     function formsOf(w) {
@@ -859,14 +868,14 @@
 
     /** The sections explaining the glossary term the query names and nothing else (terms.rs
      * Expansions::sections_explaining). */
-    function sectionsExplaining(terms) {
+    function sectionsExplaining(asked, terms) {
       const held = (term) => terms.words.some((w) => standsFor(w, term));
       const out = new Set();
-      if (terms.words.length === 0) return out;
+      if (asked.length === 0) return out;
       for (const g of groups) {
         if (g.sections.length === 0) continue;
         const groupTerms = [...g.single, ...g.phrases.flat()];
-        const inGroup = terms.words.every((w) => groupTerms.some((t) => standsFor(w, t)));
+        const inGroup = asked.every((w) => groupTerms.some((t) => standsFor(w, t)));
         if (inGroup && (g.single.some(held) || g.phrases.some((p) => p.every(held)))) {
           for (const id of g.sections) out.add(id);
         }
@@ -903,7 +912,8 @@
       }
       // The parts explaining the term the query names join at the lowest score (index.rs
       // ranked_hits).
-      const explaining = sectionsExplaining(terms);
+      const asked = askedWords(terms);
+      const explaining = sectionsExplaining(asked, terms);
       if (explaining.size > 0 && scores.size > 0) {
         const floor = Math.min(...scores.values());
         docs.forEach((doc, d) => {
@@ -917,7 +927,7 @@
         let weighed = score * proximityFactor(terms, d);
         if (docs[d].k === 'p') {
           weighed *= s.rule_part_factor;
-          if (explains(explaining, docs[d].id, docs[d].t, s) || headingNames(terms, docs[d].t)) {
+          if (explains(explaining, docs[d].id, docs[d].t, s) || headingNames(asked, docs[d].t)) {
             weighed *= s.explains_query_factor;
           }
         }

@@ -850,7 +850,8 @@ fn the_ranking_does_not_depend_on_the_limit() {
 /// A question that only names a term ("co je strážný", "co je hostinec") asks what it is: the
 /// rule part headed by the term leads, ahead of rulings that merely use it, and so does the
 /// section the glossary says explains it, even when its text never uses the typed word
-/// ("vystrašení": the text says the third ghost drives the figure off). Before session 44 the
+/// ("vystrašení": the text says the third ghost drives the figure off); the game's name around
+/// the term ("v soutěžní hře") changes nothing. Before session 44 the
 /// strážný ruling about an occupied road came first, and "vystrašení" found no such section.
 #[test]
 fn a_question_naming_a_term_leads_with_the_text_that_explains_it() {
@@ -860,6 +861,7 @@ fn a_question_naming_a_term_leads_with_the_text_that_explains_it() {
         ("co je hostinec", "hk-hostince"),
         ("co znamená bank duchů", "dc-mlha-a-duchove"),
         ("co znamená vystrašení", "dzh-mlha-a-duchove"),
+        ("co je strážný v soutěžní hře", "dzh-strazny"),
     ] {
         let found = index.search(query, &Default::default()).unwrap();
         let first = found.hits.first().map(|h| h.id.as_str());

@@ -24,7 +24,8 @@ use super::not_covered::NotCoveredTable;
 use super::query::{self, IdReference};
 use super::snippet::{self, Snippet};
 use super::terms::{
-    edits, Expansions, QueryTerms, TermSet, FUZZY_MIN_LETTERS, SUGGESTION_TWO_EDITS_MIN_LETTERS,
+    edits, Expansions, QueryTerms, QueryWord, TermSet, FUZZY_MIN_LETTERS,
+    SUGGESTION_TWO_EDITS_MIN_LETTERS,
 };
 use crate::content::to_plain_text;
 use crate::czech::{analyze_query, fold_word};
@@ -286,6 +287,9 @@ pub const RULE_PART_FACTOR: f32 = 1.3;
 /// strážný": the part headed "Strážný"), or a part of a section the glossary says explains
 /// the term ("co znamená vystrašení"). (1.5 to 3 ranked the tuning sets alike, session 44.)
 pub const EXPLAINS_QUERY_FACTOR: f32 = 2.0;
+/// The word for "game": with a game's name it frames a question about a term ("co je mlha
+/// v kooperativní hře") without being what it asks.
+pub const GAME_WORD: &str = "hra";
 
 /// What the query names besides its words: rulings by ID, a section by its id, a level.
 struct Named {
@@ -299,6 +303,8 @@ struct Named {
     /// The sections (`id`) or subsections (`id#Nadpis`) that explain the glossary term the
     /// query names and nothing else.
     explaining: BTreeSet<String>,
+    /// The query's words but those that only frame it (a game's name, "hra").
+    asked: Vec<QueryWord>,
 }
 
 pub struct SearchIndex {
@@ -919,6 +925,13 @@ impl SearchIndex {
         Box::new(BooleanQuery::new(clauses))
     }
 
+    /// Does this word only frame a question about a term ("v soutěžní hře"): it names a game,
+    /// or is `game_word` (the terms of `GAME_WORD`)?
+    fn frames(&self, word: &QueryWord, game_word: &[String]) -> bool {
+        (game_word.iter()).any(|t| word.stands_for(t))
+            || (self.meta.game_names.iter()).any(|(term, _)| word.stands_for(term))
+    }
+
     /// The games the query leans to: the one its words name, or else those most of its words
     /// point to; with how much other games' documents then count.
     fn leaning_game(&self, terms: &QueryTerms) -> Option<(BTreeSet<String>, f32)> {
@@ -1049,13 +1062,21 @@ impl SearchIndex {
         for (suggestion, typed, suggested, _) in &suggestions {
             terms.suggest(typed, suggested, suggestion.typos);
         }
+        let game_word: Vec<String> = (self.analyzer.analyze(GAME_WORD).into_iter())
+            .map(|t| t.folded)
+            .collect();
+        let asked: Vec<QueryWord> = (terms.words.iter())
+            .filter(|w| !self.frames(w, &game_word))
+            .cloned()
+            .collect();
         let named = Named {
             rulings: named,
             section: named_section,
             level: parsed.level,
             game: self.leaning_game(&terms),
             concept_targets: concept_targets(&terms, &self.meta.concepts),
-            explaining: self.meta.expansions.sections_explaining(&terms.words),
+            explaining: (self.meta.expansions).sections_explaining(&asked, &terms.words),
+            asked,
         };
         let mut ranked = self.ranked_hits(&terms, &named, options)?;
         let relaxed = ranked.hits.is_empty() && !terms.is_empty();
@@ -1148,9 +1169,9 @@ impl SearchIndex {
     }
 
     /// Does the last heading of `title` ("Katedrály › Vyhodnocení města s katedrálou") name
-    /// exactly the query's words: each word stands for one of its terms and each term is one
-    /// a word stands for?
-    fn heading_names(&self, terms: &QueryTerms, title: &str) -> bool {
+    /// exactly the `asked` words: each stands for one of its terms and each term is one a word
+    /// stands for?
+    fn heading_names(&self, asked: &[QueryWord], title: &str) -> bool {
         let heading = title.rsplit(HEADING_SEPARATOR).next().unwrap_or(title);
         let heading: Vec<String> = self
             .analyzer
@@ -1159,13 +1180,12 @@ impl SearchIndex {
             .map(|t| t.folded)
             .collect();
         !heading.is_empty()
-            && terms
-                .words
+            && asked
                 .iter()
                 .all(|w| heading.iter().any(|t| w.stands_for(t)))
             && heading
                 .iter()
-                .all(|t| terms.words.iter().any(|w| w.stands_for(t)))
+                .all(|t| asked.iter().any(|w| w.stands_for(t)))
     }
 
     /// Weighs the candidates by what the query names besides its words: a text that explains
@@ -1191,7 +1211,7 @@ impl SearchIndex {
             if doc.kind == HitKind::Rule {
                 *score *= RULE_PART_FACTOR;
                 if explains(&named.explaining, &doc.id, &doc.title)
-                    || self.heading_names(terms, &doc.title)
+                    || self.heading_names(&named.asked, &doc.title)
                 {
                     *score *= EXPLAINS_QUERY_FACTOR;
                 }

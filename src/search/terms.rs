@@ -409,16 +409,21 @@ impl Expansions {
     }
 
     /// The sections that explain the glossary terms the query names and nothing else ("co je
-    /// vystrašení", "uchlácholit duchy"): every word is one of the entry's and the words make
-    /// up one of its names.
-    pub(crate) fn sections_explaining(&self, words: &[QueryWord]) -> BTreeSet<String> {
+    /// vystrašení", "uchlácholit duchy"): every `asked` word (the query's `words` but those
+    /// that only frame the question, such as the game's name) is one of the entry's, and the
+    /// words make up one of its names.
+    pub(crate) fn sections_explaining(
+        &self,
+        asked: &[QueryWord],
+        words: &[QueryWord],
+    ) -> BTreeSet<String> {
         let held = |term: &String| words.iter().any(|w| w.stands_for(term));
         self.groups
             .iter()
-            .filter(|group| !group.sections.is_empty() && !words.is_empty())
+            .filter(|group| !group.sections.is_empty() && !asked.is_empty())
             .filter(|group| {
                 let terms = || group.single.iter().chain(group.phrases.iter().flatten());
-                words.iter().all(|w| terms().any(|t| w.stands_for(t)))
+                asked.iter().all(|w| terms().any(|t| w.stands_for(t)))
                     && (group.single.iter().any(held)
                         || group.phrases.iter().any(|p| p.iter().all(held)))
             })

@@ -19,9 +19,9 @@ use crate::search::{
     concept_patterns, game_hints, game_names, game_words, scoped_synonyms, section_parts,
     ANSWERED_CONCEPT_MIN_SHARE, ANSWERED_KNOWN_WORDS_MIN_SHARE, ANSWERED_MIN_SCORE,
     ANSWERED_MIN_SHARE, ANSWERED_STRONG_MIN_SHARE, CONCEPT_FACTOR, CONCEPT_TIE_BREAKER,
-    EXACT_BONUS, EXPANSION_WEIGHT, EXPLAINS_QUERY_FACTOR, FUZZY_WEIGHT, HEADING_SEPARATOR,
-    HINTED_OTHER_GAME_FACTOR, ID_MATCH_BONUS, LEADING_HITS, LEVEL_FOCUS, OTHER_GAME_FACTOR,
-    OTHER_LEVEL_FACTOR, PROXIMITY_WEIGHT, RULE_PART_FACTOR, TEXT_FIELDS,
+    EXACT_BONUS, EXPANSION_WEIGHT, EXPLAINS_QUERY_FACTOR, FUZZY_WEIGHT, GAME_WORD,
+    HEADING_SEPARATOR, HINTED_OTHER_GAME_FACTOR, ID_MATCH_BONUS, LEADING_HITS, LEVEL_FOCUS,
+    OTHER_GAME_FACTOR, OTHER_LEVEL_FACTOR, PROXIMITY_WEIGHT, RULE_PART_FACTOR, TEXT_FIELDS,
 };
 use crate::search::{
     Expansions, FUZZY_MIN_LETTERS, NEAR_TERMS, RELAXED_MIN_LETTERS,
@@ -234,6 +234,7 @@ pub(crate) fn index_script(corpus: &Corpus) -> Result<String, serde_json::Error>
             "rule_part_factor": RULE_PART_FACTOR,
             "explains_query_factor": EXPLAINS_QUERY_FACTOR,
             "heading_separator": HEADING_SEPARATOR,
+            "game_word": GAME_WORD,
             "game_names": game_names(corpus),
             "game_hints": game_hints(corpus),
             "max_level": MAX_LEVEL,
