@@ -11,8 +11,9 @@ use super::text::decode_reporting_controls;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::engine::{emitted_in, rule_keys, Played};
 use crate::model::{
-    load_tile_set, Concept, Corpus, CoverageNote, CoverageStatus, Game, GameKind, GlossaryEntry,
-    NotCovered, NotCoveredKind, Origin, RuleKeyRef, RuleSection, Ruling, SynonymRing, MAX_LEVEL,
+    load_tile_set, part_reference, Concept, Corpus, CoverageNote, CoverageStatus, Game, GameKind,
+    GlossaryEntry, NotCovered, NotCoveredKind, Origin, RuleKeyRef, RuleSection, Ruling,
+    SynonymRing, MAX_LEVEL,
 };
 use crate::scenario::load_scenario;
 use crate::yaml::{self, check_slug, Fields, TextOrigin};
@@ -1357,10 +1358,7 @@ fn rule_part<'c, 'e>(
     entry: &'e str,
     levels: &[&str],
 ) -> Result<(&'c RuleSection, Option<&'e str>), String> {
-    let (id, heading) = match entry.split_once('#') {
-        Some((id, heading)) => (id, Some(heading.trim())),
-        None => (entry, None),
-    };
+    let (id, heading) = part_reference(entry);
     let section = corpus
         .section(id)
         .ok_or_else(|| format!("sekce `{id}` neexistuje"))?;

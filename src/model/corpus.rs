@@ -142,6 +142,15 @@ pub struct RuleSection {
     pub origin: Origin,
 }
 
+/// A reference to a rule section (`id`) or one of its subsections (`id#Nadpis`), as rule keys
+/// and the glossary write it: the section's id and the subsection's heading.
+pub fn part_reference(entry: &str) -> (&str, Option<&str>) {
+    match entry.split_once('#') {
+        Some((id, heading)) => (id, Some(heading.trim())),
+        None => (entry, None),
+    }
+}
+
 #[derive(Debug, Clone, Serialize)]
 pub struct GlossaryEntry {
     pub term: String,
@@ -149,7 +158,8 @@ pub struct GlossaryEntry {
     pub synonyms: Vec<String>,
     pub english: Vec<String>,
     pub definition: String,
-    /// The rule sections that explain the term: a question asking what it is leads with them.
+    /// The rule sections or subsections that explain the term (see `part_reference`): a
+    /// question asking what it is leads with them.
     pub sections: Vec<String>,
 }
 

@@ -10,9 +10,9 @@ mod scenario;
 mod tiles;
 
 pub use corpus::{
-    format_levels, levels_cs, Citation, Concept, Corpus, CoverageNote, CoverageStatus, Game,
-    GameKind, GlossaryEntry, NotCovered, NotCoveredKind, Origin, Provenance, RuleKeyRef,
-    RuleSection, Ruling, RulingFilter, SynonymRing, MAX_LEVEL,
+    format_levels, levels_cs, part_reference, Citation, Concept, Corpus, CoverageNote,
+    CoverageStatus, Game, GameKind, GlossaryEntry, NotCovered, NotCoveredKind, Origin, Provenance,
+    RuleKeyRef, RuleSection, Ruling, RulingFilter, SynonymRing, MAX_LEVEL,
 };
 pub use geometry::{Dir, Port, Pos, Terrain, BOARD_RADIUS};
 pub use pieces::{

@@ -30,7 +30,7 @@ use super::terms::{
 use crate::content::to_plain_text;
 use crate::czech::{analyze_query, fold_word};
 use crate::czech::{Analyzer, BaselineAnalyzer, CzechAnalyzer, Token};
-use crate::model::{Corpus, Game, GameKind, SynonymRing, MAX_LEVEL};
+use crate::model::{part_reference, Corpus, Game, GameKind, SynonymRing, MAX_LEVEL};
 
 /// Which analyzer the index uses. Only the Czech one is for users; the baseline (tantivy's
 /// default tokenizer: lowercase words) exists to measure what the Czech analyzer gains.
@@ -1348,9 +1348,9 @@ fn level_factor(levels: &[u8], level: u8) -> f32 {
 /// names its section (`id`) or its own subsection (`id#Nadpis`)?
 fn explains(explaining: &BTreeSet<String>, id: &str, title: &str) -> bool {
     let heading = title.rsplit(HEADING_SEPARATOR).next().unwrap_or(title);
-    explaining.iter().any(|entry| match entry.split_once('#') {
-        Some((section, named)) => section == id && named.trim() == heading,
-        None => entry == id,
+    explaining.iter().any(|entry| match part_reference(entry) {
+        (section, Some(named)) => section == id && named == heading,
+        (section, None) => section == id,
     })
 }
 

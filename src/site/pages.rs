@@ -16,7 +16,9 @@ use super::situace;
 use crate::content::LinkTarget;
 use crate::coverage::{self, CoverageEntry, Status};
 use crate::engine::CompiledTile;
-use crate::model::{levels_cs, Corpus, Game, GameKind, Provenance, Ruling, Scenario};
+use crate::model::{
+    levels_cs, part_reference, Corpus, Game, GameKind, Provenance, RuleSection, Ruling, Scenario,
+};
 use crate::scenario::ExpectationResult;
 
 fn environment(frontend: &Frontend) -> Result<Environment<'_>, BuildError> {
@@ -387,16 +389,7 @@ impl<'a> Renderer<'a> {
         let citation = crate::engine::cite_in(self.corpus, &line.rule, played);
         let cite = citation.as_ref().map(|c| {
             let mut link = self.section_link(&c.section.id, root);
-            let anchor = c.heading.and_then(|heading| {
-                let mut known = self.headings.borrow_mut();
-                let headings = known
-                    .entry(c.section.id.clone())
-                    .or_insert_with(|| markdown::heading_ids(&c.section.body, &c.section.id));
-                headings.iter().find(|h| h.title == heading).cloned()
-            });
-            if let Some(anchor) = anchor {
-                link.href = format!("{root}{}#{}", rules_url(&c.section.game), anchor.id);
-            }
+            link.href = self.part_href(c.section, c.heading, root);
             link.title = c.title();
             link
         });
@@ -834,21 +827,30 @@ impl<'a> Renderer<'a> {
         )
     }
 
-    /// A link from the glossary (at the site's top, so no `root`) to the rule section or
-    /// subsection `entry` (`id` or `id#Nadpis`) names, with its title and game.
-    fn part_link(&self, entry: &str) -> Option<minijinja::Value> {
-        let (id, heading) = match entry.split_once('#') {
-            Some((id, heading)) => (id, Some(heading.trim())),
-            None => (entry, None),
-        };
-        let section = self.corpus.section(id)?;
+    /// Where a section, or its subsection under `heading`, starts on its game's rules page.
+    fn part_href(&self, section: &RuleSection, heading: Option<&str>, root: &str) -> String {
         let anchor = heading.and_then(|heading| {
-            let ids = markdown::heading_ids(&section.body, &section.id);
-            ids.into_iter().find(|h| h.title == heading)
+            let mut known = self.headings.borrow_mut();
+            let headings = known
+                .entry(section.id.clone())
+                .or_insert_with(|| markdown::heading_ids(&section.body, &section.id));
+            headings
+                .iter()
+                .find(|h| h.title == heading)
+                .map(|h| h.id.clone())
         });
+        let anchor = anchor.as_deref().unwrap_or(&section.id);
+        format!("{root}{}#{anchor}", rules_url(&section.game))
+    }
+
+    /// A link from the glossary (at the site's top, so no `root`) to the rule section or
+    /// subsection `entry` (see `part_reference`) names, with its title and game.
+    fn part_link(&self, entry: &str) -> Option<minijinja::Value> {
+        let (id, heading) = part_reference(entry);
+        let section = self.corpus.section(id)?;
         let game = self.corpus.game(&section.game);
         Some(context! {
-            href => format!("{}#{}", rules_url(&section.game), anchor.as_ref().map_or(&section.id, |a| &a.id)),
+            href => self.part_href(section, heading, ""),
             title => heading.map_or(section.title.clone(), |h| format!("{} › {h}", section.title)),
             game => game.map_or(section.game.as_str(), |g| g.title.as_str()),
         })
