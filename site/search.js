@@ -53,8 +53,9 @@
   }
 
   /** Whether the first hit answers the query (index.rs, Ranked::answers): it explains the
-   * term the query names, or it holds most of the query's words, or it matches strongly and holds some, or every word is a word of the
-   * texts and it holds a few, or it answers the situation the query describes and holds some. */
+   * term the query names, or it holds most of the query's words, or it matches strongly and
+   * holds some, or every word is a word of the texts and it holds a few, or it answers the
+   * situation the query describes and holds some. */
   function answers(ranked, s, inGamesWords) {
     const first = ranked.hits[0];
     if (!first) return false;
@@ -369,7 +370,6 @@
       return words.concat(phrases);
     }
 
-    /** A query word's term, glossary expansions and suggestion (terms.rs QueryWord::forms). */
     /** Does the last heading of a rule part's title name exactly the query's words
      * (index.rs heading_names)? Each title's terms are worked out once per page. */
     const headingTerms = new Map();
@@ -394,6 +394,7 @@
       return terms.words.filter((w) => !frames(w));
     }
 
+    /** A query word's term, glossary expansions and suggestion (terms.rs QueryWord::forms). */
     function formsOf(w) {
       return [w.folded, ...w.expansions, ...(w.suggested === null ? [] : [w.suggested])];
     }
@@ -911,7 +912,7 @@
         }
       }
       // The parts explaining the term the query names join at the lowest score (index.rs
-      // ranked_hits).
+      // weigh_what_the_query_names).
       const asked = askedWords(terms);
       const explaining = sectionsExplaining(asked, terms);
       if (explaining.size > 0 && scores.size > 0) {
