@@ -386,12 +386,13 @@
     }
 
     /** The query's words but those that only frame a question about a term: a game's name or
-     * the word for "game" (index.rs SearchIndex::frames). */
+     * the word for "game" (index.rs SearchIndex::frames); all of them when that leaves none. */
     const gameWord = analyzer.analyze(s.game_word).map((t) => t.folded);
     function askedWords(terms) {
       const frames = (w) =>
         gameWord.some((t) => standsFor(w, t)) || s.game_names.some(([term]) => standsFor(w, term));
-      return terms.words.filter((w) => !frames(w));
+      const asked = terms.words.filter((w) => !frames(w));
+      return asked.length > 0 ? asked : terms.words;
     }
 
     /** A query word's term, glossary expansions and suggestion (terms.rs QueryWord::forms). */
@@ -924,16 +925,25 @@
       // Query words next to each other in a passage; rule parts make up for their fewer
       // fields; a named game's documents lead.
       const leaning = leaningGame(terms);
+      const explainers = [];
       for (const [d, score] of scores) {
         let weighed = score * proximityFactor(terms, d);
+        const inNamedGame = leaning === null || leaning[0].has(docs[d].game);
+        if (!inNamedGame) weighed *= leaning[1];
         if (docs[d].k === 'p') {
           weighed *= s.rule_part_factor;
           if (explains(explaining, docs[d].id, docs[d].t, s) || headingNames(asked, docs[d].t)) {
             weighed *= s.explains_query_factor;
+            if (inNamedGame) explainers.push(d);
           }
         }
-        if (leaning !== null && !leaning[0].has(docs[d].game)) weighed *= leaning[1];
         scores.set(d, weighed);
+      }
+      // Those of the game the query leans to lead: each gains the best of the others' scores.
+      const others = [...scores].filter(([d]) => !explainers.includes(d)).map(([, v]) => v);
+      if (others.length > 0) {
+        const best = Math.max(...others);
+        for (const d of explainers) scores.set(d, scores.get(d) + best);
       }
       // A named level: documents of other levels weigh less, those of few levels more, and
       // those the level introduces most (index.rs level_factor).

@@ -853,12 +853,19 @@ fn the_ranking_does_not_depend_on_the_limit() {
 /// ("vystrašení": the text says the third ghost drives the figure off); the game's name around
 /// the term ("v soutěžní hře") changes nothing. Before session 44 the
 /// strážný ruling about an occupied road came first, and "vystrašení" found no such section.
+/// The explaining text leads even when it is long and uses the word once (the base game's
+/// monk; before session 45 rulings with "mnich" in their title came first), and when the term
+/// is also a game's name ("co je dárek": the name was taken for the game and nothing was asked).
 #[test]
 fn a_question_naming_a_term_leads_with_the_text_that_explains_it() {
     let index = index(AnalyzerChoice::Czech);
     for (query, defining) in [
         ("co je strážný", "dzh-strazny"),
         ("co je hostinec", "hk-hostince"),
+        ("co je mnich", "zh-zakladni-hra"),
+        ("co je zásoba", "zh-zakladni-hra"),
+        ("co je erb", "dc-mesta"),
+        ("co je dárek", "da-otevreni-darku"),
         ("co znamená bank duchů", "dc-mlha-a-duchove"),
         ("co znamená vystrašení", "dzh-mlha-a-duchove"),
         ("co je strážný v soutěžní hře", "dzh-strazny"),

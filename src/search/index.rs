@@ -286,7 +286,10 @@ pub const RULE_PART_FACTOR: f32 = 1.3;
 /// the texts that only use it: a part whose own heading is exactly the query's words ("co je
 /// strážný": the part headed "Strážný"), or a part the glossary says explains the term ("co
 /// znamená vystrašení"). (Session 44: 1.5 to 4 ranked the first four tuning sets alike; 4
-/// ranked the definitions tuning set best, 0.953 MRR against 0.930 at 2.)
+/// ranked the definitions tuning set best, 0.953 MRR against 0.930 at 2.) Such parts of the
+/// game the query leans to then lead: each gains the best score of the other candidates, so a
+/// long part that uses the word once ("mnich" in the base game's turn) is not left behind
+/// rulings with the word in their title.
 pub const EXPLAINS_QUERY_FACTOR: f32 = 4.0;
 /// The word for "game": with a game's name it frames a question about a term ("co je mlha
 /// v kooperativní hře") without being what it asks.
@@ -1066,10 +1069,14 @@ impl SearchIndex {
         let game_word: Vec<String> = (self.analyzer.analyze(GAME_WORD).into_iter())
             .map(|t| t.folded)
             .collect();
-        let asked: Vec<QueryWord> = (terms.words.iter())
+        let mut asked: Vec<QueryWord> = (terms.words.iter())
             .filter(|w| !self.frames(w, &game_word))
             .cloned()
             .collect();
+        // Only a game's name ("co je dárek", "hostinec"): the name is what is asked.
+        if asked.is_empty() {
+            asked.clone_from(&terms.words);
+        }
         let named = Named {
             rulings: named,
             section: named_section,
@@ -1206,23 +1213,30 @@ impl SearchIndex {
                 }
             }
         }
+        let mut explaining = Vec::new();
         for (ordinal, score) in scores.iter_mut() {
             let doc = &self.meta.docs[*ordinal];
             *score *= proximity_factor(terms, doc);
+            let mut in_named_game = true;
+            if let Some((games, factor)) = &named.game {
+                if !games.contains(&doc.game) {
+                    *score *= factor;
+                    in_named_game = false;
+                }
+            }
             if doc.kind == HitKind::Rule {
                 *score *= RULE_PART_FACTOR;
                 if explains(&named.explaining, &doc.id, &doc.title)
                     || self.heading_names(&named.asked, &doc.title)
                 {
                     *score *= EXPLAINS_QUERY_FACTOR;
-                }
-            }
-            if let Some((games, factor)) = &named.game {
-                if !games.contains(&doc.game) {
-                    *score *= factor;
+                    if in_named_game {
+                        explaining.push(*ordinal);
+                    }
                 }
             }
         }
+        lead(&explaining, scores);
         if let Some(level) = named.level {
             for (ordinal, score) in scores.iter_mut() {
                 *score *= level_factor(&self.meta.docs[*ordinal].levels, level);
@@ -1352,6 +1366,22 @@ fn explains(explaining: &BTreeSet<String>, id: &str, title: &str) -> bool {
         (section, Some(named)) => section == id && named == heading,
         (section, None) => section == id,
     })
+}
+
+/// Puts `leaders` ahead of the other candidates, in their own order: each gains the best of
+/// the others' scores.
+fn lead(leaders: &[usize], scores: &mut HashMap<usize, f32>) {
+    let others_best = (scores.iter())
+        .filter(|(ordinal, _)| !leaders.contains(ordinal))
+        .map(|(_, score)| *score)
+        .reduce(f32::max);
+    if let Some(best) = others_best {
+        for ordinal in leaders {
+            if let Some(score) = scores.get_mut(ordinal) {
+                *score += best;
+            }
+        }
+    }
 }
 
 /// How much a document gains as the query's words stand next to each other in it.
