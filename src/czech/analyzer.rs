@@ -847,6 +847,12 @@ mod tests {
         same_stem(&["dávaj", "davaj", "dávají"]);
         // A spoken form of a stop word is one too.
         assert!(CzechAnalyzer.analyze("muzem budem").is_empty());
+        // The spoken auxiliaries are stop words like the written ones ("co sem si líz",
+        // "sou tam dva", "to sme prohráli"): as words no text has they weighed most in the
+        // share of the query a result must hold to answer it.
+        assert!(CzechAnalyzer
+            .analyze("sem sou sme ste bych jo tou vo")
+            .is_empty());
         // Only verb endings: "vyhoděj" (they throw out) is not read as "výhody" (advantages).
         assert_ne!(exact("vyhoděj"), exact("výhody"));
         assert!(spoken_forms().iter().any(|f| f == "dostanem"));
