@@ -847,6 +847,27 @@ fn an_everyday_verb_is_not_the_card_named_after_it() {
     assert!(!games.contains(&"Dárky"), "{:?}", found.hits);
 }
 
+/// A glossary or ring member that the analyzer reads as a common word joins nothing: the
+/// English "mist" shares its term with "místo" (place; instead of), and "Take 2" kept only
+/// "2" once "take" was dropped as a stop word, so a placement question led with the fog and
+/// "hra ve dvou" with the Dárky card (session 45, from a review of every member).
+#[test]
+fn a_member_the_analyzer_reads_as_a_common_word_joins_nothing() {
+    let index = index(AnalyzerChoice::Czech);
+    let first_title = |query: &str| {
+        let found = index.search(query, &Default::default()).unwrap();
+        found
+            .hits
+            .first()
+            .map(|h| h.question.clone())
+            .unwrap_or_default()
+    };
+    let placing = first_title("na které místo smím postavit figurku");
+    assert!(!placing.to_lowercase().contains("mlh"), "{placing}");
+    let two = first_title("hra ve dvou");
+    assert!(two.contains("hra ve dvou"), "{two}");
+}
+
 /// A shorter list is the top of a longer one: the CLI (10 by default), the site (20) and a
 /// phone's first screen rank alike, and say `answered` alike.
 #[test]
