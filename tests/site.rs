@@ -488,6 +488,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/unseen-4.yaml",
         "tests/search/unseen-5.yaml",
         "tests/search/unseen-6.yaml",
+        "tests/search/unseen-7.yaml",
     ]
     .iter()
     .flat_map(|set| {
