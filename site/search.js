@@ -775,8 +775,8 @@
 
     /** A sentence for each game carcref does not cover that a query word belongs to; a word
      * our texts mention unless a passage of one of `leading`, the first results, holds it with
-     * `mentioned_rest_min_share` of the query's other words (not_covered.rs
-     * NotCoveredTable::sentences). */
+     * `mentioned_rest_min_share` of the query's other words; none for a word that may also be
+     * read as a word of our texts (not_covered.rs NotCoveredTable::sentences). */
     function notCoveredSentences(terms, leading) {
       const rest = {
         words: terms.words.filter((w) => !index.not_covered.terms.some(([t]) => t === w.folded)),
@@ -794,6 +794,8 @@
       index.not_covered.tails.forEach((tail, entry) => {
         const words = [];
         for (const w of terms.words) {
+          // A word that may also be read as a word of our texts is not the other box's.
+          if (w.expansions.some((e) => docFreq.has(e))) continue;
           const found = index.not_covered.terms.find(
             ([t, , e, mentioned]) => e === entry && t === w.folded && !(mentioned && answered(t)),
           );

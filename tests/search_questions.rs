@@ -349,6 +349,23 @@ fn a_question_no_rules_answer_is_named_and_never_answered() {
         "Slova „nejlepší“ a „strategie“ patří k otázkám, na které pravidla neodpovídají \
          (strategie a rady ke hře).",
     );
+    // "Vyplatí se" asks whether something is worth it (session 45: our texts no longer use it).
+    not_covered(
+        "vyplatí se pokládat sedláky hned na začátku",
+        "Slovo „vyplatit“ patří k otázkám, na které pravidla neodpovídají (strategie a rady ke \
+         hře).",
+    );
+    // A word that may also be read as one of our texts' is not another topic's: "vyplaceni"
+    // without diacritics is a form of "vyplatit" and the name of the card Vyplacení.
+    let json = search_json("vyplaceni");
+    assert_eq!(json["not_covered"], serde_json::json!([]), "{json}");
+    assert_eq!(json["answered"], true, "{json}");
+    // Everyday things outside the game, with a game word in another sense.
+    not_covered(
+        "jak vyměnit zámek u vchodových dveří",
+        "Slovo „dveře“ patří k otázkám, na které pravidla neodpovídají (domácnost, doprava, \
+         počasí, jídlo, sport a škola).",
+    );
 }
 
 #[test]

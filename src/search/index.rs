@@ -1097,7 +1097,8 @@ impl SearchIndex {
             .take(LEADING_HITS)
             .map(|ordinal| self.meta.docs[*ordinal].passages.as_str())
             .collect();
-        let not_covered = self.meta.not_covered.sentences(&terms, &leading);
+        let not_covered =
+            (self.meta.not_covered).sentences(&terms, &leading, |t| self.meta.terms.contains(t));
         Ok(SearchResults {
             answered: !relaxed
                 && not_covered.is_empty()

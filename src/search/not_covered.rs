@@ -60,8 +60,15 @@ impl NotCoveredTable {
     /// "Slova „víno“ a „obilí“ patří do rozšíření Obchodníci a stavitelé, které carcref
     /// nepokrývá." A word our texts mention counts unless a passage of one of `leading`, the
     /// results a player sees first (each as its passages: a line of terms per passage), holds
-    /// it with at least `MENTIONED_REST_MIN_SHARE` of the query's other words.
-    pub(crate) fn sentences(&self, terms: &QueryTerms, leading: &[&str]) -> Vec<String> {
+    /// it with at least `MENTIONED_REST_MIN_SHARE` of the query's other words. A word that may
+    /// also be read as a word of our texts (`in_texts`: "vyplaceni" typed without diacritics is
+    /// a form of "vyplatit" and of the card Vyplacení) is not the other box's.
+    pub(crate) fn sentences(
+        &self,
+        terms: &QueryTerms,
+        leading: &[&str],
+        in_texts: impl Fn(&str) -> bool,
+    ) -> Vec<String> {
         let mut rest = terms.clone();
         rest.words.retain(|w| !self.holds(&w.folded));
         let answered = |term: &str| {
@@ -83,6 +90,7 @@ impl NotCoveredTable {
                 let words: Vec<String> = terms
                     .words
                     .iter()
+                    .filter(|w| !w.expansions.iter().any(|e| in_texts(e)))
                     .filter_map(|w| {
                         self.terms
                             .iter()
