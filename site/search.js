@@ -934,9 +934,11 @@
         if (!inNamedGame) weighed *= leaning[1];
         if (docs[d].k === 'p') {
           weighed *= s.rule_part_factor;
-          if (explains(explaining, docs[d].id, docs[d].t, s) || headingNames(asked, docs[d].t)) {
+          // Another game's part that explains the term does not lead (index.rs).
+          const explainsIt = explains(explaining, docs[d].id, docs[d].t, s) || headingNames(asked, docs[d].t);
+          if (explainsIt && inNamedGame) {
             weighed *= s.explains_query_factor;
-            if (inNamedGame) explainers.push(d);
+            explainers.push(d);
           }
         }
         scores.set(d, weighed);

@@ -944,4 +944,16 @@ fn a_question_naming_a_term_leads_with_the_text_that_explains_it() {
         assert_eq!(first, Some(defining), "{query}: {:?}", found.hits);
         assert!(found.answered, "{query}");
     }
+    // Another game's part headed by the game's name ("Kombinace › Hostince a katedrály" in the
+    // ghosts' and the gifts' rules) does not lead a search for the game itself.
+    let found = index
+        .search("hostince a katedrály", &Default::default())
+        .unwrap();
+    let games: Vec<&str> = found
+        .hits
+        .iter()
+        .take(3)
+        .map(|h| h.game_title.as_str())
+        .collect();
+    assert_eq!(games, ["Hostince a katedrály"; 3], "{:?}", found.hits);
 }

@@ -286,10 +286,10 @@ pub const RULE_PART_FACTOR: f32 = 1.3;
 /// the texts that only use it: a part whose own heading is exactly the query's words ("co je
 /// strážný": the part headed "Strážný"), or a part the glossary says explains the term ("co
 /// znamená vystrašení"). (Session 44: 1.5 to 4 ranked the first four tuning sets alike; 4
-/// ranked the definitions tuning set best, 0.953 MRR against 0.930 at 2.) Such parts of the
-/// game the query leans to then lead: each gains the best score of the other candidates, so a
-/// long part that uses the word once ("mnich" in the base game's turn) is not left behind
-/// rulings with the word in their title.
+/// ranked the definitions tuning set best, 0.953 MRR against 0.930 at 2.) Only parts of the
+/// game the query leans to count so, and they then lead: each gains the best score of the
+/// other candidates, so a long part that uses the word once ("mnich" in the base game's turn)
+/// is not left behind rulings with the word in their title.
 pub const EXPLAINS_QUERY_FACTOR: f32 = 4.0;
 /// The word for "game": with a game's name it frames a question about a term ("co je mlha
 /// v kooperativní hře") without being what it asks.
@@ -1227,13 +1227,13 @@ impl SearchIndex {
             }
             if doc.kind == HitKind::Rule {
                 *score *= RULE_PART_FACTOR;
-                if explains(&named.explaining, &doc.id, &doc.title)
-                    || self.heading_names(&named.asked, &doc.title)
-                {
+                // Another game's part that explains the term (or is headed by the name of the
+                // game the query names: "Kombinace › Hostince a katedrály") does not lead.
+                let explains_it = explains(&named.explaining, &doc.id, &doc.title)
+                    || self.heading_names(&named.asked, &doc.title);
+                if explains_it && in_named_game {
                     *score *= EXPLAINS_QUERY_FACTOR;
-                    if in_named_game {
-                        explaining.push(*ordinal);
-                    }
+                    explaining.push(*ordinal);
                 }
             }
         }
