@@ -895,6 +895,25 @@ fn a_member_the_analyzer_reads_as_a_common_word_joins_nothing() {
     assert!(two.contains("hra ve dvou"), "{two}");
 }
 
+/// Colloquial placing verbs said of tiles and figures alike ("šoupnout", "plácnout",
+/// "vecpat") join "položit", which the rules also say of both: a question with one is a game
+/// question (until session 45 the word weighed as one no text has, and it was refused).
+#[test]
+fn a_colloquial_placing_verb_is_a_game_word() {
+    let index = index(AnalyzerChoice::Czech);
+    let found = (index.search(
+        "Dá se kartička šoupnout k ostatním jenom rohem?",
+        &Default::default(),
+    ))
+    .unwrap();
+    assert!(found.answered, "{:?}", found.hits);
+    assert_eq!(
+        found.hits[0].id, "dc-prikladani-ne-jen-rohem",
+        "{:?}",
+        found.hits
+    );
+}
+
 /// A shorter list is the top of a longer one: the CLI (10 by default), the site (20) and a
 /// phone's first screen rank alike, and say `answered` alike.
 #[test]
