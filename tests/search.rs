@@ -14,6 +14,20 @@ fn index(choice: AnalyzerChoice) -> SearchIndex {
     SearchIndex::build(&loaded.corpus, choice).unwrap()
 }
 
+/// The Czech index's results for `query` with the default options.
+fn found(query: &str) -> carcref::search::SearchResults {
+    index(AnalyzerChoice::Czech)
+        .search(query, &Default::default())
+        .unwrap()
+}
+
+/// The games of the first three hits.
+fn first_three_games(found: &carcref::search::SearchResults) -> Vec<&str> {
+    (found.hits.iter().take(3))
+        .map(|h| h.game_title.as_str())
+        .collect()
+}
+
 fn cases() -> Vec<carcref::search::QueryCase> {
     read_cases("tests/search/queries.yaml")
 }
@@ -858,20 +872,13 @@ fn a_ring_of_some_games_joins_its_words_in_their_texts_only() {
 /// (until session 45 "vyplatit" was a form of the card and the cards came first).
 #[test]
 fn an_everyday_verb_is_not_the_card_named_after_it() {
-    let index = index(AnalyzerChoice::Czech);
-    let found = (index.search(
-        "Vyplatí se pokládat sedláky hned na začátku hry?",
-        &Default::default(),
-    ))
-    .unwrap();
-    let games: Vec<&str> = found
-        .hits
-        .iter()
-        .take(3)
-        .map(|h| h.game_title.as_str())
-        .collect();
+    let found = found("Vyplatí se pokládat sedláky hned na začátku hry?");
     assert!(!found.hits.is_empty());
-    assert!(!games.contains(&"Dárky"), "{:?}", found.hits);
+    assert!(
+        !first_three_games(&found).contains(&"Dárky"),
+        "{:?}",
+        found.hits
+    );
 }
 
 /// A glossary or ring member that the analyzer reads as a common word joins nothing: the
@@ -880,12 +887,8 @@ fn an_everyday_verb_is_not_the_card_named_after_it() {
 /// "hra ve dvou" with the Dárky card (session 45, from a review of every member).
 #[test]
 fn a_member_the_analyzer_reads_as_a_common_word_joins_nothing() {
-    let index = index(AnalyzerChoice::Czech);
     let first_title = |query: &str| {
-        let found = index.search(query, &Default::default()).unwrap();
-        found
-            .hits
-            .first()
+        (found(query).hits.first())
             .map(|h| h.question.clone())
             .unwrap_or_default()
     };
@@ -900,12 +903,7 @@ fn a_member_the_analyzer_reads_as_a_common_word_joins_nothing() {
 /// question (until session 45 the word weighed as one no text has, and it was refused).
 #[test]
 fn a_colloquial_placing_verb_is_a_game_word() {
-    let index = index(AnalyzerChoice::Czech);
-    let found = (index.search(
-        "Dá se kartička šoupnout k ostatním jenom rohem?",
-        &Default::default(),
-    ))
-    .unwrap();
+    let found = found("Dá se kartička šoupnout k ostatním jenom rohem?");
     assert!(found.answered, "{:?}", found.hits);
     assert_eq!(
         found.hits[0].id, "dc-prikladani-ne-jen-rohem",
@@ -965,14 +963,7 @@ fn a_question_naming_a_term_leads_with_the_text_that_explains_it() {
     }
     // Another game's part headed by the game's name ("Kombinace › Hostince a katedrály" in the
     // ghosts' and the gifts' rules) does not lead a search for the game itself.
-    let found = index
-        .search("hostince a katedrály", &Default::default())
-        .unwrap();
-    let games: Vec<&str> = found
-        .hits
-        .iter()
-        .take(3)
-        .map(|h| h.game_title.as_str())
-        .collect();
+    let found = found("hostince a katedrály");
+    let games = first_three_games(&found);
     assert_eq!(games, ["Hostince a katedrály"; 3], "{:?}", found.hits);
 }
