@@ -69,12 +69,17 @@
   /** Does the rule part `id` titled `title` explain the term the query names (index.rs
    * explains): the glossary names its section (`id`) or its own subsection (`id#Nadpis`)? */
   function explains(explaining, id, title, s) {
-    const heading = title.split(s.heading_separator).pop();
+    const heading = lastHeading(title, s);
     for (const entry of explaining) {
       const hash = entry.indexOf('#');
       if (hash < 0 ? entry === id : entry.slice(0, hash) === id && entry.slice(hash + 1).trim() === heading) return true;
     }
     return false;
+  }
+
+  /** The last heading of a rule part's heading path (index.rs last_heading). */
+  function lastHeading(title, s) {
+    return title.split(s.heading_separator).pop();
   }
 
   function idf(docFreq, docCount) {
@@ -375,7 +380,7 @@
     const headingTerms = new Map();
     function headingNames(asked, title) {
       if (!headingTerms.has(title)) {
-        headingTerms.set(title, analyzer.analyze(title.split(s.heading_separator).pop()).map((t) => t.folded));
+        headingTerms.set(title, analyzer.analyze(lastHeading(title, s)).map((t) => t.folded));
       }
       const heading = headingTerms.get(title);
       return (

@@ -1181,10 +1181,9 @@ impl SearchIndex {
     /// exactly the `asked` words: each stands for one of its terms and each term is one a word
     /// stands for?
     fn heading_names(&self, asked: &[QueryWord], title: &str) -> bool {
-        let heading = title.rsplit(HEADING_SEPARATOR).next().unwrap_or(title);
         let heading: Vec<String> = self
             .analyzer
-            .analyze(heading)
+            .analyze(last_heading(title))
             .into_iter()
             .map(|t| t.folded)
             .collect();
@@ -1362,11 +1361,16 @@ fn level_factor(levels: &[u8], level: u8) -> f32 {
 /// Does the rule part `id` titled `title` explain the term the query names: the glossary
 /// names its section (`id`) or its own subsection (`id#Nadpis`)?
 fn explains(explaining: &BTreeSet<String>, id: &str, title: &str) -> bool {
-    let heading = title.rsplit(HEADING_SEPARATOR).next().unwrap_or(title);
+    let heading = last_heading(title);
     explaining.iter().any(|entry| match part_reference(entry) {
         (section, Some(named)) => section == id && named == heading,
         (section, None) => section == id,
     })
+}
+
+/// The last heading of a rule part's heading path ("Katedrály › Vyhodnocení" → "Vyhodnocení").
+fn last_heading(title: &str) -> &str {
+    title.rsplit(HEADING_SEPARATOR).next().unwrap_or(title)
 }
 
 /// Puts `leaders` ahead of the other candidates, in their own order: each gains the best of
