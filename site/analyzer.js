@@ -167,7 +167,16 @@
 
     /** Tokens of a user's query, which may arrive in any normalization form. */
     function analyzeQuery(text) {
-      return analyze(text.normalize('NFC'));
+      const normalized = text.normalize('NFC');
+      return analyze(normalized).filter((t) => !saysCan(normalized, t));
+    }
+
+    /** Is this token a form of "dát" that with "se" after it says "can" (analyzer.rs says_can)? */
+    function saysCan(text, token) {
+      if (!tables.query_words.can_with_se.includes(foldWord(token.word))) return false;
+      const after = [...text.slice(token.end).matchAll(WORD)].slice(0, 2).map((m) => foldWord(m[0]));
+      const next = tables.query_words.conditional.includes(after[0]) ? after[1] : after[0];
+      return next === 'se';
     }
 
     /** A word lowercased with diacritics folded, not stemmed (analyzer.rs fold_word). */

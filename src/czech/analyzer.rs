@@ -109,6 +109,8 @@ struct QueryWords {
     last_stems: Vec<String>,
     negating: Vec<String>,
     negated_within_words: usize,
+    can_with_se: Vec<String>,
+    conditional: Vec<String>,
 }
 
 /// Does this folded word name a level (úroveň, úrovni, level)?
@@ -551,7 +553,25 @@ fn words(text: &str) -> impl Iterator<Item = (usize, usize, &str)> {
 /// Analyzes a user's query, which may arrive in any normalization form.
 pub fn analyze_query(analyzer: &dyn Analyzer, query: &str) -> Vec<Token> {
     let normalized: String = query.nfc().collect();
-    analyzer.analyze(&normalized)
+    let mut tokens = analyzer.analyze(&normalized);
+    tokens.retain(|t| !says_can(&normalized, t));
+    tokens
+}
+
+/// Is this token a form of "dát" that with "se" after it says "can" ("dá se obsadit?",
+/// "dalo by se")? The query means the verb that follows, not giving or putting.
+fn says_can(text: &str, token: &Token) -> bool {
+    let words = &tables().query_words;
+    let word = text.get(token.start..token.end).map(fold_word);
+    if !word.is_some_and(|w| words.can_with_se.contains(&w)) {
+        return false;
+    }
+    let rest = text.get(token.end..).unwrap_or_default();
+    let mut after = self::words(rest).map(|(_, _, w)| fold_word(w));
+    match after.next() {
+        Some(next) if words.conditional.contains(&next) => after.next().is_some_and(|w| w == "se"),
+        next => next.is_some_and(|w| w == "se"),
+    }
 }
 
 /// A word lowercased and with its diacritics folded, not stemmed (for comparing whole words
@@ -887,6 +907,22 @@ mod tests {
     fn a_negated_form_keeps_its_own_terms() {
         assert_ne!(folded("nevyhrajeme"), folded("vyhrajeme"));
         assert_ne!(folded("nedokončený"), folded("dokončený"));
+    }
+
+    #[test]
+    fn dat_with_se_after_it_says_can_and_falls_away() {
+        let terms = |query: &str| -> Vec<String> {
+            (analyze_query(&CzechAnalyzer, query).into_iter())
+                .map(|t| t.folded)
+                .collect()
+        };
+        assert_eq!(terms("dá se obsadit"), terms("obsadit"));
+        assert_eq!(terms("Nedá se to dokončit?"), terms("dokončit"));
+        assert_eq!(terms("dalo by se vyhrát"), terms("vyhrát"));
+        // Giving and putting stay: "se" before the verb, or no "se" at all.
+        assert_eq!(terms("kam se dá duch"), terms("dát duch"));
+        assert_eq!(terms("dá bod"), terms("dát bod"));
+        assert_eq!(terms("dá by to"), terms("dát"));
     }
 
     #[test]

@@ -50,6 +50,8 @@ const EDGE_CASES: &[&str] = &[
     "Koncil koncilu koncilem konec konci koncem",
     // A negating word before a word, with stop words between or not, or too far back.
     "když není hotový, ještě není to dokončené; NEBYLA cesta u města uzavřená",
+    // "Dá se" says "can" and falls away; "dá" giving or putting stays.
+    "Dá se obsadit? nedá se to; dalo by se dokončit; kam se dá duch; dá bod",
     // English: function words fall away, number words become digits.
     "What happens when the deck still runs out after eight turns?",
 ];
