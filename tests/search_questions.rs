@@ -360,6 +360,21 @@ fn a_question_no_rules_answer_is_named_and_never_answered() {
     let json = search_json("vyplaceni");
     assert_eq!(json["not_covered"], serde_json::json!([]), "{json}");
     assert_eq!(json["answered"], true, "{json}");
+    // Other board games, travelling, whether the pieces fit in a box.
+    not_covered(
+        "jak se hraje Azul",
+        "Slovo „Azul“ patří k otázkám, na které pravidla neodpovídají (jiné hry než \
+         Carcassonne).",
+    );
+    not_covered(
+        "jak se dostanu do Carcassonne z Prahy",
+        "Slovo „Praha“ patří k otázkám, na které pravidla neodpovídají (domácnost, doprava, \
+         cestování, počasí, jídlo, sport a škola).",
+    );
+    not_covered(
+        "vejdou se figurky do krabice",
+        "Slovo „vejít“ patří k otázkám, na které pravidla neodpovídají (péče o herní materiál).",
+    );
     // Everyday things outside the game, with a game word in another sense.
     not_covered(
         "jak vyměnit zámek u vchodových dveří",
@@ -438,6 +453,41 @@ fn words_pointing_to_games_together_lean_to_the_game_most_of_them_point_to() {
     // opponent's feature, whose concept the words also describe.
     let json = search_json("protihráč prodloužil mlhu a přistaví mi ducha k rytíři ve městě");
     assert_eq!(json["results"][0]["id"], "dzh-mlha-a-duchove", "{json}");
+}
+
+#[test]
+fn the_base_game_by_players_names_leans_to_the_base_game() {
+    // "základka" joins "základní", which only the base game's texts say often (games.yaml).
+    let plain = search_json("smím postavit panáka na starší kartičku?");
+    assert_ne!(plain["results"][0]["id"], "zh-zakladni-hra", "{plain}");
+    let based = search_json("v základce smím postavit panáka na starší kartičku?");
+    assert_eq!(based["results"][0]["id"], "zh-zakladni-hra", "{based}");
+}
+
+#[test]
+fn players_names_for_colours_and_the_big_meeple_reach_the_rules_words() {
+    // A colour named is a "barva" (thesaurus.yaml), so the situation reaches its concept.
+    let colours = search_json(
+        "ve městě je žlutý a červený, můžeme za žlutou brát body a za červenou místo toho \
+         odstranit duchy?",
+    );
+    let first = &colours["results"][0]["id"];
+    assert_eq!(
+        first, "dc-spolecne-hodnoceni-duchy-misto-jedne-barvy",
+        "{colours}"
+    );
+    assert_eq!(answered_by("tlustý panák ve městě"), "hk-velky-druzinik");
+}
+
+#[test]
+fn dat_se_asks_whether_one_can_and_searches_for_the_verb_that_follows() {
+    // The rules' many "dáte" would otherwise outrank the competitive guard's rule.
+    let can = search_json("dá se postavit ducha ke strážnému");
+    assert_eq!(can["results"][0]["id"], "dzh-strazny", "{can}");
+    assert_eq!(
+        can["results"],
+        search_json("postavit ducha ke strážnému")["results"]
+    );
 }
 
 #[test]
