@@ -864,13 +864,14 @@
       return !onlyOne || (leading.length === 1 && counts.size === 1) ? new Set(leading) : null;
     }
 
-    /** The documents answering every concept one of whose patterns the query holds whole
-     * (index.rs concept_targets). */
+    /** The documents answering every concept one of whose patterns the query holds whole,
+     * each with how many such concepts it answers (index.rs concept_targets). */
     function conceptTargets(terms) {
       const holds = (term) => terms.words.some((w) => standsFor(w, term));
-      const out = new Set();
+      const out = new Map();
       for (const c of s.concepts) {
-        if (c.patterns.some((p) => p.length > 0 && p.every(holds))) for (const id of c.points_to) out.add(id);
+        if (!c.patterns.some((p) => p.length > 0 && p.every(holds))) continue;
+        for (const id of c.points_to) out.set(id, (out.get(id) || 0) + 1);
       }
       return out;
     }
@@ -966,13 +967,15 @@
           scores.set(d, score * factor);
         }
       }
-      // A concept the query describes: its documents lead, joining at the lowest score
-      // (index.rs CONCEPT_FACTOR).
+      // A concept the query describes: its documents lead, joining at the lowest score, the
+      // more so the more of the described concepts they answer (index.rs CONCEPT_FACTOR).
       const targets = conceptTargets(terms);
       if (targets.size > 0 && scores.size > 0) {
         const floor = Math.min(...scores.values());
         docs.forEach((doc, d) => {
-          if (targets.has(doc.id)) scores.set(d, (scores.has(d) ? scores.get(d) : floor) * s.concept_factor);
+          if (!targets.has(doc.id)) return;
+          const factor = s.concept_factor * (1 + s.concept_extra_factor * (targets.get(doc.id) - 1));
+          scores.set(d, (scores.has(d) ? scores.get(d) : floor) * factor);
         });
       }
       docs.forEach((doc, d) => {
