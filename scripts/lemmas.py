@@ -136,7 +136,8 @@ def table():
     corpus_stems = stems(sorted(corpus_words()))
     lemmas = {l for found in corpus_stems.values() for l in found if len(l) >= MIN_LEMMA_LETTERS}
     families = suppletive_families()
-    infinitives = {families[l] for l in lemmas if l in families}
+    # A family is whole whichever of its words the corpus has: "vejít" alone brings "vejdou".
+    infinitives = {families[l] for l in lemmas if l in families} | (lemmas & set(families.values()))
     lemmas |= infinitives | {member for member, inf in families.items() if inf in infinitives}
     by_lemma = collections.defaultdict(set)
     for form, found in stems(forms_of(lemmas)).items():
