@@ -21,7 +21,6 @@ use serde::{Deserialize, Serialize};
 
 use super::index::{SearchError, SearchIndex};
 use crate::content::{ContentFiles, FileBody};
-use crate::czech::{lemmas_txt, tables_json};
 use crate::model::Corpus;
 
 /// Bump when the index layout changes: a new version gets a new folder, so old entries are
@@ -117,12 +116,12 @@ impl IndexCache {
     /// Identifies the content and everything else the index depends on.
     pub fn key(files: &ContentFiles) -> String {
         let mut hasher = DefaultHasher::new();
+        // The sources (build.rs): what the index stores and how the analyzer and its tables
+        // read text are all code, so a build with other code builds its own index.
         (
             LAYOUT_VERSION,
-            super::index::INDEX_FORMAT,
             env!("CARGO_PKG_VERSION"),
-            tables_json(),
-            lemmas_txt(),
+            env!("CARCREF_SOURCE_HASH"),
         )
             .hash(&mut hasher);
         for file in &files.files {

@@ -363,10 +363,6 @@ fn one_shot_reader(index: &Index) -> Result<IndexReader, SearchError> {
         .try_into()?)
 }
 
-/// Bump when what the index stores changes, so that cached indexes of an older format are
-/// not used (the cache key includes it).
-pub(crate) const INDEX_FORMAT: u32 = 20;
-
 /// Text fields with their weights, in the order of `Fields::texts`.
 /// The ways players ask a ruling count less than its question: they are ours, not the source's.
 /// The game's names and kind have a field of their own (with its own term statistics), so
