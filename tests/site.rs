@@ -474,7 +474,7 @@ fn js_search(site: &Site, queries: &[serde_json::Value]) -> Vec<JsResults> {
 fn browser_ranking_agrees_with_the_cli() {
     let corpus = corpus();
     let index = SearchIndex::build(&corpus, AnalyzerChoice::Czech).unwrap();
-    // Every query set: the ten tuning sets and the nine held-out ones.
+    // Every query set: the eleven tuning sets and the nine held-out ones.
     let cases: Vec<_> = [
         "tests/search/queries.yaml",
         "tests/search/fresh-tuning.yaml",
@@ -486,6 +486,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/situations-tuning-2.yaml",
         "tests/search/answered-tuning-2.yaml",
         "tests/search/expansions-tuning.yaml",
+        "tests/search/slang-tuning.yaml",
         "tests/search/unseen.yaml",
         "tests/search/unseen-2.yaml",
         "tests/search/unseen-3.yaml",
