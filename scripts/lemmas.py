@@ -155,9 +155,34 @@ def table():
         lemma = families.get(candidates[0], candidates[0])
         if form != lemma:
             by_lemma[lemma].add(form)
+    hidden = hidden_by_plain_typing(by_lemma)
+    for lemma in list(by_lemma):
+        by_lemma[lemma] -= hidden
+        if not by_lemma[lemma]:
+            del by_lemma[lemma]
     return "".join(
         f"{lemma}\t{' '.join(sorted(forms))}\n" for lemma, forms in sorted(by_lemma.items())
     )
+
+
+def plain(word):
+    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
+
+
+def hidden_by_plain_typing(by_lemma):
+    """Forms that are no corpus word and are spelt, without diacritics, like a corpus word the
+    table does not hold ("přeš", of přít, like "přes"; "vice", of vika, like "více"). A player
+    who types "pres" means the corpus word: the analyzer looks a word typed without diacritics
+    up by that spelling, and would otherwise make it the other lemma's word."""
+    corpus = corpus_words()
+    held = {form for lemma, forms in by_lemma.items() for form in forms | {lemma}}
+    unheld = {plain(w) for w in corpus if not w.isascii() and w not in held}
+    return {
+        form
+        for forms in by_lemma.values()
+        for form in forms
+        if form not in corpus and plain(form) in unheld
+    }
 
 
 def main():
