@@ -743,14 +743,15 @@
           if (word.folded === typedTerm && typos <= word.typos) word.suggested = term;
         }
       }
-      let ranked = rankedHits(terms, named, namedSection, namedLevel, opts);
+      const titled = titledGame(parsed.text);
+      let ranked = rankedHits(terms, named, namedSection, namedLevel, titled, opts);
       const relaxed = ranked.hits.length === 0 && terms.words.length > 0;
       if (relaxed) {
         const looser = relax(
           terms,
           suggested.map((x) => x[1]),
         );
-        ranked = rankedHits(looser, named, namedSection, namedLevel, opts);
+        ranked = rankedHits(looser, named, namedSection, namedLevel, titled, opts);
       }
       const leading = ranked.ordinals.slice(0, s.leading_hits);
       const notCovered = notCoveredSentences(terms, leading);
@@ -893,15 +894,51 @@
       return out;
     }
 
-    /** The games the query leans to and how much other games count (index.rs leaning_game). */
-    function leaningGame(terms) {
-      const named = mostPointed(terms, s.game_names, true);
+    /** The letters between two words, folded (index.rs gap_letters). */
+    function gapLetters(text) {
+      return analyzer.foldWord([...text].filter((c) => /\p{Alphabetic}/u.test(c)).join(''));
+    }
+
+    /** The one game whose title the query writes, its words in order with nothing between
+     * them but punctuation or the title's own word (index.rs titled_game, title_span). */
+    function titledGame(text) {
+      const normalized = text.normalize('NFC');
+      const tokens = analyzer.analyzeQuery(normalized);
+      const games = [];
+      for (const title of s.game_titles) {
+        const n = title.terms.length;
+        for (let i = 0; i + n <= tokens.length; i += 1) {
+          const run = tokens.slice(i, i + n);
+          const words = run.every((t, j) => t.folded === title.terms[j]);
+          const gaps = title.gaps.every((gap, j) => {
+            const between = gapLetters(normalized.slice(run[j].end, run[j + 1].start));
+            return between === '' || between === gap;
+          });
+          if (words && gaps) {
+            if (games[games.length - 1] !== title.game) games.push(title.game);
+            break;
+          }
+        }
+      }
+      return games.length === 1 ? games[0] : null;
+    }
+
+    /** The games the query leans to and how much other games count (index.rs leaning_game):
+     * a title names its game unless a word names another game too. */
+    function leaningGame(terms, titled) {
+      let named;
+      if (titled !== null) {
+        const others = s.game_names.some(([term, of]) => of !== titled && terms.words.some((w) => standsFor(w, term)));
+        named = others ? null : new Set([titled]);
+      } else {
+        named = mostPointed(terms, s.game_names, true);
+      }
       if (named !== null) return [named, s.other_game_factor];
       const hinted = mostPointed(terms, s.game_hints, false);
       return hinted === null ? null : [hinted, s.hinted_other_game_factor];
     }
 
-    function rankedHits(terms, named, namedSection, namedLevel, opts) {
+    function rankedHits(terms, named, namedSection, namedLevel, titled, opts) {
       let scores = new Map();
       if (terms.words.length > 0) {
         // Every matching document, whatever the limit (index.rs ranked_hits).
@@ -932,7 +969,7 @@
       }
       // Query words next to each other in a passage; rule parts make up for their fewer
       // fields; a named game's documents lead.
-      const leaning = leaningGame(terms);
+      const leaning = leaningGame(terms, titled);
       const explainers = [];
       for (const [d, score] of scores) {
         let weighed = score * proximityFactor(terms, d);

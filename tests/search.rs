@@ -952,6 +952,34 @@ const HELD_OUT_9_FLOOR_MRR: f64 = 0.75;
 const HELD_OUT_9_FLOOR_ANSWERED: f64 = 0.85;
 const HELD_OUT_9_FLOOR_REFUSED: f64 = 0.8;
 
+/// A game named by its title ("Duchové, zámky a hřbitovy", "v Duchách Carcassonne") is named,
+/// although its words one by one point to both ghost games: the first results are its texts.
+/// Beside another game's name it names neither.
+#[test]
+fn a_game_named_by_its_title_leads() {
+    let index = index(AnalyzerChoice::Czech);
+    let top_games = |query: &str| -> Vec<String> {
+        let results = index
+            .search(query, &carcref::search::SearchOptions::default())
+            .unwrap();
+        results.hits.iter().take(3).map(|h| h.id.clone()).collect()
+    };
+    for (query, prefix) in [
+        ("hřbitov v rozšíření Duchové, zámky a hřbitovy", "dzh-"),
+        ("kolik bodů za zámek v Duchách Carcassonne", "dc-"),
+        ("castle points in Ghosts, Castles and Cemeteries", "dzh-"),
+    ] {
+        let top = top_games(query);
+        assert!(
+            top.iter().all(|id| id.starts_with(prefix)),
+            "{query}: {top:?}"
+        );
+    }
+    let both =
+        top_games("Gifts: the change of posture card on the big meeple from Hostince a katedrály");
+    assert!(both.iter().any(|id| id.starts_with("da-")), "{both:?}");
+}
+
 /// A synonym ring scoped to some games (thesaurus.yaml `games`) joins its words in those
 /// games' texts only: a cooperative text's "kartička" is also found as "karta", a Dárky
 /// text's is not (there a karta is a gift card), and in the cooperative game a "družiník"

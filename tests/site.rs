@@ -535,6 +535,13 @@ fn browser_ranking_agrees_with_the_cli() {
         ("level 4 duchové v banku", None, None),
         ("úroveň 2 hřbitov", None, Some(2)),
         ("rozdíl mezi úrovní 2 a 3", None, None),
+        // A game named by its title, inflected, in English, beside another game's name, and
+        // its words apart.
+        ("hřbitov v rozšíření Duchové, zámky a hřbitovy", None, None),
+        ("kolik bodů za zámek v Duchách Carcassonne", None, None),
+        ("big meeple in Inns & Cathedrals", None, None),
+        ("dárky s Hostinci a katedrálami", None, None),
+        ("duchové na zámcích a hřbitovech", None, None),
     ] {
         queries.push((
             q.to_owned(),

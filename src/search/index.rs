@@ -7,6 +7,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
+use unicode_normalization::UnicodeNormalization;
 
 use tantivy::collector::TopDocs;
 use tantivy::directory::RamDirectory;
@@ -341,6 +342,9 @@ struct Meta {
     game_names: Vec<(String, String)>,
     /// The search term of each word that points to a game, with that game.
     game_hints: Vec<(String, String)>,
+    /// Each game's titles (Czech and English) as search terms, for queries that name a game
+    /// by its title.
+    game_titles: Vec<GameTitle>,
     /// Each concept's patterns (as search terms) and the ids of the documents answering it.
     concepts: Vec<ConceptPatterns>,
     not_covered: NotCoveredTable,
@@ -514,6 +518,66 @@ pub fn game_names(corpus: &Corpus) -> Vec<(String, String)> {
 /// The search term of each word in `games.yaml`'s `hinted_by`, with its game.
 pub fn game_hints(corpus: &Corpus) -> Vec<(String, String)> {
     game_terms(corpus, |game| &game.hinted_by[..])
+}
+
+/// A game's title of two or more words as search terms, with the letters of what stands
+/// between each two of them ("a", "over"; none for a comma).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameTitle {
+    game: String,
+    terms: Vec<String>,
+    gaps: Vec<String>,
+}
+
+/// The titles of `games.yaml` (Czech and English) that have at least two words: a title of
+/// one word ("Dárky") is in `named_by`.
+pub fn game_titles(corpus: &Corpus) -> Vec<GameTitle> {
+    let mut titles = Vec::new();
+    for game in &corpus.games {
+        for title in [&game.title, &game.title_en] {
+            let title: String = title.nfc().collect();
+            let tokens = analyze_query(&CzechAnalyzer, &title);
+            if tokens.len() < 2 {
+                continue;
+            }
+            titles.push(GameTitle {
+                game: game.id.clone(),
+                gaps: (tokens.windows(2))
+                    .map(|pair| gap_letters(&title[pair[0].end..pair[1].start]))
+                    .collect(),
+                terms: tokens.into_iter().map(|t| t.folded).collect(),
+            });
+        }
+    }
+    titles
+}
+
+/// The letters of the text between two words, folded: what a title's gap must match.
+fn gap_letters(text: &str) -> String {
+    fold_word(
+        &text
+            .chars()
+            .filter(|c| c.is_alphabetic())
+            .collect::<String>(),
+    )
+}
+
+/// Where `title` stands in the query's `tokens` (of `text`): its words in order, with nothing
+/// between them but punctuation or the title's own word ("Duchové, zámky a hřbitovy",
+/// "v Duchách Carcassonne"; not "duchové na zámcích a hřbitovech").
+fn title_span(title: &GameTitle, text: &str, tokens: &[Token]) -> Option<(usize, usize)> {
+    let n = title.terms.len();
+    tokens.windows(n).find_map(|run| {
+        let words = run
+            .iter()
+            .zip(&title.terms)
+            .all(|(t, term)| t.folded == *term);
+        let gaps = run.windows(2).zip(&title.gaps).all(|(pair, gap)| {
+            let between = gap_letters(&text[pair[0].end..pair[1].start]);
+            between.is_empty() || between == *gap
+        });
+        (words && gaps).then(|| (run[0].start, run[n - 1].end))
+    })
 }
 
 fn game_terms(corpus: &Corpus, words: fn(&Game) -> &[String]) -> Vec<(String, String)> {
@@ -809,6 +873,7 @@ impl SearchIndex {
                     .collect(),
                 game_names: game_names(corpus),
                 game_hints: game_hints(corpus),
+                game_titles: game_titles(corpus),
                 concepts: concept_patterns(corpus),
                 not_covered: NotCoveredTable::new(corpus),
                 terms,
@@ -935,6 +1000,22 @@ impl SearchIndex {
         Box::new(BooleanQuery::new(clauses))
     }
 
+    /// The one game whose title the query writes ("ve hře Duchové, zámky a hřbitovy",
+    /// "v Duchách Carcassonne"): its words are the game's everyday words too, so they point to
+    /// both ghost games (or to none) when read one by one.
+    fn titled_game(&self, text: &str) -> Option<String> {
+        let tokens = analyze_query(self.analyzer.as_ref(), text);
+        let mut games: Vec<&str> = (self.meta.game_titles.iter())
+            .filter(|title| title_span(title, text, &tokens).is_some())
+            .map(|title| title.game.as_str())
+            .collect();
+        games.dedup();
+        match games[..] {
+            [game] => Some(game.to_owned()),
+            _ => None,
+        }
+    }
+
     /// Does this word only frame a question about a term ("v soutěžní hře"): it names a game,
     /// or is `game_word` (the terms of `GAME_WORD`)?
     fn frames(&self, word: &QueryWord, game_word: &[String]) -> bool {
@@ -944,8 +1025,22 @@ impl SearchIndex {
 
     /// The games the query leans to: the one its words name, or else those most of its words
     /// point to; with how much other games' documents then count.
-    fn leaning_game(&self, terms: &QueryTerms) -> Option<(BTreeSet<String>, f32)> {
-        if let Some(game) = most_pointed(terms, &self.meta.game_names, true) {
+    fn leaning_game(
+        &self,
+        terms: &QueryTerms,
+        titled: Option<String>,
+    ) -> Option<(BTreeSet<String>, f32)> {
+        // A title names its game unless a word names another game too.
+        let named = match titled {
+            Some(game) => {
+                let others = (self.meta.game_names.iter()).any(|(term, of)| {
+                    *of != game && terms.words.iter().any(|w| w.stands_for(term))
+                });
+                (!others).then(|| BTreeSet::from([game]))
+            }
+            None => most_pointed(terms, &self.meta.game_names, true),
+        };
+        if let Some(game) = named {
             return Some((game, OTHER_GAME_FACTOR));
         }
         most_pointed(terms, &self.meta.game_hints, false).map(|g| (g, HINTED_OTHER_GAME_FACTOR))
@@ -1087,7 +1182,7 @@ impl SearchIndex {
             rulings: named,
             section: named_section,
             level: parsed.level,
-            game: self.leaning_game(&terms),
+            game: self.leaning_game(&terms, self.titled_game(&parsed.text)),
             concept_targets: concept_targets(&terms, &self.meta.concepts),
             explaining: (self.meta.expansions).sections_explaining(&asked, &terms.words),
             asked,
@@ -1575,6 +1670,26 @@ mod tests {
         assert_eq!(targets, BTreeMap::from(expected));
         // One word of every pattern missing: no concept applies.
         assert!(concept_targets(&terms("smím dát panáčka na kartičku"), &concepts).is_empty());
+    }
+
+    #[test]
+    fn a_title_is_its_words_in_order_with_only_its_own_words_between() {
+        let title = GameTitle {
+            game: "duchove-zamky-hrbitovy".to_owned(),
+            terms: ["Duchové", "zámky", "hřbitovy"]
+                .iter()
+                .map(|w| CzechAnalyzer.analyze(w)[0].folded.clone())
+                .collect(),
+            gaps: vec![String::new(), "a".to_owned()],
+        };
+        let found = |text: &str| title_span(&title, text, &CzechAnalyzer.analyze(text));
+        let question = "hřbitov ve hře Duchové, zámky a hřbitovy?";
+        let title_at = question.find("Duchové").unwrap();
+        assert_eq!(found(question), Some((title_at, question.len() - 1)));
+        assert!(found("v Duchách, zámcích a hřbitovech").is_some());
+        assert!(found("duchove zamky hrbitovy").is_some());
+        assert!(found("duchové na zámcích a hřbitovech").is_none());
+        assert!(found("duchové, hřbitovy a zámky").is_none());
     }
 
     #[test]

@@ -16,8 +16,8 @@ use crate::model::{Corpus, MAX_LEVEL};
 use crate::search::MAX_QUERY_CHARS;
 use crate::search::WINDOW_WORDS;
 use crate::search::{
-    concept_patterns, game_hints, game_names, game_words, scoped_synonyms, section_parts,
-    ANSWERED_CONCEPT_MIN_SHARE, ANSWERED_KNOWN_WORDS_MIN_SHARE, ANSWERED_MIN_SCORE,
+    concept_patterns, game_hints, game_names, game_titles, game_words, scoped_synonyms,
+    section_parts, ANSWERED_CONCEPT_MIN_SHARE, ANSWERED_KNOWN_WORDS_MIN_SHARE, ANSWERED_MIN_SCORE,
     ANSWERED_MIN_SHARE, ANSWERED_STRONG_MIN_SHARE, CONCEPT_EXTRA_FACTOR, CONCEPT_FACTOR,
     CONCEPT_TIE_BREAKER, EXACT_BONUS, EXPANSION_WEIGHT, EXPLAINS_QUERY_FACTOR, FUZZY_WEIGHT,
     GAME_WORD, HEADING_SEPARATOR, HINTED_OTHER_GAME_FACTOR, ID_MATCH_BONUS, LEADING_HITS,
@@ -239,6 +239,7 @@ pub(crate) fn index_script(corpus: &Corpus) -> Result<String, serde_json::Error>
             "game_word": GAME_WORD,
             "game_names": game_names(corpus),
             "game_hints": game_hints(corpus),
+            "game_titles": game_titles(corpus),
             "max_level": MAX_LEVEL,
             "fuzzy_min_letters": FUZZY_MIN_LETTERS,
             "suggestion_two_edits_min_letters": SUGGESTION_TWO_EDITS_MIN_LETTERS,
