@@ -40,6 +40,10 @@ MIN_LEMMA_LETTERS = 3
 # Hunspell's entries for these carry no link to the infinitive, so the script joins each
 # family under its infinitive (a table only for what the dictionary lacks).
 SUPPLETIVE = (("jít", ("jdu", "šel")), ("vzít", ("vezmu", "vzal")), ("jmout", ("jmu", "jal")))
+# Forms the dictionary does not generate for a lemma it has: "karet", the genitive plural of
+# "karta" (kolik karet), which Hunspell knows only as a word of its own; the light stemmer
+# would cut it to "kar" as if "-et" were a verb ending.
+MISSING_FORMS = {"karta": ("karet",)}
 HEADER = (
     "# Tvary slov korpusu a jejich lemmata z českého slovníku Hunspell (hunspell-cs).\n"
     "# Generuje scripts/lemmas.py, ruční úpravy se přepíšou. Řádek: lemma<TAB>tvary.\n"
@@ -155,6 +159,9 @@ def table():
         lemma = families.get(candidates[0], candidates[0])
         if form != lemma:
             by_lemma[lemma].add(form)
+    for lemma, forms in MISSING_FORMS.items():
+        if lemma in by_lemma:
+            by_lemma[lemma].update(forms)
     hidden = hidden_by_plain_typing(by_lemma)
     for lemma in list(by_lemma):
         by_lemma[lemma] -= hidden
