@@ -787,6 +787,9 @@ mod tests {
         same_stem(&["dvě", "dva", "dvou", "dvema", "2"]);
         same_stem(&["čtyři", "čtyřech", "ctyrmi", "4"]);
         assert_eq!(exact("pět"), "5");
+        // "Počítá se 2x?": a multiplicative as players write it.
+        same_stem(&["dvakrát", "2x", "twice"]);
+        assert_ne!(folded("dvakrát"), folded("dva"));
         // An ordinal is a level word, not a count.
         assert_ne!(folded("pátá"), "5");
     }
