@@ -999,6 +999,11 @@ mod tests {
     #[test]
     fn stop_words_numbers_and_long_tokens() {
         assert!(CzechAnalyzer.analyze("a na ve ze").is_empty());
+        // Chat's fillers and greetings ask nothing; no text has them, so they would weigh as
+        // the rarest words of a question.
+        assert!(CzechAnalyzer
+            .analyze("Zdravím, hele, fakt díky pls lol")
+            .is_empty());
         assert_eq!(folded("0027"), "0027");
         assert!(CzechAnalyzer.analyze(&"x".repeat(41)).is_empty());
     }
