@@ -166,6 +166,20 @@
     const nFields = weights.length;
     const docs = index.docs;
     const N = docs.length;
+    // Each ruling that restates a rule of the base game, with the base game's part stating it,
+    // as [ruling, part] documents (index.rs restated_ordinals).
+    const restated = s.restated
+      .map((r) => {
+        const ruling = docs.findIndex((d) => d.k === 'v' && d.id === r.ruling);
+        const part = docs.findIndex(
+          (d) =>
+            d.k === 'p' &&
+            d.id === r.section &&
+            (r.heading === null || (lastHeading(d.t, s) === r.heading && d.t.includes(s.heading_separator))),
+        );
+        return [ruling, part];
+      })
+      .filter(([ruling, part]) => ruling >= 0 && part >= 0);
 
     // fieldnorm_to_id then id_to_fieldnorm: the field length as tantivy stores it (lossy).
     function storedLength(length) {
@@ -1015,6 +1029,12 @@
           scores.set(d, (scores.has(d) ? scores.get(d) : floor) * factor);
         });
       }
+      // With no game in view, the base game's part leads the rulings that restate its rule
+      // (index.rs BASE_RULE_LEAD).
+      if (leaning === null) {
+        const raised = restated.filter(([ruling]) => scores.has(ruling)).map(([ruling, part]) => [part, scores.get(ruling) * s.base_rule_lead]);
+        for (const [part, score] of raised) scores.set(part, Math.max(scores.has(part) ? scores.get(part) : 0, score));
+      }
       docs.forEach((doc, d) => {
         if ((doc.k === 'v' && named.has(doc.id)) || namedSection === d) {
           scores.set(d, (scores.get(d) || 0) + s.id_bonus);
@@ -1035,6 +1055,10 @@
         ordinals.push(d);
         if (hits.length === 0) {
           firstShare = score >= s.id_bonus ? 1 : shareMatched(terms, d);
+          // A base-game part states what the rulings restating it state (index.rs).
+          for (const [ruling, part] of restated) {
+            if (part === d) firstShare = Math.max(firstShare, shareMatched(terms, ruling));
+          }
           firstStrength = score / proximityFactor(terms, d);
         }
         hits.push({

@@ -300,6 +300,13 @@ pub const RULE_PART_FACTOR: f32 = 1.3;
 /// other candidates, so a long part that uses the word once ("mnich" in the base game's turn)
 /// is not left behind rulings with the word in their title.
 pub const EXPLAINS_QUERY_FACTOR: f32 = 4.0;
+/// With no game in view, the base game's part that states a rule counts this much more than the
+/// best ruling of another game that restates it (rule-keys.yaml), so that it leads it: a
+/// question that names no game ("kolik bodů za město se dvěma erby") is first answered where
+/// the rule is at home, which every other game builds on. (Session 47, on the tuning sets: four
+/// more answers in the first three, MRR +0.001; the first tuning set's MRR 0.908 → 0.876, as
+/// its questions were judged by the cooperative game's rulings.)
+pub const BASE_RULE_LEAD: f32 = 1.01;
 /// The word for "game": with a game's name it frames a question about a term ("co je mlha
 /// v kooperativní hře") without being what it asks.
 pub const GAME_WORD: &str = "hra";
@@ -345,6 +352,9 @@ struct Meta {
     /// Each game's titles (Czech and English) as search terms, for queries that name a game
     /// by its title.
     game_titles: Vec<GameTitle>,
+    /// Each ruling that restates a rule of the base game, with the base game's part stating
+    /// it (ordinals of `docs`).
+    restated: Vec<(usize, usize)>,
     /// Each concept's patterns (as search terms) and the ids of the documents answering it.
     concepts: Vec<ConceptPatterns>,
     not_covered: NotCoveredTable,
@@ -578,6 +588,66 @@ fn title_span(title: &GameTitle, text: &str, tokens: &[Token]) -> Option<(usize,
         });
         (words && gaps).then(|| (run[0].start, run[n - 1].end))
     })
+}
+
+/// A ruling of another game that states a rule of the base game, with the base game's section
+/// and subsection (`None`: the text before its first heading) that state it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Restatement {
+    ruling: String,
+    section: String,
+    heading: Option<String>,
+}
+
+/// What rule-keys.yaml says: a key that cites a base-game section and rulings cites rulings
+/// that restate that section's rule.
+pub fn base_restatements(corpus: &Corpus) -> Vec<Restatement> {
+    let is_base = |section: &str| {
+        (corpus.sections.iter()).any(|s| {
+            s.id == section
+                && (corpus.games.iter()).any(|g| g.id == s.game && g.kind == GameKind::Zakladni)
+        })
+    };
+    let mut restated = Vec::new();
+    for key in &corpus.rule_keys {
+        for (section, heading) in key.sections.iter().zip(&key.headings) {
+            if !is_base(section) {
+                continue;
+            }
+            for ruling in &key.rulings {
+                let restatement = Restatement {
+                    ruling: ruling.clone(),
+                    section: section.clone(),
+                    heading: heading.clone(),
+                };
+                if !restated.contains(&restatement) {
+                    restated.push(restatement);
+                }
+            }
+        }
+    }
+    restated
+}
+
+/// The restatements as (ruling, part) ordinals of `docs`.
+fn restated_ordinals(docs: &[DocInfo], restated: &[Restatement]) -> Vec<(usize, usize)> {
+    let ordinal = |kind: HitKind, id: &str, heading: Option<&str>| {
+        docs.iter().position(|d| {
+            d.kind == kind
+                && d.id == id
+                && heading.is_none_or(|h| {
+                    last_heading(&d.title) == h && d.title.contains(HEADING_SEPARATOR)
+                })
+        })
+    };
+    restated
+        .iter()
+        .filter_map(|r| {
+            let ruling = ordinal(HitKind::Ruling, &r.ruling, None)?;
+            let part = ordinal(HitKind::Rule, &r.section, r.heading.as_deref())?;
+            Some((ruling, part))
+        })
+        .collect()
 }
 
 fn game_terms(corpus: &Corpus, words: fn(&Game) -> &[String]) -> Vec<(String, String)> {
@@ -854,6 +924,7 @@ impl SearchIndex {
             }
         }
         let terms: TermSet = docs.iter().flat_map(|d| d.terms.iter().cloned()).collect();
+        let restated = restated_ordinals(&docs, &base_restatements(corpus));
         writer.commit()?;
         Ok(SearchIndex {
             reader: one_shot_reader(&index)?,
@@ -874,6 +945,7 @@ impl SearchIndex {
                 game_names: game_names(corpus),
                 game_hints: game_hints(corpus),
                 game_titles: game_titles(corpus),
+                restated,
                 concepts: concept_patterns(corpus),
                 not_covered: NotCoveredTable::new(corpus),
                 terms,
@@ -1354,6 +1426,15 @@ impl SearchIndex {
                 }
             }
         }
+        if named.game.is_none() {
+            let raised: Vec<(usize, f32)> = (self.meta.restated.iter())
+                .filter_map(|(ruling, part)| Some((*part, scores.get(ruling)? * BASE_RULE_LEAD)))
+                .collect();
+            for (part, score) in raised {
+                let entry = scores.entry(part).or_insert(0.0);
+                *entry = entry.max(score);
+            }
+        }
         for (ordinal, doc) in self.meta.docs.iter().enumerate() {
             let by_id = (doc.kind == HitKind::Ruling && named.rulings.contains(&doc.id))
                 || named.section == Some(ordinal);
@@ -1419,6 +1500,15 @@ impl SearchIndex {
                         |term| self.names_game(term, &doc.game),
                     )
                 };
+                // A base-game part states what the rulings restating it state.
+                for (ruling, _) in (self.meta.restated.iter()).filter(|(_, p)| *p == ordinal) {
+                    let ruling = &self.meta.docs[*ruling];
+                    first_share = first_share.max(terms.share_matched(
+                        &ruling.terms,
+                        |forms| self.rarity(forms),
+                        |term| self.names_game(term, &ruling.game),
+                    ));
+                }
                 first_strength = score / proximity_factor(terms, doc);
             }
             hits.push(Hit {

@@ -16,13 +16,13 @@ use crate::model::{Corpus, MAX_LEVEL};
 use crate::search::MAX_QUERY_CHARS;
 use crate::search::WINDOW_WORDS;
 use crate::search::{
-    concept_patterns, game_hints, game_names, game_titles, game_words, scoped_synonyms,
-    section_parts, ANSWERED_CONCEPT_MIN_SHARE, ANSWERED_KNOWN_WORDS_MIN_SHARE, ANSWERED_MIN_SCORE,
-    ANSWERED_MIN_SHARE, ANSWERED_STRONG_MIN_SHARE, CONCEPT_EXTRA_FACTOR, CONCEPT_FACTOR,
-    CONCEPT_TIE_BREAKER, EXACT_BONUS, EXPANSION_WEIGHT, EXPLAINS_QUERY_FACTOR, FUZZY_WEIGHT,
-    GAME_WORD, HEADING_SEPARATOR, HINTED_OTHER_GAME_FACTOR, ID_MATCH_BONUS, LEADING_HITS,
-    LEVEL_FOCUS, OTHER_GAME_FACTOR, OTHER_LEVEL_FACTOR, PROXIMITY_WEIGHT, RULE_PART_FACTOR,
-    TEXT_FIELDS,
+    base_restatements, concept_patterns, game_hints, game_names, game_titles, game_words,
+    scoped_synonyms, section_parts, ANSWERED_CONCEPT_MIN_SHARE, ANSWERED_KNOWN_WORDS_MIN_SHARE,
+    ANSWERED_MIN_SCORE, ANSWERED_MIN_SHARE, ANSWERED_STRONG_MIN_SHARE, BASE_RULE_LEAD,
+    CONCEPT_EXTRA_FACTOR, CONCEPT_FACTOR, CONCEPT_TIE_BREAKER, EXACT_BONUS, EXPANSION_WEIGHT,
+    EXPLAINS_QUERY_FACTOR, FUZZY_WEIGHT, GAME_WORD, HEADING_SEPARATOR, HINTED_OTHER_GAME_FACTOR,
+    ID_MATCH_BONUS, LEADING_HITS, LEVEL_FOCUS, OTHER_GAME_FACTOR, OTHER_LEVEL_FACTOR,
+    PROXIMITY_WEIGHT, RULE_PART_FACTOR, TEXT_FIELDS,
 };
 use crate::search::{
     Expansions, FUZZY_MIN_LETTERS, NEAR_TERMS, RELAXED_MIN_LETTERS,
@@ -240,6 +240,8 @@ pub(crate) fn index_script(corpus: &Corpus) -> Result<String, serde_json::Error>
             "game_names": game_names(corpus),
             "game_hints": game_hints(corpus),
             "game_titles": game_titles(corpus),
+            "restated": base_restatements(corpus),
+            "base_rule_lead": BASE_RULE_LEAD,
             "max_level": MAX_LEVEL,
             "fuzzy_min_letters": FUZZY_MIN_LETTERS,
             "suggestion_two_edits_min_letters": SUGGESTION_TWO_EDITS_MIN_LETTERS,
