@@ -178,7 +178,12 @@ pub fn to_plain_text_naming(
                     }
                 }
             }
-            Event::Start(Tag::TableRow) | Event::Start(Tag::TableHead) => cell_index = 0,
+            Event::Start(Tag::TableHead) => cell_index = 0,
+            // A row is an item: run together (a snippet is one line), rows stay apart.
+            Event::Start(Tag::TableRow) => {
+                cell_index = 0;
+                out.push_str("• ");
+            }
             Event::Start(Tag::TableCell) => {
                 if cell_index > 0 {
                     out.push_str(" | ");
@@ -273,7 +278,7 @@ mod tests {
         );
         assert!(text.contains("■ Body"));
         assert!(text.contains("• a\n• b sekce\n"), "{text}");
-        assert!(text.contains("1 | 2"));
+        assert!(text.contains("a | b\n• 1 | 2"), "{text}");
         let named = to_plain_text_naming("Viz [sekce](rule:x) a [web](https://a.cz).", &|t| {
             matches!(t, LinkTarget::Rule(id) if id == "x").then(|| "pravidla „X“".to_owned())
         });
