@@ -814,8 +814,11 @@ test('with the competitive Ghosts expansion, a city closed by clicks scores 8 po
   assert.equal(await page.locator('[data-tile="du-03-zamek"]').count(), 1);
   await page.click('[data-tile="zh-mesto-roh"]');
   await page.click(cell(-1, 0));
+  // The tile lies before the next step (a loaded CI machine once read the status too early).
+  await page.waitForFunction(() => document.getElementById('hlaseni').textContent.startsWith('Přiloženo'));
   // With tiles on the board the start tile stays: the expansion cannot be switched off.
   await page.click('#rozsireni input[value="duchove-zamky-hrbitovy"]');
+  await page.waitForFunction(() => document.getElementById('hlaseni').textContent.includes('startovní destičkou 2×2'));
   assert.match(await page.textContent('#hlaseni'), /startovní destičkou 2×2; zapnete nebo vypnete ho, až/);
   assert.equal(await page.isChecked('#rozsireni input[value="duchove-zamky-hrbitovy"]'), true);
   await page.click(cell(-1, -1));
