@@ -914,7 +914,7 @@
     }
 
     /** The one game whose title the query writes, its words in order with nothing between
-     * them but punctuation or the title's own word (index.rs titled_game, title_span). */
+     * them but punctuation or the title's own word (index.rs titled_game, holds_title). */
     function titledGame(text) {
       const normalized = text.normalize('NFC');
       const tokens = analyzer.analyzeQuery(normalized);
