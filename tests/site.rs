@@ -474,7 +474,7 @@ fn js_search(site: &Site, queries: &[serde_json::Value]) -> Vec<JsResults> {
 fn browser_ranking_agrees_with_the_cli() {
     let corpus = corpus();
     let index = SearchIndex::build(&corpus, AnalyzerChoice::Czech).unwrap();
-    // Every query set: the eleven tuning sets and the nine held-out ones.
+    // Every query set: the twelve tuning sets and the ten held-out ones.
     let cases: Vec<_> = [
         "tests/search/queries.yaml",
         "tests/search/fresh-tuning.yaml",
@@ -487,6 +487,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/answered-tuning-2.yaml",
         "tests/search/expansions-tuning.yaml",
         "tests/search/slang-tuning.yaml",
+        "tests/search/boundary-tuning.yaml",
         "tests/search/unseen.yaml",
         "tests/search/unseen-2.yaml",
         "tests/search/unseen-3.yaml",
@@ -496,6 +497,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/unseen-7.yaml",
         "tests/search/unseen-8.yaml",
         "tests/search/unseen-9.yaml",
+        "tests/search/unseen-10.yaml",
     ]
     .iter()
     .flat_map(|set| {
