@@ -793,13 +793,18 @@
       return { words, phrases };
     }
 
+    /** A listed term or its negation (not_covered.rs is_or_negates). */
+    function isOrNegates(term, listed) {
+      return term === listed || term === `ne${listed}`;
+    }
+
     /** A sentence for each game carcref does not cover that a query word belongs to; a word
      * our texts mention unless a passage of one of `leading`, the first results, holds it with
      * `mentioned_rest_min_share` of the query's other words; none for a word that may also be
      * read as a word of our texts (not_covered.rs NotCoveredTable::sentences). */
     function notCoveredSentences(terms, leading) {
       const rest = {
-        words: terms.words.filter((w) => !index.not_covered.terms.some(([t]) => t === w.folded)),
+        words: terms.words.filter((w) => !index.not_covered.terms.some(([t]) => isOrNegates(w.folded, t))),
         phrases: terms.phrases,
       };
       const answered = (term) =>
@@ -817,7 +822,7 @@
           // A word that may also be read as a word of our texts is not the other box's.
           if (w.expansions.some((e) => docFreq.has(e))) continue;
           const found = index.not_covered.terms.find(
-            ([t, , e, mentioned]) => e === entry && t === w.folded && !(mentioned && answered(t)),
+            ([t, , e, mentioned]) => e === entry && isOrNegates(w.folded, t) && !(mentioned && answered(t)),
           );
           if (found) words.push(`„${found[1]}“`);
         }
@@ -839,7 +844,7 @@
           docFreq.has(token.folded) ||
           byTerm.has(token.folded) ||
           s.game_names.concat(s.game_hints).some(([t]) => t === token.folded) ||
-          index.not_covered.terms.some(([t]) => t === token.folded);
+          index.not_covered.terms.some(([t]) => isOrNegates(token.folded, t));
         const folded = analyzer.foldWord(token.word);
         if (known || Array.from(folded).length < 3) continue;
         // A word that matches with the typo it is allowed matches something (index.rs).

@@ -375,6 +375,22 @@ fn a_question_no_rules_answer_is_named_and_never_answered() {
         "vejdou se figurky do krabice",
         "Slovo „vejít“ patří k otázkám, na které pravidla neodpovídají (péče o herní materiál).",
     );
+    // A negated form is the word's own topic: "nepolámaly" is about breaking the pieces.
+    not_covered(
+        "do čeho uložit figurky, aby se nepolámaly",
+        "Slovo „polámat“ patří k otázkám, na které pravidla neodpovídají (péče o herní materiál).",
+    );
+    // Home-made rules and pieces, legends of real places.
+    not_covered(
+        "můžeme hrát s domácím pravidlem, že duchové neberou body?",
+        "Slovo „domácí“ patří k otázkám, na které pravidla neodpovídají (domácí pravidla, \
+         vlastnoruční kartičky a body na papíře).",
+    );
+    not_covered(
+        "pověst o duchovi na Karlštejně",
+        "Slova „pověst“ a „Karlštejn“ patří k otázkám, na které pravidla neodpovídají \
+         (historie, pověsti a skutečná místa).",
+    );
     // Everyday things outside the game, with a game word in another sense.
     not_covered(
         "jak vyměnit zámek u vchodových dveří",

@@ -53,7 +53,7 @@ impl NotCoveredTable {
 
     /// Whether a query word with this term belongs to a game carcref does not cover.
     pub(crate) fn holds(&self, term: &str) -> bool {
-        self.terms.iter().any(|(t, _, _, _)| t == term)
+        self.terms.iter().any(|(t, _, _, _)| is_or_negates(term, t))
     }
 
     /// One sentence per entry the query's words belong to, in the list's order:
@@ -95,7 +95,9 @@ impl NotCoveredTable {
                         self.terms
                             .iter()
                             .find(|(t, _, e, mentioned)| {
-                                *e == entry && *t == w.folded && !(*mentioned && answered(t))
+                                *e == entry
+                                    && is_or_negates(&w.folded, t)
+                                    && !(*mentioned && answered(t))
                             })
                             .map(|(_, word, _, _)| format!("„{word}“"))
                     })
@@ -106,6 +108,15 @@ impl NotCoveredTable {
             .collect()
     }
 }
+
+/// Whether a query word's term is a listed term or its negation: "nepolámaly" is about
+/// breaking pieces as much as "polámat" (a negated form no text has is no word of ours).
+fn is_or_negates(term: &str, listed: &str) -> bool {
+    term == listed || term.strip_prefix(NEGATION) == Some(listed)
+}
+
+/// The Czech prefix of negation, folded.
+const NEGATION: &str = "ne";
 
 fn tail(nc: &NotCovered) -> String {
     let title = &nc.title;
