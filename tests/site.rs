@@ -474,7 +474,7 @@ fn js_search(site: &Site, queries: &[serde_json::Value]) -> Vec<JsResults> {
 fn browser_ranking_agrees_with_the_cli() {
     let corpus = corpus();
     let index = SearchIndex::build(&corpus, AnalyzerChoice::Czech).unwrap();
-    // Every query set: the twelve tuning sets and the ten held-out ones.
+    // Every query set: the fourteen tuning sets and the ten held-out ones.
     let cases: Vec<_> = [
         "tests/search/queries.yaml",
         "tests/search/fresh-tuning.yaml",
@@ -488,6 +488,8 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/expansions-tuning.yaml",
         "tests/search/slang-tuning.yaml",
         "tests/search/boundary-tuning.yaml",
+        "tests/search/na-tuning-2.yaml",
+        "tests/search/situations-tuning-3.yaml",
         "tests/search/unseen.yaml",
         "tests/search/unseen-2.yaml",
         "tests/search/unseen-3.yaml",
