@@ -391,6 +391,17 @@ fn a_question_no_rules_answer_is_named_and_never_answered() {
         "Slova „pověst“ a „Karlštejn“ patří k otázkám, na které pravidla neodpovídají \
          (historie, pověsti a skutečná místa).",
     );
+    // Mistakes found later and players' special needs: the rules settle neither.
+    not_covered(
+        "omylem jsem si vzal dvě kartičky najednou",
+        "Slovo „omylem“ patří k otázkám, na které pravidla neodpovídají (omyly a chyby \
+         objevené později).",
+    );
+    not_covered(
+        "jsem barvoslepý, jak rozeznám figurky",
+        "Slovo „barvoslepý“ patří k otázkám, na které pravidla neodpovídají (hráči se \
+         zvláštními potřebami).",
+    );
     // Everyday things outside the game, with a game word in another sense.
     not_covered(
         "jak vyměnit zámek u vchodových dveří",
