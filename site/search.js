@@ -793,6 +793,16 @@
       return { words, phrases };
     }
 
+    /** Whether the query writes `term` inside a glossary phrase whose group our texts hold
+     * (not_covered.rs in_phrase_of_ours). */
+    function inPhraseOfOurs(terms, term) {
+      return terms.phrases.some(
+        (alternatives) =>
+          alternatives.some((p) => p.length > 1 && p.includes(term)) &&
+          alternatives.some((p) => p.some((t) => docFreq.has(t))),
+      );
+    }
+
     /** A listed term or its negation (not_covered.rs is_or_negates). */
     function isOrNegates(term, listed) {
       return term === listed || term === `ne${listed}`;
@@ -819,8 +829,10 @@
       index.not_covered.tails.forEach((tail, entry) => {
         const words = [];
         for (const w of terms.words) {
-          // A word that may also be read as a word of our texts is not the other box's.
+          // A word that may also be read as a word of our texts is not the other box's, nor
+          // one inside a glossary phrase of ours ("rozbořená věž"; not_covered.rs).
           if (w.expansions.some((e) => docFreq.has(e))) continue;
+          if (inPhraseOfOurs(terms, w.folded)) continue;
           const found = index.not_covered.terms.find(
             ([t, , e, mentioned]) => e === entry && isOrNegates(w.folded, t) && !(mentioned && answered(t)),
           );

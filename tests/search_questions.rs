@@ -420,6 +420,11 @@ fn a_piece_of_another_box_our_texts_mention_is_answered_only_with_what_they_say_
             "když věž zajme velkého družiníka, kolik je výkupné",
             "hk-velky-druzinik-vykupne",
         ),
+        // A glossary phrase of ours holds the word: the ruin on the start tile.
+        (
+            "je ta rozbořená věž uprostřed startovní kartičky zámek?",
+            "dzh-zricenina-na-startovni-karticce",
+        ),
     ] {
         let json = search_json(query);
         assert_eq!(json["answered"], true, "{json}");
