@@ -308,55 +308,32 @@ const EXPANSIONS_TUNING_FLOOR_MRR: f64 = 0.78;
 const SLANG_TUNING_FLOOR_SUCCESS_AT_3: f64 = 0.82;
 const SLANG_TUNING_FLOOR_MRR: f64 = 0.78;
 
-/// A tuning set written in session 48 by a helper from the sources alone and judged afterwards
-/// against the corpus: the border between what the games answer and what they do not, 50
-/// answerable questions that sound as if they might not be and 50 without an answer in the
-/// games' own words (`boundary-tuning.yaml`).
+/// The tuning sets written in session 48 by helpers from the sources alone and judged
+/// afterwards against the corpus: the border between what the games answer and what they do
+/// not (`boundary-tuning.yaml`, 50 answerable that sound as if they might not be + 50 without
+/// an answer in the games' own words), questions without an answer in many voices and on many
+/// topics (`na-tuning-2.yaml`, 20 + 60), and positions described instead of rules named
+/// (`situations-tuning-3.yaml`, 61 + 14).
 #[test]
-fn the_session_48_tuning_set_is_measured() {
-    measured_above(
-        "boundary",
-        "tests/search/boundary-tuning.yaml",
-        BOUNDARY_TUNING_FLOOR_SUCCESS_AT_3,
-        BOUNDARY_TUNING_FLOOR_MRR,
-    );
-}
-// Measured with the session's starting binary (93f9602) when it arrived: 0.880 / 0.838, 49 of
-// 50 answerable said answered, 43 of 50 without an answer said not.
-const BOUNDARY_TUNING_FLOOR_SUCCESS_AT_3: f64 = 0.84;
-const BOUNDARY_TUNING_FLOOR_MRR: f64 = 0.8;
-
-/// Two more tuning sets of session 48, written the same way: questions without an answer in
-/// many voices and on many topics, most in the games' own words (`na-tuning-2.yaml`, 20
-/// answerable + 60), and positions described instead of rules named (`situations-tuning-3.yaml`,
-/// 61 + 14).
-#[test]
-fn the_session_48_later_tuning_sets_are_measured() {
+fn the_session_48_tuning_sets_are_measured() {
     for (set, path, success_at_3, mrr) in [
-        (
-            "no-answer-2",
-            "tests/search/na-tuning-2.yaml",
-            NA_TUNING_2_FLOOR_SUCCESS_AT_3,
-            NA_TUNING_2_FLOOR_MRR,
-        ),
+        ("boundary", "tests/search/boundary-tuning.yaml", 0.84, 0.8),
+        ("no-answer-2", "tests/search/na-tuning-2.yaml", 0.9, 0.88),
         (
             "situations-3",
             "tests/search/situations-tuning-3.yaml",
-            SITUATIONS_TUNING_3_FLOOR_SUCCESS_AT_3,
-            SITUATIONS_TUNING_3_FLOOR_MRR,
+            0.84,
+            0.72,
         ),
     ] {
         measured_above(set, path, success_at_3, mrr);
     }
 }
-// Measured with the session's starting binary (93f9602) when each arrived: 0.950 / 0.925, 20
-// of 20 answerable said answered, 43 of 60 without an answer said not; 0.869 / 0.758, 57 of
-// 61, 8 of 14. With the session's changes made before they existed: 0.950 / 0.925, 20, 47;
-// 0.885 / 0.773, 57, 8.
-const NA_TUNING_2_FLOOR_SUCCESS_AT_3: f64 = 0.9;
-const NA_TUNING_2_FLOOR_MRR: f64 = 0.88;
-const SITUATIONS_TUNING_3_FLOOR_SUCCESS_AT_3: f64 = 0.84;
-const SITUATIONS_TUNING_3_FLOOR_MRR: f64 = 0.72;
+// Measured with the session's starting binary (93f9602) when each arrived (success@3 / MRR,
+// answerable said answered, without an answer said not): boundary 0.880 / 0.838, 49 of 50, 43
+// of 50; no-answer-2 0.950 / 0.925, 20 of 20, 43 of 60; situations-3 0.869 / 0.758, 57 of 61,
+// 8 of 14. The last two with the session's changes made before they existed: 0.950 / 0.925,
+// 20, 47; 0.885 / 0.773, 57, 8.
 
 /// Fails when the whole set's quality falls below its floors, naming every kind's.
 fn assert_floor(
