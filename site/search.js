@@ -969,6 +969,13 @@
       return hinted === null ? null : [hinted, s.hinted_other_game_factor];
     }
 
+    /** The games whose texts have levels, as a hint for a query naming a level (index.rs
+     * games_with_levels). */
+    function gamesWithLevels() {
+      const games = new Set(docs.filter((doc) => (doc.levels || []).length > 0).map((doc) => doc.game));
+      return games.size > 0 ? [games, s.hinted_other_game_factor] : null;
+    }
+
     function rankedHits(terms, named, namedSection, namedLevel, titled, opts) {
       let scores = new Map();
       if (terms.words.length > 0) {
@@ -1000,7 +1007,7 @@
       }
       // Query words next to each other in a passage; rule parts make up for their fewer
       // fields; a named game's documents lead.
-      const leaning = leaningGame(terms, titled);
+      const leaning = leaningGame(terms, titled) ?? (namedLevel !== null ? gamesWithLevels() : null);
       const explainers = [];
       for (const [d, score] of scores) {
         let weighed = score * proximityFactor(terms, d);

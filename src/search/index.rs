@@ -1117,6 +1117,16 @@ impl SearchIndex {
         most_pointed(terms, &self.meta.game_hints, false).map(|g| (g, HINTED_OTHER_GAME_FACTOR))
     }
 
+    /// The games whose texts have levels, as a hint: a query that names a level ("na trojce")
+    /// is about one of them, so the base game's rule does not lead it.
+    fn games_with_levels(&self) -> Option<(BTreeSet<String>, f32)> {
+        let games: BTreeSet<String> = (self.meta.docs.iter())
+            .filter(|d| !d.levels.is_empty())
+            .map(|d| d.game.clone())
+            .collect();
+        (!games.is_empty()).then_some((games, HINTED_OTHER_GAME_FACTOR))
+    }
+
     /// Whether a query word names this game ("v koopu", "competitive"): a document of the
     /// game holds what the word asks by being of it.
     fn names_game(&self, term: &str, game: &str) -> bool {
@@ -1253,7 +1263,8 @@ impl SearchIndex {
             rulings: named,
             section: named_section,
             level: parsed.level,
-            game: self.leaning_game(&terms, self.titled_game(&parsed.text)),
+            game: (self.leaning_game(&terms, self.titled_game(&parsed.text)))
+                .or_else(|| parsed.level.and_then(|_| self.games_with_levels())),
             concept_targets: concept_targets(&terms, &self.meta.concepts),
             explaining: (self.meta.expansions).sections_explaining(&asked, &terms.words),
             asked,
