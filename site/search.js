@@ -13,6 +13,8 @@
   const B = 0.75;
   const WORD_RUNS = /[\p{Alphabetic}\p{N}]+/gu;
   const SURROGATE = /[\uD800-\uDFFF]/;
+  // The Czech prefix of negation, folded (terms.rs NEGATION).
+  const NEGATION = 'ne';
 
   /** Edits between two terms (insertions, deletions, substitutions, adjacent
    * transpositions; optimal string alignment, as tantivy's fuzzy query and strsim count),
@@ -319,7 +321,7 @@
         // "není hotový" reads as "nehotový" when the glossary knows it (terms.rs QueryTerms::new).
         let token = typed;
         if (analyzer.negatedAt(normalized, typed.start)) {
-          const negation = analyzer.analyzeQuery('ne' + typed.word.toLowerCase())[0];
+          const negation = analyzer.analyzeQuery(NEGATION + typed.word.toLowerCase())[0];
           if (negation && byTerm.has(negation.folded)) token = negation;
         }
         const word = {
@@ -805,7 +807,7 @@
 
     /** A listed term or its negation (not_covered.rs is_or_negates). */
     function isOrNegates(term, listed) {
-      return term === listed || term === `ne${listed}`;
+      return term === listed || term === NEGATION + listed;
     }
 
     /** A sentence for each game carcref does not cover that a query word belongs to; a word
@@ -955,8 +957,9 @@
     }
 
     /** The games the query leans to and how much other games count (index.rs leaning_game):
-     * a title names its game unless a word names another game too. */
-    function leaningGame(terms, titled) {
+     * a title names its game unless a word names another game too; a named level hints at
+     * the games with levels. */
+    function leaningGame(terms, titled, namedLevel) {
       let named;
       if (titled !== null) {
         const others = s.game_names.some(([term, of]) => of !== titled && terms.words.some((w) => standsFor(w, term)));
@@ -965,15 +968,12 @@
         named = mostPointed(terms, s.game_names, true);
       }
       if (named !== null) return [named, s.other_game_factor];
-      const hinted = mostPointed(terms, s.game_hints, false);
+      let hinted = mostPointed(terms, s.game_hints, false);
+      if (hinted === null && namedLevel !== null) {
+        const withLevels = new Set(docs.filter((doc) => (doc.levels || []).length > 0).map((doc) => doc.game));
+        if (withLevels.size > 0) hinted = withLevels;
+      }
       return hinted === null ? null : [hinted, s.hinted_other_game_factor];
-    }
-
-    /** The games whose texts have levels, as a hint for a query naming a level (index.rs
-     * games_with_levels). */
-    function gamesWithLevels() {
-      const games = new Set(docs.filter((doc) => (doc.levels || []).length > 0).map((doc) => doc.game));
-      return games.size > 0 ? [games, s.hinted_other_game_factor] : null;
     }
 
     function rankedHits(terms, named, namedSection, namedLevel, titled, opts) {
@@ -1007,7 +1007,7 @@
       }
       // Query words next to each other in a passage; rule parts make up for their fewer
       // fields; a named game's documents lead.
-      const leaning = leaningGame(terms, titled) ?? (namedLevel !== null ? gamesWithLevels() : null);
+      const leaning = leaningGame(terms, titled, namedLevel);
       const explainers = [];
       for (const [d, score] of scores) {
         let weighed = score * proximityFactor(terms, d);

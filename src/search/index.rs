@@ -1094,12 +1094,14 @@ impl SearchIndex {
             || (self.meta.game_names.iter()).any(|(term, _)| word.stands_for(term))
     }
 
-    /// The games the query leans to: the one its words name, or else those most of its words
-    /// point to; with how much other games' documents then count.
+    /// The games the query leans to: the one its title or words name, or else those most of its
+    /// words point to, or else, when it names a level, the games with levels ("na trojce": the
+    /// base game's rule does not lead it); with how much other games' documents then count.
     fn leaning_game(
         &self,
         terms: &QueryTerms,
         titled: Option<String>,
+        level: Option<u8>,
     ) -> Option<(BTreeSet<String>, f32)> {
         // A title names its game unless a word names another game too.
         let named = match titled {
@@ -1114,17 +1116,18 @@ impl SearchIndex {
         if let Some(game) = named {
             return Some((game, OTHER_GAME_FACTOR));
         }
-        most_pointed(terms, &self.meta.game_hints, false).map(|g| (g, HINTED_OTHER_GAME_FACTOR))
-    }
-
-    /// The games whose texts have levels, as a hint: a query that names a level ("na trojce")
-    /// is about one of them, so the base game's rule does not lead it.
-    fn games_with_levels(&self) -> Option<(BTreeSet<String>, f32)> {
-        let games: BTreeSet<String> = (self.meta.docs.iter())
-            .filter(|d| !d.levels.is_empty())
-            .map(|d| d.game.clone())
-            .collect();
-        (!games.is_empty()).then_some((games, HINTED_OTHER_GAME_FACTOR))
+        let with_levels = || -> BTreeSet<String> {
+            (self.meta.docs.iter())
+                .filter(|d| !d.levels.is_empty())
+                .map(|d| d.game.clone())
+                .collect()
+        };
+        let hinted = most_pointed(terms, &self.meta.game_hints, false).or_else(|| {
+            level
+                .map(|_| with_levels())
+                .filter(|games| !games.is_empty())
+        });
+        hinted.map(|g| (g, HINTED_OTHER_GAME_FACTOR))
     }
 
     /// Whether a query word names this game ("v koopu", "competitive"): a document of the
@@ -1263,8 +1266,7 @@ impl SearchIndex {
             rulings: named,
             section: named_section,
             level: parsed.level,
-            game: (self.leaning_game(&terms, self.titled_game(&parsed.text)))
-                .or_else(|| parsed.level.and_then(|_| self.games_with_levels())),
+            game: self.leaning_game(&terms, self.titled_game(&parsed.text), parsed.level),
             concept_targets: concept_targets(&terms, &self.meta.concepts),
             explaining: (self.meta.expansions).sections_explaining(&asked, &terms.words),
             asked,

@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::terms::{QueryTerms, TermSet};
+use super::terms::{QueryTerms, TermSet, NEGATION};
 use crate::czech::a_join;
 use crate::czech::{analyze_query, CzechAnalyzer};
 use crate::model::{Corpus, NotCovered, NotCoveredKind};
@@ -124,9 +124,6 @@ fn in_phrase_of_ours(terms: &QueryTerms, term: &str, in_texts: &impl Fn(&str) ->
 fn is_or_negates(term: &str, listed: &str) -> bool {
     term == listed || term.strip_prefix(NEGATION) == Some(listed)
 }
-
-/// The Czech prefix of negation, folded.
-const NEGATION: &str = "ne";
 
 fn tail(nc: &NotCovered) -> String {
     let title = &nc.title;

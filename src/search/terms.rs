@@ -281,6 +281,9 @@ impl QueryTerms {
     }
 }
 
+/// The Czech prefix of negation ("nehotový", "nepolámaly"), folded.
+pub(crate) const NEGATION: &str = "ne";
+
 /// A query word after a negating word ("není hotový"), read as its negation ("nehotový", with
 /// its term) when the glossary or thesaurus knows that: the rings keep a word apart from its
 /// opposite, so the positive word would find the opposite rule.
@@ -294,7 +297,7 @@ fn negation(
     if !negated_at(text, token.start) {
         return None;
     }
-    let negation = format!("ne{}", written.to_lowercase());
+    let negation = format!("{NEGATION}{}", written.to_lowercase());
     let term = analyze_query(analyzer, &negation).into_iter().next()?;
     glossary.knows(&term.folded).then_some((term, negation))
 }
