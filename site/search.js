@@ -334,8 +334,12 @@
               : 0,
           expansions: [],
           suggested: null,
+          times: 1,
         };
-        if (!words.some((w) => w.folded === word.folded)) {
+        const again = words.find((w) => w.folded === word.folded);
+        if (again) {
+          again.times += 1;
+        } else {
           words.push(word);
           readings.push(analyzer.readings(token.word));
         }
@@ -805,6 +809,16 @@
       );
     }
 
+    /** Whether the query holds each of the pattern's terms as often as the pattern names it
+     * (not_covered.rs holds_pattern). */
+    function holdsPattern(terms, pattern) {
+      return pattern.every((term) => {
+        const wanted = pattern.filter((t) => t === term).length;
+        const written = terms.words.filter((w) => standsFor(w, term)).reduce((n, w) => n + w.times, 0);
+        return written >= wanted;
+      });
+    }
+
     /** A listed term or its negation (not_covered.rs is_or_negates). */
     function isOrNegates(term, listed) {
       return term === listed || term === NEGATION + listed;
@@ -840,7 +854,11 @@
           );
           if (found) words.push(`„${found[1]}“`);
         }
-        if (words.length === 0) return;
+        if (words.length === 0) {
+          const asks = index.not_covered.patterns.some(([p, e]) => e === entry && holdsPattern(terms, p));
+          if (asks) out.push(index.not_covered.asked[entry]);
+          return;
+        }
         const listed = words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} a ${words[words.length - 1]}`;
         out.push(`${words.length === 1 ? 'Slovo' : 'Slova'} ${listed} ${tail}`);
       });

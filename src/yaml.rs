@@ -631,24 +631,15 @@ souřadnice a seznamy napište do uvozovek, např. `\"[3, 0]\"`"
         Some(items)
     }
 
-    /// A required, non-empty list of non-empty lists of texts (`patterns: [[a, b], [c, d]]`),
-    /// each text with its location, each inner list with the location of its start.
+    /// A list of lists of texts (`patterns: [[a, b], [c, d]]`), each text with its location,
+    /// each inner list with the location of its start; `None` when the key is absent.
     #[cfg(feature = "full")]
-    pub(crate) fn required_list_of_lists(
+    pub(crate) fn optional_list_of_lists(
         &self,
         key: &str,
         diags: &mut Diagnostics,
     ) -> Option<Vec<(LocatedWords, Location)>> {
-        let Some(outer) = self.sequence(key, diags) else {
-            if self.node(key).is_none() {
-                diags.error(
-                    self.start(),
-                    self.id(),
-                    format!("chybí povinné pole `{key}`"),
-                );
-            }
-            return None;
-        };
+        let outer = self.sequence(key, diags)?;
         let mut lists = Vec::new();
         for item in outer.iter() {
             let Node::Sequence(inner) = item else {
@@ -680,6 +671,26 @@ souřadnice a seznamy napište do uvozovek, např. `\"[3, 0]\"`"
             }
             lists.push((words, self.at(item.span())));
         }
+        Some(lists)
+    }
+
+    /// Like `optional_list_of_lists`, but the list must be present and non-empty.
+    #[cfg(feature = "full")]
+    pub(crate) fn required_list_of_lists(
+        &self,
+        key: &str,
+        diags: &mut Diagnostics,
+    ) -> Option<Vec<(LocatedWords, Location)>> {
+        let Some(lists) = self.optional_list_of_lists(key, diags) else {
+            if self.node(key).is_none() {
+                diags.error(
+                    self.start(),
+                    self.id(),
+                    format!("chybí povinné pole `{key}`"),
+                );
+            }
+            return None;
+        };
         if lists.is_empty() {
             diags.error(
                 self.value_location(key),

@@ -411,6 +411,30 @@ fn a_question_no_rules_answer_is_named_and_never_answered() {
 }
 
 #[test]
+fn a_question_in_our_words_that_the_rules_leave_open_is_named_and_never_answered() {
+    // Every word is one of ours, but no passage of our texts speaks of teams against each
+    // other or of a tie for the win (not-covered.yaml patterns).
+    let teams = "Na tuto otázku pravidla neodpovídají (hra ve dvojicích nebo v týmech proti sobě).";
+    not_covered("dá se hrát dva na dva v týmech?", teams);
+    not_covered("hrajeme tým proti týmu, sčítají se body?", teams);
+    not_covered(
+        "kdo je vítěz, když máme na konci stejně bodů",
+        "Na tuto otázku pravidla neodpovídají (shoda bodů na konci hry).",
+    );
+    // A pattern that names a word twice needs it twice: two players of the cooperative team
+    // ask what the rules answer.
+    let json = search_json("hrajeme ve dvou jako tým, kolik má každý strážných?");
+    assert_eq!(json["not_covered"], serde_json::json!([]), "{json}");
+    assert_eq!(json["answered"], true, "{json}");
+    // A word of a topic and one of its patterns: the words' sentence names it once.
+    not_covered(
+        "omylem jsme špatně spočítali město",
+        "Slovo „omylem“ patří k otázkám, na které pravidla neodpovídají (omyly a chyby \
+         objevené později).",
+    );
+}
+
+#[test]
 fn a_piece_of_another_box_our_texts_mention_is_answered_only_with_what_they_say_of_it() {
     // The Kombinace sections say how the dragon and the Tower play with ghosts and the big
     // meeple, so these are answered there.

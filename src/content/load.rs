@@ -132,6 +132,9 @@ struct Loader {
     /// one our texts mention (`mentioned`) rather than one they must not have (`words`);
     /// checked against the texts once all is loaded.
     not_covered_words: Vec<(String, Location, String, bool)>,
+    /// Each `not-covered.yaml` pattern, where it stands and its entry's title: checked in
+    /// `finish` against the passages of our texts.
+    not_covered_patterns: Vec<(Vec<String>, Location, String)>,
     /// Each game a synonym ring is scoped to, where it stands and the ring's preferred word.
     ring_games: Vec<(String, Location, String)>,
 }
@@ -721,7 +724,6 @@ impl Loader {
     /// Rule concepts with the word patterns that point to them: each pattern of 2 to 4 words,
     /// each word one word for the analyzer, ids unique, targets that exist.
     fn concepts(&mut self, file: &str, text: &str) {
-        use crate::czech::{analyze_query, CzechAnalyzer};
         let Some(node) = yaml::parse(file, text, 0, true, &mut self.diags) else {
             return;
         };
@@ -753,24 +755,7 @@ impl Loader {
                 );
                 continue;
             }
-            for (pattern, location) in &patterns {
-                if !(2..=4).contains(&pattern.len()) {
-                    diags.error(
-                        location.clone(),
-                        Some(&id),
-                        format!("vzor má mít 2 až 4 slova, má jich {}", pattern.len()),
-                    );
-                }
-                for (word, location) in pattern {
-                    if analyze_query(&CzechAnalyzer, word).len() != 1 {
-                        diags.error(
-                            location.clone(),
-                            Some(&id),
-                            format!("`{word}` má být jedno slovo, které hledání nevynechá"),
-                        );
-                    }
-                }
-            }
+            check_patterns(&patterns, &id, diags);
             self.concept_refs.extend(
                 points_to
                     .iter()
@@ -803,7 +788,7 @@ impl Loader {
                 file,
                 0,
                 map,
-                &["title", "kind", "words", "mentioned"],
+                &["title", "kind", "words", "mentioned", "patterns"],
                 Some("title"),
                 &mut self.diags,
             );
@@ -816,11 +801,13 @@ impl Loader {
             };
             let words = fields.optional_list("words", diags).unwrap_or_default();
             let mentioned = fields.optional_list("mentioned", diags).unwrap_or_default();
-            if words.is_empty() && mentioned.is_empty() {
+            let patterns = (fields.optional_list_of_lists("patterns", diags)).unwrap_or_default();
+            if words.is_empty() && mentioned.is_empty() && patterns.is_empty() {
                 diags.error(
                     fields.value_location("title"),
                     Some(&title),
-                    "záznam potřebuje aspoň jedno slovo ve `words` nebo `mentioned`".to_owned(),
+                    "záznam potřebuje aspoň jedno slovo ve `words` nebo `mentioned`, nebo vzor v `patterns`"
+                        .to_owned(),
                 );
                 continue;
             }
@@ -837,6 +824,20 @@ impl Loader {
                     continue;
                 }
             };
+            if !patterns.is_empty() && kind != NotCoveredKind::Topic {
+                diags.error(
+                    fields.value_location("patterns"),
+                    Some(&title),
+                    "vzory (`patterns`) má jen téma (`kind: tema`): říkají, na co pravidla neodpovídají"
+                        .to_owned(),
+                );
+            }
+            check_patterns(&patterns, &title, diags);
+            self.not_covered_patterns
+                .extend(patterns.iter().map(|(words, location)| {
+                    let words = words.iter().map(|(w, _)| w.clone()).collect();
+                    (words, location.clone(), title.clone())
+                }));
             for (word, location) in words.iter().chain(&mentioned) {
                 if analyze_query(&CzechAnalyzer, word).len() != 1 {
                     diags.error(
@@ -858,6 +859,9 @@ impl Loader {
                 kind,
                 words: plain(words),
                 mentioned: plain(mentioned),
+                patterns: (patterns.into_iter())
+                    .map(|(words, _)| words.into_iter().map(|(w, _)| w).collect())
+                    .collect(),
             });
         }
     }
@@ -922,6 +926,24 @@ impl Loader {
                 _ => continue,
             };
             self.diags.error(location, Some(&title), problem);
+        }
+        let passages = super::not_covered::passages_of_texts(&self.corpus);
+        for (pattern, location, title) in std::mem::take(&mut self.not_covered_patterns) {
+            let terms: Vec<String> = pattern
+                .iter()
+                .filter_map(|w| super::not_covered::term(w))
+                .collect();
+            if let Some(passage) = passages.iter().find(|p| p.holds_each(&terms)) {
+                self.diags.error(
+                    location,
+                    Some(&title),
+                    format!(
+                        "vzor [{}] naše texty mají pohromadě ({}), takže na takovou otázku odpovídají",
+                        pattern.join(", "),
+                        passage.text
+                    ),
+                );
+            }
         }
         for (game, location, ring) in std::mem::take(&mut self.ring_games) {
             if self.corpus.game(&game).is_none() {
@@ -1137,6 +1159,34 @@ fn ruling_phrasings(
         seen.push(text);
     }
     items.into_iter().map(|(text, _)| text).collect()
+}
+
+/// A word pattern (`concepts.yaml`, `not-covered.yaml`) is 2 to 4 words, each one the search
+/// keeps as one term: a query holds it when it holds all of them, in any order and form.
+fn check_patterns(
+    patterns: &[(Vec<(String, Location)>, Location)],
+    entry: &str,
+    diags: &mut Diagnostics,
+) {
+    use crate::czech::{analyze_query, CzechAnalyzer};
+    for (pattern, location) in patterns {
+        if !(2..=4).contains(&pattern.len()) {
+            diags.error(
+                location.clone(),
+                Some(entry),
+                format!("vzor má mít 2 až 4 slova, má jich {}", pattern.len()),
+            );
+        }
+        for (word, location) in pattern {
+            if analyze_query(&CzechAnalyzer, word).len() != 1 {
+                diags.error(
+                    location.clone(),
+                    Some(entry),
+                    format!("`{word}` má být jedno slovo, které hledání nevynechá"),
+                );
+            }
+        }
+    }
 }
 
 fn check_prefix(fields: &Fields, id: &str, game: &Game, diags: &mut Diagnostics) {

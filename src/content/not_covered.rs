@@ -16,38 +16,92 @@ pub(super) fn term(word: &str) -> Option<String> {
         .map(|t| t.folded)
 }
 
-/// Every folded term of the texts players search: rules, rulings, glossary and synonyms.
-pub(super) fn words_of_texts(corpus: &Corpus) -> HashSet<String> {
+/// The texts players search, each with what it belongs to (a ruling's or section's id, or the
+/// glossary or thesaurus entry): rules, rulings, glossary and synonyms.
+fn texts(corpus: &Corpus) -> Vec<(String, String)> {
     let rulings = corpus.rulings.iter().flat_map(|r| {
         [&r.question, &r.answer_short, &to_plain_text(&r.answer)]
             .into_iter()
             .cloned()
             .chain(r.phrasings.iter().cloned())
             .chain(r.tags.iter().cloned())
+            .map(|text| (r.id.clone(), text))
             .collect::<Vec<_>>()
     });
     let sections = corpus
         .sections
         .iter()
-        .flat_map(|s| [s.title.clone(), to_plain_text(&s.body)]);
+        .flat_map(|s| [s.title.clone(), to_plain_text(&s.body)].map(|text| (s.id.clone(), text)));
     let glossary = corpus.glossary.iter().flat_map(|g| {
         std::iter::once(g.term.clone())
             .chain(g.forms.iter().cloned())
             .chain(g.synonyms.iter().cloned())
             .chain(g.english.iter().cloned())
             .chain(std::iter::once(g.definition.clone()))
+            .map(|text| (g.term.clone(), text))
             .collect::<Vec<_>>()
     });
     let thesaurus = corpus.thesaurus.iter().flat_map(|ring| {
         std::iter::once(ring.preferred.clone())
             .chain(ring.members.iter().cloned())
+            .map(|text| (ring.preferred.clone(), text))
             .collect::<Vec<_>>()
     });
     rulings
         .chain(sections)
         .chain(glossary)
         .chain(thesaurus)
-        .flat_map(|text| CzechAnalyzer.analyze(&text).into_iter().map(|t| t.folded))
+        .collect()
+}
+
+fn terms_of(text: &str) -> HashSet<String> {
+    (CzechAnalyzer.analyze(text).into_iter())
+        .map(|t| t.folded)
+        .collect()
+}
+
+/// Every folded term of the texts players search.
+pub(super) fn words_of_texts(corpus: &Corpus) -> HashSet<String> {
+    texts(corpus)
+        .iter()
+        .flat_map(|(_, text)| terms_of(text))
+        .collect()
+}
+
+/// A paragraph or list item of our texts and its terms.
+pub(super) struct Passage {
+    /// The ruling's or section's id (or the glossary term) and the passage's start.
+    pub(super) text: String,
+    terms: Vec<String>,
+}
+
+impl Passage {
+    /// Whether the passage holds each of these terms, one apiece: as a query holds a pattern
+    /// ("tým proti týmu" needs "tým" twice).
+    pub(super) fn holds_each(&self, terms: &[String]) -> bool {
+        terms.iter().all(|term| {
+            let wanted = terms.iter().filter(|t| *t == term).count();
+            self.terms.iter().filter(|t| *t == term).count() >= wanted
+        })
+    }
+}
+
+/// Every passage of the texts players search: a question the rules leave open
+/// (`not-covered.yaml` patterns) is one whose words no passage holds together.
+pub(super) fn passages_of_texts(corpus: &Corpus) -> Vec<Passage> {
+    let passage = |owner: &str, line: &str| Passage {
+        text: format!("{owner}: „{}…“", line.chars().take(60).collect::<String>()),
+        terms: (CzechAnalyzer.analyze(line).into_iter())
+            .map(|t| t.folded)
+            .collect(),
+    };
+    texts(corpus)
+        .iter()
+        .flat_map(|(owner, text)| {
+            text.lines()
+                .map(|line| passage(owner, line))
+                .collect::<Vec<_>>()
+        })
         .collect()
 }
 
@@ -91,6 +145,40 @@ mod tests {
         assert!(
             messages.iter().any(|m| m.contains("not-covered.yaml:")
                 && m.contains("[Věž] slovo `kormidlo` naše texty nezmiňují")),
+            "{messages:?}"
+        );
+    }
+
+    #[test]
+    fn a_pattern_one_passage_of_ours_holds_is_refused_where_it_stands() {
+        // A ruling's paragraph on the closed fog tells the turn ("Tah tedy proběhne takto")
+        // and returns the ghosts to the bank ("vrátíte"): its words stand together there.
+        let messages = diagnostics_with_list_changed(
+            "    - [vzít, tah, zpátky]",
+            "    - [vrátit, tah]\n    - [vzít, tah, zpátky]",
+        );
+        assert!(
+            messages.iter().any(|m| m.contains("not-covered.yaml:")
+                && m.contains("[vracení tahů] vzor [vrátit, tah] naše texty mají pohromadě")),
+            "{messages:?}"
+        );
+        // Counted as a query counts them: "tým" once in a passage is not "tým proti týmu".
+        assert!(
+            !messages.iter().any(|m| m.contains("[tým, tým, proti]")),
+            "{messages:?}"
+        );
+    }
+
+    #[test]
+    fn only_a_topic_has_patterns() {
+        let messages = diagnostics_with_list_changed(
+            "  mentioned: [věž]",
+            "  mentioned: [věž]\n  patterns:\n    - [věž, zajatý]",
+        );
+        assert!(
+            messages
+                .iter()
+                .any(|m| m.contains("[Věž] vzory (`patterns`) má jen téma")),
             "{messages:?}"
         );
     }

@@ -200,6 +200,9 @@ pub struct NotCovered {
     /// Words of this box our texts mention only to say how it combines with our games (the
     /// Kombinace sections): a question with one is answered only by a text that holds it.
     pub mentioned: Vec<String>,
+    /// For a topic: word patterns of questions the rules leave open though every word is one
+    /// of ours ("dva na dva v týmech"): a query holding one is told so.
+    pub patterns: Vec<Vec<String>>,
 }
 
 /// What a `not-covered.yaml` entry is (serialized as the file writes it).

@@ -28,6 +28,11 @@ pub struct NotCoveredTable {
     terms: Vec<(String, String, usize, bool)>,
     /// Each entry's end of the sentence: "patří do rozšíření Řeka, které carcref nepokrývá."
     tails: Vec<String>,
+    /// Each pattern of a topic's (its terms) and its entry.
+    patterns: Vec<(Vec<String>, usize)>,
+    /// Each entry's sentence for a query holding one of its patterns (topics; empty for the
+    /// rest): "Na tuto otázku pravidla neodpovídají (hra v týmech)."
+    asked: Vec<String>,
 }
 
 impl NotCoveredTable {
@@ -48,7 +53,30 @@ impl NotCoveredTable {
             })
             .collect();
         let tails = corpus.not_covered.iter().map(tail).collect();
-        NotCoveredTable { terms, tails }
+        let patterns = (corpus.not_covered.iter().enumerate())
+            .flat_map(|(entry, nc)| {
+                (nc.patterns.iter()).map(move |pattern| {
+                    let terms = pattern.iter().flat_map(|word| {
+                        (analyze_query(&CzechAnalyzer, word).into_iter()).map(|t| t.folded)
+                    });
+                    (terms.collect(), entry)
+                })
+            })
+            .collect();
+        let asked = (corpus.not_covered.iter())
+            .map(|nc| match nc.kind {
+                NotCoveredKind::Topic => {
+                    format!("Na tuto otázku pravidla neodpovídají ({}).", nc.title)
+                }
+                _ => String::new(),
+            })
+            .collect();
+        NotCoveredTable {
+            terms,
+            tails,
+            patterns,
+            asked,
+        }
     }
 
     /// Whether a query word with this term belongs to a game carcref does not cover.
@@ -103,11 +131,29 @@ impl NotCoveredTable {
                             .map(|(_, word, _, _)| format!("„{word}“"))
                     })
                     .collect();
+                if words.is_empty() {
+                    let asks = (self.patterns.iter())
+                        .any(|(pattern, e)| *e == entry && holds_pattern(terms, pattern));
+                    return asks.then(|| self.asked[entry].clone());
+                }
                 let noun = if words.len() == 1 { "Slovo" } else { "Slova" };
-                (!words.is_empty()).then(|| format!("{noun} {} {tail}", a_join(&words)))
+                Some(format!("{noun} {} {tail}", a_join(&words)))
             })
             .collect()
     }
+}
+
+/// Whether the query holds each of the pattern's terms as often as the pattern names it:
+/// "dva na dva" holds [dva, dva], "hrajeme ve dvou" does not.
+fn holds_pattern(terms: &QueryTerms, pattern: &[String]) -> bool {
+    pattern.iter().all(|term| {
+        let wanted = pattern.iter().filter(|t| *t == term).count();
+        let written: usize = (terms.words.iter())
+            .filter(|w| w.stands_for(term))
+            .map(|w| w.times)
+            .sum();
+        written >= wanted
+    })
 }
 
 /// Whether the query writes `term` inside a glossary phrase whose group our texts hold:

@@ -38,6 +38,8 @@ pub(crate) struct QueryWord {
     /// For a word no document contains: the term of the closest word some do ("Mysleli
     /// jste …?"), searched at a typo's weight so that a typo ranks like the word it misspells.
     pub(crate) suggested: Option<String>,
+    /// How many times the query writes it ("dva na dva": twice).
+    pub(crate) times: usize,
 }
 
 impl QueryWord {
@@ -84,10 +86,14 @@ impl QueryTerms {
                 exact: token.exact,
                 expansions: BTreeSet::new(),
                 suggested: None,
+                times: 1,
             };
-            if !words.iter().any(|w| w.folded == word.folded) {
-                words.push(word);
-                readings.push(analyzer.readings(written));
+            match words.iter_mut().find(|w| w.folded == word.folded) {
+                Some(again) => again.times += 1,
+                None => {
+                    words.push(word);
+                    readings.push(analyzer.readings(written));
+                }
             }
         }
         let typed: BTreeSet<String> = words.iter().map(|w| w.folded.clone()).collect();
@@ -118,6 +124,7 @@ impl QueryTerms {
                     folded: t,
                     expansions: BTreeSet::new(),
                     suggested: None,
+                    times: 1,
                 })
                 .collect(),
             phrases: Vec::new(),
