@@ -32,6 +32,7 @@ DIC = os.path.join(DICT_DIR, "cs_CZ.dic")
 TEXT_PARTS = ("rules", "rulings")
 TEXT_FILES = ("glossary.yaml", "thesaurus.yaml", "games.yaml", "not-covered.yaml")
 WORD = re.compile(r"[^\W\d_]+")
+YAML_KEY = re.compile(r"^(\s*(?:-\s+)?)[a-z_]+:")
 # A lemma shorter than this is left to the stemmer: hunspell's two-letter stems are mostly
 # prepositions and abbreviations that would swallow unrelated short forms.
 MIN_LEMMA_LETTERS = 3
@@ -72,9 +73,12 @@ def corpus_words():
         with open(path, encoding="utf-8") as f:
             text = unicodedata.normalize("NFC", f.read())
         if path.endswith(".yaml"):
-            # A comment is for maintainers; no search reads it.
+            # A comment is for maintainers and a key ("not_combined_with") for the loader; no
+            # search reads either.
             text = "\n".join(
-                line for line in text.splitlines() if not line.lstrip().startswith("#")
+                YAML_KEY.sub(r"\1", line)
+                for line in text.splitlines()
+                if not line.lstrip().startswith("#")
             )
         words.update(w.lower() for w in WORD.findall(text))
     return words

@@ -763,7 +763,8 @@
           if (word.folded === typedTerm && typos <= word.typos) word.suggested = term;
         }
       }
-      const titled = titledGame(parsed.text);
+      const titledAll = titledGames(parsed.text);
+      const titled = titledAll.length === 1 ? titledAll[0] : null;
       let ranked = rankedHits(terms, named, namedSection, namedLevel, titled, opts);
       const relaxed = ranked.hits.length === 0 && terms.words.length > 0;
       if (relaxed) {
@@ -775,6 +776,11 @@
       }
       const leading = ranked.ordinals.slice(0, s.leading_hits);
       const notCovered = notCoveredSentences(terms, leading);
+      // Two games our texts never combine (not_covered.rs uncombined_sentences).
+      const gamesNamed = namedGames(terms, parsed.text);
+      for (const [a, b, sentence] of index.not_covered.uncombined) {
+        if (gamesNamed.has(a) && gamesNamed.has(b)) notCovered.push(sentence);
+      }
       return {
         hits: ranked.hits,
         nothingToSearch: false,
@@ -952,7 +958,7 @@
 
     /** The one game whose title the query writes, its words in order with nothing between
      * them but punctuation or the title's own word (index.rs titled_game, holds_title). */
-    function titledGame(text) {
+    function titledGames(text) {
       const normalized = text.normalize('NFC');
       const tokens = analyzer.analyzeQuery(normalized);
       const games = [];
@@ -971,7 +977,17 @@
           }
         }
       }
-      return games.length === 1 ? games[0] : null;
+      return games;
+    }
+
+    /** Every game the query names, by title or by a word of `named_by` (index.rs
+     * named_games). */
+    function namedGames(terms, text) {
+      const found = new Set(titledGames(text));
+      for (const [term, game] of s.game_names) {
+        if (terms.words.some((w) => standsFor(w, term))) found.add(game);
+      }
+      return found;
     }
 
     /** The games the query leans to and how much other games count (index.rs leaning_game):

@@ -604,6 +604,7 @@ fn two_ruling_corpus(first: &str, second: &str) -> carcref::model::Corpus {
             source: None,
             named_by: Vec::new(),
             hinted_by: Vec::new(),
+            not_combined_with: Vec::new(),
         }],
         sections: Vec::new(),
         rulings: vec![ruling("da-a", first), ruling("da-b", second)],

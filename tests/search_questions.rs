@@ -426,6 +426,19 @@ fn a_question_in_our_words_that_the_rules_leave_open_is_named_and_never_answered
     let json = search_json("hrajeme ve dvou jako tým, kolik má každý strážných?");
     assert_eq!(json["not_covered"], serde_json::json!([]), "{json}");
     assert_eq!(json["answered"], true, "{json}");
+    // Our texts never say how to play the cooperative game with the other boxes' expansions.
+    not_covered(
+        "dají se kooperativní duchové hrát s dárky?",
+        "Pravidla nepopisují, jak hrát hru Duchové Carcassonne spolu s rozšířením Dárky.",
+    );
+    not_covered(
+        "Duchové Carcassonne a hostince dohromady",
+        "Pravidla nepopisují, jak hrát hru Duchové Carcassonne spolu s rozšířením Hostince \
+         a katedrály.",
+    );
+    // What they do say of two games, they answer: how the cooperative game differs.
+    let json = search_json("co je jinak v kooperativní hře než v základní hře");
+    assert_eq!(json["not_covered"], serde_json::json!([]), "{json}");
     // A word of a topic and one of its patterns: the words' sentence names it once.
     not_covered(
         "omylem jsme špatně spočítali město",

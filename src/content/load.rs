@@ -34,6 +34,7 @@ const GAME_FIELDS: &[&str] = &[
     "source",
     "named_by",
     "hinted_by",
+    "not_combined_with",
 ];
 const RULING_FIELDS: &[&str] = &[
     "id",
@@ -135,8 +136,9 @@ struct Loader {
     /// Each `not-covered.yaml` pattern, where it stands and its entry's title: checked in
     /// `finish` against the passages of our texts.
     not_covered_patterns: Vec<(Vec<String>, Location, String)>,
-    /// Each game a synonym ring is scoped to, where it stands and the ring's preferred word.
-    ring_games: Vec<(String, Location, String)>,
+    /// Each game a synonym ring is scoped to or a game is not combined with, where it stands
+    /// and the entry naming it (the ring's preferred word, the game's id).
+    game_refs: Vec<(String, Location, String)>,
 }
 
 pub fn load(files: &ContentFiles) -> Loaded {
@@ -307,6 +309,20 @@ impl Loader {
                 .map(|(word, _, _)| word)
                 .collect();
             let diags = &mut self.diags;
+            let not_combined_with =
+                (fields.optional_list("not_combined_with", diags)).unwrap_or_default();
+            for (other, location) in &not_combined_with {
+                if id.as_ref() == Some(other) {
+                    diags.error(
+                        location.clone(),
+                        Some(other),
+                        "hra se nekombinuje sama se sebou".to_owned(),
+                    );
+                }
+                let owner = id.clone().unwrap_or_default();
+                self.game_refs
+                    .push((other.clone(), location.clone(), owner));
+            }
             if let Some(id) = &id {
                 check_slug(&fields, "id", id, diags);
                 if self.corpus.game(id).is_some() {
@@ -330,6 +346,7 @@ impl Loader {
                     source,
                     named_by,
                     hinted_by,
+                    not_combined_with: not_combined_with.into_iter().map(|(g, _)| g).collect(),
                 });
             }
         }
@@ -708,7 +725,7 @@ impl Loader {
             let scope: Vec<String> = games.iter().map(|(g, _)| g.clone()).collect();
             ring_words(&words, &preferred, &scope, &mut stems, diags);
             refuse_negations(&words, &preferred, diags);
-            self.ring_games.extend(
+            self.game_refs.extend(
                 games
                     .into_iter()
                     .map(|(game, location)| (game, location, preferred.clone())),
@@ -945,7 +962,7 @@ impl Loader {
                 );
             }
         }
-        for (game, location, ring) in std::mem::take(&mut self.ring_games) {
+        for (game, location, ring) in std::mem::take(&mut self.game_refs) {
             if self.corpus.game(&game).is_none() {
                 self.diags.error(
                     location,

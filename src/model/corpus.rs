@@ -44,6 +44,11 @@ pub struct Game {
     /// Words that point to this game without naming it ("tým", "pes"), so search leans to it
     /// a little; derived from the game's texts and reviewed (search::hints).
     pub hinted_by: Vec<String>,
+    /// Games our texts never say how to play together with this one (the cooperative game
+    /// with Inns & Cathedrals or the Gifts): a query naming both is told the rules leave it
+    /// open.
+    #[serde(default)]
+    pub not_combined_with: Vec<String>,
 }
 
 impl Game {

@@ -1075,16 +1075,29 @@ impl SearchIndex {
     /// "v Duchách Carcassonne"): its words are the game's everyday words too, so they point to
     /// both ghost games (or to none) when read one by one.
     fn titled_game(&self, text: &str) -> Option<String> {
-        let tokens = analyze_query(self.analyzer.as_ref(), text);
-        let mut games: Vec<&str> = (self.meta.game_titles.iter())
-            .filter(|title| holds_title(title, text, &tokens))
-            .map(|title| title.game.as_str())
-            .collect();
-        games.dedup();
-        match games[..] {
-            [game] => Some(game.to_owned()),
+        match &self.titled_games(text)[..] {
+            [game] => Some(game.clone()),
             _ => None,
         }
+    }
+
+    /// The games whose titles the query holds, in the order of `game_titles`.
+    fn titled_games(&self, text: &str) -> Vec<String> {
+        let tokens = analyze_query(self.analyzer.as_ref(), text);
+        let mut games: Vec<String> = (self.meta.game_titles.iter())
+            .filter(|title| holds_title(title, text, &tokens))
+            .map(|title| title.game.clone())
+            .collect();
+        games.dedup();
+        games
+    }
+
+    /// Every game the query names, by title or by a word of `named_by`.
+    fn named_games(&self, terms: &QueryTerms, text: &str) -> BTreeSet<String> {
+        let by_word = (self.meta.game_names.iter())
+            .filter(|(term, _)| terms.words.iter().any(|w| w.stands_for(term)))
+            .map(|(_, game)| game.clone());
+        self.titled_games(text).into_iter().chain(by_word).collect()
     }
 
     /// Does this word only frame a question about a term ("v soutěžní hře"): it names a game,
@@ -1282,8 +1295,10 @@ impl SearchIndex {
             .take(LEADING_HITS)
             .map(|ordinal| self.meta.docs[*ordinal].passages.as_str())
             .collect();
-        let not_covered =
+        let mut not_covered =
             (self.meta.not_covered).sentences(&terms, &leading, |t| self.meta.terms.contains(t));
+        let named_games = self.named_games(&terms, &parsed.text);
+        not_covered.extend((self.meta.not_covered).uncombined_sentences(&named_games));
         Ok(SearchResults {
             answered: !relaxed
                 && not_covered.is_empty()

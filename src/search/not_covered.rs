@@ -5,12 +5,14 @@
 //! drak sežrat družiníka s duchy" asks how the dragon plays with ours, "kolik ovcí může mít
 //! pastýř" asks about the other box itself.
 
+use std::collections::BTreeSet;
+
 use serde::{Deserialize, Serialize};
 
 use super::terms::{QueryTerms, TermSet, NEGATION};
 use crate::czech::a_join;
 use crate::czech::{analyze_query, CzechAnalyzer};
-use crate::model::{Corpus, NotCovered, NotCoveredKind};
+use crate::model::{Corpus, Game, GameKind, NotCovered, NotCoveredKind};
 
 /// A word of another box that our texts mention is answered when a passage of a leading result
 /// (a paragraph or list item) holds it with at least this share of the query's other words:
@@ -33,6 +35,9 @@ pub struct NotCoveredTable {
     /// Each entry's sentence for a query holding one of its patterns (topics; empty for the
     /// rest): "Na tuto otázku pravidla neodpovídají (hra v týmech)."
     asked: Vec<String>,
+    /// Two games our texts never say how to play together (games.yaml `not_combined_with`)
+    /// and the sentence for a query naming both.
+    uncombined: Vec<(String, String, String)>,
 }
 
 impl NotCoveredTable {
@@ -71,11 +76,26 @@ impl NotCoveredTable {
                 _ => String::new(),
             })
             .collect();
+        let uncombined = (corpus.games.iter())
+            .flat_map(|game| {
+                (game.not_combined_with.iter())
+                    .filter_map(|other| corpus.game(other))
+                    .map(move |other| {
+                        let sentence = format!(
+                            "Pravidla nepopisují, jak hrát {} spolu {}.",
+                            as_object(game),
+                            as_company(other)
+                        );
+                        (game.id.clone(), other.id.clone(), sentence)
+                    })
+            })
+            .collect();
         NotCoveredTable {
             terms,
             tails,
             patterns,
             asked,
+            uncombined,
         }
     }
 
@@ -141,6 +161,14 @@ impl NotCoveredTable {
             })
             .collect()
     }
+    /// A sentence for each pair of games the query names (`named`) that our texts never
+    /// combine: "dárky v kooperativních duších" asks what no rules say.
+    pub(crate) fn uncombined_sentences(&self, named: &BTreeSet<String>) -> Vec<String> {
+        (self.uncombined.iter())
+            .filter(|(a, b, _)| named.contains(a) && named.contains(b))
+            .map(|(_, _, sentence)| sentence.clone())
+            .collect()
+    }
 }
 
 /// Whether the query holds each of the pattern's terms as often as the pattern names it:
@@ -169,6 +197,24 @@ fn in_phrase_of_ours(terms: &QueryTerms, term: &str, in_texts: &impl Fn(&str) ->
 /// breaking pieces as much as "polámat" (a negated form no text has is no word of ours).
 fn is_or_negates(term: &str, listed: &str) -> bool {
     term == listed || term.strip_prefix(NEGATION) == Some(listed)
+}
+
+/// A game as what is played: "hru Duchové Carcassonne", "rozšíření Dárky".
+fn as_object(game: &Game) -> String {
+    match game.kind {
+        GameKind::Zakladni => "základní hru".to_owned(),
+        GameKind::Kooperativni => format!("hru {}", game.title),
+        GameKind::Rozsireni => format!("rozšíření {}", game.title),
+    }
+}
+
+/// A game as what another is played with: "s rozšířením Hostince a katedrály".
+fn as_company(game: &Game) -> String {
+    match game.kind {
+        GameKind::Zakladni => "se základní hrou".to_owned(),
+        GameKind::Kooperativni => format!("se hrou {}", game.title),
+        GameKind::Rozsireni => format!("s rozšířením {}", game.title),
+    }
 }
 
 fn tail(nc: &NotCovered) -> String {
