@@ -3,7 +3,9 @@
 //! mention (the Kombinace sections: how the Tower or the pig plays with ghosts) counts unless a
 //! passage of a leading result holds it together with most of the query's other words: "smí
 //! drak sežrat družiníka s duchy" asks how the dragon plays with ours, "kolik ovcí může mít
-//! pastýř" asks about the other box itself.
+//! pastýř" asks about the other box itself. A topic's patterns name questions the rules leave
+//! open though all their words are ours ("dva na dva v týmech"), and two games our texts never
+//! combine (games.yaml `not_combined_with`) make a question naming both one of them.
 
 use std::collections::BTreeSet;
 
@@ -110,7 +112,9 @@ impl NotCoveredTable {
     /// results a player sees first (each as its passages: a line of terms per passage), holds
     /// it with at least `MENTIONED_REST_MIN_SHARE` of the query's other words. A word that may
     /// also be read as a word of our texts (`in_texts`: "vyplaceni" typed without diacritics is
-    /// a form of "vyplatit" and of the card Vyplacení) is not the other box's.
+    /// a form of "vyplatit" and of the card Vyplacení) is not the other box's. A topic none of
+    /// whose words the query has gets its pattern sentence when the query holds one of its
+    /// patterns.
     pub(crate) fn sentences(
         &self,
         terms: &QueryTerms,
@@ -161,6 +165,7 @@ impl NotCoveredTable {
             })
             .collect()
     }
+
     /// A sentence for each pair of games the query names (`named`) that our texts never
     /// combine: "dárky v kooperativních duších" asks what no rules say.
     pub(crate) fn uncombined_sentences(&self, named: &BTreeSet<String>) -> Vec<String> {
