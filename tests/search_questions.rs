@@ -421,6 +421,10 @@ fn a_question_in_our_words_that_the_rules_leave_open_is_named_and_never_answered
         "kdo je vítěz, když máme na konci stejně bodů",
         "Na tuto otázku pravidla neodpovídají (shoda bodů na konci hry).",
     );
+    not_covered(
+        "kdo si vybírá barvu panáčků jako první?",
+        "Na tuto otázku pravidla neodpovídají (kdo si první vybírá barvu).",
+    );
     // A pattern that names a word twice needs it twice: two players of the cooperative team
     // ask what the rules answer.
     let json = search_json("hrajeme ve dvou jako tým, kolik má každý strážných?");
