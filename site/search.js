@@ -775,11 +775,19 @@
         ranked = rankedHits(looser, named, namedSection, namedLevel, titled, opts);
       }
       const leading = ranked.ordinals.slice(0, s.leading_hits);
-      const notCovered = notCoveredSentences(terms, leading);
-      // Two games our texts never combine (not_covered.rs uncombined_sentences).
+      // The concept patterns the query holds of the first result's: a situation it answers
+      // (index.rs DESCRIBED_SITUATION_MIN_SHARE).
+      const first = ranked.hits[0];
+      const described =
+        first !== undefined && ranked.firstShare >= s.described_situation_min_share
+          ? conceptPatternsHeld(terms, first.id)
+          : [];
+      const notCovered = notCoveredSentences(terms, leading, described);
+      // Two games our texts never combine, and no third named (not_covered.rs
+      // uncombined_sentences).
       const gamesNamed = namedGames(terms, parsed.text);
       for (const [a, b, sentence] of index.not_covered.uncombined) {
-        if (gamesNamed.has(a) && gamesNamed.has(b)) notCovered.push(sentence);
+        if (gamesNamed.size === 2 && gamesNamed.has(a) && gamesNamed.has(b)) notCovered.push(sentence);
       }
       return {
         hits: ranked.hits,
@@ -834,7 +842,7 @@
      * our texts mention unless a passage of one of `leading`, the first results, holds it with
      * `mentioned_rest_min_share` of the query's other words; none for a word that may also be
      * read as a word of our texts (not_covered.rs NotCoveredTable::sentences). */
-    function notCoveredSentences(terms, leading) {
+    function notCoveredSentences(terms, leading, described) {
       const rest = {
         words: terms.words.filter((w) => !index.not_covered.terms.some(([t]) => isOrNegates(w.folded, t))),
         phrases: terms.phrases,
@@ -861,7 +869,10 @@
           if (found) words.push(`„${found[1]}“`);
         }
         if (words.length === 0) {
-          const asks = index.not_covered.patterns.some(([p, e]) => e === entry && holdsPattern(terms, p));
+          const asks = index.not_covered.patterns.some(
+            ([p, e]) =>
+              e === entry && holdsPattern(terms, p) && !described.some((c) => c.some((t) => !p.includes(t))),
+          );
           if (asks) out.push(index.not_covered.asked[entry]);
           return;
         }
@@ -932,6 +943,16 @@
         for (const id of c.points_to) out.set(id, (out.get(id) || 0) + 1);
       }
       return out;
+    }
+
+    /** The patterns the query holds whole of the concepts the document `id` answers (index.rs
+     * concept_patterns_held). */
+    function conceptPatternsHeld(terms, id) {
+      const holds = (term) => terms.words.some((w) => standsFor(w, term));
+      return s.concepts
+        .filter((c) => c.points_to.includes(id))
+        .flatMap((c) => c.patterns)
+        .filter((p) => p.length > 0 && p.every(holds));
     }
 
     /** The sections explaining the glossary term the query names and nothing else (terms.rs

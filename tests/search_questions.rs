@@ -416,11 +416,19 @@ fn a_question_in_our_words_that_the_rules_leave_open_is_named_and_never_answered
     // other or of a tie for the win (not-covered.yaml patterns).
     let teams = "Na tuto otázku pravidla neodpovídají (hra ve dvojicích nebo v týmech proti sobě).";
     not_covered("dá se hrát dva na dva v týmech?", teams);
-    not_covered("hrajeme tým proti týmu, sčítají se body?", teams);
     not_covered(
-        "kdo je vítěz, když máme na konci stejně bodů",
+        "hrajeme ve dvojicích jako dva týmy, sčítají se body?",
+        teams,
+    );
+    not_covered(
+        "kdo vyhraje, když máme na konci stejně bodů",
         "Na tuto otázku pravidla neodpovídají (shoda bodů na konci hry).",
     );
+    // ... unless the first result answers the situation the question describes: the same
+    // words ask about a tie for a city, which the base game settles.
+    let json = search_json("dva hráči mají ve městě stejně panáčků, kdo vyhraje body?");
+    assert_eq!(json["not_covered"], serde_json::json!([]), "{json}");
+    assert_eq!(json["answered"], true, "{json}");
     not_covered(
         "kdo si vybírá barvu panáčků jako první?",
         "Na tuto otázku pravidla neodpovídají (kdo si první vybírá barvu).",
@@ -440,6 +448,9 @@ fn a_question_in_our_words_that_the_rules_leave_open_is_named_and_never_answered
         "Pravidla nepopisují, jak hrát hru Duchové Carcassonne spolu s rozšířením Hostince \
          a katedrály.",
     );
+    // A third game named may be what is asked: the competitive game combines with the Gifts.
+    let json = search_json("materiál kooperativních duchů jako soutěžní rozšíření s dárky");
+    assert_eq!(json["not_covered"], serde_json::json!([]), "{json}");
     // What they do say of two games, they answer: how the cooperative game differs.
     let json = search_json("co je jinak v kooperativní hře než v základní hře");
     assert_eq!(json["not_covered"], serde_json::json!([]), "{json}");

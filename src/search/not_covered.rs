@@ -114,12 +114,15 @@ impl NotCoveredTable {
     /// also be read as a word of our texts (`in_texts`: "vyplaceni" typed without diacritics is
     /// a form of "vyplatit" and of the card Vyplacení) is not the other box's. A topic none of
     /// whose words the query has gets its pattern sentence when the query holds one of its
-    /// patterns.
+    /// patterns, unless the first result answers a situation the query describes in other
+    /// words (`described`: the concept patterns the query holds of the first result's, see
+    /// `DESCRIBED_SITUATION_MIN_SHARE`).
     pub(crate) fn sentences(
         &self,
         terms: &QueryTerms,
         leading: &[&str],
         in_texts: impl Fn(&str) -> bool,
+        described: &[&[String]],
     ) -> Vec<String> {
         let mut rest = terms.clone();
         rest.words.retain(|w| !self.holds(&w.folded));
@@ -156,8 +159,14 @@ impl NotCoveredTable {
                     })
                     .collect();
                 if words.is_empty() {
-                    let asks = (self.patterns.iter())
-                        .any(|(pattern, e)| *e == entry && holds_pattern(terms, pattern));
+                    let asks = (self.patterns.iter()).any(|(pattern, e)| {
+                        let elsewhere = |concept: &&[String]| {
+                            concept.iter().any(|term| !pattern.contains(term))
+                        };
+                        *e == entry
+                            && holds_pattern(terms, pattern)
+                            && !described.iter().any(elsewhere)
+                    });
                     return asks.then(|| self.asked[entry].clone());
                 }
                 let noun = if words.len() == 1 { "Slovo" } else { "Slova" };
@@ -166,11 +175,13 @@ impl NotCoveredTable {
             .collect()
     }
 
-    /// A sentence for each pair of games the query names (`named`) that our texts never
-    /// combine: "dárky v kooperativních duších" asks what no rules say.
+    /// A sentence for the pair of games the query names (`named`) when our texts never combine
+    /// them: "dárky v kooperativních duších" asks what no rules say. A third game named may be
+    /// what the question is about ("materiál kooperativních duchů jako soutěžní rozšíření
+    /// s dárky": the competitive game does combine with the Gifts).
     pub(crate) fn uncombined_sentences(&self, named: &BTreeSet<String>) -> Vec<String> {
         (self.uncombined.iter())
-            .filter(|(a, b, _)| named.contains(a) && named.contains(b))
+            .filter(|(a, b, _)| named.len() == 2 && named.contains(a) && named.contains(b))
             .map(|(_, _, sentence)| sentence.clone())
             .collect()
     }
