@@ -290,6 +290,14 @@ fn rule_sections_obey_the_level_filter_by_their_own_levels() {
     assert!(!level5.iter().any(|(i, _)| i == "dc-hrbitov"), "{level5:?}");
 }
 
+/// Searches `query` and checks it is answered, with no sentence about another box or a question
+/// the rules leave open.
+fn answered_as_ours(query: &str) {
+    let json = search_json(query);
+    assert_eq!(json["not_covered"], serde_json::json!([]), "{json}");
+    assert_eq!(json["answered"], true, "{json}");
+}
+
 /// Searches `query`, checks it is not answered and is told `sentence`, and gives the JSON.
 fn not_covered(query: &str, sentence: &str) -> serde_json::Value {
     let json = search_json(query);
@@ -357,9 +365,7 @@ fn a_question_no_rules_answer_is_named_and_never_answered() {
     );
     // A word that may also be read as one of our texts' is not another topic's: "vyplaceni"
     // without diacritics is a form of "vyplatit" and the name of the card Vyplacení.
-    let json = search_json("vyplaceni");
-    assert_eq!(json["not_covered"], serde_json::json!([]), "{json}");
-    assert_eq!(json["answered"], true, "{json}");
+    answered_as_ours("vyplaceni");
     // Other board games, travelling, whether the pieces fit in a box.
     not_covered(
         "jak se hraje Azul",
@@ -426,18 +432,14 @@ fn a_question_in_our_words_that_the_rules_leave_open_is_named_and_never_answered
     );
     // ... unless the first result answers the situation the question describes: the same
     // words ask about a tie for a city, which the base game settles.
-    let json = search_json("dva hráči mají ve městě stejně panáčků, kdo vyhraje body?");
-    assert_eq!(json["not_covered"], serde_json::json!([]), "{json}");
-    assert_eq!(json["answered"], true, "{json}");
+    answered_as_ours("dva hráči mají ve městě stejně panáčků, kdo vyhraje body?");
     not_covered(
         "kdo si vybírá barvu panáčků jako první?",
         "Na tuto otázku pravidla neodpovídají (kdo si první vybírá barvu).",
     );
     // A pattern that names a word twice needs it twice: two players of the cooperative team
     // ask what the rules answer.
-    let json = search_json("hrajeme ve dvou jako tým, kolik má každý strážných?");
-    assert_eq!(json["not_covered"], serde_json::json!([]), "{json}");
-    assert_eq!(json["answered"], true, "{json}");
+    answered_as_ours("hrajeme ve dvou jako tým, kolik má každý strážných?");
     // Our texts never say how to play the cooperative game with the other boxes' expansions.
     not_covered(
         "dají se kooperativní duchové hrát s dárky?",
