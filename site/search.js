@@ -783,12 +783,7 @@
           ? conceptPatternsHeld(terms, first.id)
           : [];
       const notCovered = notCoveredSentences(terms, leading, described);
-      // Two games our texts never combine, and no third named (not_covered.rs
-      // uncombined_sentences).
-      const gamesNamed = namedGames(terms, parsed.text);
-      for (const [a, b, sentence] of index.not_covered.uncombined) {
-        if (gamesNamed.size === 2 && gamesNamed.has(a) && gamesNamed.has(b)) notCovered.push(sentence);
-      }
+      notCovered.push(...uncombinedSentences(namedGames(terms, titledAll)));
       return {
         hits: ranked.hits,
         nothingToSearch: false,
@@ -831,6 +826,14 @@
         const written = terms.words.filter((w) => standsFor(w, term)).reduce((n, w) => n + w.times, 0);
         return written >= wanted;
       });
+    }
+
+    /** A sentence for the pair of games the query names when our texts never combine them, and
+     * no third is named (not_covered.rs uncombined_sentences). */
+    function uncombinedSentences(named) {
+      return index.not_covered.uncombined
+        .filter(([a, b]) => named.size === 2 && named.has(a) && named.has(b))
+        .map(([, , sentence]) => sentence);
     }
 
     /** A listed term or its negation (not_covered.rs is_or_negates). */
@@ -936,10 +939,9 @@
     /** The documents answering every concept one of whose patterns the query holds whole,
      * each with how many such concepts it answers (index.rs concept_targets). */
     function conceptTargets(terms) {
-      const holds = (term) => terms.words.some((w) => standsFor(w, term));
       const out = new Map();
       for (const c of s.concepts) {
-        if (!c.patterns.some((p) => p.length > 0 && p.every(holds))) continue;
+        if (!c.patterns.some((p) => holdsWhole(terms, p))) continue;
         for (const id of c.points_to) out.set(id, (out.get(id) || 0) + 1);
       }
       return out;
@@ -948,11 +950,16 @@
     /** The patterns the query holds whole of the concepts the document `id` answers (index.rs
      * concept_patterns_held). */
     function conceptPatternsHeld(terms, id) {
-      const holds = (term) => terms.words.some((w) => standsFor(w, term));
       return s.concepts
         .filter((c) => c.points_to.includes(id))
         .flatMap((c) => c.patterns)
-        .filter((p) => p.length > 0 && p.every(holds));
+        .filter((p) => holdsWhole(terms, p));
+    }
+
+    /** Whether each term of a (non-empty) concept pattern stands for a word of the query
+     * (index.rs holds_whole). */
+    function holdsWhole(terms, pattern) {
+      return pattern.length > 0 && pattern.every((term) => terms.words.some((w) => standsFor(w, term)));
     }
 
     /** The sections explaining the glossary term the query names and nothing else (terms.rs
@@ -977,8 +984,8 @@
       return analyzer.foldWord([...text].filter((c) => /\p{Alphabetic}/u.test(c)).join(''));
     }
 
-    /** The one game whose title the query writes, its words in order with nothing between
-     * them but punctuation or the title's own word (index.rs titled_game, holds_title). */
+    /** The games whose titles the query writes, their words in order with nothing between
+     * them but punctuation or the title's own word (index.rs titled_games, holds_title). */
     function titledGames(text) {
       const normalized = text.normalize('NFC');
       const tokens = analyzer.analyzeQuery(normalized);
@@ -1001,10 +1008,10 @@
       return games;
     }
 
-    /** Every game the query names, by title or by a word of `named_by` (index.rs
+    /** Every game the query names, by title (`titled`) or by a word of `named_by` (index.rs
      * named_games). */
-    function namedGames(terms, text) {
-      const found = new Set(titledGames(text));
+    function namedGames(terms, titled) {
+      const found = new Set(titled);
       for (const [term, game] of s.game_names) {
         if (terms.words.some((w) => standsFor(w, term))) found.add(game);
       }

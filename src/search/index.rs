@@ -733,13 +733,10 @@ pub fn concept_patterns(corpus: &Corpus) -> Vec<ConceptPatterns> {
 /// The documents answering every concept one of whose patterns the query holds whole (each
 /// pattern term among the query's words, their glossary expansions or suggestions).
 fn concept_targets(terms: &QueryTerms, concepts: &[ConceptPatterns]) -> BTreeMap<String, usize> {
-    let holds = |term: &String| terms.words.iter().any(|w| w.stands_for(term));
     let mut targets = BTreeMap::new();
-    let described = concepts.iter().filter(|c| {
-        c.patterns
-            .iter()
-            .any(|p| !p.is_empty() && p.iter().all(holds))
-    });
+    let described = concepts
+        .iter()
+        .filter(|c| c.patterns.iter().any(|p| holds_whole(terms, p)));
     for id in described.flat_map(|c| &c.points_to) {
         *targets.entry(id.clone()).or_insert(0) += 1;
     }
@@ -752,13 +749,26 @@ fn concept_patterns_held<'c>(
     concepts: &'c [ConceptPatterns],
     id: &str,
 ) -> Vec<&'c [String]> {
-    let holds = |term: &String| terms.words.iter().any(|w| w.stands_for(term));
     (concepts.iter())
         .filter(|c| c.points_to.iter().any(|target| target == id))
         .flat_map(|c| &c.patterns)
-        .filter(|p| !p.is_empty() && p.iter().all(holds))
+        .filter(|p| holds_whole(terms, p))
         .map(Vec::as_slice)
         .collect()
+}
+
+/// Whether each term of a (non-empty) concept pattern stands for a word of the query.
+fn holds_whole(terms: &QueryTerms, pattern: &[String]) -> bool {
+    !pattern.is_empty()
+        && (pattern.iter()).all(|term| terms.words.iter().any(|w| w.stands_for(term)))
+}
+
+/// The one game of `games`, if there is exactly one.
+fn only_one(games: &[String]) -> Option<String> {
+    match games {
+        [game] => Some(game.clone()),
+        _ => None,
+    }
 }
 
 /// Between the headings of a rule part's heading path.
@@ -1094,17 +1104,9 @@ impl SearchIndex {
         Box::new(BooleanQuery::new(clauses))
     }
 
-    /// The one game whose title the query writes ("ve hře Duchové, zámky a hřbitovy",
-    /// "v Duchách Carcassonne"): its words are the game's everyday words too, so they point to
-    /// both ghost games (or to none) when read one by one.
-    fn titled_game(&self, text: &str) -> Option<String> {
-        match &self.titled_games(text)[..] {
-            [game] => Some(game.clone()),
-            _ => None,
-        }
-    }
-
-    /// The games whose titles the query holds, in the order of `game_titles`.
+    /// The games whose titles the query writes ("ve hře Duchové, zámky a hřbitovy", "v Duchách
+    /// Carcassonne"), in the order of `game_titles`: a title's words are the game's everyday
+    /// words too, so they point to both ghost games (or to none) when read one by one.
     fn titled_games(&self, text: &str) -> Vec<String> {
         let tokens = analyze_query(self.analyzer.as_ref(), text);
         let mut games: Vec<String> = (self.meta.game_titles.iter())
@@ -1115,12 +1117,12 @@ impl SearchIndex {
         games
     }
 
-    /// Every game the query names, by title or by a word of `named_by`.
-    fn named_games(&self, terms: &QueryTerms, text: &str) -> BTreeSet<String> {
+    /// Every game the query names, by title (`titled`) or by a word of `named_by`.
+    fn named_games(&self, terms: &QueryTerms, titled: &[String]) -> BTreeSet<String> {
         let by_word = (self.meta.game_names.iter())
             .filter(|(term, _)| terms.words.iter().any(|w| w.stands_for(term)))
             .map(|(_, game)| game.clone());
-        self.titled_games(text).into_iter().chain(by_word).collect()
+        titled.iter().cloned().chain(by_word).collect()
     }
 
     /// Does this word only frame a question about a term ("v soutěžní hře"): it names a game,
@@ -1298,11 +1300,12 @@ impl SearchIndex {
         if asked.is_empty() {
             asked.clone_from(&terms.words);
         }
+        let titled = self.titled_games(&parsed.text);
         let named = Named {
             rulings: named,
             section: named_section,
             level: parsed.level,
-            game: self.leaning_game(&terms, self.titled_game(&parsed.text), parsed.level),
+            game: self.leaning_game(&terms, only_one(&titled), parsed.level),
             concept_targets: concept_targets(&terms, &self.meta.concepts),
             explaining: (self.meta.expansions).sections_explaining(&asked, &terms.words),
             asked,
@@ -1330,7 +1333,7 @@ impl SearchIndex {
             |t| self.meta.terms.contains(t),
             &described,
         );
-        let named_games = self.named_games(&terms, &parsed.text);
+        let named_games = self.named_games(&terms, &titled);
         not_covered.extend((self.meta.not_covered).uncombined_sentences(&named_games));
         Ok(SearchResults {
             answered: !relaxed
