@@ -508,6 +508,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/unseen-12.yaml",
         "tests/search/unseen-13.yaml",
         "tests/search/unseen-14.yaml",
+        "tests/search/unseen-15.yaml",
     ]
     .iter()
     .flat_map(|set| {
