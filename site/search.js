@@ -1115,12 +1115,11 @@
           scores.set(d, (scores.has(d) ? scores.get(d) : floor) * factor);
         });
       }
-      // With no game in view, the base game's part leads the rulings that restate its rule
-      // (index.rs BASE_RULE_LEAD).
-      if (leaning === null) {
-        const raised = restated.filter(([ruling]) => scores.has(ruling)).map(([ruling, part]) => [part, scores.get(ruling) * s.base_rule_lead]);
-        for (const [part, score] of raised) scores.set(part, Math.max(scores.has(part) ? scores.get(part) : 0, score));
-      }
+      // With the base game in view (no game, or among those the query leans to), its part leads
+      // the rulings that restate its rule (index.rs BASE_RULE_LEAD).
+      const inView = (part) => leaning === null || leaning[0].has(docs[part].game);
+      const raised = restated.filter(([ruling, part]) => scores.has(ruling) && inView(part)).map(([ruling, part]) => [part, scores.get(ruling) * s.base_rule_lead]);
+      for (const [part, score] of raised) scores.set(part, Math.max(scores.has(part) ? scores.get(part) : 0, score));
       docs.forEach((doc, d) => {
         if ((doc.k === 'v' && named.has(doc.id)) || namedSection === d) {
           scores.set(d, (scores.get(d) || 0) + s.id_bonus);
