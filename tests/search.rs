@@ -1179,8 +1179,9 @@ fn a_game_named_by_its_title_leads() {
 }
 
 /// A question that names no game is first answered by the base game's rule, which the
-/// cooperative game's rulings restate (rule-keys.yaml), and says it is answered; a question in
-/// the cooperative game's words ("tým") or naming a level keeps that game's ruling first.
+/// cooperative game's rulings restate (rule-keys.yaml), and says it is answered, and so is one
+/// that leans to the base game among others; a question in the cooperative game's words
+/// ("tým") or naming a level keeps that game's ruling first.
 #[test]
 fn with_no_game_in_view_the_base_rule_leads_its_restatements() {
     let index = index(AnalyzerChoice::Czech);
@@ -1199,6 +1200,10 @@ fn with_no_game_in_view_the_base_rule_leads_its_restatements() {
     // A level is the cooperative game's: the base rule does not lead.
     let level = search("kolik bodů za cestu na trojce");
     assert_eq!(level.hits[0].id, "dc-cesta-bod-za-karticku");
+    // Words of every game with opponents ("cizí") keep the base game in view: its rule leads.
+    let opponents = search("Můžu dát družiníka do města, kde už je cizí?");
+    assert_eq!(opponents.hits[0].id, "zh-zakladni-hra");
+    assert_eq!(opponents.hits[1].id, "dc-mesto-obsazene-nelze-nasadit");
 }
 
 /// A synonym ring scoped to some games (thesaurus.yaml `games`) joins its words in those
