@@ -1115,10 +1115,11 @@
           scores.set(d, (scores.has(d) ? scores.get(d) : floor) * factor);
         });
       }
-      // With the base game in view (no game, or among those the query leans to), its part leads
-      // the rulings that restate its rule (index.rs BASE_RULE_LEAD).
-      const inView = (part) => leaning === null || leaning[0].has(docs[part].game);
-      const raised = restated.filter(([ruling, part]) => scores.has(ruling) && inView(part)).map(([ruling, part]) => [part, scores.get(ruling) * s.base_rule_lead]);
+      // With no game in view the base game's part leads every ruling restating its rule; when
+      // the query leans to the base game among others, it leads the rulings of games out of
+      // view (index.rs BASE_RULE_LEAD).
+      const leads = (ruling, part) => leaning === null || (leaning[0].has(docs[part].game) && !leaning[0].has(docs[ruling].game));
+      const raised = restated.filter(([ruling, part]) => scores.has(ruling) && leads(ruling, part)).map(([ruling, part]) => [part, scores.get(ruling) * s.base_rule_lead]);
       for (const [part, score] of raised) scores.set(part, Math.max(scores.has(part) ? scores.get(part) : 0, score));
       docs.forEach((doc, d) => {
         if ((doc.k === 'v' && named.has(doc.id)) || namedSection === d) {

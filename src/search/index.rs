@@ -314,8 +314,9 @@ pub const EXPLAINS_QUERY_FACTOR: f32 = 4.0;
 /// the rule is at home, which every other game builds on. (Session 47, on the tuning sets: four
 /// more answers in the first three, MRR +0.001; the first tuning set's MRR 0.908 → 0.876, as
 /// its questions were judged by the cooperative game's rulings.) The base game is also in view
-/// when the query leans to it with other games ("kde už je cizí": every game with opponents);
-/// session 50: one more answer in the first three, MRR 0.8655 → 0.8678 over the tuning sets.
+/// when the query leans to it with other games ("kde už je cizí": every game with opponents),
+/// and then leads the rulings of the games out of view (session 50: one more answer in the
+/// first three, MRR 0.8655 → 0.8684 over the tuning sets).
 pub const BASE_RULE_LEAD: f32 = 1.01;
 /// The word for "game": with a game's name it frames a question about a term ("co je mlha
 /// v kooperativní hře") without being what it asks.
@@ -1491,13 +1492,17 @@ impl SearchIndex {
                 }
             }
         }
-        // The base game in view (no game, or among those the query leans to): its part leads.
-        let in_view = |part: &usize| {
-            (named.game.as_ref())
-                .is_none_or(|(games, _)| games.contains(&self.meta.docs[*part].game))
+        // With no game in view the base game's part leads every ruling restating it; when the
+        // query leans to the base game among others, it leads the rulings of games out of view.
+        let leads = |ruling: &usize, part: &usize| match &named.game {
+            None => true,
+            Some((games, _)) => {
+                games.contains(&self.meta.docs[*part].game)
+                    && !games.contains(&self.meta.docs[*ruling].game)
+            }
         };
         let raised: Vec<(usize, f32)> = (self.meta.restated.iter())
-            .filter(|(_, part)| in_view(part))
+            .filter(|(ruling, part)| leads(ruling, part))
             .filter_map(|(ruling, part)| Some((*part, scores.get(ruling)? * BASE_RULE_LEAD)))
             .collect();
         for (part, score) in raised {
