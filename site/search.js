@@ -907,6 +907,8 @@
         let best = null;
         const mostEdits = Array.from(folded).length >= s.suggestion_two_edits_min_letters ? 2 : 1;
         for (const word of vocabulary().sorted) {
+          // The opposite of what was typed is never its typo (terms.rs negates_either).
+          if (word === NEGATION + folded || folded === NEGATION + word) continue;
           const distance = editsUpTo(folded, word, mostEdits);
           if (distance <= mostEdits && (best === null || distance < best[0])) best = [distance, word];
         }

@@ -1219,6 +1219,24 @@ fn with_no_game_in_view_the_base_rule_leads_its_restatements() {
     assert_eq!(opponents.hits[1].id, "dc-mesto-obsazene-nelze-nasadit");
 }
 
+/// "Mysleli jste …?" never offers the opposite of the word typed: "existuje" matches nothing,
+/// and "neexistuje", two letters away, is no typo of it.
+#[test]
+fn the_opposite_of_a_word_is_never_suggested() {
+    let index = index(AnalyzerChoice::Czech);
+    let found = index
+        .search(
+            "existuje nějaká kampaň s duchy",
+            &carcref::search::SearchOptions::default(),
+        )
+        .unwrap();
+    let suggested: Vec<&str> = (found.suggestions.iter())
+        .map(|s| s.suggested.as_str())
+        .collect();
+    assert!(!suggested.contains(&"neexistuje"), "{suggested:?}");
+    assert!(!found.answered);
+}
+
 /// A synonym ring scoped to some games (thesaurus.yaml `games`) joins its words in those
 /// games' texts only: a cooperative text's "kartička" is also found as "karta", a Dárky
 /// text's is not (there a karta is a gift card), and in the cooperative game a "družiník"

@@ -25,7 +25,7 @@ use super::not_covered::NotCoveredTable;
 use super::query::{self, IdReference};
 use super::snippet::{self, Snippet};
 use super::terms::{
-    edits, Expansions, QueryTerms, QueryWord, TermSet, FUZZY_MIN_LETTERS,
+    edits, negates_either, Expansions, QueryTerms, QueryWord, TermSet, FUZZY_MIN_LETTERS,
     SUGGESTION_TWO_EDITS_MIN_LETTERS,
 };
 use crate::content::to_plain_text;
@@ -1394,6 +1394,7 @@ impl SearchIndex {
                 .meta
                 .words
                 .iter()
+                .filter(|(word, _)| !negates_either(&folded, word))
                 .map(|(word, found)| (edits(&folded, word), found))
                 .filter(|(distance, _)| *distance <= most_edits)
                 .min_by_key(|(distance, _)| *distance);

@@ -291,6 +291,12 @@ impl QueryTerms {
 /// The Czech prefix of negation ("nehotový", "nepolámaly"), folded.
 pub(crate) const NEGATION: &str = "ne";
 
+/// Whether one word is the other with the prefix of negation ("existuje", "neexistuje"): the
+/// opposite of what was typed is never its typo.
+pub(crate) fn negates_either(a: &str, b: &str) -> bool {
+    a.strip_prefix(NEGATION) == Some(b) || b.strip_prefix(NEGATION) == Some(a)
+}
+
 /// A query word after a negating word ("není hotový"), read as its negation ("nehotový", with
 /// its term) when the glossary or thesaurus knows that: the rings keep a word apart from its
 /// opposite, so the positive word would find the opposite rule.
