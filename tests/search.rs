@@ -410,8 +410,8 @@ fn the_helpers_tuning_sets_are_measured() {
         (
             "patterns-answerable",
             "tests/search/patterns-answerable-tuning.yaml",
-            0.93,
-            0.87,
+            0.89,
+            0.82,
         ),
         (
             "which-game-2",
@@ -434,6 +434,8 @@ fn the_helpers_tuning_sets_are_measured() {
 // 0.887, 34 of 35, 22 of 45; with the changes made before it existed 0.971 / 0.887, 34, 27.
 // Patterns-answerable, written after the patterns: with the starting binary 0.967 / 0.908, 58
 // of 60, 3 of 10; with the patterns as they then were 0.967 / 0.908, 0 of 60, 10 of 10.
+// Patterns-answerable took five more answerable probes in session 50 (a cooperative team's
+// points summed, a tie for a feature said with "oba"): 0.923 / 0.854, 57 of 65, 10 of 10.
 // Which-game-2 and silent-3, with session 50's starting binary (d63726b): 0.883 / 0.778, 56 of
 // 60; 0.933 / 0.875, 30 of 30, 44 of 60.
 
