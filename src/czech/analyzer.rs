@@ -111,6 +111,8 @@ struct QueryWords {
     negated_within_words: usize,
     can_with_se: Vec<String>,
     conditional: Vec<String>,
+    wins_points: Vec<String>,
+    points: Vec<String>,
 }
 
 /// Does this folded word name a level (úroveň, úrovni, level)?
@@ -554,8 +556,19 @@ fn words(text: &str) -> impl Iterator<Item = (usize, usize, &str)> {
 pub fn analyze_query(analyzer: &dyn Analyzer, query: &str) -> Vec<Token> {
     let normalized: String = query.nfc().collect();
     let mut tokens = analyzer.analyze(&normalized);
-    tokens.retain(|t| !says_can(&normalized, t));
+    tokens.retain(|t| !says_can(&normalized, t) && !says_scores(&normalized, t));
     tokens
+}
+
+/// Is this token a form of "vyhrát" right before a word of points ("kdo vyhraje body za
+/// město")? It asks who scores, which the word of points says; winning the game is not meant.
+fn says_scores(text: &str, token: &Token) -> bool {
+    let words = &tables().query_words;
+    let word = text.get(token.start..token.end).map(fold_word);
+    let rest = text.get(token.end..).unwrap_or_default();
+    let next = self::words(rest).next().map(|(_, _, w)| fold_word(w));
+    word.is_some_and(|w| words.wins_points.contains(&w))
+        && next.is_some_and(|w| words.points.contains(&w))
 }
 
 /// Is this token a form of "dát" that with "se" after it says "can" ("dá se obsadit?",
@@ -938,6 +951,23 @@ mod tests {
         assert_eq!(terms("kam se dá duch"), terms("dát duch"));
         assert_eq!(terms("dá bod"), terms("dát bod"));
         assert_eq!(terms("dá by to"), terms("dát"));
+    }
+
+    #[test]
+    fn vyhrat_before_points_asks_who_scores_and_falls_away() {
+        let terms = |query: &str| -> Vec<String> {
+            (analyze_query(&CzechAnalyzer, query).into_iter())
+                .map(|t| t.folded)
+                .collect()
+        };
+        assert_eq!(
+            terms("kdo vyhraje body za město"),
+            terms("kdo body za město")
+        );
+        assert_eq!(terms("Vyhrál bod?"), terms("bod"));
+        // Winning the game stays: no word of points right after it.
+        assert_eq!(terms("kdo vyhraje na body"), ["vyhr", "bod"]);
+        assert_eq!(terms("vyhráli jsme"), terms("vyhrát"));
     }
 
     #[test]

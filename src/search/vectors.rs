@@ -52,6 +52,8 @@ const EDGE_CASES: &[&str] = &[
     "když není hotový, ještě není to dokončené; NEBYLA cesta u města uzavřená",
     // "Dá se" says "can" and falls away; "dá" giving or putting stays.
     "Dá se obsadit? nedá se to; dalo by se dokončit; daj se; kam se dá duch; dá bod",
+    // "Vyhrát" right before points asks who scores and falls away; winning the game stays.
+    "kdo vyhraje body za město? Vyhrál bod; vyhraje na body; vyhráli jsme",
     // English: function words fall away, number words become digits.
     "What happens when the deck still runs out after eight turns?",
 ];
