@@ -937,13 +937,16 @@ mod tests {
         assert_ne!(folded("nedokončený"), folded("dokončený"));
     }
 
+    /// The folded terms of a query.
+    fn query_terms(query: &str) -> Vec<String> {
+        (analyze_query(&CzechAnalyzer, query).into_iter())
+            .map(|t| t.folded)
+            .collect()
+    }
+
     #[test]
     fn dat_with_se_after_it_says_can_and_falls_away() {
-        let terms = |query: &str| -> Vec<String> {
-            (analyze_query(&CzechAnalyzer, query).into_iter())
-                .map(|t| t.folded)
-                .collect()
-        };
+        let terms = query_terms;
         assert_eq!(terms("dá se obsadit"), terms("obsadit"));
         assert_eq!(terms("Nedá se to dokončit?"), terms("dokončit"));
         assert_eq!(terms("dalo by se vyhrát"), terms("vyhrát"));
@@ -955,11 +958,7 @@ mod tests {
 
     #[test]
     fn vyhrat_before_points_asks_who_scores_and_falls_away() {
-        let terms = |query: &str| -> Vec<String> {
-            (analyze_query(&CzechAnalyzer, query).into_iter())
-                .map(|t| t.folded)
-                .collect()
-        };
+        let terms = query_terms;
         assert_eq!(
             terms("kdo vyhraje body za město"),
             terms("kdo body za město")
