@@ -174,8 +174,8 @@
     /** Is this token a form of "vyhrát" right before a word of points (analyzer.rs says_scores)? */
     function saysScores(text, token) {
       if (!tables.query_words.wins_points.includes(foldWord(token.word))) return false;
-      const next = [...text.slice(token.end).matchAll(WORD)].slice(0, 1).map((m) => foldWord(m[0]))[0];
-      return tables.query_words.points.includes(next);
+      const [next] = text.slice(token.end).matchAll(WORD);
+      return next !== undefined && tables.query_words.points.includes(foldWord(next[0]));
     }
 
     /** Is this token a form of "dát" that with "se" after it says "can" (analyzer.rs says_can)? */

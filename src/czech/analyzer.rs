@@ -560,27 +560,34 @@ pub fn analyze_query(analyzer: &dyn Analyzer, query: &str) -> Vec<Token> {
     tokens
 }
 
+/// The words after this token (folded), when the token is one of `forms` (folded).
+fn words_after_one_of<'t>(
+    text: &'t str,
+    token: &Token,
+    forms: &[String],
+) -> Option<impl Iterator<Item = String> + 't> {
+    let word = text.get(token.start..token.end).map(fold_word)?;
+    forms.contains(&word).then(|| {
+        let rest = text.get(token.end..).unwrap_or_default();
+        self::words(rest).map(|(_, _, w)| fold_word(w))
+    })
+}
+
 /// Is this token a form of "vyhrát" right before a word of points ("kdo vyhraje body za
 /// město")? It asks who scores, which the word of points says; winning the game is not meant.
 fn says_scores(text: &str, token: &Token) -> bool {
     let words = &tables().query_words;
-    let word = text.get(token.start..token.end).map(fold_word);
-    let rest = text.get(token.end..).unwrap_or_default();
-    let next = self::words(rest).next().map(|(_, _, w)| fold_word(w));
-    word.is_some_and(|w| words.wins_points.contains(&w))
-        && next.is_some_and(|w| words.points.contains(&w))
+    words_after_one_of(text, token, &words.wins_points)
+        .is_some_and(|mut after| after.next().is_some_and(|w| words.points.contains(&w)))
 }
 
 /// Is this token a form of "dát" that with "se" after it says "can" ("dá se obsadit?",
 /// "dalo by se")? The query means the verb that follows, not giving or putting.
 fn says_can(text: &str, token: &Token) -> bool {
     let words = &tables().query_words;
-    let word = text.get(token.start..token.end).map(fold_word);
-    if !word.is_some_and(|w| words.can_with_se.contains(&w)) {
+    let Some(mut after) = words_after_one_of(text, token, &words.can_with_se) else {
         return false;
-    }
-    let rest = text.get(token.end..).unwrap_or_default();
-    let mut after = self::words(rest).map(|(_, _, w)| fold_word(w));
+    };
     match after.next() {
         Some(next) if words.conditional.contains(&next) => after.next().is_some_and(|w| w == "se"),
         next => next.is_some_and(|w| w == "se"),
