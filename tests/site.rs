@@ -512,6 +512,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/unseen-14.yaml",
         "tests/search/unseen-15.yaml",
         "tests/search/unseen-16.yaml",
+        "tests/search/unseen-17.yaml",
     ]
     .iter()
     .flat_map(|set| {
