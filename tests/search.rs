@@ -386,7 +386,9 @@ const SLANG_TUNING_FLOOR_MRR: f64 = 0.78;
 /// (`which-game-tuning-2.yaml`, 60), and questions the rules leave open on at least 30 topics
 /// the helper chose (`silent-tuning-3.yaml`, 30 + 60). Session 51 added the competitive game
 /// implied only by phrasing, the base game's rules that other games' texts also word, and
-/// questions the rules leave open in the games' own words (`gaps-tuning.yaml`, 60 + 30).
+/// questions the rules leave open in the games' own words (`gaps-tuning.yaml`, 60 + 30), and
+/// questions the rules leave open on at least 35 topics beside answerable ones in the same
+/// words (`silent-tuning-4.yaml`, 40 + 60).
 #[test]
 fn the_helpers_tuning_sets_are_measured() {
     for (set, path, success_at_3, mrr) in [
@@ -420,6 +422,7 @@ fn the_helpers_tuning_sets_are_measured() {
         ),
         ("silent-3", "tests/search/silent-tuning-3.yaml", 0.86, 0.8),
         ("gaps", "tests/search/gaps-tuning.yaml", 0.9, 0.78),
+        ("silent-4", "tests/search/silent-tuning-4.yaml", 0.8, 0.72),
     ] {
         measured_above(set, path, success_at_3, mrr);
     }
@@ -900,6 +903,7 @@ fn answered_tells_answerable_questions_from_the_rest() {
         ("tests/search/patterns-answerable-tuning.yaml", 0.83, 0.9),
         ("tests/search/silent-tuning-3.yaml", 0.9, 0.66),
         ("tests/search/gaps-tuning.yaml", 0.95, 0.6),
+        ("tests/search/silent-tuning-4.yaml", 0.92, 0.45),
         ("tests/search/unseen.yaml", 0.92, 0.9),
         (
             "tests/search/unseen-2.yaml",

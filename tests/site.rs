@@ -497,6 +497,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/which-game-tuning-2.yaml",
         "tests/search/silent-tuning-3.yaml",
         "tests/search/gaps-tuning.yaml",
+        "tests/search/silent-tuning-4.yaml",
         "tests/search/unseen.yaml",
         "tests/search/unseen-2.yaml",
         "tests/search/unseen-3.yaml",
