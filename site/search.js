@@ -1040,6 +1040,21 @@
       return hinted === null ? null : [hinted, s.hinted_other_game_factor];
     }
 
+    /** The first results all one game's with no one game in view: the best result of another
+     * game takes the last of their places if it scores at least `another_game_min_share` of
+     * that place's score and `another_game_min_share_of_first` of the first's (index.rs
+     * show_another_game). */
+    function showAnotherGame(ranked) {
+      const lead = s.leading_hits;
+      if (ranked.length < lead) return;
+      const game = (entry) => docs[entry[0]].game;
+      const first = game(ranked[0]);
+      if (ranked.slice(0, lead).some((e) => game(e) !== first)) return;
+      const floor = Math.max(s.another_game_min_share * ranked[lead - 1][1], s.another_game_min_share_of_first * ranked[0][1]);
+      const at = ranked.findIndex((e, i) => i >= lead && game(e) !== first);
+      if (at >= 0 && ranked[at][1] >= floor) ranked.splice(lead - 1, 0, ...ranked.splice(at, 1));
+    }
+
     function rankedHits(terms, named, namedSection, namedLevel, titled, opts) {
       let scores = new Map();
       if (terms.words.length > 0) {
@@ -1129,16 +1144,23 @@
         }
       });
       const ranked = [...scores].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+      // One hit per ruling or section; the filters apply to every hit, ID matches included
+      // (index.rs, DocInfo::passes).
+      const unique = [];
+      for (const entry of ranked) {
+        const doc = docs[entry[0]];
+        if (opts.game && doc.game !== opts.game) continue;
+        if (opts.level && !(doc.levels || []).includes(opts.level)) continue;
+        if (unique.some(([o]) => docs[o].k === doc.k && docs[o].id === doc.id)) continue;
+        unique.push(entry);
+      }
+      if (leaning === null || leaning[0].size > 1) showAnotherGame(unique);
       const hits = [];
       const ordinals = [];
       let firstShare = 0;
       let firstStrength = 0;
-      for (const [d, score] of ranked) {
+      for (const [d, score] of unique) {
         const doc = docs[d];
-        // The filters apply to every hit, ID matches included (index.rs, DocInfo::passes).
-        if (opts.game && doc.game !== opts.game) continue;
-        if (opts.level && !(doc.levels || []).includes(opts.level)) continue;
-        if (hits.some((h) => h.kind === doc.k && h.id === doc.id)) continue;
         if (hits.length === opts.limit) break;
         ordinals.push(d);
         if (hits.length === 0) {

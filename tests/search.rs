@@ -1233,6 +1233,28 @@ fn a_game_named_by_its_title_leads() {
     assert!(both.iter().any(|id| id.starts_with("da-")), "{both:?}");
 }
 
+/// A question that leans to both ghost games ("strážný", "duch") whose first results are all
+/// the cooperative game's shows the competitive game's best answer third; a question naming
+/// its game keeps the first three to it.
+#[test]
+fn with_no_one_game_in_view_the_first_three_show_another_game() {
+    let index = index(AnalyzerChoice::Czech);
+    let top = |query: &str| -> Vec<String> {
+        let results = index
+            .search(query, &carcref::search::SearchOptions::default())
+            .unwrap();
+        results.hits.iter().take(3).map(|h| h.id.clone()).collect()
+    };
+    let undecided = top("strážný může dostat ducha?");
+    assert!(
+        undecided[..2].iter().all(|id| id.starts_with("dc-")),
+        "{undecided:?}"
+    );
+    assert_eq!(undecided[2], "dzh-strazny", "{undecided:?}");
+    let named = top("strážný může dostat ducha v kooperativní hře?");
+    assert!(named.iter().all(|id| id.starts_with("dc-")), "{named:?}");
+}
+
 /// A question that names no game is first answered by the base game's rule, which the
 /// cooperative game's rulings restate (rule-keys.yaml), and says it is answered, and so is one
 /// that leans to the base game among others; a question in the cooperative game's words
