@@ -515,6 +515,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/unseen-15.yaml",
         "tests/search/unseen-16.yaml",
         "tests/search/unseen-17.yaml",
+        "tests/search/unseen-18.yaml",
     ]
     .iter()
     .flat_map(|set| {
