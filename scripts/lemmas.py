@@ -41,10 +41,12 @@ MIN_LEMMA_LETTERS = 3
 # Hunspell's entries for these carry no link to the infinitive, so the script joins each
 # family under its infinitive (a table only for what the dictionary lacks).
 SUPPLETIVE = (("jít", ("jdu", "šel")), ("vzít", ("vezmu", "vzal")), ("jmout", ("jmu", "jal")))
-# Forms the dictionary does not generate for a lemma it has: "karet", the genitive plural of
-# "karta" (kolik karet), which Hunspell knows only as a word of its own; the light stemmer
-# would cut it to "kar" as if "-et" were a verb ending.
-MISSING_FORMS = {"karta": ("karet",)}
+# Forms the table would lack for a lemma it has: "karet", the genitive plural of "karta" (kolik
+# karet), which Hunspell knows only as a word of its own, so the light stemmer would cut it to
+# "kar" as if "-et" were a verb ending; "konci" (na konci hry), which Hunspell lists both as a
+# form of "konec" and as a word of its own, so the table would leave it out and the analyzer
+# read it, typed as it is, as "končí" without diacritics.
+MISSING_FORMS = {"karta": ("karet",), "konec": ("konci",)}
 HEADER = (
     "# Tvary slov korpusu a jejich lemmata z českého slovníku Hunspell (hunspell-cs).\n"
     "# Generuje scripts/lemmas.py, ruční úpravy se přepíšou. Řádek: lemma<TAB>tvary.\n"
