@@ -21,6 +21,12 @@ fn found(query: &str) -> carcref::search::SearchResults {
         .unwrap()
 }
 
+/// The ids of the first three hits for `query` with the default options.
+fn first_three_ids(index: &carcref::search::SearchIndex, query: &str) -> Vec<String> {
+    let found = index.search(query, &Default::default()).unwrap();
+    found.hits.iter().take(3).map(|h| h.id.clone()).collect()
+}
+
 /// The games of the first three hits.
 fn first_three_games(found: &carcref::search::SearchResults) -> Vec<&str> {
     (found.hits.iter().take(3))
@@ -1229,12 +1235,7 @@ const HELD_OUT_18_FLOOR_REFUSED: f64 = 0.6;
 #[test]
 fn a_game_named_by_its_title_leads() {
     let index = index(AnalyzerChoice::Czech);
-    let top_games = |query: &str| -> Vec<String> {
-        let results = index
-            .search(query, &carcref::search::SearchOptions::default())
-            .unwrap();
-        results.hits.iter().take(3).map(|h| h.id.clone()).collect()
-    };
+    let top_games = |query: &str| first_three_ids(&index, query);
     for (query, prefix) in [
         ("hřbitov v rozšíření Duchové, zámky a hřbitovy", "dzh-"),
         ("kolik bodů za zámek v Duchách Carcassonne", "dc-"),
@@ -1257,12 +1258,7 @@ fn a_game_named_by_its_title_leads() {
 #[test]
 fn with_no_one_game_in_view_the_first_three_show_another_game() {
     let index = index(AnalyzerChoice::Czech);
-    let top = |query: &str| -> Vec<String> {
-        let results = index
-            .search(query, &carcref::search::SearchOptions::default())
-            .unwrap();
-        results.hits.iter().take(3).map(|h| h.id.clone()).collect()
-    };
+    let top = |query: &str| first_three_ids(&index, query);
     let undecided = top("strážný může dostat ducha?");
     assert!(
         undecided[..2].iter().all(|id| id.starts_with("dc-")),
