@@ -318,12 +318,14 @@ pub const EXPLAINS_QUERY_FACTOR: f32 = 4.0;
 /// and then leads the rulings of the games out of view (session 50: one more answer in the
 /// first three, MRR 0.8655 → 0.8684 over the tuning sets).
 pub const BASE_RULE_LEAD: f32 = 1.01;
-/// See `show_another_game`. (Session 51, on the tuning sets: half the third's score alone put
-/// four more answers in the first three, but also pushed out a third result far behind the
-/// first two that belonged there ("duchvé ze startovní destičky", the other game at 0.31 of the
-/// first); with a third of the first's score as well, 0.32–0.4 alike, two more and MRR
-/// +0.0004.)
+/// Another game's result takes the third place when it scores at least this share of the
+/// third's score (`show_another_game`) ...
 pub const ANOTHER_GAME_MIN_SHARE: f32 = 0.5;
+/// ... and this share of the first's. (Session 51, on the tuning sets: half the third's score
+/// alone put four more answers in the first three, but also pushed out a third result that
+/// belonged there, far behind the first two ("duchvé ze startovní destičky": the other game at
+/// 0.31 of the first); with 0.32–0.4 of the first's score as well, alike, two more answers in
+/// the first three and MRR +0.0004.)
 pub const ANOTHER_GAME_MIN_SHARE_OF_FIRST: f32 = 0.35;
 /// The word for "game": with a game's name it frames a question about a term ("co je mlha
 /// v kooperativní hře") without being what it asks.
