@@ -29,6 +29,15 @@
     const lookup = (object, key) => (Object.hasOwn(object, key) ? object[key] : undefined);
     const lemmaForms = unpackLemmas(tables.lemmas);
 
+    /** A form as analyzer.rs shared_ending writes it against `base`: a digit of letters to cut
+     * from the end of `base` and the letters that follow, or the whole form. */
+    function fromBase(base, written) {
+      const cut = written.charCodeAt(0) - 48;
+      if (!(cut >= 0 && cut <= 9)) return written;
+      const letters = [...base];
+      return letters.slice(0, letters.length - cut).join('') + written.slice(1);
+    }
+
     /** The form → stand-in maps of analyzer.rs lemmas_json's groups: a group's exact forms,
      * its listed folded forms, and each exact form without diacritics unless `unfolded`. */
     function unpackLemmas(packed) {
@@ -38,14 +47,18 @@
       for (const [standIn, line] of Object.entries(packed.groups)) {
         const bar = line.indexOf('|');
         const exactPart = bar < 0 ? line : line.slice(0, bar);
-        for (const form of exactPart.split(' ')) {
-          if (form === '') continue;
+        for (const written of exactPart.split(' ')) {
+          if (written === '') continue;
+          const form = fromBase(standIn, written);
           exact.set(form, standIn);
-          let folded = '';
-          for (const c of form) folded += fold.get(c) ?? c;
+          const folded = foldWord(form);
           if (folded !== form && !unfolded.has(form)) plain.set(folded, standIn);
         }
-        if (bar >= 0) for (const form of line.slice(bar + 1).split(' ')) plain.set(form, standIn);
+        if (bar < 0) continue;
+        const foldedStandIn = foldWord(standIn);
+        for (const written of line.slice(bar + 1).split(' ')) {
+          plain.set(fromBase(foldedStandIn, written), standIn);
+        }
       }
       return { exact, folded: plain };
     }

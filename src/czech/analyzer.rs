@@ -394,7 +394,9 @@ fn browser_lemmas() -> BrowserLemmas {
 /// `groups` maps a stand-in to its exact forms, then after `|` the folded forms that are not
 /// some exact form of the group without diacritics; every other exact form's folding is a
 /// folded form of the group too, except those in `unfolded` (a third of the size gzipped of a
-/// form → stand-in object per table). site/analyzer.js unpacks it.
+/// form → stand-in object per table). Each form is written against its stand-in (folded, for
+/// the folded forms) as in `shared_ending`, which shrinks the table to under a third gzipped.
+/// site/analyzer.js unpacks it.
 pub fn lemmas_json() -> String {
     let lemmas = browser_lemmas();
     let mut groups: BTreeMap<&str, (Vec<&str>, Vec<&str>)> = BTreeMap::new();
@@ -415,9 +417,14 @@ pub fn lemmas_json() -> String {
     let groups: BTreeMap<&str, String> = groups
         .into_iter()
         .map(|(stand_in, (exact, plain))| {
-            let mut line = exact.join(" ");
+            let folded_stand_in = fold_word(stand_in);
+            let written = |forms: Vec<&str>, base: &str| {
+                let forms: Vec<String> = forms.iter().map(|f| shared_ending(base, f)).collect();
+                forms.join(" ")
+            };
+            let mut line = written(exact, stand_in);
             if !plain.is_empty() {
-                line = format!("{line}|{}", plain.join(" "));
+                line = format!("{line}|{}", written(plain, &folded_stand_in));
             }
             (stand_in, line)
         })
@@ -429,6 +436,23 @@ pub fn lemmas_json() -> String {
         "spoken": lemmas.spoken,
     })
     .to_string()
+}
+
+/// A form written against `base`: how many letters to cut from the end of `base` (one digit)
+/// and the letters that follow, or the form itself when it shares too little (forms are
+/// letters only, so a leading digit tells the two apart).
+fn shared_ending(base: &str, form: &str) -> String {
+    let shared = base
+        .chars()
+        .zip(form.chars())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let cut = base.chars().count() - shared;
+    if cut > 9 {
+        return form.to_owned();
+    }
+    let rest: String = form.chars().skip(shared).collect();
+    format!("{cut}{rest}")
 }
 
 /// Every form of the lemma table, lemmas included (for the browser analyzer's test vectors).
@@ -986,6 +1010,20 @@ mod tests {
         assert!(browser.exact.len() < lemmas().exact.len() / 2);
     }
 
+    /// A form as `shared_ending` wrote it against `base`, read back as site/analyzer.js does.
+    fn from_base(base: &str, written: &str) -> String {
+        match written.chars().next().and_then(|c| c.to_digit(10)) {
+            Some(cut) => {
+                let kept = base.chars().count() - cut as usize;
+                base.chars()
+                    .take(kept)
+                    .chain(written.chars().skip(1))
+                    .collect()
+            }
+            None => written.to_owned(),
+        }
+    }
+
     /// Unpacks `lemmas_json`'s groups as site/analyzer.js does.
     fn unpack(json: &serde_json::Value) -> [BTreeMap<String, String>; 2] {
         let unfolded: Vec<&str> = (json["unfolded"].as_array().unwrap().iter())
@@ -995,15 +1033,16 @@ mod tests {
         for (stand_in, line) in json["groups"].as_object().unwrap() {
             let line = line.as_str().unwrap();
             let (exact_part, plain_part) = line.split_once('|').unwrap_or((line, ""));
-            for form in exact_part.split(' ').filter(|f| !f.is_empty()) {
-                exact.insert(form.to_owned(), stand_in.clone());
-                let folded = fold_word(form);
-                if folded != form && !unfolded.contains(&form) {
+            for written in exact_part.split(' ').filter(|f| !f.is_empty()) {
+                let form = from_base(stand_in, written);
+                let folded = fold_word(&form);
+                if folded != form && !unfolded.contains(&form.as_str()) {
                     plain.insert(folded, stand_in.clone());
                 }
+                exact.insert(form, stand_in.clone());
             }
-            for form in plain_part.split(' ').filter(|f| !f.is_empty()) {
-                plain.insert(form.to_owned(), stand_in.clone());
+            for written in plain_part.split(' ').filter(|f| !f.is_empty()) {
+                plain.insert(from_base(&fold_word(stand_in), written), stand_in.clone());
             }
         }
         [exact, plain]
@@ -1021,6 +1060,8 @@ mod tests {
         assert_eq!(plain, owned(browser.folded));
         assert!(!json["readings"].as_object().unwrap().is_empty());
         assert!(!json["spoken"].as_object().unwrap().is_empty());
+        // A leading digit marks a form written against its stand-in, so no form may start with one.
+        assert!(lemma_forms().all(|form| form.chars().all(char::is_alphabetic)));
     }
 
     #[test]
