@@ -395,7 +395,7 @@ fn browser_lemmas() -> BrowserLemmas {
 /// some exact form of the group without diacritics; every other exact form's folding is a
 /// folded form of the group too, except those in `unfolded` (a third of the size gzipped of a
 /// form → stand-in object per table). Each form is written against its stand-in (folded, for
-/// the folded forms) as in `shared_ending`, which shrinks the table to under a third gzipped.
+/// the folded forms) by `shared_ending`, which cuts the table from 42 to 13 KB gzipped.
 /// site/analyzer.js unpacks it.
 pub fn lemmas_json() -> String {
     let lemmas = browser_lemmas();
