@@ -6,10 +6,6 @@
 //! `engine::simulate`) → `scenario` → `content` and `coverage` → `search`, `site`, `draw`,
 //! `browser` (the engine as pages run it, compiled to WebAssembly) → `cli`, `serve`.
 
-// serde_json's `json!` recurses once per token; the browser index's scoring table
-// (`site::search`) outgrew the default 128.
-#![recursion_limit = "256"]
-
 pub mod browser;
 #[cfg(feature = "full")]
 pub mod cli;

@@ -331,6 +331,66 @@ pub const ANOTHER_GAME_MIN_SHARE_OF_FIRST: f32 = 0.35;
 /// v kooperativní hře") without being what it asks.
 pub const GAME_WORD: &str = "hra";
 
+/// This module's ranking constants under the names site/search.js reads them by (the browser
+/// index's `scoring` table), so that each is listed once beside its definition.
+pub fn ranking_constants() -> serde_json::Map<String, serde_json::Value> {
+    use serde_json::json;
+    [
+        (
+            "fields",
+            json!(TEXT_FIELDS.iter().map(|(_, w, _)| w).collect::<Vec<_>>()),
+        ),
+        (
+            "passage_fields",
+            json!(TEXT_FIELDS.iter().map(|(_, _, p)| p).collect::<Vec<_>>()),
+        ),
+        ("proximity_weight", json!(PROXIMITY_WEIGHT)),
+        ("exact_bonus", json!(EXACT_BONUS)),
+        ("expansion_weight", json!(EXPANSION_WEIGHT)),
+        ("fuzzy_weight", json!(FUZZY_WEIGHT)),
+        ("tie_breaker", json!(CONCEPT_TIE_BREAKER)),
+        ("id_bonus", json!(ID_MATCH_BONUS)),
+        ("level_focus", json!(LEVEL_FOCUS)),
+        ("other_level_factor", json!(OTHER_LEVEL_FACTOR)),
+        ("other_game_factor", json!(OTHER_GAME_FACTOR)),
+        ("hinted_other_game_factor", json!(HINTED_OTHER_GAME_FACTOR)),
+        ("answered_min_share", json!(ANSWERED_MIN_SHARE)),
+        ("answered_min_score", json!(ANSWERED_MIN_SCORE)),
+        (
+            "answered_strong_min_share",
+            json!(ANSWERED_STRONG_MIN_SHARE),
+        ),
+        (
+            "answered_known_words_min_share",
+            json!(ANSWERED_KNOWN_WORDS_MIN_SHARE),
+        ),
+        (
+            "answered_concept_min_share",
+            json!(ANSWERED_CONCEPT_MIN_SHARE),
+        ),
+        ("leading_hits", json!(LEADING_HITS)),
+        (
+            "described_situation_min_share",
+            json!(DESCRIBED_SITUATION_MIN_SHARE),
+        ),
+        ("concept_factor", json!(CONCEPT_FACTOR)),
+        ("concept_extra_factor", json!(CONCEPT_EXTRA_FACTOR)),
+        ("rule_part_factor", json!(RULE_PART_FACTOR)),
+        ("explains_query_factor", json!(EXPLAINS_QUERY_FACTOR)),
+        ("heading_separator", json!(HEADING_SEPARATOR)),
+        ("game_word", json!(GAME_WORD)),
+        ("base_rule_lead", json!(BASE_RULE_LEAD)),
+        ("another_game_min_share", json!(ANOTHER_GAME_MIN_SHARE)),
+        (
+            "another_game_min_share_of_first",
+            json!(ANOTHER_GAME_MIN_SHARE_OF_FIRST),
+        ),
+    ]
+    .into_iter()
+    .map(|(name, value)| (name.to_owned(), value))
+    .collect()
+}
+
 /// What the query names besides its words: rulings by ID, a section by its id, a level.
 struct Named {
     rulings: Vec<String>,
