@@ -890,13 +890,14 @@
     function suggestions(text) {
       const out = [];
       for (const token of analyzer.analyzeQuery(text)) {
-        // A word that names or hints at a game, or is of a game we do not cover, is known
-        // too: it is not a typo (index.rs).
+        // A word that names or hints at a game, or that the list of what we do not cover
+        // knows (its words and its topics' patterns), is known too: it is not a typo (index.rs).
         const known =
           docFreq.has(token.folded) ||
           byTerm.has(token.folded) ||
           s.game_names.concat(s.game_hints).some(([t]) => t === token.folded) ||
-          index.not_covered.terms.some(([t]) => isOrNegates(token.folded, t));
+          index.not_covered.terms.some(([t]) => isOrNegates(token.folded, t)) ||
+          index.not_covered.patterns.some(([p]) => p.includes(token.folded));
         const folded = analyzer.foldWord(token.word);
         if (known || Array.from(folded).length < 3) continue;
         // A word that matches with the typo it is allowed matches something (index.rs).

@@ -1362,6 +1362,23 @@ fn the_opposite_of_a_word_is_never_suggested() {
     assert!(!found.answered);
 }
 
+/// A word of a pattern of a question the rules leave open ("počtvrté": a fourth lap of the score
+/// track) is understood, so "Mysleli jste …?" offers nothing for it, and the sentence says the
+/// rules do not answer.
+#[test]
+fn a_word_of_a_not_covered_pattern_is_no_typo() {
+    let index = index(AnalyzerChoice::Czech);
+    let found = index
+        .search(
+            "co když projdu nulou na počítadle počtvrté?",
+            &carcref::search::SearchOptions::default(),
+        )
+        .unwrap();
+    assert!(found.suggestions.is_empty(), "{:?}", found.suggestions);
+    assert!(!found.answered);
+    assert!(!found.not_covered.is_empty());
+}
+
 /// A synonym ring scoped to some games (thesaurus.yaml `games`) joins its words in those
 /// games' texts only: a cooperative text's "kartička" is also found as "karta", a Dárky
 /// text's is not (there a karta is a gift card), and in the cooperative game a "družiník"

@@ -1434,15 +1434,15 @@ impl SearchIndex {
         let mut out: Vec<(Suggestion, String, String, bool)> = Vec::new();
         for token in analyze_query(self.analyzer.as_ref(), text) {
             let written = text.get(token.start..token.end).unwrap_or_default();
-            // A word that names or hints at a game, or is of a game we do not cover, is known
-            // too: it is not a typo ("koop", "vlk").
+            // A word that names or hints at a game, or that the list of what we do not cover
+            // knows, is known too: it is not a typo ("koop", "vlk", "počtvrté").
             let names_a_game = (self.meta.game_names.iter())
                 .chain(&self.meta.game_hints)
                 .any(|(term, _)| *term == token.folded);
             let known = self.meta.terms.contains(&token.folded)
                 || self.meta.expansions.knows(&token.folded)
                 || names_a_game
-                || self.meta.not_covered.holds(&token.folded);
+                || self.meta.not_covered.knows(&token.folded);
             let folded = fold_word(written);
             if known || folded.chars().count() < 3 {
                 continue;

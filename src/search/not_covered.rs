@@ -106,6 +106,13 @@ impl NotCoveredTable {
         self.terms.iter().any(|(t, _, _, _)| is_or_negates(term, t))
     }
 
+    /// Whether the list knows a query word with this term: one of its words, or a word of a
+    /// topic's pattern ("počtvrté"), which is then no typo to correct.
+    pub(crate) fn knows(&self, term: &str) -> bool {
+        self.holds(term)
+            || (self.patterns.iter()).any(|(pattern, _)| pattern.iter().any(|t| t == term))
+    }
+
     /// One sentence per entry the query's words belong to, in the list's order:
     /// "Slova „víno“ a „obilí“ patří do rozšíření Obchodníci a stavitelé, které carcref
     /// nepokrývá." A word our texts mention counts unless a passage of one of `leading`, the
