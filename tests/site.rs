@@ -500,6 +500,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/silent-tuning-4.yaml",
         "tests/search/silent-tuning-5.yaml",
         "tests/search/gaps-tuning-2.yaml",
+        "tests/search/silent-tuning-6.yaml",
         "tests/search/unseen.yaml",
         "tests/search/unseen-2.yaml",
         "tests/search/unseen-3.yaml",
@@ -520,6 +521,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/unseen-18.yaml",
         "tests/search/unseen-19.yaml",
         "tests/search/unseen-20.yaml",
+        "tests/search/unseen-21.yaml",
     ]
     .iter()
     .flat_map(|set| {

@@ -14,7 +14,14 @@ pub struct QueryCase {
     pub kind: String,
     pub expect: Vec<String>,
     pub any_of: Vec<String>,
+    /// For a question without an answer, what it is about: `absent` (something the games do
+    /// not contain: another box, buying, history, a house rule) or `open` (a case of these
+    /// games' own play their texts leave undecided). Empty for an answerable question.
+    pub about: String,
 }
+
+/// The two kinds of question without an answer (`QueryCase::about`).
+pub const SUBJECTS: [&str; 2] = ["absent", "open"];
 
 impl QueryCase {
     /// Whether the corpus holds an answer (a question about something no game has does not).
@@ -86,11 +93,21 @@ pub fn parse_cases(yaml: &str) -> Result<Vec<QueryCase>, String> {
                     text("query")
                 ));
             }
+            let about = text("about").unwrap_or_default();
+            let unanswerable = expect.is_empty() && any_of.is_empty();
+            if unanswerable != SUBJECTS.contains(&about.as_str()) {
+                return Err(format!(
+                    "query {:?}: `about` ({}) belongs to a question without an answer alone",
+                    text("query"),
+                    SUBJECTS.join(" or ")
+                ));
+            }
             Ok(QueryCase {
                 query: text("query").ok_or("query missing")?,
                 kind: text("kind").unwrap_or_default(),
                 expect,
                 any_of,
+                about,
             })
         })
         .collect()
@@ -118,6 +135,22 @@ pub fn failures_at<'a>(
             (!ok).then_some((case, found))
         })
         .collect()
+}
+
+/// Of the questions without an answer, per subject (`SUBJECTS`): how many were said to
+/// have none, and how many there are.
+pub fn refused_by_subject(index: &SearchIndex, cases: &[QueryCase]) -> [(usize, usize); 2] {
+    let mut counts = [(0, 0); 2];
+    for case in cases {
+        if let Some(at) = SUBJECTS.iter().position(|s| *s == case.about) {
+            let answered = index
+                .search(&case.query, &SearchOptions::default())
+                .is_ok_and(|r| r.answered);
+            counts[at].0 += usize::from(!answered);
+            counts[at].1 += 1;
+        }
+    }
+    counts
 }
 
 /// How well `answered` tells the questions the corpus answers from those it cannot:
@@ -229,6 +262,7 @@ mod tests {
             kind: "k".into(),
             expect: owned(expect),
             any_of: owned(any_of),
+            about: String::new(),
         }
     }
 
@@ -244,5 +278,19 @@ mod tests {
         let either = case(&[], &["b", "y"]);
         assert_eq!(either.answered_at(&found), Some(3));
         assert_eq!(either.first_answer_at(&found), Some(3));
+    }
+
+    #[test]
+    fn only_a_question_without_an_answer_says_what_it_is_about() {
+        let parsed = parse_cases("- query: a\n  expect: []\n  about: open\n").unwrap();
+        assert_eq!(parsed[0].about, "open");
+        for wrong in [
+            "- query: a\n  expect: []\n",
+            "- query: a\n  expect: []\n  about: maybe\n",
+            "- query: a\n  any_of: [x]\n  about: absent\n",
+        ] {
+            let error = parse_cases(wrong).unwrap_err();
+            assert!(error.contains("`about`"), "{wrong}: {error}");
+        }
     }
 }

@@ -11,7 +11,10 @@ mod terms;
 mod vectors;
 
 pub use cache::IndexCache;
-pub use eval::{answered_agreement, failures_at, parse_cases, quality, Quality, QueryCase};
+pub use eval::{
+    answered_agreement, failures_at, parse_cases, quality, refused_by_subject, Quality, QueryCase,
+    SUBJECTS,
+};
 pub use hints::{candidates, Spread};
 pub use index::{
     base_restatements, concept_patterns, game_hints, game_names, game_titles, game_words,
