@@ -258,6 +258,26 @@
       return false;
     }
 
+    /** Does the query ask why things are as they are, not which rule forbids or demands
+     * something (analyzer.rs asks_for_a_reason)? */
+    function asksForAReason(text) {
+      const folded = [...text.normalize('NFC').matchAll(WORD)].map((m) => foldWord(m[0]));
+      const negatedPast = (word) =>
+        word.startsWith(queryWords.negation_prefix) &&
+        !word.startsWith(queryWords.superlative_prefix) &&
+        [...word].length >= queryWords.past_min_letters &&
+        queryWords.past_endings.some((e) => word.endsWith(e));
+      return (
+        folded.some((w) => queryWords.why.includes(w)) &&
+        !folded.some((w) => queryWords.asks_a_rule.includes(w) || negatedPast(w))
+      );
+    }
+
+    /** Does this text give a reason (analyzer.rs gives_a_reason)? */
+    function givesAReason(text) {
+      return [...text.matchAll(WORD)].some((m) => queryWords.reasons.includes(foldWord(m[0])));
+    }
+
     /** The terms of each word a word typed without diacritics may stand for, when more than
      * one (analyzer.rs Analyzer::readings). */
     function readings(word) {
@@ -266,7 +286,19 @@
       return lookup(tables.lemmas.readings, lower) ?? [];
     }
 
-    return { analyze, analyzeQuery, foldWord, isLevelWord, ordinalLevel, numeralNounLevel, isLastWord, negatedAt, readings };
+    return {
+      analyze,
+      analyzeQuery,
+      foldWord,
+      isLevelWord,
+      ordinalLevel,
+      numeralNounLevel,
+      isLastWord,
+      negatedAt,
+      asksForAReason,
+      givesAReason,
+      readings,
+    };
   }
 
   root.CarcrefAnalyzer = { createAnalyzer };

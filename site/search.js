@@ -784,6 +784,7 @@
           : [];
       const notCovered = notCoveredSentences(terms, leading, described);
       notCovered.push(...uncombinedSentences(namedGames(terms, titledAll)));
+      if (notCovered.length === 0) notCovered.push(...reasonSentence(parsed.text, first));
       return {
         hits: ranked.hits,
         nothingToSearch: false,
@@ -834,6 +835,15 @@
       return index.not_covered.uncombined
         .filter(([a, b]) => named.size === 2 && named.has(a) && named.has(b))
         .map(([, , sentence]) => sentence);
+    }
+
+    /** The topic of reasons' sentence for a why-question whose first result's snippet gives no
+     * reason (not_covered.rs reason_sentence). */
+    function reasonSentence(text, first) {
+      const sentence = index.not_covered.reasons;
+      if (sentence === null || !analyzer.asksForAReason(text)) return [];
+      const snippetText = first === undefined ? '' : first.snippet.map(([piece]) => piece).join('');
+      return first !== undefined && analyzer.givesAReason(snippetText) ? [] : [sentence];
     }
 
     /** A listed term or its negation (not_covered.rs is_or_negates). */

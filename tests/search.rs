@@ -1103,6 +1103,30 @@ fn questions_without_an_answer_are_measured_by_subject() {
 const HELD_OUT_FLOOR_REFUSED_ABSENT: f64 = 0.85;
 const HELD_OUT_FLOOR_REFUSED_OPEN: f64 = 0.7;
 
+/// A why-question about how things are is answered only where the first result's snippet gives
+/// a reason; one that asks which rule forbids or demands something is searched as any other.
+#[test]
+fn a_question_of_reasons_is_answered_only_where_a_text_gives_one() {
+    const REASONS: &str =
+        "Na tuto otázku pravidla neodpovídají (důvody, proč jsou pravidla taková, jaká jsou).";
+    for query in [
+        "Proč se psi jmenují Alík a Azor?",
+        "proč je od každého dárku pět karet",
+    ] {
+        let results = found(query);
+        assert!(!results.answered, "{query}");
+        assert_eq!(results.not_covered, [REASONS], "{query}");
+    }
+    for query in [
+        "Na úrovni 2: proč dáváme cílový žeton šedou stranou nahoru?",
+        "proč nemůžu dát strážného do mlhy",
+    ] {
+        let results = found(query);
+        assert!(results.answered, "{query}");
+        assert!(results.not_covered.is_empty(), "{query}");
+    }
+}
+
 /// The game a player chose once (`CARCREF_GAME`) filters every search; `--game` and an empty
 /// value (every game) override it, and an unknown one is a usage error that names the variable.
 #[test]

@@ -805,7 +805,7 @@ impl Loader {
                 file,
                 0,
                 map,
-                &["title", "kind", "words", "mentioned", "patterns"],
+                &["title", "kind", "words", "mentioned", "patterns", "reasons"],
                 Some("title"),
                 &mut self.diags,
             );
@@ -819,11 +819,12 @@ impl Loader {
             let words = fields.optional_list("words", diags).unwrap_or_default();
             let mentioned = fields.optional_list("mentioned", diags).unwrap_or_default();
             let patterns = (fields.optional_list_of_lists("patterns", diags)).unwrap_or_default();
-            if words.is_empty() && mentioned.is_empty() && patterns.is_empty() {
+            let reasons = fields.optional_bool("reasons", diags).unwrap_or(false);
+            if words.is_empty() && mentioned.is_empty() && patterns.is_empty() && !reasons {
                 diags.error(
                     fields.value_location("title"),
                     Some(&title),
-                    "záznam potřebuje aspoň jedno slovo ve `words` nebo `mentioned`, nebo vzor v `patterns`"
+                    "záznam potřebuje aspoň jedno slovo ve `words` nebo `mentioned`, vzor v `patterns`, nebo `reasons: true`"
                         .to_owned(),
                 );
                 continue;
@@ -846,6 +847,15 @@ impl Loader {
                     fields.value_location("patterns"),
                     Some(&title),
                     "vzory (`patterns`) má jen téma (`kind: tema`): říkají, na co pravidla neodpovídají"
+                        .to_owned(),
+                );
+            }
+            let reasons_taken = self.corpus.not_covered.iter().any(|nc| nc.reasons);
+            if reasons && (kind != NotCoveredKind::Topic || reasons_taken) {
+                diags.error(
+                    fields.value_location("reasons"),
+                    Some(&title),
+                    "`reasons: true` má jen jedno téma (`kind: tema`): otázky „proč“, na které texty nedávají důvod"
                         .to_owned(),
                 );
             }
@@ -879,6 +889,7 @@ impl Loader {
                 patterns: (patterns.into_iter())
                     .map(|(words, _)| words.into_iter().map(|(w, _)| w).collect())
                     .collect(),
+                reasons,
             });
         }
     }

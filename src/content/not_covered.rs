@@ -191,6 +191,30 @@ mod tests {
     }
 
     #[test]
+    fn only_one_topic_holds_the_questions_of_reasons() {
+        let messages = diagnostics_with_list_changed(
+            "  mentioned: [věž]",
+            "  mentioned: [věž]\n  reasons: true",
+        );
+        assert!(
+            messages
+                .iter()
+                .any(|m| m.contains("not-covered.yaml:") && m.contains("[Věž] `reasons: true`")),
+            "{messages:?}"
+        );
+        let messages = diagnostics_with_list_changed(
+            "- title: historie, pověsti a skutečná místa\n  kind: tema",
+            "- title: historie, pověsti a skutečná místa\n  kind: tema\n  reasons: true",
+        );
+        assert!(
+            (messages.iter()).any(|m| m.contains(
+                "[historie, pověsti a skutečná místa] `reasons: true` má jen jedno téma"
+            )),
+            "{messages:?}"
+        );
+    }
+
+    #[test]
     fn the_shipped_list_holds_only_words_our_texts_lack() {
         let loaded = load(&ContentFiles::embedded());
         assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics);

@@ -113,6 +113,13 @@ struct QueryWords {
     conditional: Vec<String>,
     wins_points: Vec<String>,
     points: Vec<String>,
+    why: Vec<String>,
+    asks_a_rule: Vec<String>,
+    negation_prefix: String,
+    superlative_prefix: String,
+    past_endings: Vec<String>,
+    past_min_letters: usize,
+    reasons: Vec<String>,
 }
 
 /// Does this folded word name a level (úroveň, úrovni, level)?
@@ -180,6 +187,34 @@ pub fn negated_at(text: &str, start: usize) -> bool {
         }
     }
     false
+}
+
+/// Does the query ask why things are as they are ("proč se psi jmenují Alík a Azor")? With a
+/// modal verb or a negated verb it asks which rule forbids or demands something ("proč
+/// nemůžu", "proč jsem nedostal body") and is no question of reasons.
+pub fn asks_for_a_reason(text: &str) -> bool {
+    let words = &tables().query_words;
+    let text: String = text.nfc().collect();
+    let folded: Vec<String> = self::words(&text).map(|(_, _, w)| fold_word(w)).collect();
+    let negated_past = |word: &String| {
+        word.starts_with(&words.negation_prefix)
+            && !word.starts_with(&words.superlative_prefix)
+            && word.chars().count() >= words.past_min_letters
+            && words
+                .past_endings
+                .iter()
+                .any(|e| word.ends_with(e.as_str()))
+    };
+    folded.iter().any(|w| words.why.contains(w))
+        && !folded
+            .iter()
+            .any(|w| words.asks_a_rule.contains(w) || negated_past(w))
+}
+
+/// Does this text give a reason ("aby", "protože", "jinak")?
+pub fn gives_a_reason(text: &str) -> bool {
+    let words = &tables().query_words;
+    self::words(text).any(|(_, _, w)| words.reasons.contains(&fold_word(w)))
 }
 
 fn tables() -> &'static Tables {
@@ -1071,6 +1106,32 @@ mod tests {
         assert_eq!(exact("hrbitovy"), "hrbit");
         assert_eq!(folded("duchů"), "duch");
         assert_eq!(exact("Duchů"), "duch");
+    }
+
+    #[test]
+    fn a_why_question_asks_for_a_reason_unless_it_asks_for_a_rule() {
+        for reason in [
+            "Proč se psi jmenují zrovna Alík a Azor?",
+            "proc je v balicku od kazdeho druhu pet karet",
+            "why do the guards look different",
+        ] {
+            assert!(asks_for_a_reason(reason), "{reason}");
+        }
+        for rule in [
+            "proč nemůžu dát družiníka do mlhy",
+            "proc musime davat karticky rubem nahoru",
+            "Proč jsem za město nedostal body?",
+            "why can't I close the fog",
+            "kolik bodů dá nejdelší cesta",
+        ] {
+            assert!(!asks_for_a_reason(rule), "{rule}");
+        }
+        // A superlative ("nejvíc") is no negated verb.
+        assert!(asks_for_a_reason("Proč nejvíc bodů dává město?"));
+        assert!(gives_a_reason(
+            "Žeton leží šedou stranou nahoru, aby bylo zřejmé, že…"
+        ));
+        assert!(!gives_a_reason("Od každého druhu je v balíčku pět karet."));
     }
 
     #[test]

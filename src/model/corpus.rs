@@ -208,6 +208,9 @@ pub struct NotCovered {
     /// For a topic: word patterns of questions the rules leave open though every word is one
     /// of ours ("dva na dva v týmech"): a query holding one is told so.
     pub patterns: Vec<Vec<String>>,
+    /// For a topic: it is where a question asking why things are as they are belongs when the
+    /// texts give no reason (`reasons: true`; one topic at most).
+    pub reasons: bool,
 }
 
 /// What a `not-covered.yaml` entry is (serialized as the file writes it).

@@ -1407,6 +1407,11 @@ impl SearchIndex {
         );
         let named_games = self.named_games(&terms, &titled);
         not_covered.extend((self.meta.not_covered).uncombined_sentences(&named_games));
+        if not_covered.is_empty() {
+            let snippet = ranked.hits.first().map(|hit| hit.snippet.plain());
+            not_covered
+                .extend((self.meta.not_covered).reason_sentence(&parsed.text, snippet.as_deref()));
+        }
         Ok(SearchResults {
             answered: !relaxed
                 && not_covered.is_empty()

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use super::terms::{QueryTerms, TermSet, NEGATION};
 use crate::czech::a_join;
-use crate::czech::{analyze_query, CzechAnalyzer};
+use crate::czech::{analyze_query, asks_for_a_reason, gives_a_reason, CzechAnalyzer};
 use crate::model::{Corpus, Game, GameKind, NotCovered, NotCoveredKind};
 
 /// A word of another box that our texts mention is answered when a passage of a leading result
@@ -40,6 +40,8 @@ pub struct NotCoveredTable {
     /// Two games our texts never say how to play together (games.yaml `not_combined_with`)
     /// and the sentence for a query naming both.
     uncombined: Vec<(String, String, String)>,
+    /// The sentence of the topic of reasons (`reasons: true`), if the list has one.
+    reasons: Option<String>,
 }
 
 impl NotCoveredTable {
@@ -70,7 +72,7 @@ impl NotCoveredTable {
                 })
             })
             .collect();
-        let asked = (corpus.not_covered.iter())
+        let asked: Vec<String> = (corpus.not_covered.iter())
             .map(|nc| match nc.kind {
                 NotCoveredKind::Topic => {
                     format!("Na tuto otázku pravidla neodpovídají ({}).", nc.title)
@@ -92,13 +94,29 @@ impl NotCoveredTable {
                     })
             })
             .collect();
+        let reasons = (corpus.not_covered.iter())
+            .position(|nc| nc.reasons)
+            .map(|entry: usize| asked[entry].clone());
         NotCoveredTable {
             terms,
             tails,
             patterns,
             asked,
             uncombined,
+            reasons,
         }
+    }
+
+    /// The topic of reasons' sentence for a query asking why things are as they are
+    /// (`asks_for_a_reason`) when the first result's snippet gives no reason: the rules say how
+    /// the games are played, seldom why.
+    pub(crate) fn reason_sentence(
+        &self,
+        query: &str,
+        first_snippet: Option<&str>,
+    ) -> Option<String> {
+        let unexplained = asks_for_a_reason(query) && !first_snippet.is_some_and(gives_a_reason);
+        self.reasons.clone().filter(|_| unexplained)
     }
 
     /// Whether a query word with this term belongs to a game carcref does not cover.
