@@ -258,18 +258,35 @@
       return false;
     }
 
-    /** Does the query ask why things are as they are, not which rule forbids or demands
-     * something (analyzer.rs asks_for_a_reason)? */
+    /** Does the query ask why things are as they are: a word of how things are in the why's
+     * own clause, and no modal or negated past verb anywhere (analyzer.rs asks_for_a_reason)? */
     function asksForAReason(text) {
-      const folded = [...text.normalize('NFC').matchAll(WORD)].map((m) => foldWord(m[0]));
-      const negatedPast = (word) =>
-        word.startsWith(queryWords.negation_prefix) &&
-        !word.startsWith(queryWords.superlative_prefix) &&
-        [...word].length >= queryWords.past_min_letters &&
-        queryWords.past_endings.some((e) => word.endsWith(e));
+      const normalized = text.normalize('NFC');
+      let inWhyClause = false;
+      let howThingsAre = false;
+      let asksARule = false;
+      let previousEnd = 0;
+      for (const m of normalized.matchAll(WORD)) {
+        const folded = foldWord(m[0]);
+        const gap = normalized.slice(previousEnd, m.index);
+        previousEnd = m.index + m[0].length;
+        if ([...gap].some((c) => queryWords.clause_marks.includes(c)) || queryWords.clause_breaks.includes(folded)) {
+          inWhyClause = false;
+        }
+        if (queryWords.why.includes(folded)) inWhyClause = true;
+        else if (inWhyClause && queryWords.how_things_are.includes(folded)) howThingsAre = true;
+        asksARule ||= queryWords.asks_a_rule.includes(folded) || negatedPast(folded);
+      }
+      return howThingsAre && !asksARule;
+    }
+
+    /** A negated past verb, not a superlative (analyzer.rs negated_past). */
+    function negatedPast(folded) {
       return (
-        folded.some((w) => queryWords.why.includes(w)) &&
-        !folded.some((w) => queryWords.asks_a_rule.includes(w) || negatedPast(w))
+        folded.startsWith(queryWords.negation_prefix) &&
+        !folded.startsWith(queryWords.superlative_prefix) &&
+        [...folded].length >= queryWords.past_min_letters &&
+        queryWords.past_endings.some((e) => folded.endsWith(e))
       );
     }
 

@@ -501,6 +501,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/silent-tuning-5.yaml",
         "tests/search/gaps-tuning-2.yaml",
         "tests/search/silent-tuning-6.yaml",
+        "tests/search/why-tuning.yaml",
         "tests/search/unseen.yaml",
         "tests/search/unseen-2.yaml",
         "tests/search/unseen-3.yaml",

@@ -114,6 +114,9 @@ struct QueryWords {
     wins_points: Vec<String>,
     points: Vec<String>,
     why: Vec<String>,
+    how_things_are: Vec<String>,
+    clause_marks: String,
+    clause_breaks: Vec<String>,
     asks_a_rule: Vec<String>,
     negation_prefix: String,
     superlative_prefix: String,
@@ -189,26 +192,44 @@ pub fn negated_at(text: &str, start: usize) -> bool {
     false
 }
 
-/// Does the query ask why things are as they are ("proč se psi jmenují Alík a Azor")? With a
-/// modal verb or a negated verb it asks which rule forbids or demands something ("proč
-/// nemůžu", "proč jsem nedostal body") and is no question of reasons.
+/// Does the query ask why things are as they are ("proč se psi jmenují Alík a Azor", "proč
+/// zrovna nejmladší")? Only a word of how things are in the why's own clause makes it so; with
+/// a modal or a negated past verb anywhere it asks which rule forbids or demands something
+/// ("proč nemůžu", "proč jsem nedostal body"), as it does about what happened ("proč soupeř
+/// dostal víc bodů").
 pub fn asks_for_a_reason(text: &str) -> bool {
     let words = &tables().query_words;
     let text: String = text.nfc().collect();
-    let folded: Vec<String> = self::words(&text).map(|(_, _, w)| fold_word(w)).collect();
-    let negated_past = |word: &String| {
-        word.starts_with(&words.negation_prefix)
-            && !word.starts_with(&words.superlative_prefix)
-            && word.chars().count() >= words.past_min_letters
-            && words
-                .past_endings
-                .iter()
-                .any(|e| word.ends_with(e.as_str()))
-    };
-    folded.iter().any(|w| words.why.contains(w))
-        && !folded
+    let (mut in_why_clause, mut how_things_are, mut asks_a_rule) = (false, false, false);
+    let mut previous_end = 0;
+    for (start, end, word) in self::words(&text) {
+        let folded = fold_word(word);
+        let gap = text.get(previous_end..start).unwrap_or_default();
+        previous_end = end;
+        if gap.chars().any(|c| words.clause_marks.contains(c))
+            || words.clause_breaks.contains(&folded)
+        {
+            in_why_clause = false;
+        }
+        if words.why.contains(&folded) {
+            in_why_clause = true;
+        } else if in_why_clause && words.how_things_are.contains(&folded) {
+            how_things_are = true;
+        }
+        asks_a_rule |= words.asks_a_rule.contains(&folded) || negated_past(words, &folded);
+    }
+    how_things_are && !asks_a_rule
+}
+
+/// A negated past verb ("nedostal", "nevrátili"), not a superlative ("nejvíc").
+fn negated_past(words: &QueryWords, folded: &str) -> bool {
+    folded.starts_with(&words.negation_prefix)
+        && !folded.starts_with(&words.superlative_prefix)
+        && folded.chars().count() >= words.past_min_letters
+        && words
+            .past_endings
             .iter()
-            .any(|w| words.asks_a_rule.contains(w) || negated_past(w))
+            .any(|e| folded.ends_with(e.as_str()))
 }
 
 /// Does this text give a reason ("aby", "protože", "jinak")?
@@ -1114,6 +1135,7 @@ mod tests {
             "Proč se psi jmenují zrovna Alík a Azor?",
             "proc je v balicku od kazdeho druhu pet karet",
             "why do the guards look different",
+            "Proč v základní hře začíná zrovna nejmladší?",
         ] {
             assert!(asks_for_a_reason(reason), "{reason}");
         }
@@ -1123,11 +1145,13 @@ mod tests {
             "Proč jsem za město nedostal body?",
             "why can't I close the fog",
             "kolik bodů dá nejdelší cesta",
+            "Proč soupeř dostal víc bodů, když je tam i můj rytíř?",
+            "Soupeř dostal za město všechny body. Proč?",
         ] {
             assert!(!asks_for_a_reason(rule), "{rule}");
         }
         // A superlative ("nejvíc") is no negated verb.
-        assert!(asks_for_a_reason("Proč nejvíc bodů dává město?"));
+        assert!(asks_for_a_reason("Proč má nejvíc bodů město?"));
         assert!(gives_a_reason(
             "Žeton leží šedou stranou nahoru, aby bylo zřejmé, že…"
         ));
