@@ -523,6 +523,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/unseen-19.yaml",
         "tests/search/unseen-20.yaml",
         "tests/search/unseen-21.yaml",
+        "tests/search/unseen-22.yaml",
     ]
     .iter()
     .flat_map(|set| {
