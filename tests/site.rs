@@ -502,6 +502,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/gaps-tuning-2.yaml",
         "tests/search/silent-tuning-6.yaml",
         "tests/search/why-tuning.yaml",
+        "tests/search/outside-tuning.yaml",
         "tests/search/unseen.yaml",
         "tests/search/unseen-2.yaml",
         "tests/search/unseen-3.yaml",
