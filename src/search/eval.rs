@@ -95,11 +95,17 @@ pub fn parse_cases(yaml: &str) -> Result<Vec<QueryCase>, String> {
             }
             let about = text("about").unwrap_or_default();
             let unanswerable = expect.is_empty() && any_of.is_empty();
-            if unanswerable != SUBJECTS.contains(&about.as_str()) {
+            if unanswerable && !SUBJECTS.contains(&about.as_str()) {
                 return Err(format!(
-                    "query {:?}: `about` ({}) belongs to a question without an answer alone",
+                    "query {:?}: a question without an answer says what it is about (`about`: {})",
                     text("query"),
                     SUBJECTS.join(" or ")
+                ));
+            }
+            if !unanswerable && !about.is_empty() {
+                return Err(format!(
+                    "query {:?}: an answerable question has no `about`",
+                    text("query")
                 ));
             }
             Ok(QueryCase {

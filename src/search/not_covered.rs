@@ -4,8 +4,10 @@
 //! passage of a leading result holds it together with most of the query's other words: "smí
 //! drak sežrat družiníka s duchy" asks how the dragon plays with ours, "kolik ovcí může mít
 //! pastýř" asks about the other box itself. A topic's patterns name questions the rules leave
-//! open though all their words are ours ("dva na dva v týmech"), and two games our texts never
-//! combine (games.yaml `not_combined_with`) make a question naming both one of them.
+//! open though all their words are ours ("dva na dva v týmech"), two games our texts never
+//! combine (games.yaml `not_combined_with`) make a question naming both one of them, and a
+//! question why things are as they are whose first result gives no reason belongs to the topic
+//! of reasons (`reasons: true`).
 
 use std::collections::BTreeSet;
 
