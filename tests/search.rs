@@ -1464,13 +1464,7 @@ fn with_no_game_in_view_the_base_rule_leads_its_restatements() {
 /// and "neexistuje", two letters away, is no typo of it.
 #[test]
 fn the_opposite_of_a_word_is_never_suggested() {
-    let index = index(AnalyzerChoice::Czech);
-    let found = index
-        .search(
-            "existuje nějaká kampaň s duchy",
-            &carcref::search::SearchOptions::default(),
-        )
-        .unwrap();
+    let found = found("existuje nějaká kampaň s duchy");
     let suggested: Vec<&str> = (found.suggestions.iter())
         .map(|s| s.suggested.as_str())
         .collect();
@@ -1483,13 +1477,7 @@ fn the_opposite_of_a_word_is_never_suggested() {
 /// rules do not answer.
 #[test]
 fn a_word_of_a_not_covered_pattern_is_no_typo() {
-    let index = index(AnalyzerChoice::Czech);
-    let found = index
-        .search(
-            "co když projdu nulou na počítadle počtvrté?",
-            &carcref::search::SearchOptions::default(),
-        )
-        .unwrap();
+    let found = found("co když projdu nulou na počítadle počtvrté?");
     assert!(found.suggestions.is_empty(), "{:?}", found.suggestions);
     assert!(!found.answered);
     assert!(!found.not_covered.is_empty());
