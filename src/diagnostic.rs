@@ -1,6 +1,39 @@
 //! Problems found in user input, as values that carry their location.
 
 use std::fmt;
+use std::io;
+
+/// Why a file or network operation failed, in Czech: the system's own message is English
+/// ("No such file or directory (os error 2)") and would break the sentence it ends.
+pub fn io_reason(error: &io::Error) -> String {
+    use io::ErrorKind as Kind;
+    let reason = match error.kind() {
+        Kind::NotFound => "takový soubor nebo složka neexistuje",
+        Kind::PermissionDenied => "chybí k tomu oprávnění",
+        Kind::AlreadyExists => "už existuje",
+        Kind::IsADirectory => "je to složka, ne soubor",
+        Kind::NotADirectory => "část cesty není složka",
+        Kind::DirectoryNotEmpty => "složka není prázdná",
+        Kind::ReadOnlyFilesystem => "disk je jen pro čtení",
+        Kind::StorageFull | Kind::QuotaExceeded => "na disku došlo místo",
+        Kind::FileTooLarge => "soubor je příliš velký",
+        Kind::InvalidFilename => "název souboru je neplatný",
+        Kind::AddrInUse => "adresa je už obsazená",
+        Kind::AddrNotAvailable => "taková adresa na tomto počítači není",
+        Kind::TimedOut => "vypršel čas",
+        Kind::Interrupted => "operaci přerušil systém",
+        Kind::UnexpectedEof => "data nečekaně skončila",
+        Kind::InvalidData => "data nejsou platná",
+        Kind::OutOfMemory => "došla paměť",
+        _ => {
+            return match error.raw_os_error() {
+                Some(code) => format!("systém ohlásil chybu číslo {code}"),
+                None => "nastala nečekaná chyba vstupu nebo výstupu".to_owned(),
+            }
+        }
+    };
+    reason.to_owned()
+}
 
 /// A position in a content file; line and column are 1-based and count characters.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -94,5 +127,24 @@ impl Diagnostics {
         self.0
             .sort_by(|a, b| a.location.cmp(&b.location).then(a.message.cmp(&b.message)));
         self.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn io_reasons_are_czech_whatever_the_system_says() {
+        let missing = io::Error::from_raw_os_error(2);
+        assert_eq!(io_reason(&missing), "takový soubor nebo složka neexistuje");
+        let denied = io::Error::from(io::ErrorKind::PermissionDenied);
+        assert_eq!(io_reason(&denied), "chybí k tomu oprávnění");
+        // A kind without a Czech sentence of its own still reads as Czech.
+        let odd = io::Error::other("some English text");
+        assert_eq!(
+            io_reason(&odd),
+            "nastala nečekaná chyba vstupu nebo výstupu"
+        );
     }
 }

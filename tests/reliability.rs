@@ -129,6 +129,31 @@ fn content_symlinks_are_not_followed_outside_the_content_folder() {
     assert_eq!(code(&validate), 0, "{}", text(&validate.stderr));
 }
 
+/// A mistyped path is the commonest input error at the table: the reason is Czech, not the
+/// system's English ("No such file or directory (os error 2)").
+#[test]
+fn a_missing_or_wrong_path_is_explained_in_czech() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        (
+            vec!["check", "situace.yaml"],
+            "takový soubor nebo složka neexistuje",
+        ),
+        (vec!["check", "."], "je to složka, ne soubor"),
+        (
+            vec!["--content", "obsah", "validate"],
+            "takový soubor nebo složka neexistuje",
+        ),
+    ];
+    for (args, reason) in cases {
+        let output = run(&args, dir.path());
+        let stderr = text(&output.stderr);
+        assert_eq!(code(&output), 2, "{args:?}: {stderr}");
+        assert!(stderr.contains(reason), "{args:?}: {stderr}");
+        assert!(!stderr.contains("os error"), "{args:?}: {stderr}");
+    }
+}
+
 #[test]
 fn no_hangs_on_fifos_and_devices() {
     let dir = tempfile::tempdir().unwrap();

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::content::{load, ContentFiles, Loaded};
+use crate::diagnostic::io_reason;
 use crate::engine::{game_rng, Level, MistsTiles, Policy, Summary, Table};
 use crate::model::{Corpus, RulingFilter};
 use crate::safe_text;
@@ -229,7 +230,7 @@ fn emit(
     match written {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
         Err(e) => {
-            messages.push_str(&format!("chyba: výstup nelze zapsat: {e}\n"));
+            messages.push_str(&format!("chyba: výstup nelze zapsat: {}\n", io_reason(&e)));
             code = EXIT_INPUT;
         }
         Ok(()) => {}
@@ -410,8 +411,9 @@ pub fn check(
         let picture = crate::draw::game_svg(&report.game, &scenario.title);
         if let Err(e) = std::fs::write(svg_path, picture) {
             return Output::input_error(format!(
-                "chyba: obrázek {} nelze zapsat: {e}\n",
-                svg_path.display()
+                "chyba: obrázek {} nelze zapsat: {}\n",
+                svg_path.display(),
+                io_reason(&e)
             ));
         }
         stderr.push_str(&format!("obrázek plánu: {}\n", svg_path.display()));

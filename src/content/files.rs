@@ -10,6 +10,8 @@ use std::time::{Duration, SystemTime};
 
 use include_dir::{include_dir, Dir};
 
+use crate::diagnostic::io_reason;
+
 /// Content files larger than this are refused before parsing: no real rule text comes near it,
 /// and it bounds the work a stray or hostile file can cause.
 pub(crate) const MAX_FILE_BYTES: u64 = 1024 * 1024;
@@ -106,11 +108,11 @@ impl ContentFiles {
             path: dir.to_owned(),
             reason,
         };
-        let metadata = fs::metadata(dir).map_err(|e| refuse(e.to_string()))?;
+        let metadata = fs::metadata(dir).map_err(|e| refuse(io_reason(&e)))?;
         if !metadata.is_dir() {
             return Err(refuse("není to složka".into()));
         }
-        let root = fs::canonicalize(dir).map_err(|e| refuse(e.to_string()))?;
+        let root = fs::canonicalize(dir).map_err(|e| refuse(io_reason(&e)))?;
         let mut walker = Walker {
             root,
             files: Vec::new(),
@@ -262,9 +264,10 @@ impl Walker {
                 dir.display()
             ));
         }
-        let entries = fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let entries =
+            fs::read_dir(dir).map_err(|e| format!("{}: {}", dir.display(), io_reason(&e)))?;
         for entry in entries {
-            let entry = entry.map_err(|e| format!("{}: {e}", dir.display()))?;
+            let entry = entry.map_err(|e| format!("{}: {}", dir.display(), io_reason(&e)))?;
             let name = entry.file_name().to_string_lossy().into_owned();
             if is_ignored(&name) {
                 continue;
@@ -273,7 +276,7 @@ impl Walker {
             // `file_type` does not follow links, so a link is judged by where it points.
             let file_type = entry
                 .file_type()
-                .map_err(|e| format!("{}: {e}", path.display()))?;
+                .map_err(|e| format!("{}: {}", path.display(), io_reason(&e)))?;
             if file_type.is_dir() {
                 self.walk(top, &path, depth + 1)?;
                 continue;
@@ -321,7 +324,9 @@ impl Walker {
     fn follow_link(&self, path: &Path) -> FileBody {
         let target = match fs::canonicalize(path) {
             Ok(target) => target,
-            Err(e) => return FileBody::Unreadable(format!("odkaz nikam nevede ({e})")),
+            Err(e) => {
+                return FileBody::Unreadable(format!("odkaz nikam nevede ({})", io_reason(&e)))
+            }
         };
         if !target.starts_with(&self.root) {
             return FileBody::Unreadable(format!(
@@ -342,8 +347,8 @@ impl Walker {
 /// again after every edit) by the rules content files follow: a regular file, inside `folder`
 /// even through links, at most `MAX_FILE_BYTES`; otherwise the error says why, in Czech.
 pub fn read_inside(path: &Path, folder: &Path) -> Result<Vec<u8>, String> {
-    let folder = fs::canonicalize(folder).map_err(|e| e.to_string())?;
-    let target = fs::canonicalize(path).map_err(|e| e.to_string())?;
+    let folder = fs::canonicalize(folder).map_err(|e| io_reason(&e))?;
+    let target = fs::canonicalize(path).map_err(|e| io_reason(&e))?;
     if !target.starts_with(&folder) {
         return Err(format!(
             "odkaz vede mimo složku {} ({}); čte se jen z ní",
@@ -360,6 +365,7 @@ pub fn read_inside(path: &Path, folder: &Path) -> Result<Vec<u8>, String> {
     }
 }
 
+const A_FOLDER: &str = "je to složka, ne soubor";
 const NOT_REGULAR: &str =
     "není obyčejný soubor (roura, zařízení nebo soket); čtou se jen obyčejné soubory";
 
@@ -368,18 +374,19 @@ const NOT_REGULAR: &str =
 /// so that a file swapped for a FIFO in between cannot hang the program either.
 fn read_limited(path: &Path) -> FileBody {
     match fs::metadata(path) {
+        Ok(metadata) if metadata.is_dir() => return FileBody::Unreadable(A_FOLDER.into()),
         Ok(metadata) if !metadata.is_file() => return FileBody::Unreadable(NOT_REGULAR.into()),
         Ok(_) => {}
-        Err(e) => return FileBody::Unreadable(e.to_string()),
+        Err(e) => return FileBody::Unreadable(io_reason(&e)),
     }
     let file = match open_non_blocking(path) {
         Ok(file) => file,
-        Err(e) => return FileBody::Unreadable(e.to_string()),
+        Err(e) => return FileBody::Unreadable(io_reason(&e)),
     };
     match file.metadata() {
         Ok(metadata) if !metadata.is_file() => return FileBody::Unreadable(NOT_REGULAR.into()),
         Ok(_) => {}
-        Err(e) => return FileBody::Unreadable(e.to_string()),
+        Err(e) => return FileBody::Unreadable(io_reason(&e)),
     }
     let mut bytes = Vec::new();
     // Read one byte past the limit: enough to know the file is too large without loading it all.
@@ -391,7 +398,7 @@ fn read_limited(path: &Path) -> FileBody {
             FileBody::TooLarge(size)
         }
         Ok(_) => FileBody::Bytes(Cow::Owned(bytes)),
-        Err(e) => FileBody::Unreadable(e.to_string()),
+        Err(e) => FileBody::Unreadable(io_reason(&e)),
     }
 }
 

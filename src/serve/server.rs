@@ -13,6 +13,7 @@ use notify::event::{AccessKind, AccessMode};
 use notify::{EventKind, RecommendedWatcher, RecursiveMode, Watcher};
 
 use crate::content::{load, ContentFiles, ReadMemo};
+use crate::diagnostic::io_reason;
 use crate::model::Corpus;
 use crate::site::{BuildError, BuildOptions, Frontend, PlayCache, Site, FOLDERS};
 use crate::yaml::{self, ParseMemo};
@@ -42,6 +43,7 @@ pub enum StartError {
     Bind(SocketAddr, io::Error),
     Watch(PathBuf, String),
     Signal(String),
+    Thread(io::Error),
 }
 
 impl fmt::Display for StartError {
@@ -54,11 +56,16 @@ nebo --port 0 pro libovolný volný",
                 addr.port(),
                 addr.ip()
             ),
-            StartError::Bind(addr, e) => write!(f, "na adrese {addr} nelze naslouchat: {e}"),
+            StartError::Bind(addr, e) => {
+                write!(f, "na adrese {addr} nelze naslouchat: {}", io_reason(e))
+            }
             StartError::Watch(dir, e) => {
                 write!(f, "složku {} nelze sledovat: {e}", dir.display())
             }
             StartError::Signal(e) => write!(f, "nelze zachytit Ctrl+C: {e}"),
+            StartError::Thread(e) => {
+                write!(f, "nelze spustit sestavování po změnách: {}", io_reason(e))
+            }
         }
     }
 }
@@ -89,7 +96,7 @@ impl Server {
         ctrlc::set_handler(move || {
             let _ = interrupt.send(());
         })
-        .map_err(|e| StartError::Signal(e.to_string()))?;
+        .map_err(|e| StartError::Signal(signal_reason(&e)))?;
 
         let mut warnings = Vec::new();
         if !options.bind.is_loopback() {
@@ -290,6 +297,27 @@ fn settle(first: Change, changes: &mpsc::Receiver<Change>) {
 /// Watches `dir` and rebuilds on a thread of its own after each burst of changes.
 /// Which folder a path names now (device and inode), to tell a folder replaced under the
 /// same name.
+/// Why watching a folder failed, in Czech (notify's own messages are English).
+fn watch_reason(error: &notify::Error) -> String {
+    match &error.kind {
+        notify::ErrorKind::Io(e) => io_reason(e),
+        notify::ErrorKind::PathNotFound => "složka neexistuje".to_owned(),
+        notify::ErrorKind::MaxFilesWatch => {
+            "systém nedovolí sledovat další soubory (limit inotify)".to_owned()
+        }
+        _ => "systém sledování změn odmítl".to_owned(),
+    }
+}
+
+/// Why catching Ctrl+C failed, in Czech.
+fn signal_reason(error: &ctrlc::Error) -> String {
+    match error {
+        ctrlc::Error::System(e) => io_reason(e),
+        ctrlc::Error::MultipleHandlers => "obsluha Ctrl+C je už nastavená".to_owned(),
+        _ => "systém tento signál nezná".to_owned(),
+    }
+}
+
 fn folder_identity(dir: &Path) -> Option<(u64, u64)> {
     use std::os::unix::fs::MetadataExt;
     std::fs::metadata(dir).ok().map(|m| (m.dev(), m.ino()))
@@ -319,7 +347,7 @@ fn watch(
             let _ = changed.send(change);
         }
     })
-    .map_err(|e| StartError::Watch(dir.clone(), e.to_string()))?;
+    .map_err(|e| StartError::Watch(dir.clone(), watch_reason(&e)))?;
     let frontend_folders = working_copy(&dir)
         .map(|root| FOLDERS.map(|folder| root.join(folder)))
         .into_iter()
@@ -327,14 +355,14 @@ fn watch(
     for watched in std::iter::once(dir.clone()).chain(frontend_folders) {
         watcher
             .watch(&watched, RecursiveMode::Recursive)
-            .map_err(|e| StartError::Watch(watched.clone(), e.to_string()))?;
+            .map_err(|e| StartError::Watch(watched.clone(), watch_reason(&e)))?;
     }
     // The folder that holds the content, so that a content folder replaced whole (moved away
     // and copied back) is seen and followed.
     if let Some(parent) = dir.parent().filter(|p| !p.as_os_str().is_empty()) {
         watcher
             .watch(parent, RecursiveMode::NonRecursive)
-            .map_err(|e| StartError::Watch(parent.to_path_buf(), e.to_string()))?;
+            .map_err(|e| StartError::Watch(parent.to_path_buf(), watch_reason(&e)))?;
     }
     let watcher = Arc::new(Mutex::new(watcher));
     let following = Arc::clone(&watcher);
@@ -372,7 +400,7 @@ fn watch(
                 live.replace(built);
             }
         })
-        .map_err(|e| StartError::Watch(PathBuf::new(), e.to_string()))?;
+        .map_err(StartError::Thread)?;
     Ok(watcher)
 }
 

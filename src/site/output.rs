@@ -11,6 +11,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::common::{BuildError, Site, MARKER};
+use crate::diagnostic::io_reason;
 
 /// The marker's first line; one path per line follows, the files that build wrote.
 const MARKER_HEADER: &str = "carcref build";
@@ -45,7 +46,9 @@ impl fmt::Display for WriteError {
                 "{} je symbolický odkaz; carcref přes odkazy nezapisuje",
                 path.display()
             ),
-            WriteError::Io { path, error } => write!(f, "{}: {error}", path.display()),
+            WriteError::Io { path, error } => {
+                write!(f, "{}: {}", path.display(), io_reason(error))
+            }
         }
     }
 }
