@@ -230,7 +230,11 @@ fn emit(
     match written {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
         Err(e) => {
-            messages.push_str(&format!("chyba: výstup nelze zapsat: {}\n", io_reason(&e)));
+            let reason = match e.get_ref() {
+                Some(inner) if inner.is::<OutputClosed>() => inner.to_string(),
+                _ => io_reason(&e),
+            };
+            messages.push_str(&format!("chyba: výstup nelze zapsat: {reason}\n"));
             code = EXIT_INPUT;
         }
         Ok(()) => {}
@@ -273,9 +277,22 @@ fn closed_at_start(stream: &impl std::os::fd::AsFd) -> bool {
 /// A standard output that was closed: every write fails and says so.
 struct ClosedOutput;
 
+/// The failure `ClosedOutput` reports, in Czech of its own (`io_reason` knows only the
+/// system's kinds of failure).
+#[derive(Debug)]
+struct OutputClosed;
+
+impl std::fmt::Display for OutputClosed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("standardní výstup je zavřený")
+    }
+}
+
+impl std::error::Error for OutputClosed {}
+
 impl Write for ClosedOutput {
     fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
-        Err(std::io::Error::other("standardní výstup je zavřený"))
+        Err(std::io::Error::other(OutputClosed))
     }
 
     fn flush(&mut self) -> std::io::Result<()> {
