@@ -395,19 +395,21 @@
       return words.concat(phrases);
     }
 
-    /** Does the last heading of a rule part's title name exactly the query's words
-     * (index.rs heading_names)? Each title's terms are worked out once per page. */
+    /** Does the section's title or the last heading of a rule part's title name exactly the
+     * query's words (index.rs heading_names)? Each heading's terms are worked out once per page. */
     const headingTerms = new Map();
     function headingNames(asked, title) {
-      if (!headingTerms.has(title)) {
-        headingTerms.set(title, analyzer.analyze(lastHeading(title, s)).map((t) => t.folded));
-      }
-      const heading = headingTerms.get(title);
-      return (
-        heading.length > 0 &&
-        asked.every((w) => heading.some((t) => standsFor(w, t))) &&
-        heading.every((t) => asked.some((w) => standsFor(w, t)))
-      );
+      return [title.split(s.heading_separator)[0], lastHeading(title, s)].some((heading) => {
+        if (!headingTerms.has(heading)) {
+          headingTerms.set(heading, analyzer.analyze(heading).map((t) => t.folded));
+        }
+        const terms = headingTerms.get(heading);
+        return (
+          terms.length > 0 &&
+          asked.every((w) => terms.some((t) => standsFor(w, t))) &&
+          terms.every((t) => asked.some((w) => standsFor(w, t)))
+        );
+      });
     }
 
     /** The query's words but those that only frame a question about a term: a game's name or
@@ -709,11 +711,25 @@
         if (digits !== null && digits >= 1 && digits <= s.max_level) levels.add(digits);
         else if (digits === null) {
           const ordinal = analyzer.ordinalLevel(w, false);
-          if (ordinal !== null) levels.add(ordinal);
+          if (ordinal !== null && ordinal <= s.max_level) levels.add(ordinal);
           else if (analyzer.isLastWord(w, false)) levels.add(s.max_level);
         }
       }
       return levels.size === 1 ? [...levels][0] : null;
+    }
+
+    /** A level past the last one, in digits or as an ordinal, right before or after a level
+     * word ("úroveň 7", "sedmá úroveň"): something no game has (query.rs past_last_level). */
+    function pastLastLevel(text) {
+      const folded = text.split(' ').map((w) => analyzer.foldWord(w));
+      const besideLevelWord = (i) =>
+        [i - 1, i + 1].some((j) => j >= 0 && j < folded.length && analyzer.isLevelWord(folded[j]));
+      return folded.some((w, i) => {
+        const number = /^[0-9]+$/.test(w) ? Number(w) : analyzer.ordinalLevel(w, false);
+        return (
+          number !== null && number > s.max_level && number <= s.past_levels_named && besideLevelWord(i)
+        );
+      });
     }
 
     function search(raw, options) {
@@ -784,6 +800,9 @@
           : [];
       const notCovered = notCoveredSentences(terms, leading, described);
       notCovered.push(...uncombinedSentences(namedGames(terms, titledAll)));
+      if (pastLastLevel(parsed.text) && index.not_covered.past_last_level !== null) {
+        notCovered.push(index.not_covered.past_last_level);
+      }
       if (notCovered.length === 0) notCovered.push(...reasonSentence(parsed.text, first));
       return {
         hits: ranked.hits,

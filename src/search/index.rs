@@ -1407,6 +1407,9 @@ impl SearchIndex {
         );
         let named_games = self.named_games(&terms, &titled);
         not_covered.extend((self.meta.not_covered).uncombined_sentences(&named_games));
+        if parsed.past_last_level.is_some() {
+            not_covered.extend((self.meta.not_covered).past_last_level_sentence());
+        }
         if not_covered.is_empty() {
             let snippet = ranked.hits.first().map(|hit| hit.snippet.plain());
             not_covered
@@ -1491,14 +1494,18 @@ impl SearchIndex {
         out
     }
 
-    /// Does the last heading of `title` ("Katedrály › Vyhodnocení města s katedrálou") name
-    /// exactly the `asked` words: each stands for one of its terms and each term is one a word
-    /// stands for?
+    /// Does the section's title or the last heading of `title` ("Katedrály › Vyhodnocení
+    /// města s katedrálou") name exactly the `asked` words: each stands for one of its terms
+    /// and each term is one a word stands for? The section's title counts for each of its
+    /// parts: "Úroveň 6" names "úroveň 6" though its text opens with a heading of its own.
     fn heading_names(&self, asked: &[QueryWord], title: &str) -> bool {
-        let heading: Vec<String> = self
-            .analyzer
-            .analyze(last_heading(title))
+        [section_title(title), last_heading(title)]
             .into_iter()
+            .any(|heading| self.names_exactly(asked, heading))
+    }
+
+    fn names_exactly(&self, asked: &[QueryWord], heading: &str) -> bool {
+        let heading: Vec<String> = (self.analyzer.analyze(heading).into_iter())
             .map(|t| t.folded)
             .collect();
         !heading.is_empty()
@@ -1745,6 +1752,11 @@ fn explains(explaining: &BTreeSet<String>, id: &str, title: &str) -> bool {
         (section, Some(named)) => section == id && named == heading,
         (section, None) => section == id,
     })
+}
+
+/// The section's title in a rule part's heading path ("Katedrály › Vyhodnocení" → "Katedrály").
+fn section_title(title: &str) -> &str {
+    title.split(HEADING_SEPARATOR).next().unwrap_or(title)
 }
 
 /// The last heading of a rule part's heading path ("Katedrály › Vyhodnocení" → "Vyhodnocení").

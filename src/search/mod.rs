@@ -22,7 +22,7 @@ pub use index::{
     SearchOptions, SearchResults, Suggestion, HEADING_SEPARATOR, TEXT_FIELDS,
 };
 pub use not_covered::{NotCoveredTable, MENTIONED_REST_MIN_SHARE};
-pub use query::{parse, MAX_QUERY_CHARS};
+pub use query::{parse, MAX_QUERY_CHARS, PAST_LEVELS_NAMED};
 pub use snippet::WINDOW_WORDS;
 pub use terms::{
     Expansions, FUZZY_MIN_LETTERS, NEAR_TERMS, RELAXED_MIN_LETTERS,

@@ -44,6 +44,9 @@ pub struct NotCoveredTable {
     uncombined: Vec<(String, String, String)>,
     /// The sentence of the topic of reasons (`reasons: true`), if the list has one.
     reasons: Option<String>,
+    /// The sentence for a level past the last one ("úroveň 7"): which game has levels and
+    /// how many.
+    past_last_level: Option<String>,
 }
 
 impl NotCoveredTable {
@@ -106,7 +109,14 @@ impl NotCoveredTable {
             asked,
             uncombined,
             reasons,
+            past_last_level: past_last_level(corpus),
         }
+    }
+
+    /// The sentence for a query that names a level past the last one (`ParsedQuery::
+    /// past_last_level`): no game has it.
+    pub(crate) fn past_last_level_sentence(&self) -> Option<String> {
+        self.past_last_level.clone()
     }
 
     /// The topic of reasons' sentence for a query asking why things are as they are
@@ -212,6 +222,19 @@ impl NotCoveredTable {
             .map(|(_, _, sentence)| sentence.clone())
             .collect()
     }
+}
+
+/// "Duchové Carcassonne mají jen úrovně 1 až 6.": the game whose rulings have levels, and
+/// its highest level.
+fn past_last_level(corpus: &Corpus) -> Option<String> {
+    let highest = (corpus.rulings.iter())
+        .filter_map(|r| r.levels.iter().max().map(|level| (&r.game, *level)))
+        .max_by_key(|(_, level)| *level)?;
+    let game = corpus.game(highest.0)?;
+    Some(format!(
+        "{} mají jen úrovně 1 až {}.",
+        game.title, highest.1
+    ))
 }
 
 /// Whether the query holds each of the pattern's terms as often as the pattern names it:

@@ -42,7 +42,14 @@ pub struct ParsedQuery {
     pub(crate) truncated: bool,
     /// The one game level the query speaks of ("na čtvrté úrovni", "level 4"), if any.
     pub(crate) level: Option<u8>,
+    /// A level past the last one, named beside a level word ("úroveň 7", "sedmá úroveň"):
+    /// something no game has.
+    pub(crate) past_last_level: Option<u8>,
 }
+
+/// The highest number beside a level word still read as a level ("úroveň 12"); past it, a
+/// number is more likely points ("level 50").
+pub const PAST_LEVELS_NAMED: u8 = 12;
 
 /// The level a query names: exactly one level, given by a numeral noun ("na pětce"), or with
 /// a level word by digits, an ordinal or "the last", anywhere in it.
@@ -60,7 +67,7 @@ fn level_of(words: &[&str]) -> Option<u8> {
             }
             let digits = w.parse::<u8>().ok().filter(|n| (1..=MAX_LEVEL).contains(n));
             digits
-                .or_else(|| ordinal_level(w, false))
+                .or_else(|| ordinal_level(w, false).filter(|n| *n <= MAX_LEVEL))
                 .or_else(|| is_last_word(w, false).then_some(MAX_LEVEL))
         })
         .collect();
@@ -70,6 +77,23 @@ fn level_of(words: &[&str]) -> Option<u8> {
         [level] => Some(*level),
         _ => None,
     }
+}
+
+/// A level number past the last level, in digits or as an ordinal, right before or after a
+/// level word ("úroveň 7", "sedmá úroveň", "level 8"). Beside the level word, so that
+/// "na úrovni 3 potřebujeme 100 bodů" names no level 100.
+fn past_last_level(words: &[&str]) -> Option<u8> {
+    let folded: Vec<String> = words.iter().map(|w| fold_word(w)).collect();
+    let beside_level_word = |i: usize| {
+        (i.checked_sub(1).into_iter().chain([i + 1]))
+            .filter_map(|j| folded.get(j))
+            .any(|w| is_level_word(w))
+    };
+    folded.iter().enumerate().find_map(|(i, w)| {
+        let number = w.parse::<u8>().ok().or_else(|| ordinal_level(w, false))?;
+        (number > MAX_LEVEL && number <= PAST_LEVELS_NAMED && beside_level_word(i))
+            .then_some(number)
+    })
 }
 
 /// A word of the query split further at letter/digit boundaries (`moc27` → `moc`, `27`).
@@ -133,12 +157,15 @@ pub fn parse(query: &str) -> ParsedQuery {
         .map(|(_, w)| *w)
         .collect::<Vec<_>>()
         .join(" ");
-    let level = level_of(&text.split(' ').collect::<Vec<_>>());
+    let words: Vec<&str> = text.split(' ').collect();
+    let level = level_of(&words);
+    let past_last_level = past_last_level(&words);
     ParsedQuery {
         ids,
         text,
         truncated,
         level,
+        past_last_level,
     }
 }
 
@@ -243,6 +270,23 @@ mod tests {
         assert_eq!(level("rozdíl mezi úrovní 2 a 3"), None);
         assert_eq!(level("patří to k úrovni"), None);
         assert_eq!(level("Dized.MoC.0004 úroveň"), None);
+    }
+
+    #[test]
+    fn a_level_past_the_last_is_named_beside_a_level_word() {
+        let past = |q: &str| parse(q).past_last_level;
+        assert_eq!(past("je nějaká úroveň 7?"), Some(7));
+        assert_eq!(past("sedmá úroveň duchů"), Some(7));
+        assert_eq!(past("level 8 mists"), Some(8));
+        // With a real level named as well, the query still asks about the missing one.
+        assert_eq!(past("úroveň 7 po dohrání šesté úrovně"), Some(7));
+        // Not beside the level word, points rather than a level, or a real level.
+        assert_eq!(past("na úrovni 3 potřebujeme 100 bodů"), None);
+        assert_eq!(past("se sedmi hráči na úrovni 2"), None);
+        assert_eq!(past("úroveň 50"), None);
+        assert_eq!(past("úroveň 6"), None);
+        // A seventh ordinal is no level of its own.
+        assert_eq!(parse("sedmá úroveň").level, None);
     }
 
     #[test]

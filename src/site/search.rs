@@ -13,7 +13,6 @@ use serde_json::json;
 use crate::content::to_plain_text;
 use crate::czech::{Analyzer, CzechAnalyzer};
 use crate::model::{Corpus, MAX_LEVEL};
-use crate::search::MAX_QUERY_CHARS;
 use crate::search::WINDOW_WORDS;
 use crate::search::{
     base_restatements, concept_patterns, game_hints, game_names, game_titles, game_words,
@@ -24,6 +23,7 @@ use crate::search::{
     SUGGESTION_TWO_EDITS_MIN_LETTERS,
 };
 use crate::search::{NotCoveredTable, MENTIONED_REST_MIN_SHARE};
+use crate::search::{MAX_QUERY_CHARS, PAST_LEVELS_NAMED};
 use crate::site::markdown::{heading_ids, slug};
 
 /// One searchable document, in the CLI index's order (its position is tantivy's doc id).
@@ -214,6 +214,7 @@ pub(crate) fn index_script(corpus: &Corpus) -> Result<String, serde_json::Error>
             ("game_titles", serde_json::to_value(game_titles(corpus))?),
             ("restated", json!(base_restatements(corpus))),
             ("max_level", json!(MAX_LEVEL)),
+            ("past_levels_named", json!(PAST_LEVELS_NAMED)),
             ("fuzzy_min_letters", json!(FUZZY_MIN_LETTERS)),
             (
                 "suggestion_two_edits_min_letters",
