@@ -263,7 +263,10 @@
     function asksForAReason(text) {
       const normalized = text.normalize('NFC');
       let inWhyClause = false;
+      let afterWhy = false;
       let howThingsAre = false;
+      let contrast = false;
+      let past = false;
       let asksARule = false;
       let previousEnd = 0;
       for (const m of normalized.matchAll(WORD)) {
@@ -273,11 +276,23 @@
         if ([...gap].some((c) => queryWords.clause_marks.includes(c)) || queryWords.clause_breaks.includes(folded)) {
           inWhyClause = false;
         }
-        if (queryWords.why.includes(folded)) inWhyClause = true;
-        else if (inWhyClause && queryWords.how_things_are.includes(folded)) howThingsAre = true;
+        if (queryWords.why.includes(folded)) {
+          inWhyClause = true;
+          afterWhy = true;
+        } else if (inWhyClause && queryWords.how_things_are.includes(folded)) howThingsAre = true;
+        contrast ||= afterWhy && queryWords.contrasts.includes(folded);
+        past ||= isPast(folded);
         asksARule ||= queryWords.asks_a_rule.includes(folded) || negatedPast(folded);
       }
-      return howThingsAre && !asksARule;
+      return (howThingsAre || (contrast && !past)) && !asksARule;
+    }
+
+    /** A past verb, or a noun that ends like one (analyzer.rs is_past). */
+    function isPast(folded) {
+      return (
+        queryWords.past_words.includes(folded) ||
+        ([...folded].length >= queryWords.past_min_letters && queryWords.past_endings.some((e) => folded.endsWith(e)))
+      );
     }
 
     /** A negated past verb, not a superlative (analyzer.rs negated_past). */
@@ -285,8 +300,7 @@
       return (
         folded.startsWith(queryWords.negation_prefix) &&
         !folded.startsWith(queryWords.superlative_prefix) &&
-        [...folded].length >= queryWords.past_min_letters &&
-        queryWords.past_endings.some((e) => folded.endsWith(e))
+        isPast(folded)
       );
     }
 

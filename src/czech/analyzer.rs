@@ -122,6 +122,8 @@ struct QueryWords {
     superlative_prefix: String,
     past_endings: Vec<String>,
     past_min_letters: usize,
+    past_words: Vec<String>,
+    contrasts: Vec<String>,
     reasons: Vec<String>,
 }
 
@@ -193,14 +195,18 @@ pub fn negated_at(text: &str, start: usize) -> bool {
 }
 
 /// Does the query ask why things are as they are ("proč se psi jmenují Alík a Azor", "proč
-/// zrovna nejmladší")? Only a word of how things are in the why's own clause makes it so; with
-/// a modal or a negated past verb anywhere it asks which rule forbids or demands something
-/// ("proč nemůžu", "proč jsem nedostal body"), as it does about what happened ("proč soupeř
-/// dostal víc bodů").
+/// zrovna nejmladší")? A word of how things are in the why's own clause makes it so, and so
+/// does a contrast after the why when no verb is past ("proč vyžene figurku až třetí duch,
+/// a ne druhý": the design, not a turn that went wrong). With a modal or a negated past verb
+/// anywhere it asks which rule forbids or demands something ("proč nemůžu", "proč jsem
+/// nedostal body"), as it does about what happened ("proč soupeř dostal víc bodů", "proč ne
+/// o 4?" after "posunuli jsme se o 8").
 pub fn asks_for_a_reason(text: &str) -> bool {
     let words = &tables().query_words;
     let text: String = text.nfc().collect();
-    let (mut in_why_clause, mut how_things_are, mut asks_a_rule) = (false, false, false);
+    let (mut in_why_clause, mut after_why) = (false, false);
+    let (mut how_things_are, mut contrast, mut past, mut asks_a_rule) =
+        (false, false, false, false);
     let mut previous_end = 0;
     for (start, end, word) in self::words(&text) {
         let folded = fold_word(word);
@@ -212,24 +218,33 @@ pub fn asks_for_a_reason(text: &str) -> bool {
             in_why_clause = false;
         }
         if words.why.contains(&folded) {
-            in_why_clause = true;
+            (in_why_clause, after_why) = (true, true);
         } else if in_why_clause && words.how_things_are.contains(&folded) {
             how_things_are = true;
         }
+        contrast |= after_why && words.contrasts.contains(&folded);
+        past |= is_past(words, &folded);
         asks_a_rule |= words.asks_a_rule.contains(&folded) || negated_past(words, &folded);
     }
-    how_things_are && !asks_a_rule
+    (how_things_are || (contrast && !past)) && !asks_a_rule
+}
+
+/// A past verb ("dostal", "posunuli", "did"); a noun that ends like one ("pravidla") only
+/// makes a why-question count as one about what happened, which is searched as any other.
+fn is_past(words: &QueryWords, folded: &str) -> bool {
+    words.past_words.iter().any(|w| w == folded)
+        || (folded.chars().count() >= words.past_min_letters
+            && words
+                .past_endings
+                .iter()
+                .any(|e| folded.ends_with(e.as_str())))
 }
 
 /// A negated past verb ("nedostal", "nevrátili"), not a superlative ("nejvíc").
 fn negated_past(words: &QueryWords, folded: &str) -> bool {
     folded.starts_with(&words.negation_prefix)
         && !folded.starts_with(&words.superlative_prefix)
-        && folded.chars().count() >= words.past_min_letters
-        && words
-            .past_endings
-            .iter()
-            .any(|e| folded.ends_with(e.as_str()))
+        && is_past(words, folded)
 }
 
 /// Does this text give a reason ("aby", "protože", "jinak")?
@@ -1136,6 +1151,9 @@ mod tests {
             "proc je v balicku od kazdeho druhu pet karet",
             "why do the guards look different",
             "Proč v základní hře začíná zrovna nejmladší?",
+            // A contrast with no verb in the past asks about the design.
+            "Proč vyžene figurku až třetí duch, a ne už druhý?",
+            "why does a ghost take two points instead of one",
         ] {
             assert!(asks_for_a_reason(reason), "{reason}");
         }
@@ -1147,6 +1165,9 @@ mod tests {
             "kolik bodů dá nejdelší cesta",
             "Proč soupeř dostal víc bodů, když je tam i můj rytíř?",
             "Soupeř dostal za město všechny body. Proč?",
+            // A contrast about what happened asks which rule made it so.
+            "Posunuli jsme se o 8 bodů. Proč ne o 4?",
+            "Why did my castle score only 4 points and not 6?",
         ] {
             assert!(!asks_for_a_reason(rule), "{rule}");
         }
