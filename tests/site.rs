@@ -526,6 +526,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/unseen-21.yaml",
         "tests/search/unseen-22.yaml",
         "tests/search/unseen-23.yaml",
+        "tests/search/unseen-24.yaml",
     ]
     .iter()
     .flat_map(|set| {
