@@ -401,7 +401,11 @@
     function headingNames(asked, title) {
       return [title.split(s.heading_separator)[0], lastHeading(title, s)].some((heading) => {
         if (!headingTerms.has(heading)) {
-          headingTerms.set(heading, analyzer.analyze(heading).map((t) => t.folded));
+          // Framed as the query's words are (askedWords): "Karty dárků" names "karty dárků".
+          const all = analyzer.analyze(heading).map((t) => t.folded);
+          const frames = (t) => gameWord.includes(t) || s.game_names.some(([term]) => term === t);
+          const unframed = all.filter((t) => !frames(t));
+          headingTerms.set(heading, unframed.length > 0 ? unframed : all);
         }
         const terms = headingTerms.get(heading);
         return (

@@ -1504,10 +1504,20 @@ impl SearchIndex {
             .any(|heading| self.names_exactly(asked, heading))
     }
 
+    /// The heading's terms are framed as the query's are (`frames`): "Karty dárků" names
+    /// "karty dárků", whose asked word is "karty".
     fn names_exactly(&self, asked: &[QueryWord], heading: &str) -> bool {
-        let heading: Vec<String> = (self.analyzer.analyze(heading).into_iter())
+        let all: Vec<String> = (self.analyzer.analyze(heading).into_iter())
             .map(|t| t.folded)
             .collect();
+        let game_word: Vec<String> = (self.analyzer.analyze(GAME_WORD).into_iter())
+            .map(|t| t.folded)
+            .collect();
+        let frames = |t: &String| {
+            game_word.contains(t) || (self.meta.game_names.iter()).any(|(term, _)| term == t)
+        };
+        let unframed: Vec<String> = all.iter().filter(|t| !frames(t)).cloned().collect();
+        let heading = if unframed.is_empty() { all } else { unframed };
         !heading.is_empty()
             && asked
                 .iter()
