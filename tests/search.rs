@@ -1658,3 +1658,34 @@ fn a_question_naming_a_term_leads_with_the_text_that_explains_it() {
     let games = first_three_games(&found);
     assert_eq!(games, ["Hostince a katedrály"; 3], "{:?}", found.hits);
 }
+
+/// A section's own title names it ("Úroveň 6", whose text opens with headings of its own), and
+/// a heading's game-name words frame it as the query's do ("Karty dárků"): typing a section's
+/// title finds that section first.
+#[test]
+fn a_section_typed_by_its_title_comes_first() {
+    for (query, id) in [
+        ("úroveň 6", "dc-uroven-6"),
+        ("šestá úroveň", "dc-uroven-6"),
+        ("karty dárků", "da-karty"),
+    ] {
+        let hits = found(query).hits;
+        assert_eq!(hits.first().map(|h| h.id.as_str()), Some(id), "{query}");
+    }
+}
+
+/// A level past the last one is something no game has: the query is told which levels there
+/// are and gets no direct answer.
+#[test]
+fn a_level_past_the_last_is_not_answered() {
+    for query in ["je nějaká úroveň 7?", "sedmá úroveň duchů", "level 8 mists"] {
+        let results = found(query);
+        assert!(!results.answered, "{query}");
+        assert!(
+            (results.not_covered.iter())
+                .any(|s| s == "Duchové Carcassonne mají jen úrovně 1 až 6."),
+            "{query}: {:?}",
+            results.not_covered
+        );
+    }
+}
