@@ -395,16 +395,22 @@
       return words.concat(phrases);
     }
 
+    /** The terms that only frame a question about a term: the games' names and the word for
+     * "game" (index.rs SearchIndex::frame_terms). */
+    const frameTerms = analyzer
+      .analyze(s.game_word)
+      .map((t) => t.folded)
+      .concat(s.game_names.map(([term]) => term));
+
     /** Does the section's title or the last heading of a rule part's title name exactly the
-     * query's words (index.rs heading_names)? Each heading's terms are worked out once per page. */
+     * query's words (index.rs heading_names)? Each heading's terms are worked out once per page,
+     * framed as the query's words are: "Karty dárků" names "karty dárků". */
     const headingTerms = new Map();
     function headingNames(asked, title) {
       return [title.split(s.heading_separator)[0], lastHeading(title, s)].some((heading) => {
         if (!headingTerms.has(heading)) {
-          // Framed as the query's words are (askedWords): "Karty dárků" names "karty dárků".
           const all = analyzer.analyze(heading).map((t) => t.folded);
-          const frames = (t) => gameWord.includes(t) || s.game_names.some(([term]) => term === t);
-          const unframed = all.filter((t) => !frames(t));
+          const unframed = all.filter((t) => !frameTerms.includes(t));
           headingTerms.set(heading, unframed.length > 0 ? unframed : all);
         }
         const terms = headingTerms.get(heading);
@@ -416,13 +422,10 @@
       });
     }
 
-    /** The query's words but those that only frame a question about a term: a game's name or
-     * the word for "game" (index.rs SearchIndex::frames); all of them when that leaves none. */
-    const gameWord = analyzer.analyze(s.game_word).map((t) => t.folded);
+    /** The query's words but those that only frame it (frameTerms); all of them when that
+     * leaves none. */
     function askedWords(terms) {
-      const frames = (w) =>
-        gameWord.some((t) => standsFor(w, t)) || s.game_names.some(([term]) => standsFor(w, term));
-      const asked = terms.words.filter((w) => !frames(w));
+      const asked = terms.words.filter((w) => !frameTerms.some((t) => standsFor(w, t)));
       return asked.length > 0 ? asked : terms.words;
     }
 

@@ -406,6 +406,8 @@ struct Named {
     explaining: BTreeSet<String>,
     /// The query's words but those that only frame it (a game's name, "hra").
     asked: Vec<QueryWord>,
+    /// The terms that only frame a query or a heading (`frame_terms`).
+    frame_terms: Vec<String>,
 }
 
 pub struct SearchIndex {
@@ -1197,11 +1199,17 @@ impl SearchIndex {
         titled.iter().cloned().chain(by_word).collect()
     }
 
-    /// Does this word only frame a question about a term ("v soutěžní hře"): it names a game,
-    /// or is `game_word` (the terms of `GAME_WORD`)?
-    fn frames(&self, word: &QueryWord, game_word: &[String]) -> bool {
-        (game_word.iter()).any(|t| word.stands_for(t))
-            || (self.meta.game_names.iter()).any(|(term, _)| word.stands_for(term))
+    /// The terms that only frame a question about a term ("v soutěžní hře"): the games' names
+    /// and the terms of `GAME_WORD`.
+    fn frame_terms(&self) -> Vec<String> {
+        let game_word = self
+            .analyzer
+            .analyze(GAME_WORD)
+            .into_iter()
+            .map(|t| t.folded);
+        game_word
+            .chain(self.meta.game_names.iter().map(|(term, _)| term.clone()))
+            .collect()
     }
 
     /// The games the query leans to: the one its title or words name, or else those most of its
@@ -1361,11 +1369,9 @@ impl SearchIndex {
         for (suggestion, typed, suggested, _) in &suggestions {
             terms.suggest(typed, suggested, suggestion.typos);
         }
-        let game_word: Vec<String> = (self.analyzer.analyze(GAME_WORD).into_iter())
-            .map(|t| t.folded)
-            .collect();
+        let frame_terms = self.frame_terms();
         let mut asked: Vec<QueryWord> = (terms.words.iter())
-            .filter(|w| !self.frames(w, &game_word))
+            .filter(|w| !frame_terms.iter().any(|t| w.stands_for(t)))
             .cloned()
             .collect();
         // Only a game's name ("co je dárek", "hostinec"): the name is what is asked.
@@ -1381,6 +1387,7 @@ impl SearchIndex {
             concept_targets: concept_targets(&terms, &self.meta.concepts),
             explaining: (self.meta.expansions).sections_explaining(&asked, &terms.words),
             asked,
+            frame_terms,
         };
         let mut ranked = self.ranked_hits(&terms, &named, options)?;
         let relaxed = ranked.hits.is_empty() && !terms.is_empty();
@@ -1498,25 +1505,23 @@ impl SearchIndex {
     /// města s katedrálou") name exactly the `asked` words: each stands for one of its terms
     /// and each term is one a word stands for? The section's title counts for each of its
     /// parts: "Úroveň 6" names "úroveň 6" though its text opens with a heading of its own.
-    fn heading_names(&self, asked: &[QueryWord], title: &str) -> bool {
+    fn heading_names(&self, named: &Named, title: &str) -> bool {
         [section_title(title), last_heading(title)]
             .into_iter()
-            .any(|heading| self.names_exactly(asked, heading))
+            .any(|heading| self.names_exactly(named, heading))
     }
 
-    /// The heading's terms are framed as the query's are (`frames`): "Karty dárků" names
+    /// The heading's terms are framed as the query's are (`frame_terms`): "Karty dárků" names
     /// "karty dárků", whose asked word is "karty".
-    fn names_exactly(&self, asked: &[QueryWord], heading: &str) -> bool {
+    fn names_exactly(&self, named: &Named, heading: &str) -> bool {
+        let asked = &named.asked;
         let all: Vec<String> = (self.analyzer.analyze(heading).into_iter())
             .map(|t| t.folded)
             .collect();
-        let game_word: Vec<String> = (self.analyzer.analyze(GAME_WORD).into_iter())
-            .map(|t| t.folded)
+        let unframed: Vec<String> = (all.iter())
+            .filter(|t| !named.frame_terms.contains(t))
+            .cloned()
             .collect();
-        let frames = |t: &String| {
-            game_word.contains(t) || (self.meta.game_names.iter()).any(|(term, _)| term == t)
-        };
-        let unframed: Vec<String> = all.iter().filter(|t| !frames(t)).cloned().collect();
         let heading = if unframed.is_empty() { all } else { unframed };
         !heading.is_empty()
             && asked
@@ -1560,7 +1565,7 @@ impl SearchIndex {
                 // Another game's part that explains the term (or is headed by the name of the
                 // game the query names: "Kombinace › Hostince a katedrály") does not lead.
                 let explains_it = explains(&named.explaining, &doc.id, &doc.title)
-                    || self.heading_names(&named.asked, &doc.title);
+                    || self.heading_names(named, &doc.title);
                 if explains_it && in_named_game {
                     *score *= EXPLAINS_QUERY_FACTOR;
                     explaining.push(*ordinal);

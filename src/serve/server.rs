@@ -294,9 +294,6 @@ fn settle(first: Change, changes: &mpsc::Receiver<Change>) {
     while changes.try_recv().is_ok() {}
 }
 
-/// Watches `dir` and rebuilds on a thread of its own after each burst of changes.
-/// Which folder a path names now (device and inode), to tell a folder replaced under the
-/// same name.
 /// Why watching a folder failed, in Czech (notify's own messages are English).
 fn watch_reason(error: &notify::Error) -> String {
     match &error.kind {
@@ -318,11 +315,14 @@ fn signal_reason(error: &ctrlc::Error) -> String {
     }
 }
 
+/// Which folder a path names now (device and inode), to tell a folder replaced under the
+/// same name.
 fn folder_identity(dir: &Path) -> Option<(u64, u64)> {
     use std::os::unix::fs::MetadataExt;
     std::fs::metadata(dir).ok().map(|m| (m.dev(), m.ino()))
 }
 
+/// Watches `dir` and rebuilds on a thread of its own after each burst of changes.
 fn watch(
     dir: PathBuf,
     live: Arc<Live>,
