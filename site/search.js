@@ -168,20 +168,21 @@
     const nFields = weights.length;
     const docs = index.docs;
     const N = docs.length;
-    // Each ruling that restates a rule of the base game, with the base game's part stating it,
-    // as [ruling, part] documents (index.rs restated_ordinals).
+    // Each ruling or other game's section that restates a rule of the base game, with the base
+    // game's part stating it, as [restating, part] documents (index.rs restated_ordinals).
     const restated = s.restated
       .map((r) => {
-        const ruling = docs.findIndex((d) => d.k === 'v' && d.id === r.ruling);
+        const kind = r.restating_section ? 'p' : 'v';
+        const restating = docs.findIndex((d) => d.k === kind && d.id === r.restating);
         const part = docs.findIndex(
           (d) =>
             d.k === 'p' &&
             d.id === r.section &&
             (r.heading === null || (lastHeading(d.t, s) === r.heading && d.t.includes(s.heading_separator))),
         );
-        return [ruling, part];
+        return [restating, part];
       })
-      .filter(([ruling, part]) => ruling >= 0 && part >= 0);
+      .filter(([restating, part]) => restating >= 0 && part >= 0);
 
     // fieldnorm_to_id then id_to_fieldnorm: the field length as tantivy stores it (lossy).
     function storedLength(length) {
@@ -1169,11 +1170,14 @@
           scores.set(d, (scores.has(d) ? scores.get(d) : floor) * factor);
         });
       }
-      // With no game in view the base game's part leads every ruling restating its rule; when
-      // the query leans to the base game among others, it leads the rulings of games out of
+      // With no game in view the base game's part leads every text restating its rule; when
+      // the query leans to the base game among others, it leads the texts of games out of
       // view (index.rs BASE_RULE_LEAD).
-      const leads = (ruling, part) => leaning === null || (leaning[0].has(docs[part].game) && !leaning[0].has(docs[ruling].game));
-      const raised = restated.filter(([ruling, part]) => scores.has(ruling) && leads(ruling, part)).map(([ruling, part]) => [part, scores.get(ruling) * s.base_rule_lead]);
+      const leads = (restating, part) =>
+        leaning === null || (leaning[0].has(docs[part].game) && !leaning[0].has(docs[restating].game));
+      const raised = restated
+        .filter(([restating, part]) => scores.has(restating) && leads(restating, part))
+        .map(([restating, part]) => [part, scores.get(restating) * s.base_rule_lead]);
       for (const [part, score] of raised) scores.set(part, Math.max(scores.has(part) ? scores.get(part) : 0, score));
       docs.forEach((doc, d) => {
         if ((doc.k === 'v' && named.has(doc.id)) || namedSection === d) {
@@ -1202,9 +1206,9 @@
         ordinals.push(d);
         if (hits.length === 0) {
           firstShare = score >= s.id_bonus ? 1 : shareMatched(terms, d);
-          // A base-game part states what the rulings restating it state (index.rs).
-          for (const [ruling, part] of restated) {
-            if (part === d) firstShare = Math.max(firstShare, shareMatched(terms, ruling));
+          // A base-game part states what the texts restating it state (index.rs).
+          for (const [restating, part] of restated) {
+            if (part === d) firstShare = Math.max(firstShare, shareMatched(terms, restating));
           }
           firstStrength = score / proximityFactor(terms, d);
         }

@@ -309,14 +309,16 @@ pub const RULE_PART_FACTOR: f32 = 1.3;
 /// is not left behind rulings with the word in their title.
 pub const EXPLAINS_QUERY_FACTOR: f32 = 4.0;
 /// With the base game in view, the base game's part that states a rule counts this much more
-/// than the best ruling of another game that restates it (rule-keys.yaml), so that it leads it:
+/// than the best ruling or section of another game that restates it (rule-keys.yaml), so that
+/// it leads it:
 /// a question that names no game ("kolik bodů za město se dvěma erby") is first answered where
 /// the rule is at home, which every other game builds on. (Session 47, on the tuning sets: four
 /// more answers in the first three, MRR +0.001; the first tuning set's MRR 0.908 → 0.876, as
 /// its questions were judged by the cooperative game's rulings.) The base game is also in view
 /// when the query leans to it with other games ("kde už je cizí": every game with opponents),
 /// and then leads the rulings of the games out of view (session 50: one more answer in the
-/// first three, MRR 0.8655 → 0.8684 over the tuning sets).
+/// first three, MRR 0.8655 → 0.8684 over the tuning sets). Other games' sections restate too
+/// since session 55 (two more answers first, MRR 0.8703 → 0.8714).
 pub const BASE_RULE_LEAD: f32 = 1.01;
 /// Another game's result takes the third place when it scores at least this share of the
 /// third's score (`show_another_game`) ...
@@ -434,8 +436,8 @@ struct Meta {
     /// Each game's titles (Czech and English) as search terms, for queries that name a game
     /// by its title.
     game_titles: Vec<GameTitle>,
-    /// Each ruling that restates a rule of the base game, with the base game's part stating
-    /// it (ordinals of `docs`).
+    /// Each ruling or other game's section that restates a rule of the base game, with the
+    /// base game's part stating it (ordinals of `docs`).
     restated: Vec<(usize, usize)>,
     /// Each concept's patterns (as search terms) and the ids of the documents answering it.
     concepts: Vec<ConceptPatterns>,
@@ -671,17 +673,20 @@ fn holds_title(title: &GameTitle, text: &str, tokens: &[Token]) -> bool {
     })
 }
 
-/// A ruling of another game that states a rule of the base game, with the base game's section
-/// and subsection (`None`: the text before its first heading) that state it.
+/// A ruling or a section of another game that states a rule of the base game, with the base
+/// game's section and subsection (`None`: the text before its first heading) that state it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Restatement {
-    ruling: String,
+    restating: String,
+    /// `restating` is another game's section (its first part stands for it), not a ruling.
+    restating_section: bool,
     section: String,
     heading: Option<String>,
 }
 
-/// What rule-keys.yaml says: a key that cites a base-game section and rulings cites rulings
-/// that restate that section's rule.
+/// What rule-keys.yaml says: a key that cites a base-game section cites the rulings and the
+/// other games' sections that restate that section's rule ("kolik bodů za město": the
+/// cooperative game's Cities section restates the base game's scoring).
 pub fn base_restatements(corpus: &Corpus) -> Vec<Restatement> {
     let is_base = |section: &str| {
         (corpus.sections.iter()).any(|s| {
@@ -695,9 +700,14 @@ pub fn base_restatements(corpus: &Corpus) -> Vec<Restatement> {
             if !is_base(section) {
                 continue;
             }
-            for ruling in &key.rulings {
+            let rulings = key.rulings.iter().map(|r| (r, false));
+            let others = (key.sections.iter())
+                .filter(|s| !is_base(s))
+                .map(|s| (s, true));
+            for (restating, restating_section) in rulings.chain(others) {
                 let restatement = Restatement {
-                    ruling: ruling.clone(),
+                    restating: restating.clone(),
+                    restating_section,
                     section: section.clone(),
                     heading: heading.clone(),
                 };
@@ -710,7 +720,7 @@ pub fn base_restatements(corpus: &Corpus) -> Vec<Restatement> {
     restated
 }
 
-/// The restatements as (ruling, part) ordinals of `docs`.
+/// The restatements as (restating, part) ordinals of `docs`.
 fn restated_ordinals(docs: &[DocInfo], restated: &[Restatement]) -> Vec<(usize, usize)> {
     let ordinal = |kind: HitKind, id: &str, heading: Option<&str>| {
         docs.iter().position(|d| {
@@ -724,9 +734,14 @@ fn restated_ordinals(docs: &[DocInfo], restated: &[Restatement]) -> Vec<(usize, 
     restated
         .iter()
         .filter_map(|r| {
-            let ruling = ordinal(HitKind::Ruling, &r.ruling, None)?;
+            let kind = if r.restating_section {
+                HitKind::Rule
+            } else {
+                HitKind::Ruling
+            };
+            let restating = ordinal(kind, &r.restating, None)?;
             let part = ordinal(HitKind::Rule, &r.section, r.heading.as_deref())?;
-            Some((ruling, part))
+            Some((restating, part))
         })
         .collect()
 }
@@ -1589,18 +1604,18 @@ impl SearchIndex {
                 }
             }
         }
-        // With no game in view the base game's part leads every ruling restating it; when the
-        // query leans to the base game among others, it leads the rulings of games out of view.
-        let leads = |ruling: &usize, part: &usize| match &named.game {
+        // With no game in view the base game's part leads every text restating it; when the
+        // query leans to the base game among others, it leads the texts of games out of view.
+        let leads = |restating: &usize, part: &usize| match &named.game {
             None => true,
             Some((games, _)) => {
                 games.contains(&self.meta.docs[*part].game)
-                    && !games.contains(&self.meta.docs[*ruling].game)
+                    && !games.contains(&self.meta.docs[*restating].game)
             }
         };
         let raised: Vec<(usize, f32)> = (self.meta.restated.iter())
-            .filter(|(ruling, part)| leads(ruling, part))
-            .filter_map(|(ruling, part)| Some((*part, scores.get(ruling)? * BASE_RULE_LEAD)))
+            .filter(|(restating, part)| leads(restating, part))
+            .filter_map(|(restating, part)| Some((*part, scores.get(restating)? * BASE_RULE_LEAD)))
             .collect();
         for (part, score) in raised {
             let entry = scores.entry(part).or_insert(0.0);
@@ -1708,13 +1723,13 @@ impl SearchIndex {
                         |term| self.names_game(term, &doc.game),
                     )
                 };
-                // A base-game part states what the rulings restating it state.
-                for (ruling, _) in (self.meta.restated.iter()).filter(|(_, p)| *p == ordinal) {
-                    let ruling = &self.meta.docs[*ruling];
+                // A base-game part states what the texts restating it state.
+                for (restating, _) in (self.meta.restated.iter()).filter(|(_, p)| *p == ordinal) {
+                    let restating = &self.meta.docs[*restating];
                     first_share = first_share.max(terms.share_matched(
-                        &ruling.terms,
+                        &restating.terms,
                         |forms| self.rarity(forms),
-                        |term| self.names_game(term, &ruling.game),
+                        |term| self.names_game(term, &restating.game),
                     ));
                 }
                 first_strength = score / proximity_factor(terms, doc);
