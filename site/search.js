@@ -170,19 +170,18 @@
     const N = docs.length;
     // Each ruling or other game's section that restates a rule of the base game, with the base
     // game's part stating it, as [restating, part] documents (index.rs restated_ordinals).
-    const restated = s.restated
-      .map((r) => {
-        const kind = r.restating_section ? 'p' : 'v';
-        const restating = docs.findIndex((d) => d.k === kind && d.id === r.restating);
-        const part = docs.findIndex(
-          (d) =>
-            d.k === 'p' &&
-            d.id === r.section &&
-            (r.heading === null || (lastHeading(d.t, s) === r.heading && d.t.includes(s.heading_separator))),
-        );
-        return [restating, part];
-      })
-      .filter(([restating, part]) => restating >= 0 && part >= 0);
+    // Each part of a restating section restates the rule.
+    const restated = s.restated.flatMap((r) => {
+      const kind = r.restating_section ? 'p' : 'v';
+      const part = docs.findIndex(
+        (d) =>
+          d.k === 'p' &&
+          d.id === r.section &&
+          (r.heading === null || (lastHeading(d.t, s) === r.heading && d.t.includes(s.heading_separator))),
+      );
+      if (part < 0) return [];
+      return docs.flatMap((d, restating) => (d.k === kind && d.id === r.restating ? [[restating, part]] : []));
+    });
 
     // fieldnorm_to_id then id_to_fieldnorm: the field length as tantivy stores it (lossy).
     function storedLength(length) {
