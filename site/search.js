@@ -170,18 +170,19 @@
     const N = docs.length;
     // Each ruling or other game's section that restates a rule of the base game, with the base
     // game's part stating it, as [restating, part] documents (index.rs restated_ordinals).
-    // Each part of a restating section restates the rule.
-    const restated = s.restated.flatMap((r) => {
-      const kind = r.restating_section ? 'p' : 'v';
-      const part = docs.findIndex(
-        (d) =>
-          d.k === 'p' &&
-          d.id === r.section &&
-          (r.heading === null || (lastHeading(d.t, s) === r.heading && d.t.includes(s.heading_separator))),
-      );
-      if (part < 0) return [];
-      return docs.flatMap((d, restating) => (d.k === kind && d.id === r.restating ? [[restating, part]] : []));
-    });
+    const restated = s.restated
+      .map((r) => {
+        const kind = r.restating_section ? 'p' : 'v';
+        const restating = docs.findIndex((d) => d.k === kind && d.id === r.restating);
+        const part = docs.findIndex(
+          (d) =>
+            d.k === 'p' &&
+            d.id === r.section &&
+            (r.heading === null || (lastHeading(d.t, s) === r.heading && d.t.includes(s.heading_separator))),
+        );
+        return [restating, part];
+      })
+      .filter(([restating, part]) => restating >= 0 && part >= 0);
 
     // fieldnorm_to_id then id_to_fieldnorm: the field length as tantivy stores it (lossy).
     function storedLength(length) {
@@ -454,6 +455,11 @@
 
     /** The share of the query's words a document holds, each weighed by its rarity, a word
      * naming the document's game held by it (terms.rs share_matched). */
+    /** How many of the query's words the document holds (index.rs words_held). */
+    function wordsHeld(terms, d) {
+      return conceptsMatched(terms, d).slice(0, terms.words.length).filter(Boolean).length;
+    }
+
     function shareMatched(terms, d) {
       const matched = conceptsMatched(terms, d);
       const phrases = matched.slice(terms.words.length);
@@ -742,7 +748,7 @@
     function search(raw, options) {
       const opts = Object.assign({ game: null, level: null, limit: 10 }, options || {});
       const parsed = parseQuery(raw, s.max_query_chars);
-      const terms = queryTerms(parsed.text);
+      let terms = queryTerms(parsed.text);
       const namedLevel = levelOf(parsed.text);
       // The ordinal of a named level also matches its number (terms.rs ordinals_as_digits).
       if (namedLevel !== null) {
@@ -786,6 +792,15 @@
           if (word.folded === typedTerm && typos <= word.typos) word.suggested = term;
         }
       }
+      // The words of everyday life ("u kafe", "kocour") are set aside: what is left is the
+      // question, if it is one of ours; a word that may also be read as one of our texts'
+      // stays ("není hotový" is no hotel; index.rs).
+      const allTerms = terms;
+      const scene = {
+        words: terms.words.filter((w) => w.expansions.some((e) => docFreq.has(e)) || !setsTheScene(w.folded)),
+        phrases: terms.phrases,
+      };
+      if (scene.words.length > 0) terms = scene;
       const titledAll = titledGames(parsed.text);
       const titled = titledAll.length === 1 ? titledAll[0] : null;
       let ranked = rankedHits(terms, named, namedSection, namedLevel, titled, opts);
@@ -805,7 +820,10 @@
         first !== undefined && ranked.firstShare >= s.described_situation_min_share
           ? conceptPatternsHeld(terms, first.id)
           : [];
-      const notCovered = notCoveredSentences(terms, leading, described);
+      const answered = !relaxed && answers(ranked, s, holdsEveryWord(terms));
+      const firstHolds = ranked.ordinals.length > 0 ? wordsHeld(terms, ranked.ordinals[0]) : 0;
+      const restAnswered = answered && firstHolds >= s.setting_rest_min_held;
+      const notCovered = notCoveredSentences(allTerms, leading, described, restAnswered);
       notCovered.push(...uncombinedSentences(namedGames(terms, titledAll)));
       if (pastLastLevel(parsed.text) && index.not_covered.past_last_level !== null) {
         notCovered.push(index.not_covered.past_last_level);
@@ -818,7 +836,7 @@
         relaxed,
         suggestions: suggested.filter((x) => x[4]).map((x) => x[0]),
         // The first result answers the query directly (index.rs SearchResults::answered).
-        answered: !relaxed && notCovered.length === 0 && answers(ranked, s, holdsEveryWord(terms)),
+        answered: answered && notCovered.length === 0,
         notCovered,
       };
     }
@@ -872,6 +890,12 @@
       return first !== undefined && analyzer.givesAReason(snippetText) ? [] : [sentence];
     }
 
+    /** Whether a query word belongs to a topic of everyday life (not_covered.rs
+     * sets_the_scene). */
+    function setsTheScene(term) {
+      return index.not_covered.terms.some(([t, , e]) => index.not_covered.setting[e] && isOrNegates(term, t));
+    }
+
     /** A listed term or its negation (not_covered.rs is_or_negates). */
     function isOrNegates(term, listed) {
       return term === listed || term === NEGATION + listed;
@@ -881,7 +905,7 @@
      * our texts mention unless a passage of one of `leading`, the first results, holds it with
      * `mentioned_rest_min_share` of the query's other words; none for a word that may also be
      * read as a word of our texts (not_covered.rs NotCoveredTable::sentences). */
-    function notCoveredSentences(terms, leading, described) {
+    function notCoveredSentences(terms, leading, described, restAnswered) {
       const rest = {
         words: terms.words.filter((w) => !index.not_covered.terms.some(([t]) => isOrNegates(w.folded, t))),
         phrases: terms.phrases,
@@ -903,7 +927,11 @@
           if (w.expansions.some((e) => docFreq.has(e))) continue;
           if (inPhraseOfOurs(terms, w.folded)) continue;
           const found = index.not_covered.terms.find(
-            ([t, , e, mentioned]) => e === entry && isOrNegates(w.folded, t) && !(mentioned && answered(t)),
+            ([t, , e, mentioned]) =>
+              e === entry &&
+              isOrNegates(w.folded, t) &&
+              !(mentioned && answered(t)) &&
+              !(restAnswered && index.not_covered.setting[entry]),
           );
           if (found) words.push(`„${found[1]}“`);
         }

@@ -183,7 +183,7 @@ fn the_eleventh_held_out_set_is_measured_apart() {
     );
 }
 
-/// The twelfth to twenty-fourth held-out sets (`tests/search/unseen-12.yaml` to `unseen-24.yaml`),
+/// The twelfth to twenty-fifth held-out sets (`tests/search/unseen-12.yaml` to `unseen-25.yaml`),
 /// written the same way: in session 49 the twelfth and thirteenth before any change of that
 /// session, the thirteenth with answerable questions that sound as if they might not be and
 /// questions in the games' own words the rules leave open, the fourteenth after the changes
@@ -194,9 +194,9 @@ fn the_eleventh_held_out_set_is_measured_apart() {
 /// nineteenth before any change and the twentieth after most of them; in session 53, from
 /// prompts that named no topic, the twenty-first before any change and the twenty-second after
 /// most of them; in session 54, the twenty-third before any change and the twenty-fourth after
-/// most of them; never read, never tuned on.
+/// most of them; in session 55, the twenty-fifth before any change; never read, never tuned on.
 #[test]
-fn the_twelfth_to_twenty_fourth_held_out_sets_are_measured_apart() {
+fn the_twelfth_to_twenty_fifth_held_out_sets_are_measured_apart() {
     for (set, path, success_at_3, mrr) in [
         (
             "held-out-12",
@@ -275,6 +275,12 @@ fn the_twelfth_to_twenty_fourth_held_out_sets_are_measured_apart() {
             "tests/search/unseen-24.yaml",
             HELD_OUT_24_FLOOR_SUCCESS_AT_3,
             HELD_OUT_24_FLOOR_MRR,
+        ),
+        (
+            "held-out-25",
+            "tests/search/unseen-25.yaml",
+            HELD_OUT_25_FLOOR_SUCCESS_AT_3,
+            HELD_OUT_25_FLOOR_MRR,
         ),
     ] {
         measured_above(set, path, success_at_3, mrr);
@@ -448,7 +454,10 @@ const SLANG_TUNING_FLOOR_MRR: f64 = 0.78;
 /// answerable neighbour in the same words (`silent-tuning-6.yaml`, 40 + 50), and why-questions,
 /// those a rule or a stated reason answers and those about designers' reasons
 /// (`why-tuning.yaml`, 45 + 30), and questions about things outside the games beside rules
-/// questions that mention everyday things in passing (`outside-tuning.yaml`, 45 + 45).
+/// questions that mention everyday things in passing (`outside-tuning.yaml`, 45 + 45). Session 55
+/// added described situations over every rule section (`situations-tuning-4.yaml`, 80) and
+/// rules questions asked over coffee or beside the cat, beside everyday questions no rules
+/// answer (`outside-tuning-2.yaml`, 40 + 40).
 #[test]
 fn the_helpers_tuning_sets_are_measured() {
     for (set, path, success_at_3, mrr) in [
@@ -488,6 +497,13 @@ fn the_helpers_tuning_sets_are_measured() {
         ("silent-6", "tests/search/silent-tuning-6.yaml", 0.9, 0.85),
         ("why", "tests/search/why-tuning.yaml", 0.93, 0.85),
         ("outside", "tests/search/outside-tuning.yaml", 0.95, 0.9),
+        (
+            "situations-4",
+            "tests/search/situations-tuning-4.yaml",
+            0.95,
+            0.88,
+        ),
+        ("outside-2", "tests/search/outside-tuning-2.yaml", 0.95, 0.9),
     ] {
         measured_above(set, path, success_at_3, mrr);
     }
@@ -981,6 +997,7 @@ fn answered_tells_answerable_questions_from_the_rest() {
         ("tests/search/silent-tuning-6.yaml", 0.92, 0.5),
         ("tests/search/why-tuning.yaml", 0.92, 0.5),
         ("tests/search/outside-tuning.yaml", 0.92, 0.85),
+        ("tests/search/outside-tuning-2.yaml", 0.82, 0.95),
         ("tests/search/unseen.yaml", 0.92, 0.9),
         (
             "tests/search/unseen-2.yaml",
@@ -1097,6 +1114,11 @@ fn answered_tells_answerable_questions_from_the_rest() {
             HELD_OUT_24_FLOOR_ANSWERED,
             HELD_OUT_24_FLOOR_REFUSED,
         ),
+        (
+            "tests/search/unseen-25.yaml",
+            HELD_OUT_25_FLOOR_ANSWERED,
+            HELD_OUT_25_FLOOR_REFUSED,
+        ),
     ] {
         let (said, answerable, refused, unanswerable) =
             carcref::search::answered_agreement(&index, &read_cases(set));
@@ -1147,7 +1169,8 @@ fn questions_without_an_answer_are_measured_by_subject() {
 }
 const HELD_OUT_FLOOR_REFUSED_ABSENT: f64 = 0.85;
 // 0.7 over the 22 sets of session 53 (97 of 135); the two sets of session 54, new and unread,
-// refuse fewer open questions (5 of 10 and 4 of 9), which brought all 24 to 107 of 154 (0.695).
+// refuse fewer open questions (5 of 10 and 4 of 9), which brought all 24 to 107 of 154 (0.695);
+// session 55's, unread, refused 5 of 9, all 25 112 of 163 (0.687) at the end of the day.
 const HELD_OUT_FLOOR_REFUSED_OPEN: f64 = 0.65;
 
 /// A why-question about how things are is answered only where the first result's snippet gives
@@ -1431,6 +1454,13 @@ const HELD_OUT_24_FLOOR_SUCCESS_AT_3: f64 = 0.9;
 const HELD_OUT_24_FLOOR_MRR: f64 = 0.82;
 const HELD_OUT_24_FLOOR_ANSWERED: f64 = 0.92;
 const HELD_OUT_24_FLOOR_REFUSED: f64 = 0.7;
+// Written in session 55 before any of its changes and measured with the starting binary
+// (d8d8c0e): success@3 0.886, MRR 0.810, 44 of 44 answerable said answered, 20 of 26 without an
+// answer said not; with the binary of the day, the same.
+const HELD_OUT_25_FLOOR_SUCCESS_AT_3: f64 = 0.86;
+const HELD_OUT_25_FLOOR_MRR: f64 = 0.78;
+const HELD_OUT_25_FLOOR_ANSWERED: f64 = 0.95;
+const HELD_OUT_25_FLOOR_REFUSED: f64 = 0.73;
 
 /// A game named by its title ("Duchové, zámky a hřbitovy", "v Duchách Carcassonne") is named,
 /// although its words one by one point to both ghost games: the first results are its texts.
@@ -1687,5 +1717,34 @@ fn a_level_past_the_last_is_not_answered() {
             "{query}: {:?}",
             results.not_covered
         );
+    }
+}
+
+/// A word of everyday life is often only where a rules question is asked: the question is
+/// answered when the rest of it is one of ours, and told the rules do not answer it when the
+/// everyday thing is what it asks.
+#[test]
+fn an_everyday_setting_does_not_turn_a_rules_question_away() {
+    for query in [
+        "U kafe jsme v Duchách uzavřeli město, kde stojí figurky dvou různých barev. Kolik bodů dostaneme?",
+        "Kdo v základní hře začíná? U nás je nejmladší kocour, ale ten nehraje.",
+    ] {
+        let results = found(query);
+        assert!(results.answered, "{query}");
+        assert!(results.not_covered.is_empty(), "{query}");
+    }
+    for (query, sentence) in [
+        (
+            "kolik piv je rozumné vypít během jedné partie",
+            "Slovo „pivo“ patří k otázkám, na které pravidla neodpovídají (domácnost, doprava, cestování, počasí, jídlo, sport a škola).",
+        ),
+        (
+            "Telefon se mi rychle vybíjí, jak prodloužit výdrž baterie?",
+            "Slovo „telefon“ patří k otázkám, na které pravidla neodpovídají (hraní přes aplikaci nebo online).",
+        ),
+    ] {
+        let results = found(query);
+        assert!(!results.answered, "{query}");
+        assert_eq!(results.not_covered, [sentence], "{query}");
     }
 }

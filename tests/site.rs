@@ -503,6 +503,8 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/silent-tuning-6.yaml",
         "tests/search/why-tuning.yaml",
         "tests/search/outside-tuning.yaml",
+        "tests/search/situations-tuning-4.yaml",
+        "tests/search/outside-tuning-2.yaml",
         "tests/search/unseen.yaml",
         "tests/search/unseen-2.yaml",
         "tests/search/unseen-3.yaml",
@@ -527,6 +529,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/unseen-22.yaml",
         "tests/search/unseen-23.yaml",
         "tests/search/unseen-24.yaml",
+        "tests/search/unseen-25.yaml",
     ]
     .iter()
     .flat_map(|set| {

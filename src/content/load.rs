@@ -805,7 +805,15 @@ impl Loader {
                 file,
                 0,
                 map,
-                &["title", "kind", "words", "mentioned", "patterns", "reasons"],
+                &[
+                    "title",
+                    "kind",
+                    "words",
+                    "mentioned",
+                    "patterns",
+                    "reasons",
+                    "setting",
+                ],
                 Some("title"),
                 &mut self.diags,
             );
@@ -820,6 +828,7 @@ impl Loader {
             let mentioned = fields.optional_list("mentioned", diags).unwrap_or_default();
             let patterns = (fields.optional_list_of_lists("patterns", diags)).unwrap_or_default();
             let reasons = fields.optional_bool("reasons", diags).unwrap_or(false);
+            let setting = fields.optional_bool("setting", diags).unwrap_or(false);
             if words.is_empty() && mentioned.is_empty() && patterns.is_empty() && !reasons {
                 diags.error(
                     fields.value_location("title"),
@@ -859,6 +868,14 @@ impl Loader {
                         .to_owned(),
                 );
             }
+            if setting && (kind != NotCoveredKind::Topic || words.is_empty()) {
+                diags.error(
+                    fields.value_location("setting"),
+                    Some(&title),
+                    "`setting: true` má jen téma (`kind: tema`) se slovy ve `words`: slova, která bývají jen kulisou otázky o pravidlech"
+                        .to_owned(),
+                );
+            }
             check_patterns(&patterns, &title, diags);
             self.not_covered_patterns
                 .extend(patterns.iter().map(|(words, location)| {
@@ -890,6 +907,7 @@ impl Loader {
                     .map(|(words, _)| words.into_iter().map(|(w, _)| w).collect())
                     .collect(),
                 reasons,
+                setting,
             });
         }
     }

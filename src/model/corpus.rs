@@ -211,6 +211,9 @@ pub struct NotCovered {
     /// For a topic: it is where a question asking why things are as they are belongs when the
     /// texts give no reason (`reasons: true`; one topic at most).
     pub reasons: bool,
+    /// For a topic of everyday life (food, weather): its words are often only the setting of a
+    /// rules question ("u kafe jsme uzavřeli město…"), which is then answered as such.
+    pub setting: bool,
 }
 
 /// What a `not-covered.yaml` entry is (serialized as the file writes it).

@@ -7,7 +7,8 @@
 //! open though all their words are ours ("dva na dva v týmech"), two games our texts never
 //! combine (games.yaml `not_combined_with`) make a question naming both one of them, and a
 //! question why things are as they are whose first result gives no reason belongs to the topic
-//! of reasons (`reasons: true`).
+//! of reasons (`reasons: true`). A word of everyday life (`setting: true`: coffee, the cat)
+//! is often only where a rules question is asked: the search then answers the rest.
 
 use std::collections::BTreeSet;
 
@@ -47,6 +48,8 @@ pub struct NotCoveredTable {
     /// The sentence for a level past the last one ("úroveň 7"): which game has levels and
     /// how many.
     past_last_level: Option<String>,
+    /// Whether each entry's words may be only the setting of a question (`setting: true`).
+    setting: Vec<bool>,
 }
 
 impl NotCoveredTable {
@@ -110,6 +113,7 @@ impl NotCoveredTable {
             uncombined,
             reasons,
             past_last_level: past_last_level(corpus),
+            setting: corpus.not_covered.iter().map(|nc| nc.setting).collect(),
         }
     }
 
@@ -129,6 +133,12 @@ impl NotCoveredTable {
     ) -> Option<String> {
         let unexplained = asks_for_a_reason(query) && !first_snippet.is_some_and(gives_a_reason);
         self.reasons.clone().filter(|_| unexplained)
+    }
+
+    /// Whether a query word with this term belongs to a topic of everyday life (`setting`),
+    /// which may be only where a rules question is asked.
+    pub(crate) fn sets_the_scene(&self, term: &str) -> bool {
+        (self.terms.iter()).any(|(t, _, entry, _)| self.setting[*entry] && is_or_negates(term, t))
     }
 
     /// Whether a query word with this term belongs to a game carcref does not cover.
@@ -153,13 +163,15 @@ impl NotCoveredTable {
     /// whose words the query has gets its pattern sentence when the query holds one of its
     /// patterns, unless the first result answers a situation the query describes in other
     /// words (`described`: the concept patterns the query holds of the first result's, see
-    /// `DESCRIBED_SITUATION_MIN_SHARE`).
+    /// `DESCRIBED_SITUATION_MIN_SHARE`). The words of everyday life count only when the
+    /// rest of the query is no rules question the search answers (`rest_answered`).
     pub(crate) fn sentences(
         &self,
         terms: &QueryTerms,
         leading: &[&str],
         in_texts: impl Fn(&str) -> bool,
         described: &[&[String]],
+        rest_answered: bool,
     ) -> Vec<String> {
         let mut rest = terms.clone();
         rest.words.retain(|w| !self.holds(&w.folded));
@@ -191,6 +203,7 @@ impl NotCoveredTable {
                                 *e == entry
                                     && is_or_negates(&w.folded, t)
                                     && !(*mentioned && answered(t))
+                                    && !(rest_answered && self.setting[entry])
                             })
                             .map(|(_, word, _, _)| format!("„{word}“"))
                     })
