@@ -183,7 +183,7 @@ fn the_eleventh_held_out_set_is_measured_apart() {
     );
 }
 
-/// The twelfth to twenty-fifth held-out sets (`tests/search/unseen-12.yaml` to `unseen-25.yaml`),
+/// The twelfth to twenty-sixth held-out sets (`tests/search/unseen-12.yaml` to `unseen-26.yaml`),
 /// written the same way: in session 49 the twelfth and thirteenth before any change of that
 /// session, the thirteenth with answerable questions that sound as if they might not be and
 /// questions in the games' own words the rules leave open, the fourteenth after the changes
@@ -194,9 +194,10 @@ fn the_eleventh_held_out_set_is_measured_apart() {
 /// nineteenth before any change and the twentieth after most of them; in session 53, from
 /// prompts that named no topic, the twenty-first before any change and the twenty-second after
 /// most of them; in session 54, the twenty-third before any change and the twenty-fourth after
-/// most of them; in session 55, the twenty-fifth before any change; never read, never tuned on.
+/// most of them; in session 55, the twenty-fifth before any change and the twenty-sixth after
+/// them; never read, never tuned on.
 #[test]
-fn the_twelfth_to_twenty_fifth_held_out_sets_are_measured_apart() {
+fn the_twelfth_to_twenty_sixth_held_out_sets_are_measured_apart() {
     for (set, path, success_at_3, mrr) in [
         (
             "held-out-12",
@@ -281,6 +282,12 @@ fn the_twelfth_to_twenty_fifth_held_out_sets_are_measured_apart() {
             "tests/search/unseen-25.yaml",
             HELD_OUT_25_FLOOR_SUCCESS_AT_3,
             HELD_OUT_25_FLOOR_MRR,
+        ),
+        (
+            "held-out-26",
+            "tests/search/unseen-26.yaml",
+            HELD_OUT_26_FLOOR_SUCCESS_AT_3,
+            HELD_OUT_26_FLOOR_MRR,
         ),
     ] {
         measured_above(set, path, success_at_3, mrr);
@@ -1119,6 +1126,11 @@ fn answered_tells_answerable_questions_from_the_rest() {
             HELD_OUT_25_FLOOR_ANSWERED,
             HELD_OUT_25_FLOOR_REFUSED,
         ),
+        (
+            "tests/search/unseen-26.yaml",
+            HELD_OUT_26_FLOOR_ANSWERED,
+            HELD_OUT_26_FLOOR_REFUSED,
+        ),
     ] {
         let (said, answerable, refused, unanswerable) =
             carcref::search::answered_agreement(&index, &read_cases(set));
@@ -1170,7 +1182,8 @@ fn questions_without_an_answer_are_measured_by_subject() {
 const HELD_OUT_FLOOR_REFUSED_ABSENT: f64 = 0.85;
 // 0.7 over the 22 sets of session 53 (97 of 135); the two sets of session 54, new and unread,
 // refuse fewer open questions (5 of 10 and 4 of 9), which brought all 24 to 107 of 154 (0.695);
-// session 55's, unread, refused 5 of 9, all 25 112 of 163 (0.687) at the end of the day.
+// session 55's, unread, refused 5 of 9 and 2 of 9, all 26 114 of 172 (0.663) at the end of the
+// day.
 const HELD_OUT_FLOOR_REFUSED_OPEN: f64 = 0.65;
 
 /// A why-question about how things are is answered only where the first result's snippet gives
@@ -1461,6 +1474,13 @@ const HELD_OUT_25_FLOOR_SUCCESS_AT_3: f64 = 0.86;
 const HELD_OUT_25_FLOOR_MRR: f64 = 0.78;
 const HELD_OUT_25_FLOOR_ANSWERED: f64 = 0.95;
 const HELD_OUT_25_FLOOR_REFUSED: f64 = 0.73;
+// Written in session 55 after its changes and measured with the starting binary (d8d8c0e):
+// success@3 0.932, MRR 0.878, 43 of 44 answerable said answered, 17 of 26 without an answer said
+// not (15 of 17 absent, 2 of 9 open); with the binary of the day, the same.
+const HELD_OUT_26_FLOOR_SUCCESS_AT_3: f64 = 0.9;
+const HELD_OUT_26_FLOOR_MRR: f64 = 0.85;
+const HELD_OUT_26_FLOOR_ANSWERED: f64 = 0.95;
+const HELD_OUT_26_FLOOR_REFUSED: f64 = 0.62;
 
 /// A game named by its title ("Duchové, zámky a hřbitovy", "v Duchách Carcassonne") is named,
 /// although its words one by one point to both ghost games: the first results are its texts.
