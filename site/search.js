@@ -453,13 +453,13 @@
       return s.game_names.some(([named, of]) => named === term && of === game);
     }
 
-    /** The share of the query's words a document holds, each weighed by its rarity, a word
-     * naming the document's game held by it (terms.rs share_matched). */
     /** How many of the query's words the document holds (index.rs words_held). */
     function wordsHeld(terms, d) {
       return conceptsMatched(terms, d).slice(0, terms.words.length).filter(Boolean).length;
     }
 
+    /** The share of the query's words a document holds, each weighed by its rarity, a word
+     * naming the document's game held by it (terms.rs share_matched). */
     function shareMatched(terms, d) {
       const matched = conceptsMatched(terms, d);
       const phrases = matched.slice(terms.words.length);

@@ -334,7 +334,7 @@ pub const ANOTHER_GAME_MIN_SHARE_OF_FIRST: f32 = 0.35;
 /// many of its remaining words; otherwise the everyday words say what it asks ("kolik piv
 /// vypít během partie"). (Session 55, on the tuning sets: 3 let eight everyday questions
 /// through, 5 turned six rules questions with a cat or coffee away again; 4 answered 26 more
-/// and refused as many as before.)
+/// than searching them whole and refused as many.)
 pub const SETTING_REST_MIN_HELD: usize = 4;
 /// The word for "game": with a game's name it frames a question about a term ("co je mlha
 /// v kooperativní hře") without being what it asks.
@@ -1465,12 +1465,6 @@ impl SearchIndex {
         })
     }
 
-    /// For each query word that no document contains and the glossary does not know,
-    /// the document word fewest typos away from it (at most 2; ties go to the alphabetically
-    /// first), with the typed word's term and the suggested word's term.
-    /// The last value says whether to show it: a word that matches with the typo it is
-    /// allowed (QueryTerms::new) matches something, so it gets no "Mysleli jste …?", though
-    /// its suggestion is still searched.
     /// Sets the query's words of everyday life ("u kafe", "kocour") aside: what is left is the
     /// question, if it is one of ours. A word that may also be read as one of our texts' stays
     /// ("není hotový" is no hotel). Returns the query's words as typed.
@@ -1495,6 +1489,12 @@ impl SearchIndex {
             .count()
     }
 
+    /// For each query word that no document contains and the glossary does not know,
+    /// the document word fewest typos away from it (at most 2; ties go to the alphabetically
+    /// first), with the typed word's term and the suggested word's term.
+    /// The last value says whether to show it: a word that matches with the typo it is
+    /// allowed (QueryTerms::new) matches something, so it gets no "Mysleli jste …?", though
+    /// its suggestion is still searched.
     fn suggestions(&self, text: &str) -> Vec<(Suggestion, String, String, bool)> {
         let mut out: Vec<(Suggestion, String, String, bool)> = Vec::new();
         for token in analyze_query(self.analyzer.as_ref(), text) {
