@@ -453,9 +453,9 @@
       return s.game_names.some(([named, of]) => named === term && of === game);
     }
 
-    /** How many of the query's words the document holds (index.rs words_held). */
-    function wordsHeld(terms, d) {
-      return conceptsMatched(terms, d).slice(0, terms.words.length).filter(Boolean).length;
+    /** How many of the query's words a set of folded terms holds (terms.rs words_held). */
+    function wordsHeld(terms, have) {
+      return conceptsHeld(terms, have).slice(0, terms.words.length).filter(Boolean).length;
     }
 
     /** The share of the query's words a document holds, each weighed by its rarity, a word
@@ -793,13 +793,9 @@
         }
       }
       // The words of everyday life ("u kafe", "kocour") are set aside: what is left is the
-      // question, if it is one of ours; a word that may also be read as one of our texts'
-      // stays ("není hotový" is no hotel; index.rs).
+      // question, if it is one of ours (index.rs set_the_scene_aside).
       const allTerms = terms;
-      const scene = {
-        words: terms.words.filter((w) => w.expansions.some((e) => docFreq.has(e)) || !setsTheScene(w.folded)),
-        phrases: terms.phrases,
-      };
+      const scene = { words: terms.words.filter((w) => !setsTheScene(w)), phrases: terms.phrases };
       if (scene.words.length > 0) terms = scene;
       const titledAll = titledGames(parsed.text);
       const titled = titledAll.length === 1 ? titledAll[0] : null;
@@ -821,7 +817,7 @@
           ? conceptPatternsHeld(terms, first.id)
           : [];
       const answered = !relaxed && answers(ranked, s, holdsEveryWord(terms));
-      const firstHolds = ranked.ordinals.length > 0 ? wordsHeld(terms, ranked.ordinals[0]) : 0;
+      const firstHolds = ranked.ordinals.length > 0 ? wordsHeld(terms, docTerms[ranked.ordinals[0]]) : 0;
       const restAnswered = answered && firstHolds >= s.setting_rest_min_held;
       const notCovered = notCoveredSentences(allTerms, leading, described, restAnswered);
       notCovered.push(...uncombinedSentences(namedGames(terms, titledAll)));
@@ -890,10 +886,19 @@
       return first !== undefined && analyzer.givesAReason(snippetText) ? [] : [sentence];
     }
 
-    /** Whether a query word belongs to a topic of everyday life (not_covered.rs
-     * sets_the_scene). */
-    function setsTheScene(term) {
-      return index.not_covered.terms.some(([t, , e]) => index.not_covered.setting[e] && isOrNegates(term, t));
+    /** Whether a query word belongs to a topic of everyday life and cannot be read as a word
+     * of our texts ("není hotový" is no hotel; not_covered.rs sets_the_scene). */
+    function setsTheScene(w) {
+      return (
+        !readAsOurs(w) &&
+        index.not_covered.terms.some(([t, , e]) => index.not_covered.setting[e] && isOrNegates(w.folded, t))
+      );
+    }
+
+    /** Whether a query word may also be read as a word of our texts (not_covered.rs
+     * read_as_ours). */
+    function readAsOurs(w) {
+      return w.expansions.some((e) => docFreq.has(e));
     }
 
     /** A listed term or its negation (not_covered.rs is_or_negates). */
@@ -914,7 +919,7 @@
         leading.some((d) =>
           passagesOf[d]().some((passage) => {
             const have = new Set(passage);
-            const held = conceptsHeld(rest, have).slice(0, rest.words.length).filter(Boolean).length;
+            const held = wordsHeld(rest, have);
             return have.has(term) && held > 0 && held >= Math.fround(s.mentioned_rest_min_share * rest.words.length);
           }),
         );
@@ -924,7 +929,7 @@
         for (const w of terms.words) {
           // A word that may also be read as a word of our texts is not the other box's, nor
           // one inside a glossary phrase of ours ("rozbořená věž"; not_covered.rs).
-          if (w.expansions.some((e) => docFreq.has(e))) continue;
+          if (readAsOurs(w)) continue;
           if (inPhraseOfOurs(terms, w.folded)) continue;
           const found = index.not_covered.terms.find(
             ([t, , e, mentioned]) =>

@@ -1432,7 +1432,7 @@ impl SearchIndex {
         };
         let answers = !relaxed && ranked.answers(&named, self.holds_every_word(&terms));
         let first_holds =
-            (ranked.ordinals.first()).map_or(0, |ordinal| self.words_held(&terms, *ordinal));
+            (ranked.ordinals.first()).map_or(0, |o| terms.words_held(&self.meta.docs[*o].terms));
         let mut not_covered = (self.meta.not_covered).sentences(
             &all_terms,
             &leading,
@@ -1466,27 +1466,17 @@ impl SearchIndex {
     }
 
     /// Sets the query's words of everyday life ("u kafe", "kocour") aside: what is left is the
-    /// question, if it is one of ours. A word that may also be read as one of our texts' stays
-    /// ("není hotový" is no hotel). Returns the query's words as typed.
+    /// question, if it is one of ours. Returns the query's words as typed.
     fn set_the_scene_aside(&self, terms: &mut QueryTerms) -> QueryTerms {
         let all_terms = terms.clone();
-        terms.words.retain(|w| {
-            w.expansions.iter().any(|e| self.meta.terms.contains(e))
-                || !self.meta.not_covered.sets_the_scene(&w.folded)
-        });
+        let in_texts = |t: &str| self.meta.terms.contains(t);
+        terms
+            .words
+            .retain(|w| !self.meta.not_covered.sets_the_scene(w, in_texts));
         if terms.is_empty() {
             terms.clone_from(&all_terms);
         }
         all_terms
-    }
-
-    /// How many of the query's words the document holds.
-    fn words_held(&self, terms: &QueryTerms, ordinal: usize) -> usize {
-        let held = terms.concepts_matched(&self.meta.docs[ordinal].terms);
-        held.iter()
-            .take(terms.words.len())
-            .filter(|hit| **hit)
-            .count()
     }
 
     /// For each query word that no document contains and the glossary does not know,

@@ -14,7 +14,7 @@ use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
-use super::terms::{QueryTerms, TermSet, NEGATION};
+use super::terms::{QueryTerms, QueryWord, TermSet, NEGATION};
 use crate::czech::a_join;
 use crate::czech::{analyze_query, asks_for_a_reason, gives_a_reason, CzechAnalyzer};
 use crate::model::{Corpus, Game, GameKind, NotCovered, NotCoveredKind};
@@ -135,10 +135,13 @@ impl NotCoveredTable {
         self.reasons.clone().filter(|_| unexplained)
     }
 
-    /// Whether a query word with this term belongs to a topic of everyday life (`setting`),
-    /// which may be only where a rules question is asked.
-    pub(crate) fn sets_the_scene(&self, term: &str) -> bool {
-        (self.terms.iter()).any(|(t, _, entry, _)| self.setting[*entry] && is_or_negates(term, t))
+    /// Whether a query word belongs to a topic of everyday life (`setting`), which may be only
+    /// where a rules question is asked, and cannot be read as a word of our texts (`in_texts`:
+    /// "není hotový" is no hotel).
+    pub(crate) fn sets_the_scene(&self, word: &QueryWord, in_texts: impl Fn(&str) -> bool) -> bool {
+        !read_as_ours(word, &in_texts)
+            && (self.terms.iter())
+                .any(|(t, _, entry, _)| self.setting[*entry] && is_or_negates(&word.folded, t))
     }
 
     /// Whether a query word with this term belongs to a game carcref does not cover.
@@ -178,10 +181,7 @@ impl NotCoveredTable {
         let answered = |term: &str| {
             (leading.iter().flat_map(|passages| passages.lines())).any(|passage| {
                 let passage: TermSet = passage.split(' ').map(str::to_owned).collect();
-                let held = (rest.concepts_matched(&passage).iter())
-                    .take(rest.words.len())
-                    .filter(|hit| **hit)
-                    .count();
+                let held = rest.words_held(&passage);
                 passage.contains(term)
                     && held > 0
                     && held as f32 >= MENTIONED_REST_MIN_SHARE * rest.words.len() as f32
@@ -194,7 +194,7 @@ impl NotCoveredTable {
                 let words: Vec<String> = terms
                     .words
                     .iter()
-                    .filter(|w| !w.expansions.iter().any(|e| in_texts(e)))
+                    .filter(|w| !read_as_ours(w, &in_texts))
                     .filter(|w| !in_phrase_of_ours(terms, &w.folded, &in_texts))
                     .filter_map(|w| {
                         self.terms
@@ -248,6 +248,12 @@ fn past_last_level(corpus: &Corpus) -> Option<String> {
         "{} mají jen úrovně 1 až {}.",
         game.title, highest.1
     ))
+}
+
+/// Whether a query word may also be read as a word of our texts ("vyplaceni" typed without
+/// diacritics is a form of "vyplatit" and of the card Vyplacení).
+fn read_as_ours(word: &QueryWord, in_texts: &impl Fn(&str) -> bool) -> bool {
+    word.expansions.iter().any(|e| in_texts(e))
 }
 
 /// Whether the query holds each of the pattern's terms as often as the pattern names it:

@@ -180,6 +180,15 @@ impl QueryTerms {
         relaxed
     }
 
+    /// How many of the query's words (not counting its glossary phrases) a document with these
+    /// folded terms contains.
+    pub(crate) fn words_held(&self, doc_terms: &TermSet) -> usize {
+        (self.concepts_matched(doc_terms).iter())
+            .take(self.words.len())
+            .filter(|hit| **hit)
+            .count()
+    }
+
     /// Which of the query's concepts (its words, then its glossary phrases) a document with
     /// these folded terms contains.
     pub(crate) fn concepts_matched(&self, doc_terms: &TermSet) -> Vec<bool> {
