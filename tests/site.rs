@@ -531,6 +531,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/unseen-24.yaml",
         "tests/search/unseen-25.yaml",
         "tests/search/unseen-26.yaml",
+        "tests/search/unseen-27.yaml",
     ]
     .iter()
     .flat_map(|set| {
