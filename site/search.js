@@ -645,7 +645,18 @@
         const w = wordOfToken[i];
         if (hits[i] && w >= 0) matchedInWord[w].push(conceptOf(terms, t.folded));
       });
-      const [sentenceStart, sentenceEnd] = bestSentence(text, words, matchedInWord);
+      // The words that give an amount, when the query asks how many (snippet.rs).
+      const amountWord = foldedWord(s.amount_question);
+      const asked = terms.words.some((word) => word.folded === amountWord) ? amountWord : null;
+      const amountInWord = words.map(() => false);
+      if (asked !== null) {
+        const none = s.no_amount.map(foldedWord);
+        tokens.forEach((t, i) => {
+          const digits = /^[0-9]+$/.test(t.folded);
+          if ((digits || none.includes(t.folded)) && wordOfToken[i] >= 0) amountInWord[wordOfToken[i]] = true;
+        });
+      }
+      const [sentenceStart, sentenceEnd] = bestSentence(text, words, matchedInWord, asked, amountInWord);
       const window = Math.min(s.window_words, words.length);
       let lastHit = sentenceStart;
       for (let w = sentenceEnd - 1; w >= sentenceStart; w -= 1) {
@@ -672,6 +683,12 @@
       return segments;
     }
 
+    /** A word's first term (snippet.rs folded_word). */
+    function foldedWord(word) {
+      const tokens = analyzer.analyze(word);
+      return tokens.length > 0 ? tokens[0].folded : null;
+    }
+
     /** The query word a matching document term stands for (terms.rs concept_of). */
     function conceptOf(terms, folded) {
       const word = terms.words.find((w) => standsFor(w, folded));
@@ -679,7 +696,7 @@
     }
 
     /** The sentence holding the most different query words (snippet.rs best_sentence). */
-    function bestSentence(text, words, matchedInWord) {
+    function bestSentence(text, words, matchedInWord, asked, amountInWord) {
       const sentences = [];
       let start = 0;
       words.forEach(([a, b], i) => {
@@ -698,7 +715,9 @@
       let bestScore = null;
       for (const [from, to] of sentences) {
         const concepts = matchedInWord.slice(from, to).flat();
-        const score = [new Set(concepts).size, concepts.length];
+        const distinct = new Set(concepts);
+        const givesAmount = asked !== null && !distinct.has(asked) && amountInWord.slice(from, to).some(Boolean);
+        const score = [distinct.size + (givesAmount ? 1 : 0), concepts.length];
         if (bestScore === null || score[0] > bestScore[0] || (score[0] === bestScore[0] && score[1] > bestScore[1])) {
           bestScore = score;
           best = [from, to];

@@ -23,7 +23,7 @@ pub use index::{
 };
 pub use not_covered::{NotCoveredTable, MENTIONED_REST_MIN_SHARE};
 pub use query::{parse, MAX_QUERY_CHARS, PAST_LEVELS_NAMED};
-pub use snippet::WINDOW_WORDS;
+pub use snippet::{AMOUNT_QUESTION, NO_AMOUNT, WINDOW_WORDS};
 pub use terms::{
     Expansions, FUZZY_MIN_LETTERS, NEAR_TERMS, RELAXED_MIN_LETTERS,
     SUGGESTION_TWO_EDITS_MIN_LETTERS,

@@ -5,6 +5,12 @@ use crate::czech::Analyzer;
 
 /// Words shown around the best match.
 pub const WINDOW_WORDS: usize = 28;
+/// A question how many ("kolik bodů…") is answered by a number, or by "žádný": a sentence that
+/// gives one holds this word of the query as well, so that the snippet shows the count rather
+/// than a sentence that restates the question. (Session 56: the written answers of the tuning
+/// sets' questions shared more words with the snippets, and 2 more of their numbers stood in them.)
+pub const AMOUNT_QUESTION: &str = "kolik";
+pub const NO_AMOUNT: [&str; 2] = ["žádný", "nic"];
 
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Snippet {
@@ -69,7 +75,29 @@ pub(crate) fn make(text: &str, analyzer: &dyn Analyzer, terms: &QueryTerms) -> S
             matched_in_word[w].push(terms.concept_of(&token.folded));
         }
     }
-    let (sentence_start, sentence_end) = best_sentence(&text, &words, &matched_in_word);
+    // The words that give an amount, when the query asks how many.
+    let asked = asked_amount(analyzer, terms);
+    let mut amount_in_word = vec![false; words.len()];
+    if asked.is_some() {
+        let none: Vec<String> = NO_AMOUNT
+            .iter()
+            .filter_map(|w| folded_word(analyzer, w))
+            .collect();
+        for token in &tokens {
+            let digits =
+                !token.folded.is_empty() && token.folded.bytes().all(|b| b.is_ascii_digit());
+            if let (true, Some(w)) = (digits || none.contains(&token.folded), word_of(token.start))
+            {
+                amount_in_word[w] = true;
+            }
+        }
+    }
+    let (sentence_start, sentence_end) = best_sentence(
+        &text,
+        &words,
+        &matched_in_word,
+        (asked.as_deref(), &amount_in_word),
+    );
     // The window opens at the sentence; a sentence longer than the window is shown up to
     // its last matched word.
     let window = WINDOW_WORDS.min(words.len());
@@ -110,14 +138,30 @@ pub(crate) fn make(text: &str, analyzer: &dyn Analyzer, terms: &QueryTerms) -> S
     Snippet { segments }
 }
 
+/// The query's word for "how many" (`AMOUNT_QUESTION`), if it asks so.
+fn asked_amount(analyzer: &dyn Analyzer, terms: &QueryTerms) -> Option<String> {
+    let asked = folded_word(analyzer, AMOUNT_QUESTION)?;
+    terms
+        .words
+        .iter()
+        .any(|w| w.folded == asked)
+        .then_some(asked)
+}
+
+fn folded_word(analyzer: &dyn Analyzer, word: &str) -> Option<String> {
+    analyzer.analyze(word).into_iter().next().map(|t| t.folded)
+}
+
 /// The sentence (as a range of words) that holds the most different query words, then the
-/// most matched words, the first on a tie. A sentence ends after a word ending in `.`, `!` or
+/// most matched words, the first on a tie; a sentence with an amount (`amounts`: the query's
+/// word for "how many", and whether each word gives one) holds that word too. A sentence ends after a word ending in `.`, `!` or
 /// `?`, and before a list bullet; a colon does not end it, since a list item's label belongs
 /// to what follows ("Nedokončené město na konci hry: město s katedrálou … nevynese žádné body").
 fn best_sentence(
     text: &str,
     words: &[(usize, usize)],
     matched_in_word: &[Vec<String>],
+    (asked, amount_in_word): (Option<&str>, &[bool]),
 ) -> (usize, usize) {
     let mut sentences = Vec::new();
     let mut start = 0;
@@ -141,7 +185,9 @@ fn best_sentence(
         let tokens = concepts.len();
         concepts.sort();
         concepts.dedup();
-        (concepts.len(), tokens)
+        let gives_amount = asked.is_some_and(|asked| !concepts.iter().any(|c| *c == asked))
+            && amount_in_word[*from..*to].iter().any(|a| *a);
+        (concepts.len() + usize::from(gives_amount), tokens)
     };
     sentences
         .iter()
@@ -186,6 +232,38 @@ mod tests {
         assert!(
             plain.starts_with("… Nedokončené město s katedrálou dá na konci hry 0 bodů."),
             "{plain}"
+        );
+    }
+
+    #[test]
+    fn a_question_how_many_opens_at_the_sentence_that_gives_the_amount() {
+        let folded = |words: &[&str]| {
+            QueryTerms::from_folded(
+                words
+                    .iter()
+                    .map(|w| CzechAnalyzer.analyze(w)[0].folded.clone()),
+            )
+        };
+        let text =
+            "Město s katedrálou se hodnotí jinak než obyčejné. Dokončené město s katedrálou \
+                    dá 3 body za kartičku.";
+        let how_many = make(
+            text,
+            &CzechAnalyzer,
+            &folded(&["kolik", "město", "katedrála"]),
+        );
+        assert!(
+            how_many
+                .plain()
+                .starts_with("… Dokončené město s katedrálou dá 3 body"),
+            "{}",
+            how_many.plain()
+        );
+        let what = make(text, &CzechAnalyzer, &folded(&["město", "katedrála"]));
+        assert!(
+            what.plain().starts_with("Město s katedrálou se hodnotí"),
+            "{}",
+            what.plain()
         );
     }
 

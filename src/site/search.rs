@@ -13,7 +13,6 @@ use serde_json::json;
 use crate::content::to_plain_text;
 use crate::czech::{Analyzer, CzechAnalyzer};
 use crate::model::{Corpus, MAX_LEVEL};
-use crate::search::WINDOW_WORDS;
 use crate::search::{
     base_restatements, concept_patterns, game_hints, game_names, game_titles, game_words,
     ranking_constants, scoped_synonyms, section_parts,
@@ -23,6 +22,7 @@ use crate::search::{
     SUGGESTION_TWO_EDITS_MIN_LETTERS,
 };
 use crate::search::{NotCoveredTable, MENTIONED_REST_MIN_SHARE};
+use crate::search::{AMOUNT_QUESTION, NO_AMOUNT, WINDOW_WORDS};
 use crate::search::{MAX_QUERY_CHARS, PAST_LEVELS_NAMED};
 use crate::site::markdown::{heading_ids, slug};
 
@@ -223,6 +223,8 @@ pub(crate) fn index_script(corpus: &Corpus) -> Result<String, serde_json::Error>
             ("relaxed_min_letters", json!(RELAXED_MIN_LETTERS)),
             ("max_query_chars", json!(MAX_QUERY_CHARS)),
             ("window_words", json!(WINDOW_WORDS)),
+            ("amount_question", json!(AMOUNT_QUESTION)),
+            ("no_amount", json!(NO_AMOUNT)),
             ("fieldnorms", json!(fieldnorms)),
         ]
         .map(|(key, value)| (key.to_owned(), value)),
