@@ -500,6 +500,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/silent-tuning-4.yaml",
         "tests/search/silent-tuning-5.yaml",
         "tests/search/gaps-tuning-2.yaml",
+        "tests/search/gaps-tuning-3.yaml",
         "tests/search/silent-tuning-6.yaml",
         "tests/search/why-tuning.yaml",
         "tests/search/outside-tuning.yaml",
