@@ -5,11 +5,14 @@ use crate::czech::Analyzer;
 
 /// Words shown around the best match.
 pub const WINDOW_WORDS: usize = 28;
-/// A question how many ("kolik bodů…") is answered by a number, or by "žádný": a sentence that
-/// gives one holds this word of the query as well, so that the snippet shows the count rather
-/// than a sentence that restates the question. (Session 56: the written answers of the tuning
-/// sets' questions shared more words with the snippets, and 2 more of their numbers stood in them.)
+/// A question how many ("kolik bodů…") is answered by a number, or by one of `NO_AMOUNT`: a
+/// sentence that gives one holds this word of the query as well, so that the snippet shows the
+/// count rather than a sentence that restates the question. (Session 56: the written answers of
+/// the tuning sets' questions shared more words with the snippets, and one more answer's
+/// numbers stood in them; counting every number as a matched word did as well on the tuning
+/// sets but worse on the held-out ones.)
 pub const AMOUNT_QUESTION: &str = "kolik";
+/// The words that give an amount of none ("nevynese žádné body", "nedostane nic").
 pub const NO_AMOUNT: [&str; 2] = ["žádný", "nic"];
 
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -148,15 +151,17 @@ fn asked_amount(analyzer: &dyn Analyzer, terms: &QueryTerms) -> Option<String> {
         .then_some(asked)
 }
 
+/// A word's first term, as the analyzer folds it.
 fn folded_word(analyzer: &dyn Analyzer, word: &str) -> Option<String> {
     analyzer.analyze(word).into_iter().next().map(|t| t.folded)
 }
 
 /// The sentence (as a range of words) that holds the most different query words, then the
-/// most matched words, the first on a tie; a sentence with an amount (`amounts`: the query's
-/// word for "how many", and whether each word gives one) holds that word too. A sentence ends after a word ending in `.`, `!` or
-/// `?`, and before a list bullet; a colon does not end it, since a list item's label belongs
-/// to what follows ("Nedokončené město na konci hry: město s katedrálou … nevynese žádné body").
+/// most matched words, the first on a tie; when the query asks how many (`asked`, its word for
+/// it), a sentence with a word that gives an amount (`amount_in_word`) holds that word too. A
+/// sentence ends after a word ending in `.`, `!` or `?`, and before a list bullet; a colon does
+/// not end it, since a list item's label belongs to what follows ("Nedokončené město na konci
+/// hry: město s katedrálou … nevynese žádné body").
 fn best_sentence(
     text: &str,
     words: &[(usize, usize)],
@@ -244,9 +249,8 @@ mod tests {
                     .map(|w| CzechAnalyzer.analyze(w)[0].folded.clone()),
             )
         };
-        let text =
-            "Město s katedrálou se hodnotí jinak než obyčejné. Dokončené město s katedrálou \
-                    dá 3 body za kartičku.";
+        let text = "Město s katedrálou se hodnotí jinak než obyčejné. Dokončené město \
+                    s katedrálou dá 3 body za kartičku.";
         let how_many = make(
             text,
             &CzechAnalyzer,
