@@ -533,6 +533,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/unseen-25.yaml",
         "tests/search/unseen-26.yaml",
         "tests/search/unseen-27.yaml",
+        "tests/search/unseen-28.yaml",
     ]
     .iter()
     .flat_map(|set| {
