@@ -635,15 +635,19 @@
       return shown;
     }
 
-    function snippet(rawText, terms) {
+    function snippet(rawText, terms, conceptWords) {
       const { text, tokens, words, wordOfToken } = shownText(rawText);
       const hits = tokens.map((t) => matchesTerm(terms, t.folded));
       if (words.length === 0) return [];
-      // Which query word each token in a word stands for (snippet.rs).
+      // Which query word each token in a word stands for, or which word of a described
+      // concept's question it holds (snippet.rs).
       const matchedInWord = words.map(() => []);
+      const conceptWordInWord = words.map(() => null);
       tokens.forEach((t, i) => {
         const w = wordOfToken[i];
-        if (hits[i] && w >= 0) matchedInWord[w].push(conceptOf(terms, t.folded));
+        if (w < 0) return;
+        if (hits[i]) matchedInWord[w].push(conceptOf(terms, t.folded));
+        else if (conceptWords.includes(t.folded)) conceptWordInWord[w] = t.folded;
       });
       // The words that give an amount, when the query asks how many (snippet.rs).
       const amountWord = foldedWord(s.amount_question);
@@ -656,11 +660,12 @@
           if ((digits || none.includes(t.folded)) && wordOfToken[i] >= 0) amountInWord[wordOfToken[i]] = true;
         });
       }
-      const [sentenceStart, sentenceEnd] = bestSentence(text, words, matchedInWord, asked, amountInWord);
+      const marks = { matched: matchedInWord, conceptWords: conceptWordInWord, asked, amount: amountInWord };
+      const [sentenceStart, sentenceEnd] = bestSentence(text, words, marks);
       const window = Math.min(s.window_words, words.length);
       let lastHit = sentenceStart;
       for (let w = sentenceEnd - 1; w >= sentenceStart; w -= 1) {
-        if (matchedInWord[w].length > 0) {
+        if (matchedInWord[w].length > 0 || conceptWordInWord[w] !== null) {
           lastHit = w;
           break;
         }
@@ -695,8 +700,9 @@
       return word ? word.folded : folded;
     }
 
-    /** The sentence holding the most different query words (snippet.rs best_sentence). */
-    function bestSentence(text, words, matchedInWord, asked, amountInWord) {
+    /** The sentence holding the most different query words, then words of the described
+     * concepts' questions (snippet.rs best_sentence). */
+    function bestSentence(text, words, marks) {
       const sentences = [];
       let start = 0;
       words.forEach(([a, b], i) => {
@@ -714,11 +720,15 @@
       let best = [0, words.length];
       let bestScore = null;
       for (const [from, to] of sentences) {
-        const concepts = matchedInWord.slice(from, to).flat();
+        const concepts = marks.matched.slice(from, to).flat();
         const distinct = new Set(concepts);
-        const givesAmount = asked !== null && !distinct.has(asked) && amountInWord.slice(from, to).some(Boolean);
-        const score = [distinct.size + (givesAmount ? 1 : 0), concepts.length];
-        if (bestScore === null || score[0] > bestScore[0] || (score[0] === bestScore[0] && score[1] > bestScore[1])) {
+        const givesAmount =
+          marks.asked !== null && !distinct.has(marks.asked) && marks.amount.slice(from, to).some(Boolean);
+        const described = new Set(marks.conceptWords.slice(from, to).filter((w) => w !== null));
+        const score = [distinct.size + (givesAmount ? 1 : 0), described.size, concepts.length];
+        // The first sentence wins a tie: only a greater score, compared key by key, replaces it.
+        const differs = bestScore === null ? -1 : score.findIndex((v, k) => v !== bestScore[k]);
+        if (bestScore === null || (differs >= 0 && score[differs] > bestScore[differs])) {
           bestScore = score;
           best = [from, to];
         }
@@ -1038,6 +1048,14 @@
       return out;
     }
 
+    /** The question terms of the concepts the query describes that the document `id` answers
+     * (index.rs answered_concepts). */
+    function answeredConcepts(terms, id) {
+      return s.concepts
+        .filter((c) => c.points_to.includes(id) && c.patterns.some((p) => holdsWhole(terms, p)))
+        .flatMap((c) => c.question);
+    }
+
     /** The patterns the query holds whole of the concepts the document `id` answers (index.rs
      * concept_patterns_held). */
     function conceptPatternsHeld(terms, id) {
@@ -1273,7 +1291,7 @@
           // The subsection of a rules page this part is under (its best-scoring part stands
           // for the section, so the link opens where the matched words are).
           anchor: doc.a || null,
-          snippet: snippet(doc.b, terms),
+          snippet: snippet(doc.b, terms, answeredConcepts(terms, doc.id)),
           score,
         });
       }

@@ -803,6 +803,8 @@ fn most_pointed(
 pub struct ConceptPatterns {
     patterns: Vec<Vec<String>>,
     points_to: Vec<String>,
+    /// The terms of the concept's question, which tell the sentence of a target that answers it.
+    question: Vec<String>,
 }
 
 /// The concepts of `concepts.yaml` with their patterns analyzed.
@@ -823,6 +825,7 @@ pub fn concept_patterns(corpus: &Corpus) -> Vec<ConceptPatterns> {
                 .map(|p| p.iter().flat_map(term).collect())
                 .collect(),
             points_to: c.points_to.clone(),
+            question: term(&c.concept),
         })
         .collect()
 }
@@ -838,6 +841,15 @@ fn concept_targets(terms: &QueryTerms, concepts: &[ConceptPatterns]) -> BTreeMap
         *targets.entry(id.clone()).or_insert(0) += 1;
     }
     targets
+}
+
+/// The question terms of the concepts the query describes that the document `id` answers.
+fn answered_concepts(terms: &QueryTerms, concepts: &[ConceptPatterns], id: &str) -> Vec<String> {
+    (concepts.iter())
+        .filter(|c| c.points_to.iter().any(|target| target == id))
+        .filter(|c| c.patterns.iter().any(|p| holds_whole(terms, p)))
+        .flat_map(|c| c.question.iter().cloned())
+        .collect()
 }
 
 /// The patterns the query holds whole of the concepts the document `id` answers.
@@ -1771,7 +1783,12 @@ impl SearchIndex {
                     .iter()
                     .find(|(id, _)| *id == doc.game)
                     .map_or_else(|| doc.game.clone(), |(_, title)| title.clone()),
-                snippet: snippet::make(&doc.text, self.analyzer.as_ref(), terms),
+                snippet: snippet::make(
+                    &doc.text,
+                    self.analyzer.as_ref(),
+                    terms,
+                    &answered_concepts(terms, &self.meta.concepts, &doc.id),
+                ),
                 score,
             });
         }
@@ -1995,6 +2012,7 @@ mod tests {
                 .map(|w| CzechAnalyzer.analyze(w)[0].folded.clone())
                 .collect()],
             points_to: points_to.iter().map(|id| (*id).to_owned()).collect(),
+            question: Vec::new(),
         };
         let concepts = [
             concept(&["panáček", "starší", "kartička"], &["dc-prubeh-tahu"]),
