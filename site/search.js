@@ -148,7 +148,24 @@
     const text = words
       .filter((_, index) => !parts.every((p, k) => p.word !== index || consumed[k]))
       .join(' ');
-    return { ids, text, truncated };
+    return { ids, text, truncated, names: names(query) };
+  }
+
+  // The marks after which a capital letter opens a sentence rather than a name (query.rs).
+  const SENTENCE_OPENERS = ['.', '!', '?', ':', ';', '„', '"', '“'];
+
+  /** The words written as names, capitalised where no sentence opens, lowercased (query.rs
+   * names): a name is no typo of one of our words ("Petr" of "pět"). */
+  function names(query) {
+    const out = [];
+    for (const m of query.matchAll(WORD_RUNS)) {
+      const before = query.slice(0, m.index).trimEnd();
+      const capitalised = /^\p{Uppercase}/u.test(m[0]);
+      if (capitalised && before !== '' && !SENTENCE_OPENERS.some((c) => before.endsWith(c))) {
+        out.push(m[0].toLowerCase());
+      }
+    }
+    return out;
   }
 
   function idMatches(ref, sourceId) {
@@ -815,7 +832,7 @@
       }
       // A query that is one of our own ids ("dzh-hrbitov") has no misspelt words.
       const namesOwnId = namedSection >= 0 || named.has(own);
-      const suggested = namesOwnId ? [] : suggestions(parsed.text);
+      const suggested = namesOwnId ? [] : suggestions(parsed.text, parsed.names);
       for (const [, term, typedTerm, typos] of suggested) {
         for (const word of terms.words) {
           if (word.folded === typedTerm && typos <= word.typos) word.suggested = term;
@@ -985,7 +1002,7 @@
 
     /** "Mysleli jste …?" (index.rs SearchIndex::suggestions): [{typed, suggested}, term,
      * typed word's term, edits apart]. */
-    function suggestions(text) {
+    function suggestions(text, names) {
       const out = [];
       for (const token of analyzer.analyzeQuery(text)) {
         // A word that names or hints at a game, or that the list of what we do not cover
@@ -997,7 +1014,8 @@
           index.not_covered.terms.some(([t]) => isOrNegates(token.folded, t)) ||
           index.not_covered.patterns.some(([p]) => p.includes(token.folded));
         const folded = analyzer.foldWord(token.word);
-        if (known || Array.from(folded).length < 3) continue;
+        const aName = names.includes(token.word.toLowerCase());
+        if (known || aName || Array.from(folded).length < 3) continue;
         // A word that matches with the typo it is allowed matches something (index.rs).
         const fuzzy =
           Array.from(token.word).length >= s.fuzzy_min_letters &&

@@ -1608,6 +1608,20 @@ fn the_opposite_of_a_word_is_never_suggested() {
     assert!(!found.answered);
 }
 
+/// A name is no typo: "Petr", capitalised where no sentence opens, gets no "Mysleli jste „pět“?",
+/// while the same word in lower case matches nothing and gets one.
+#[test]
+fn a_name_is_never_taken_for_a_typo() {
+    let named = found("Já i Petr máme po jednom rytíři ve městě. Kdo dostane body?");
+    assert!(named.suggestions.is_empty(), "{:?}", named.suggestions);
+    let typed = found("já i petr máme po jednom rytíři ve městě");
+    assert!(
+        typed.suggestions.iter().any(|s| s.typed == "petr"),
+        "{:?}",
+        typed.suggestions
+    );
+}
+
 /// A word of a pattern of a question the rules leave open ("počtvrté": a fourth lap of the score
 /// track) is understood, so "Mysleli jste …?" offers nothing for it, and the sentence says the
 /// rules do not answer.

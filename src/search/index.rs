@@ -1399,7 +1399,7 @@ impl SearchIndex {
         let suggestions = if names_own_id {
             Vec::new()
         } else {
-            self.suggestions(&parsed.text)
+            self.suggestions(&parsed.text, &parsed.names)
         };
         for (suggestion, typed, suggested, _) in &suggestions {
             terms.suggest(typed, suggested, suggestion.typos);
@@ -1491,13 +1491,13 @@ impl SearchIndex {
         all_terms
     }
 
-    /// For each query word that no document contains and the glossary does not know,
-    /// the document word fewest typos away from it (at most 2; ties go to the alphabetically
+    /// For each query word that no document contains, the glossary does not know and that is
+    /// not written as a name (`names`), the document word fewest typos away from it (at most 2; ties go to the alphabetically
     /// first), with the typed word's term and the suggested word's term.
     /// The last value says whether to show it: a word that matches with the typo it is
     /// allowed (QueryTerms::new) matches something, so it gets no "Mysleli jste …?", though
     /// its suggestion is still searched.
-    fn suggestions(&self, text: &str) -> Vec<(Suggestion, String, String, bool)> {
+    fn suggestions(&self, text: &str, names: &[String]) -> Vec<(Suggestion, String, String, bool)> {
         let mut out: Vec<(Suggestion, String, String, bool)> = Vec::new();
         for token in analyze_query(self.analyzer.as_ref(), text) {
             let written = text.get(token.start..token.end).unwrap_or_default();
@@ -1511,7 +1511,8 @@ impl SearchIndex {
                 || names_a_game
                 || self.meta.not_covered.knows(&token.folded);
             let folded = fold_word(written);
-            if known || folded.chars().count() < 3 {
+            let a_name = names.iter().any(|name| *name == written.to_lowercase());
+            if known || a_name || folded.chars().count() < 3 {
                 continue;
             }
             let letters = token.folded.chars().count();

@@ -45,6 +45,8 @@ pub struct ParsedQuery {
     /// A level past the last one, named beside a level word ("úroveň 7", "sedmá úroveň"):
     /// something no game has.
     pub(crate) past_last_level: Option<u8>,
+    /// The words written as names (`names`), lowercased.
+    pub(crate) names: Vec<String>,
 }
 
 /// The highest number beside a level word still read as a level ("úroveň 12"); past it, a
@@ -166,7 +168,36 @@ pub fn parse(query: &str) -> ParsedQuery {
         truncated,
         level,
         past_last_level,
+        names: names(&query),
     }
+}
+
+/// The marks after which a capital letter opens a sentence rather than a name.
+const SENTENCE_OPENERS: [char; 8] = ['.', '!', '?', ':', ';', '„', '"', '“'];
+
+/// The words written as names: capitalised where no sentence opens ("Já i Petr máme…", "hrajeme
+/// s Evou"). A name is no typo of one of our words ("Petr" of "pět").
+fn names(query: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut run_start = None;
+    for (at, c) in query.char_indices().chain([(query.len(), ' ')]) {
+        match (c.is_alphanumeric(), run_start) {
+            (true, None) => run_start = Some(at),
+            (false, Some(start)) => {
+                let before = query[..start].trim_end();
+                let capitalised = query[start..]
+                    .chars()
+                    .next()
+                    .is_some_and(char::is_uppercase);
+                if capitalised && !before.is_empty() && !before.ends_with(SENTENCE_OPENERS) {
+                    names.push(query[start..at].to_lowercase());
+                }
+                run_start = None;
+            }
+            _ => {}
+        }
+    }
+    names
 }
 
 /// With a prefix (`moc`, `faq`, `dized`) any 1–4 digit number is an ID; alone, only a
@@ -213,6 +244,13 @@ mod tests {
             .into_iter()
             .map(|r| (r.publisher, r.number))
             .collect()
+    }
+
+    #[test]
+    fn capitalised_words_where_no_sentence_opens_are_names() {
+        let names = parse("Já i Petr máme rytíře. Eva? „Kdo boduje“, ptá se Jana: Dárky.").names;
+        assert_eq!(names, ["petr", "jana"]);
+        assert!(parse("petr a eva").names.is_empty());
     }
 
     #[test]
