@@ -65,18 +65,35 @@
       || ranked.firstShare >= s.answered_min_share
       || (ranked.firstStrength >= s.answered_min_score && ranked.firstShare >= s.answered_strong_min_share)
       || (inGamesWords && ranked.firstShare >= s.answered_known_words_min_share)
-      || (ranked.targets.has(first.id) && ranked.firstShare >= s.answered_concept_min_share);
+      || (conceptsAnswered(ranked.targets, first.id) > 0 && ranked.firstShare >= s.answered_concept_min_share);
   }
 
   /** Does the rule part `id` titled `title` explain the term the query names (index.rs
    * explains): the glossary names its section (`id`) or its own subsection (`id#Nadpis`)? */
   function explains(explaining, id, title, s) {
-    const heading = lastHeading(title, s);
-    for (const entry of explaining) {
-      const hash = entry.indexOf('#');
-      if (hash < 0 ? entry === id : entry.slice(0, hash) === id && entry.slice(hash + 1).trim() === heading) return true;
-    }
+    for (const entry of explaining) if (namesPart(entry, id, title, s)) return true;
     return false;
+  }
+
+  /** Does `entry` name the document `id` titled `title`: its section or ruling (`id`), or the
+   * subsection it is (`id#Nadpis`) (index.rs names_part)? */
+  function namesPart(entry, id, title, s) {
+    const hash = entry.indexOf('#');
+    return hash < 0 ? entry === id : entry.slice(0, hash) === id && entry.slice(hash + 1).trim() === lastHeading(title, s);
+  }
+
+  /** The section or ruling an entry (`id` or `id#Nadpis`) names (corpus.rs part_reference). */
+  function sectionOf(entry) {
+    const hash = entry.indexOf('#');
+    return hash < 0 ? entry : entry.slice(0, hash);
+  }
+
+  /** How many of the described concepts (`targets`) the document `id` answers, in any of its
+   * parts (index.rs concepts_answered). */
+  function conceptsAnswered(targets, id) {
+    let count = 0;
+    for (const [entry, concepts] of targets) if (sectionOf(entry) === id) count += concepts;
+    return count;
   }
 
   /** The last heading of a rule part's heading path (index.rs last_heading). */
@@ -1066,19 +1083,29 @@
       return out;
     }
 
-    /** The question terms of the concepts the query describes that the document `id` answers
-     * (index.rs answered_concepts). */
-    function answeredConcepts(terms, id) {
+    /** The question terms of the concepts the query describes that the document `id` titled
+     * `title` answers (index.rs answered_concepts). */
+    function answeredConcepts(terms, id, title) {
       return s.concepts
-        .filter((c) => c.points_to.includes(id) && c.patterns.some((p) => holdsWhole(terms, p)))
+        .filter((c) => c.points_to.some((t) => namesPart(t, id, title, s)) && c.patterns.some((p) => holdsWhole(terms, p)))
         .flatMap((c) => c.question);
+    }
+
+    /** The best-scoring candidate part of `doc`'s section that a described concept names as the
+     * subsection holding its answer, or null (index.rs part_a_concept_names). */
+    function partAConceptNames(targets, ranked, doc) {
+      if (doc.k !== 'p') return null;
+      const namesIt = (part) =>
+        [...targets.keys()].some((entry) => entry.includes('#') && namesPart(entry, part.id, part.t, s));
+      const found = ranked.find(([o]) => docs[o].k === 'p' && docs[o].id === doc.id && namesIt(docs[o]));
+      return found === undefined ? null : found[0];
     }
 
     /** The patterns the query holds whole of the concepts the document `id` answers (index.rs
      * concept_patterns_held). */
     function conceptPatternsHeld(terms, id) {
       return s.concepts
-        .filter((c) => c.points_to.includes(id))
+        .filter((c) => c.points_to.some((t) => sectionOf(t) === id))
         .flatMap((c) => c.patterns)
         .filter((p) => holdsWhole(terms, p));
     }
@@ -1252,8 +1279,9 @@
       if (targets.size > 0 && scores.size > 0) {
         const floor = Math.min(...scores.values());
         docs.forEach((doc, d) => {
-          if (!targets.has(doc.id)) return;
-          const factor = s.concept_factor * (1 + s.concept_extra_factor * (targets.get(doc.id) - 1));
+          const concepts = conceptsAnswered(targets, doc.id);
+          if (concepts === 0) return;
+          const factor = s.concept_factor * (1 + s.concept_extra_factor * (concepts - 1));
           scores.set(d, (scores.has(d) ? scores.get(d) : floor) * factor);
         });
       }
@@ -1272,7 +1300,8 @@
         }
       });
       const ranked = [...scores].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-      // One hit per ruling or section; the filters apply to every hit, ID matches included
+      // One hit per ruling or section: its best-scoring part, or at that score the part a
+      // described concept names; the filters apply to every hit, ID matches included
       // (index.rs, DocInfo::passes).
       const unique = [];
       for (const entry of ranked) {
@@ -1280,7 +1309,8 @@
         if (opts.game && doc.game !== opts.game) continue;
         if (opts.level && !(doc.levels || []).includes(opts.level)) continue;
         if (unique.some(([o]) => docs[o].k === doc.k && docs[o].id === doc.id)) continue;
-        unique.push(entry);
+        const shown = partAConceptNames(targets, ranked, doc);
+        unique.push([shown === null ? entry[0] : shown, entry[1]]);
       }
       if (leaning === null || leaning[0].size > 1) showAnotherGame(unique);
       const hits = [];
@@ -1309,7 +1339,7 @@
           // The subsection of a rules page this part is under (its best-scoring part stands
           // for the section, so the link opens where the matched words are).
           anchor: doc.a || null,
-          snippet: snippet(doc.b, terms, answeredConcepts(terms, doc.id)),
+          snippet: snippet(doc.b, terms, answeredConcepts(terms, doc.id, doc.t)),
           score,
         });
       }

@@ -3,6 +3,7 @@
 use crate::common;
 
 use carcref::content::{load, ContentFiles};
+use carcref::model::part_reference;
 use carcref::search::{failures_at, parse_cases};
 use carcref::search::{AnalyzerChoice, SearchIndex};
 use common::{carcref, code, repo, stderr, stdout};
@@ -1317,7 +1318,7 @@ fn concepts_cover_every_rule_section() {
     let pointed: std::collections::BTreeSet<&str> = corpus
         .concepts
         .iter()
-        .flat_map(|c| c.points_to.iter().map(String::as_str))
+        .flat_map(|c| c.points_to.iter().map(|entry| part_reference(entry).0))
         .collect();
     let missing: Vec<&str> = corpus
         .sections
@@ -1606,6 +1607,28 @@ fn the_opposite_of_a_word_is_never_suggested() {
         .collect();
     assert!(!suggested.contains(&"neexistuje"), "{suggested:?}");
     assert!(!found.answered);
+}
+
+/// A concept may name the subsection of a long section that answers it (`id#Nadpis` in
+/// concepts.yaml): when the query describes that concept, the named part stands for the section
+/// and its snippet opens at the answer, though another part holds the query's words as well
+/// ("končí" and "hra" also stand in "Vyhodnocení během hry").
+#[test]
+fn the_part_a_described_concept_names_stands_for_its_section() {
+    let found =
+        found("Kdy přesně končí partie? Dohraje se ještě kolo, aby všichni měli stejně tahů?");
+    let base = (found.hits.iter())
+        .find(|hit| hit.id == "zh-zakladni-hra")
+        .expect("the base game's rules are among the results");
+    assert_eq!(
+        base.question,
+        "Základní hra Carcassonne › Konec hry a závěrečné vyhodnocení"
+    );
+    assert!(
+        base.snippet.plain().starts_with("Hra skončí po tahu"),
+        "{}",
+        base.snippet.plain()
+    );
 }
 
 /// A name is no typo: "Petr", capitalised where no sentence opens, gets no "Mysleli jste „pět“?",

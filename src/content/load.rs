@@ -1000,13 +1000,16 @@ impl Loader {
                 );
             }
         }
-        for (id, location, concept) in std::mem::take(&mut self.concept_refs) {
-            if !self.section_ids.contains_key(&id) && !self.ruling_ids.contains_key(&id) {
-                self.diags.error(
-                    location,
-                    Some(&concept),
-                    format!("`{id}` není sekce pravidel ani výklad"),
-                );
+        for (entry, location, concept) in std::mem::take(&mut self.concept_refs) {
+            // `id#Nadpis` names the subsection of a long section that holds the answer.
+            let problem = if entry.contains('#') {
+                rule_part(&self.corpus, &entry, &["## ", "### "]).err()
+            } else {
+                (!self.section_ids.contains_key(&entry) && !self.ruling_ids.contains_key(&entry))
+                    .then(|| format!("`{entry}` není sekce pravidel ani výklad"))
+            };
+            if let Some(problem) = problem {
+                self.diags.error(location, Some(&concept), problem);
             }
         }
         for (entry, location, term) in std::mem::take(&mut self.glossary_refs) {

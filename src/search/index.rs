@@ -843,23 +843,29 @@ fn concept_targets(terms: &QueryTerms, concepts: &[ConceptPatterns]) -> BTreeMap
     targets
 }
 
-/// The question terms of the concepts the query describes that the document `id` answers.
-fn answered_concepts(terms: &QueryTerms, concepts: &[ConceptPatterns], id: &str) -> Vec<String> {
+/// The question terms of the concepts the query describes that the document `id` titled `title`
+/// answers.
+fn answered_concepts(
+    terms: &QueryTerms,
+    concepts: &[ConceptPatterns],
+    (id, title): (&str, &str),
+) -> Vec<String> {
     (concepts.iter())
-        .filter(|c| c.points_to.iter().any(|target| target == id))
+        .filter(|c| (c.points_to.iter()).any(|target| names_part(target, id, title)))
         .filter(|c| c.patterns.iter().any(|p| holds_whole(terms, p)))
         .flat_map(|c| c.question.iter().cloned())
         .collect()
 }
 
-/// The patterns the query holds whole of the concepts the document `id` answers.
+/// The patterns the query holds whole of the concepts the document `id` (or a part of it)
+/// answers.
 fn concept_patterns_held<'c>(
     terms: &QueryTerms,
     concepts: &'c [ConceptPatterns],
     id: &str,
 ) -> Vec<&'c [String]> {
     (concepts.iter())
-        .filter(|c| c.points_to.iter().any(|target| target == id))
+        .filter(|c| (c.points_to.iter()).any(|target| part_reference(target).0 == id))
         .flat_map(|c| &c.patterns)
         .filter(|p| holds_whole(terms, p))
         .map(Vec::as_slice)
@@ -1634,7 +1640,8 @@ impl SearchIndex {
         if !named.concept_targets.is_empty() {
             if let Some(floor) = scores.values().copied().reduce(f32::min) {
                 for (ordinal, doc) in self.meta.docs.iter().enumerate() {
-                    if let Some(concepts) = named.concept_targets.get(&doc.id) {
+                    let concepts = concepts_answered(&named.concept_targets, &doc.id);
+                    if concepts > 0 {
                         let further = (concepts - 1) as f32;
                         *scores.entry(ordinal).or_insert(floor) *=
                             CONCEPT_FACTOR * (1.0 + CONCEPT_EXTRA_FACTOR * further);
@@ -1666,6 +1673,29 @@ impl SearchIndex {
                 *scores.entry(ordinal).or_insert(0.0) += ID_MATCH_BONUS;
             }
         }
+    }
+
+    /// The best-scoring of the candidate parts of `doc`'s section that a described concept names
+    /// as the subsection holding its answer (`id#Nadpis` in `concepts.yaml`), if any.
+    fn part_a_concept_names(
+        &self,
+        named: &Named,
+        ranked: &[(usize, f32)],
+        doc: &DocInfo,
+    ) -> Option<usize> {
+        let names_it = |part: &DocInfo| {
+            (named.concept_targets.keys()).any(|entry| {
+                part_reference(entry).1.is_some() && names_part(entry, &part.id, &part.title)
+            })
+        };
+        (doc.kind == HitKind::Rule)
+            .then(|| ranked.iter().map(|(o, _)| *o))
+            .into_iter()
+            .flatten()
+            .find(|o| {
+                let part = &self.meta.docs[*o];
+                part.kind == HitKind::Rule && part.id == doc.id && names_it(part)
+            })
     }
 
     /// When the first results are all one game's although the query leans to no one game, the
@@ -1729,14 +1759,16 @@ impl SearchIndex {
         let mut ranked: Vec<(usize, f32)> = scores.into_iter().collect();
         ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
 
-        // One hit per ruling or section: the best-scoring part of a section stands for it.
+        // One hit per ruling or section: the best-scoring part of a section stands for it, or,
+        // at that score, the part a described concept names as its answer.
         let mut unique: Vec<(usize, f32)> = Vec::new();
-        for (ordinal, score) in ranked {
-            let doc = &self.meta.docs[ordinal];
+        for (ordinal, score) in &ranked {
+            let doc = &self.meta.docs[*ordinal];
             let seen = (unique.iter().map(|(o, _)| &self.meta.docs[*o]))
                 .any(|other| other.kind == doc.kind && other.id == doc.id);
             if doc.passes(options) && !seen {
-                unique.push((ordinal, score));
+                let shown = self.part_a_concept_names(named, &ranked, doc);
+                unique.push((shown.unwrap_or(*ordinal), *score));
             }
         }
         if named.game.as_ref().is_none_or(|(games, _)| games.len() > 1) {
@@ -1788,7 +1820,7 @@ impl SearchIndex {
                     &doc.text,
                     self.analyzer.as_ref(),
                     terms,
-                    &answered_concepts(terms, &self.meta.concepts, &doc.id),
+                    &answered_concepts(terms, &self.meta.concepts, (&doc.id, &doc.title)),
                 ),
                 score,
             });
@@ -1820,11 +1852,25 @@ fn level_factor(levels: &[u8], level: u8) -> f32 {
 /// Does the rule part `id` titled `title` explain the term the query names: the glossary
 /// names its section (`id`) or its own subsection (`id#Nadpis`)?
 fn explains(explaining: &BTreeSet<String>, id: &str, title: &str) -> bool {
-    let heading = last_heading(title);
-    explaining.iter().any(|entry| match part_reference(entry) {
-        (section, Some(named)) => section == id && named == heading,
+    explaining.iter().any(|entry| names_part(entry, id, title))
+}
+
+/// Does `entry` name the document `id` titled `title`: its section or ruling (`id`), or the
+/// subsection it is (`id#Nadpis`)?
+fn names_part(entry: &str, id: &str, title: &str) -> bool {
+    match part_reference(entry) {
+        (section, Some(named)) => section == id && named == last_heading(title),
         (section, None) => section == id,
-    })
+    }
+}
+
+/// How many of the described concepts (`targets`, see `concept_targets`) the document `id`
+/// answers, in any of its parts.
+fn concepts_answered(targets: &BTreeMap<String, usize>, id: &str) -> usize {
+    (targets.iter())
+        .filter(|(entry, _)| part_reference(entry).0 == id)
+        .map(|(_, concepts)| concepts)
+        .sum()
 }
 
 /// The section's title in a rule part's heading path ("Katedrály › Vyhodnocení" → "Katedrály").
@@ -1880,7 +1926,7 @@ impl Ranked {
                 || (self.first_strength >= ANSWERED_MIN_SCORE
                     && self.first_share >= ANSWERED_STRONG_MIN_SHARE)
                 || (in_games_words && self.first_share >= ANSWERED_KNOWN_WORDS_MIN_SHARE)
-                || (named.concept_targets.contains_key(&first.id)
+                || (concepts_answered(&named.concept_targets, &first.id) > 0
                     && self.first_share >= ANSWERED_CONCEPT_MIN_SHARE)
         })
     }
