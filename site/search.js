@@ -65,7 +65,7 @@
       || ranked.firstShare >= s.answered_min_share
       || (ranked.firstStrength >= s.answered_min_score && ranked.firstShare >= s.answered_strong_min_share)
       || (inGamesWords && ranked.firstShare >= s.answered_known_words_min_share)
-      || (conceptsAnswered(ranked.targets, first.id) > 0 && ranked.firstShare >= s.answered_concept_min_share);
+      || (ranked.targets.has(first.id) && ranked.firstShare >= s.answered_concept_min_share);
   }
 
   /** Does the rule part `id` titled `title` explain the term the query names (index.rs
@@ -88,13 +88,6 @@
     return hash < 0 ? entry : entry.slice(0, hash);
   }
 
-  /** How many of the described concepts (`targets`) the document `id` answers, in any of its
-   * parts (index.rs concepts_answered). */
-  function conceptsAnswered(targets, id) {
-    let count = 0;
-    for (const [entry, concepts] of targets) if (sectionOf(entry) === id) count += concepts;
-    return count;
-  }
 
   /** The last heading of a rule part's heading path (index.rs last_heading). */
   function lastHeading(title, s) {
@@ -1075,12 +1068,14 @@
     /** The documents answering every concept one of whose patterns the query holds whole,
      * each with how many such concepts it answers (index.rs concept_targets). */
     function conceptTargets(terms) {
-      const out = new Map();
+      const targets = new Map();
+      const parts = new Set();
       for (const c of s.concepts) {
         if (!c.patterns.some((p) => holdsWhole(terms, p))) continue;
-        for (const id of c.points_to) out.set(id, (out.get(id) || 0) + 1);
+        for (const id of new Set(c.points_to.map(sectionOf))) targets.set(id, (targets.get(id) || 0) + 1);
+        for (const entry of c.points_to) if (entry.includes('#')) parts.add(entry);
       }
-      return out;
+      return [targets, parts];
     }
 
     /** The question terms of the concepts the query describes that the document `id` titled
@@ -1093,10 +1088,9 @@
 
     /** The best-scoring candidate part of `doc`'s section that a described concept names as the
      * subsection holding its answer, or null (index.rs part_a_concept_names). */
-    function partAConceptNames(targets, ranked, doc) {
+    function partAConceptNames(conceptParts, ranked, doc) {
       if (doc.k !== 'p') return null;
-      const namesIt = (part) =>
-        [...targets.keys()].some((entry) => entry.includes('#') && namesPart(entry, part.id, part.t, s));
+      const namesIt = (part) => [...conceptParts].some((entry) => namesPart(entry, part.id, part.t, s));
       const found = ranked.find(([o]) => docs[o].k === 'p' && docs[o].id === doc.id && namesIt(docs[o]));
       return found === undefined ? null : found[0];
     }
@@ -1275,13 +1269,12 @@
       }
       // A concept the query describes: its documents lead, joining at the lowest score, the
       // more so the more of the described concepts they answer (index.rs CONCEPT_FACTOR).
-      const targets = conceptTargets(terms);
+      const [targets, conceptParts] = conceptTargets(terms);
       if (targets.size > 0 && scores.size > 0) {
         const floor = Math.min(...scores.values());
         docs.forEach((doc, d) => {
-          const concepts = conceptsAnswered(targets, doc.id);
-          if (concepts === 0) return;
-          const factor = s.concept_factor * (1 + s.concept_extra_factor * (concepts - 1));
+          if (!targets.has(doc.id)) return;
+          const factor = s.concept_factor * (1 + s.concept_extra_factor * (targets.get(doc.id) - 1));
           scores.set(d, (scores.has(d) ? scores.get(d) : floor) * factor);
         });
       }
@@ -1301,15 +1294,18 @@
       });
       const ranked = [...scores].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
       // One hit per ruling or section: its best-scoring part, or at that score the part a
-      // described concept names; the filters apply to every hit, ID matches included
-      // (index.rs, DocInfo::passes).
+      // described concept names is shown, while the part that ranked tells how much of the
+      // query it holds; the filters apply to every hit, ID matches included (index.rs,
+      // DocInfo::passes).
       const unique = [];
+      const rankedPart = new Map();
       for (const entry of ranked) {
         const doc = docs[entry[0]];
         if (opts.game && doc.game !== opts.game) continue;
         if (opts.level && !(doc.levels || []).includes(opts.level)) continue;
         if (unique.some(([o]) => docs[o].k === doc.k && docs[o].id === doc.id)) continue;
-        const shown = partAConceptNames(targets, ranked, doc);
+        const shown = partAConceptNames(conceptParts, ranked, doc);
+        if (shown !== null) rankedPart.set(shown, entry[0]);
         unique.push([shown === null ? entry[0] : shown, entry[1]]);
       }
       if (leaning === null || leaning[0].size > 1) showAnotherGame(unique);
@@ -1320,14 +1316,15 @@
       for (const [d, score] of unique) {
         const doc = docs[d];
         if (hits.length === opts.limit) break;
-        ordinals.push(d);
+        const measured = rankedPart.has(d) ? rankedPart.get(d) : d;
+        ordinals.push(measured);
         if (hits.length === 0) {
-          firstShare = score >= s.id_bonus ? 1 : shareMatched(terms, d);
+          firstShare = score >= s.id_bonus ? 1 : shareMatched(terms, measured);
           // A base-game part states what the texts restating it state (index.rs).
           for (const [restating, part] of restated) {
-            if (part === d) firstShare = Math.max(firstShare, shareMatched(terms, restating));
+            if (part === measured) firstShare = Math.max(firstShare, shareMatched(terms, restating));
           }
-          firstStrength = score / proximityFactor(terms, d);
+          firstStrength = score / proximityFactor(terms, measured);
         }
         hits.push({
           kind: doc.k,

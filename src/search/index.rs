@@ -411,6 +411,8 @@ struct Named {
     /// Ids of the documents that answer a concept the query's words describe, with how many
     /// such concepts each answers.
     concept_targets: BTreeMap<String, usize>,
+    /// The subsections (`id#Nadpis`) those concepts name as holding their answer.
+    concept_parts: BTreeSet<String>,
     /// The sections (`id`) or subsections (`id#Nadpis`) that explain the glossary term the
     /// query names and nothing else.
     explaining: BTreeSet<String>,
@@ -830,17 +832,29 @@ pub fn concept_patterns(corpus: &Corpus) -> Vec<ConceptPatterns> {
         .collect()
 }
 
-/// The documents answering every concept one of whose patterns the query holds whole (each
-/// pattern term among the query's words, their glossary expansions or suggestions).
-fn concept_targets(terms: &QueryTerms, concepts: &[ConceptPatterns]) -> BTreeMap<String, usize> {
+/// The documents (ids) answering every concept one of whose patterns the query holds whole
+/// (each pattern term among the query's words, their glossary expansions or suggestions), with
+/// how many such concepts each answers, and the subsections (`id#Nadpis`) they name.
+fn concept_targets(
+    terms: &QueryTerms,
+    concepts: &[ConceptPatterns],
+) -> (BTreeMap<String, usize>, BTreeSet<String>) {
     let mut targets = BTreeMap::new();
+    let mut parts = BTreeSet::new();
     let described = concepts
         .iter()
         .filter(|c| c.patterns.iter().any(|p| holds_whole(terms, p)));
-    for id in described.flat_map(|c| &c.points_to) {
-        *targets.entry(id.clone()).or_insert(0) += 1;
+    for concept in described {
+        let ids: BTreeSet<&str> = (concept.points_to.iter())
+            .map(|entry| part_reference(entry).0)
+            .collect();
+        for id in ids {
+            *targets.entry(id.to_owned()).or_insert(0) += 1;
+        }
+        let named = (concept.points_to.iter()).filter(|entry| part_reference(entry).1.is_some());
+        parts.extend(named.cloned());
     }
-    targets
+    (targets, parts)
 }
 
 /// The question terms of the concepts the query describes that the document `id` titled `title`
@@ -1421,12 +1435,14 @@ impl SearchIndex {
             asked.clone_from(&terms.words);
         }
         let titled = self.titled_games(&parsed.text);
+        let (concept_targets, concept_parts) = concept_targets(&terms, &self.meta.concepts);
         let named = Named {
             rulings: named,
             section: named_section,
             level: parsed.level,
             game: self.leaning_game(&terms, only_one(&titled), parsed.level),
-            concept_targets: concept_targets(&terms, &self.meta.concepts),
+            concept_targets,
+            concept_parts,
             explaining: (self.meta.expansions).sections_explaining(&asked, &terms.words),
             asked,
             frame_terms,
@@ -1640,8 +1656,7 @@ impl SearchIndex {
         if !named.concept_targets.is_empty() {
             if let Some(floor) = scores.values().copied().reduce(f32::min) {
                 for (ordinal, doc) in self.meta.docs.iter().enumerate() {
-                    let concepts = concepts_answered(&named.concept_targets, &doc.id);
-                    if concepts > 0 {
+                    if let Some(concepts) = named.concept_targets.get(&doc.id) {
                         let further = (concepts - 1) as f32;
                         *scores.entry(ordinal).or_insert(floor) *=
                             CONCEPT_FACTOR * (1.0 + CONCEPT_EXTRA_FACTOR * further);
@@ -1684,9 +1699,7 @@ impl SearchIndex {
         doc: &DocInfo,
     ) -> Option<usize> {
         let names_it = |part: &DocInfo| {
-            (named.concept_targets.keys()).any(|entry| {
-                part_reference(entry).1.is_some() && names_part(entry, &part.id, &part.title)
-            })
+            (named.concept_parts.iter()).any(|entry| names_part(entry, &part.id, &part.title))
         };
         (doc.kind == HitKind::Rule)
             .then(|| ranked.iter().map(|(o, _)| *o))
@@ -1760,14 +1773,19 @@ impl SearchIndex {
         ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
 
         // One hit per ruling or section: the best-scoring part of a section stands for it, or,
-        // at that score, the part a described concept names as its answer.
+        // at that score, the part a described concept names as its answer is shown; the part
+        // that ranked still tells how much of the query the hit holds.
         let mut unique: Vec<(usize, f32)> = Vec::new();
+        let mut ranked_part: HashMap<usize, usize> = HashMap::new();
         for (ordinal, score) in &ranked {
             let doc = &self.meta.docs[*ordinal];
             let seen = (unique.iter().map(|(o, _)| &self.meta.docs[*o]))
                 .any(|other| other.kind == doc.kind && other.id == doc.id);
             if doc.passes(options) && !seen {
                 let shown = self.part_a_concept_names(named, &ranked, doc);
+                if let Some(shown) = shown {
+                    ranked_part.insert(shown, *ordinal);
+                }
                 unique.push((shown.unwrap_or(*ordinal), *score));
             }
         }
@@ -1782,19 +1800,22 @@ impl SearchIndex {
             if hits.len() == options.limit {
                 break;
             }
-            ordinals.push(ordinal);
+            let measured_ordinal = ranked_part.get(&ordinal).copied().unwrap_or(ordinal);
+            let measured = &self.meta.docs[measured_ordinal];
+            ordinals.push(measured_ordinal);
             if hits.is_empty() {
                 first_share = if score >= ID_MATCH_BONUS {
                     1.0
                 } else {
                     terms.share_matched(
-                        &doc.terms,
+                        &measured.terms,
                         |forms| self.rarity(forms),
-                        |term| self.names_game(term, &doc.game),
+                        |term| self.names_game(term, &measured.game),
                     )
                 };
                 // A base-game part states what the texts restating it state.
-                for (restating, _) in (self.meta.restated.iter()).filter(|(_, p)| *p == ordinal) {
+                let restating_it = |(_, part): &&(usize, usize)| *part == measured_ordinal;
+                for (restating, _) in self.meta.restated.iter().filter(restating_it) {
                     let restating = &self.meta.docs[*restating];
                     first_share = first_share.max(terms.share_matched(
                         &restating.terms,
@@ -1802,7 +1823,7 @@ impl SearchIndex {
                         |term| self.names_game(term, &restating.game),
                     ));
                 }
-                first_strength = score / proximity_factor(terms, doc);
+                first_strength = score / proximity_factor(terms, measured);
             }
             hits.push(Hit {
                 kind: doc.kind,
@@ -1864,15 +1885,6 @@ fn names_part(entry: &str, id: &str, title: &str) -> bool {
     }
 }
 
-/// How many of the described concepts (`targets`, see `concept_targets`) the document `id`
-/// answers, in any of its parts.
-fn concepts_answered(targets: &BTreeMap<String, usize>, id: &str) -> usize {
-    (targets.iter())
-        .filter(|(entry, _)| part_reference(entry).0 == id)
-        .map(|(_, concepts)| concepts)
-        .sum()
-}
-
 /// The section's title in a rule part's heading path ("Katedrály › Vyhodnocení" → "Katedrály").
 fn section_title(title: &str) -> &str {
     title.split(HEADING_SEPARATOR).next().unwrap_or(title)
@@ -1926,7 +1938,7 @@ impl Ranked {
                 || (self.first_strength >= ANSWERED_MIN_SCORE
                     && self.first_share >= ANSWERED_STRONG_MIN_SHARE)
                 || (in_games_words && self.first_share >= ANSWERED_KNOWN_WORDS_MIN_SHARE)
-                || (concepts_answered(&named.concept_targets, &first.id) > 0
+                || (named.concept_targets.contains_key(&first.id)
                     && self.first_share >= ANSWERED_CONCEPT_MIN_SHARE)
         })
     }
@@ -2069,7 +2081,8 @@ mod tests {
             ),
         ];
         let terms = |q: &str| QueryTerms::new(&CzechAnalyzer, q, &Expansions::default());
-        let targets = concept_targets(&terms("smím dát panáčka na starší kartičku"), &concepts);
+        let (targets, _) =
+            concept_targets(&terms("smím dát panáčka na starší kartičku"), &concepts);
         // Each document with how many of the described concepts it answers.
         let expected = [
             ("dc-prubeh-tahu".to_owned(), 2),
@@ -2077,7 +2090,11 @@ mod tests {
         ];
         assert_eq!(targets, BTreeMap::from(expected));
         // One word of every pattern missing: no concept applies.
-        assert!(concept_targets(&terms("smím dát panáčka na kartičku"), &concepts).is_empty());
+        assert!(
+            concept_targets(&terms("smím dát panáčka na kartičku"), &concepts)
+                .0
+                .is_empty()
+        );
     }
 
     #[test]
