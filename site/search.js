@@ -164,13 +164,14 @@
   // The marks after which a capital letter opens a sentence rather than a name (query.rs).
   const SENTENCE_OPENERS = ['.', '!', '?', ':', ';', '„', '"', '“'];
 
-  /** The words written as names, capitalised where no sentence opens, lowercased (query.rs
-   * names): a name is no typo of one of our words ("Petr" of "pět"). */
+  /** The words written as names, capitalised where no sentence opens and not in capitals
+   * throughout, lowercased (query.rs names): a name is no typo of one of our words ("Petr" of
+   * "pět"). */
   function names(query) {
     const out = [];
     for (const m of query.matchAll(WORD_RUNS)) {
       const before = query.slice(0, m.index).trimEnd();
-      const capitalised = /^\p{Uppercase}/u.test(m[0]);
+      const capitalised = /^\p{Uppercase}/u.test(m[0]) && /\p{Lowercase}/u.test(m[0]);
       if (capitalised && before !== '' && !SENTENCE_OPENERS.some((c) => before.endsWith(c))) {
         out.push(m[0].toLowerCase());
       }
@@ -1089,7 +1090,7 @@
     /** The best-scoring candidate part of `doc`'s section that a described concept names as the
      * subsection holding its answer, or null (index.rs part_a_concept_names). */
     function partAConceptNames(conceptParts, ranked, doc) {
-      if (doc.k !== 'p') return null;
+      if (doc.k !== 'p' || conceptParts.size === 0) return null;
       const namesIt = (part) => [...conceptParts].some((entry) => namesPart(entry, part.id, part.t, s));
       const found = ranked.find(([o]) => docs[o].k === 'p' && docs[o].id === doc.id && namesIt(docs[o]));
       return found === undefined ? null : found[0];

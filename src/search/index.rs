@@ -1514,8 +1514,9 @@ impl SearchIndex {
     }
 
     /// For each query word that no document contains, the glossary does not know and that is
-    /// not written as a name (`names`), the document word fewest typos away from it (at most 2; ties go to the alphabetically
-    /// first), with the typed word's term and the suggested word's term.
+    /// not written as a name (`names`), the document word fewest typos away from it (at most 2;
+    /// ties go to the alphabetically first), with the typed word's term and the suggested word's
+    /// term.
     /// The last value says whether to show it: a word that matches with the typo it is
     /// allowed (QueryTerms::new) matches something, so it gets no "Mysleli jste …?", though
     /// its suggestion is still searched.
@@ -1698,17 +1699,16 @@ impl SearchIndex {
         ranked: &[(usize, f32)],
         doc: &DocInfo,
     ) -> Option<usize> {
+        if doc.kind != HitKind::Rule || named.concept_parts.is_empty() {
+            return None;
+        }
         let names_it = |part: &DocInfo| {
             (named.concept_parts.iter()).any(|entry| names_part(entry, &part.id, &part.title))
         };
-        (doc.kind == HitKind::Rule)
-            .then(|| ranked.iter().map(|(o, _)| *o))
-            .into_iter()
-            .flatten()
-            .find(|o| {
-                let part = &self.meta.docs[*o];
-                part.kind == HitKind::Rule && part.id == doc.id && names_it(part)
-            })
+        ranked.iter().map(|(o, _)| *o).find(|o| {
+            let part = &self.meta.docs[*o];
+            part.kind == HitKind::Rule && part.id == doc.id && names_it(part)
+        })
     }
 
     /// When the first results are all one game's although the query leans to no one game, the

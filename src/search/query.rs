@@ -176,7 +176,8 @@ pub fn parse(query: &str) -> ParsedQuery {
 const SENTENCE_OPENERS: [char; 8] = ['.', '!', '?', ':', ';', '„', '"', '“'];
 
 /// The words written as names: capitalised where no sentence opens ("Já i Petr máme…", "hrajeme
-/// s Evou"). A name is no typo of one of our words ("Petr" of "pět").
+/// s Evou"), and not in capitals throughout ("CO DĚLÁ KONCIL" is shouted, not named). A name is
+/// no typo of one of our words ("Petr" of "pět").
 fn names(query: &str) -> Vec<String> {
     let mut names = Vec::new();
     let mut run_start = None;
@@ -185,12 +186,11 @@ fn names(query: &str) -> Vec<String> {
             (true, None) => run_start = Some(at),
             (false, Some(start)) => {
                 let before = query[..start].trim_end();
-                let capitalised = query[start..]
-                    .chars()
-                    .next()
-                    .is_some_and(char::is_uppercase);
+                let word = &query[start..at];
+                let capitalised = word.chars().next().is_some_and(char::is_uppercase)
+                    && word.chars().any(char::is_lowercase);
                 if capitalised && !before.is_empty() && !before.ends_with(SENTENCE_OPENERS) {
-                    names.push(query[start..at].to_lowercase());
+                    names.push(word.to_lowercase());
                 }
                 run_start = None;
             }
@@ -251,6 +251,7 @@ mod tests {
         let names = parse("Já i Petr máme rytíře. Eva? „Kdo boduje“, ptá se Jana: Dárky.").names;
         assert_eq!(names, ["petr", "jana"]);
         assert!(parse("petr a eva").names.is_empty());
+        assert!(parse("CO DĚLÁ KONCIL").names.is_empty());
     }
 
     #[test]
