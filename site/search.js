@@ -88,7 +88,6 @@
     return hash < 0 ? entry : entry.slice(0, hash);
   }
 
-
   /** The last heading of a rule part's heading path (index.rs last_heading). */
   function lastHeading(title, s) {
     return title.split(s.heading_separator).pop();
@@ -1066,25 +1065,28 @@
       return !onlyOne || (leading.length === 1 && counts.size === 1) ? new Set(leading) : null;
     }
 
-    /** The documents answering every concept one of whose patterns the query holds whole,
-     * each with how many such concepts it answers (index.rs concept_targets). */
-    function conceptTargets(terms) {
+    /** The concepts the query describes: those one of whose patterns it holds whole (index.rs
+     * described_concepts). */
+    function describedConcepts(terms) {
+      return s.concepts.filter((c) => c.patterns.some((p) => holdsWhole(terms, p)));
+    }
+
+    /** The documents answering the described concepts, each with how many of them it answers,
+     * and the subsections they name (index.rs concept_targets). */
+    function conceptTargets(described) {
       const targets = new Map();
       const parts = new Set();
-      for (const c of s.concepts) {
-        if (!c.patterns.some((p) => holdsWhole(terms, p))) continue;
+      for (const c of described) {
         for (const id of new Set(c.points_to.map(sectionOf))) targets.set(id, (targets.get(id) || 0) + 1);
         for (const entry of c.points_to) if (entry.includes('#')) parts.add(entry);
       }
       return [targets, parts];
     }
 
-    /** The question terms of the concepts the query describes that the document `id` titled
-     * `title` answers (index.rs answered_concepts). */
-    function answeredConcepts(terms, id, title) {
-      return s.concepts
-        .filter((c) => c.points_to.some((t) => namesPart(t, id, title, s)) && c.patterns.some((p) => holdsWhole(terms, p)))
-        .flatMap((c) => c.question);
+    /** The question terms of the described concepts that the document `id` titled `title`
+     * answers (index.rs answered_concepts). */
+    function answeredConcepts(described, id, title) {
+      return described.filter((c) => c.points_to.some((t) => namesPart(t, id, title, s))).flatMap((c) => c.question);
     }
 
     /** The best-scoring candidate part of `doc`'s section that a described concept names as the
@@ -1270,7 +1272,8 @@
       }
       // A concept the query describes: its documents lead, joining at the lowest score, the
       // more so the more of the described concepts they answer (index.rs CONCEPT_FACTOR).
-      const [targets, conceptParts] = conceptTargets(terms);
+      const described = describedConcepts(terms);
+      const [targets, conceptParts] = conceptTargets(described);
       if (targets.size > 0 && scores.size > 0) {
         const floor = Math.min(...scores.values());
         docs.forEach((doc, d) => {
@@ -1337,7 +1340,7 @@
           // The subsection of a rules page this part is under (its best-scoring part stands
           // for the section, so the link opens where the matched words are).
           anchor: doc.a || null,
-          snippet: snippet(doc.b, terms, answeredConcepts(terms, doc.id, doc.t)),
+          snippet: snippet(doc.b, terms, answeredConcepts(described, doc.id, doc.t)),
           score,
         });
       }

@@ -402,7 +402,7 @@ pub fn ranking_constants() -> serde_json::Map<String, serde_json::Value> {
 }
 
 /// What the query names besides its words: rulings by ID, a section by its id, a level.
-struct Named {
+struct Named<'c> {
     rulings: Vec<String>,
     section: Option<usize>,
     level: Option<u8>,
@@ -413,6 +413,8 @@ struct Named {
     concept_targets: BTreeMap<String, usize>,
     /// The subsections (`id#Nadpis`) those concepts name as holding their answer.
     concept_parts: BTreeSet<String>,
+    /// The concepts the query describes (`described_concepts`).
+    described: Vec<&'c ConceptPatterns>,
     /// The sections (`id`) or subsections (`id#Nadpis`) that explain the glossary term the
     /// query names and nothing else.
     explaining: BTreeSet<String>,
@@ -832,18 +834,22 @@ pub fn concept_patterns(corpus: &Corpus) -> Vec<ConceptPatterns> {
         .collect()
 }
 
-/// The documents (ids) answering every concept one of whose patterns the query holds whole
-/// (each pattern term among the query's words, their glossary expansions or suggestions), with
-/// how many such concepts each answers, and the subsections (`id#Nadpis`) they name.
-fn concept_targets(
+/// The concepts the query describes: those one of whose patterns it holds whole (each pattern
+/// term among the query's words, their glossary expansions or suggestions).
+fn described_concepts<'c>(
     terms: &QueryTerms,
-    concepts: &[ConceptPatterns],
-) -> (BTreeMap<String, usize>, BTreeSet<String>) {
+    concepts: &'c [ConceptPatterns],
+) -> Vec<&'c ConceptPatterns> {
+    (concepts.iter())
+        .filter(|c| c.patterns.iter().any(|p| holds_whole(terms, p)))
+        .collect()
+}
+
+/// The documents (ids) answering the `described` concepts, with how many of them each answers,
+/// and the subsections (`id#Nadpis`) they name.
+fn concept_targets(described: &[&ConceptPatterns]) -> (BTreeMap<String, usize>, BTreeSet<String>) {
     let mut targets = BTreeMap::new();
     let mut parts = BTreeSet::new();
-    let described = concepts
-        .iter()
-        .filter(|c| c.patterns.iter().any(|p| holds_whole(terms, p)));
     for concept in described {
         let ids: BTreeSet<&str> = (concept.points_to.iter())
             .map(|entry| part_reference(entry).0)
@@ -857,16 +863,11 @@ fn concept_targets(
     (targets, parts)
 }
 
-/// The question terms of the concepts the query describes that the document `id` titled `title`
+/// The question terms of the `described` concepts that the document `id` titled `title`
 /// answers.
-fn answered_concepts(
-    terms: &QueryTerms,
-    concepts: &[ConceptPatterns],
-    (id, title): (&str, &str),
-) -> Vec<String> {
-    (concepts.iter())
+fn answered_concepts(described: &[&ConceptPatterns], (id, title): (&str, &str)) -> Vec<String> {
+    (described.iter())
         .filter(|c| (c.points_to.iter()).any(|target| names_part(target, id, title)))
-        .filter(|c| c.patterns.iter().any(|p| holds_whole(terms, p)))
         .flat_map(|c| c.question.iter().cloned())
         .collect()
 }
@@ -1435,7 +1436,8 @@ impl SearchIndex {
             asked.clone_from(&terms.words);
         }
         let titled = self.titled_games(&parsed.text);
-        let (concept_targets, concept_parts) = concept_targets(&terms, &self.meta.concepts);
+        let described = described_concepts(&terms, &self.meta.concepts);
+        let (concept_targets, concept_parts) = concept_targets(&described);
         let named = Named {
             rulings: named,
             section: named_section,
@@ -1443,6 +1445,7 @@ impl SearchIndex {
             game: self.leaning_game(&terms, only_one(&titled), parsed.level),
             concept_targets,
             concept_parts,
+            described,
             explaining: (self.meta.expansions).sections_explaining(&asked, &terms.words),
             asked,
             frame_terms,
@@ -1841,7 +1844,7 @@ impl SearchIndex {
                     &doc.text,
                     self.analyzer.as_ref(),
                     terms,
-                    &answered_concepts(terms, &self.meta.concepts, (&doc.id, &doc.title)),
+                    &answered_concepts(&named.described, (&doc.id, &doc.title)),
                 ),
                 score,
             });
@@ -2081,8 +2084,8 @@ mod tests {
             ),
         ];
         let terms = |q: &str| QueryTerms::new(&CzechAnalyzer, q, &Expansions::default());
-        let (targets, _) =
-            concept_targets(&terms("smím dát panáčka na starší kartičku"), &concepts);
+        let described = |q: &str| described_concepts(&terms(q), &concepts);
+        let (targets, _) = concept_targets(&described("smím dát panáčka na starší kartičku"));
         // Each document with how many of the described concepts it answers.
         let expected = [
             ("dc-prubeh-tahu".to_owned(), 2),
@@ -2090,11 +2093,9 @@ mod tests {
         ];
         assert_eq!(targets, BTreeMap::from(expected));
         // One word of every pattern missing: no concept applies.
-        assert!(
-            concept_targets(&terms("smím dát panáčka na kartičku"), &concepts)
-                .0
-                .is_empty()
-        );
+        assert!(concept_targets(&described("smím dát panáčka na kartičku"))
+            .0
+            .is_empty());
     }
 
     #[test]
