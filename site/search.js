@@ -1051,9 +1051,11 @@
       return out;
     }
 
-    /** The game most query words point to through `words` (index.rs most_pointed). */
-    function mostPointed(terms, words, onlyOne) {
+    /** The game most query words point to through `words`, each of `also` (the games of
+     * one-game concepts the query describes) counting as one more word (index.rs most_pointed). */
+    function mostPointed(terms, words, onlyOne, also = []) {
       const counts = new Map();
+      for (const game of also) counts.set(game, (counts.get(game) || 0) + 1);
       for (const word of terms.words) {
         const games = new Set();
         for (const [term, game] of words) if (standsFor(word, term)) games.add(game);
@@ -1171,8 +1173,8 @@
 
     /** The games the query leans to and how much other games count (index.rs leaning_game):
      * a title names its game unless a word names another game too; a named level hints at
-     * the games with levels. */
-    function leaningGame(terms, titled, namedLevel) {
+     * the games with levels; a situation only one game has hints at it like a word. */
+    function leaningGame(terms, titled, namedLevel, described) {
       let named;
       if (titled !== null) {
         const others = s.game_names.some(([term, of]) => of !== titled && terms.words.some((w) => standsFor(w, term)));
@@ -1181,7 +1183,8 @@
         named = mostPointed(terms, s.game_names, true);
       }
       if (named !== null) return [named, s.other_game_factor];
-      let hinted = mostPointed(terms, s.game_hints, false);
+      const mechanics = described.filter((c) => c.game).map((c) => c.game);
+      let hinted = mostPointed(terms, s.game_hints, false, mechanics);
       if (hinted === null && namedLevel !== null) {
         const withLevels = new Set(docs.filter((doc) => (doc.levels || []).length > 0).map((doc) => doc.game));
         if (withLevels.size > 0) hinted = withLevels;
@@ -1235,7 +1238,8 @@
       }
       // Query words next to each other in a passage; rule parts make up for their fewer
       // fields; a named game's documents lead.
-      const leaning = leaningGame(terms, titled, namedLevel);
+      const described = describedConcepts(terms);
+      const leaning = leaningGame(terms, titled, namedLevel, described);
       const explainers = [];
       for (const [d, score] of scores) {
         let weighed = score * proximityFactor(terms, d);
@@ -1272,7 +1276,6 @@
       }
       // A concept the query describes: its documents lead, joining at the lowest score, the
       // more so the more of the described concepts they answer (index.rs CONCEPT_FACTOR).
-      const described = describedConcepts(terms);
       const [targets, conceptParts] = conceptTargets(described);
       if (targets.size > 0 && scores.size > 0) {
         const floor = Math.min(...scores.values());

@@ -127,6 +127,9 @@ struct Loader {
     section_refs: Vec<(usize, Location)>,
     /// Each concept's `points_to` ids with where they stand, checked once all is loaded.
     concept_refs: Vec<(String, Location, String)>,
+    /// Each concept's `game`, where it stands, the concept's id and its `points_to`: the game
+    /// must exist and hold every target, checked once all is loaded.
+    concept_games: Vec<(String, Location, String, Vec<String>)>,
     /// Each glossary entry's `sections` with where they stand, checked once all is loaded.
     glossary_refs: Vec<(String, Location, String)>,
     /// Each word of `not-covered.yaml`, where it stands, its entry's title, and whether it is
@@ -750,13 +753,14 @@ impl Loader {
                 file,
                 0,
                 map,
-                &["id", "concept", "points_to", "patterns"],
+                &["id", "concept", "points_to", "patterns", "game"],
                 Some("id"),
                 &mut self.diags,
             );
             let diags = &mut self.diags;
             let id = fields.required_str("id", diags);
             let concept = fields.required_str("concept", diags);
+            let game = fields.optional_str("game", diags).filter(|g| !g.is_empty());
             let points_to = fields.required_list("points_to", diags).unwrap_or_default();
             let patterns = fields
                 .required_list_of_lists("patterns", diags)
@@ -773,6 +777,11 @@ impl Loader {
                 continue;
             }
             check_patterns(&patterns, &id, diags);
+            if let Some(game) = &game {
+                let targets = points_to.iter().map(|(t, _)| t.clone()).collect();
+                let location = fields.value_location("game");
+                (self.concept_games).push((game.clone(), location, id.clone(), targets));
+            }
             self.concept_refs.extend(
                 points_to
                     .iter()
@@ -787,6 +796,7 @@ impl Loader {
                         .into_iter()
                         .map(|(words, _)| words.into_iter().map(|(w, _)| w).collect())
                         .collect(),
+                    game,
                 });
             }
         }
@@ -962,6 +972,25 @@ impl Loader {
         }
     }
 
+    /// A concept of one game (`game`) names a game that exists and points only to its texts,
+    /// whose ids start with the game's prefix.
+    fn check_concept_games(&mut self) {
+        for (game, location, concept, targets) in std::mem::take(&mut self.concept_games) {
+            let Some(prefix) = self.corpus.game(&game).map(|g| format!("{}-", g.prefix)) else {
+                let problem = format!("hra `{game}` neexistuje (hry jsou v games.yaml)");
+                self.diags.error(location, Some(&concept), problem);
+                continue;
+            };
+            for target in targets.iter().filter(|t| !t.starts_with(&prefix)) {
+                let problem = format!(
+                    "pojem hry `{game}` ukazuje na `{target}`, který k ní nepatří \
+                     (id jejích textů začínají `{prefix}`)"
+                );
+                self.diags.error(location.clone(), Some(&concept), problem);
+            }
+        }
+    }
+
     fn finish(mut self) -> Loaded {
         let in_texts = super::not_covered::words_of_texts(&self.corpus);
         for (word, location, title, mentioned) in std::mem::take(&mut self.not_covered_words) {
@@ -1012,6 +1041,7 @@ impl Loader {
                 self.diags.error(location, Some(&concept), problem);
             }
         }
+        self.check_concept_games();
         for (entry, location, term) in std::mem::take(&mut self.glossary_refs) {
             if let Err(problem) = rule_part(&self.corpus, &entry, &["## ", "### "]) {
                 self.diags.error(location, Some(&term), problem);

@@ -192,6 +192,9 @@ pub struct Concept {
     pub points_to: Vec<String>,
     /// Each pattern's words must all occur in a query (in any form) for it to point here.
     pub patterns: Vec<Vec<String>>,
+    /// The one game whose own mechanic this is (a ghost at a figure is only the competitive
+    /// game's): a query describing it leans to that game as a hinting word does.
+    pub game: Option<String>,
 }
 
 /// A Carcassonne game or expansion carcref does not cover, with words only it has

@@ -776,13 +776,18 @@ fn game_terms(corpus: &Corpus, words: fn(&Game) -> &[String]) -> Vec<(String, St
 /// through a synonym ("protihráč" points where "soupeř" does), if the words point anywhere;
 /// with `only_one`, only a single game, and only when the words point to no other (a query
 /// naming two games names neither). Hints tie when a word points to several
-/// games together ("soupeř": every game with opponents), and lean to all of them.
+/// games together ("soupeř": every game with opponents), and lean to all of them. Each of
+/// `also` (the games of one-game concepts the query describes) counts as one more word.
 fn most_pointed(
     terms: &QueryTerms,
     words: &[(String, String)],
     only_one: bool,
+    also: &[&str],
 ) -> Option<BTreeSet<String>> {
     let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for game in also {
+        *counts.entry(game).or_default() += 1;
+    }
     for word in &terms.words {
         let games: BTreeSet<&str> = words
             .iter()
@@ -809,6 +814,9 @@ pub struct ConceptPatterns {
     points_to: Vec<String>,
     /// The terms of the concept's question, which tell the sentence of a target that answers it.
     question: Vec<String>,
+    /// The one game whose own mechanic the concept is, if the data says so.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    game: Option<String>,
 }
 
 /// The concepts of `concepts.yaml` with their patterns analyzed.
@@ -830,6 +838,7 @@ pub fn concept_patterns(corpus: &Corpus) -> Vec<ConceptPatterns> {
                 .collect(),
             points_to: c.points_to.clone(),
             question: term(&c.concept),
+            game: c.game.clone(),
         })
         .collect()
 }
@@ -1269,13 +1278,15 @@ impl SearchIndex {
     }
 
     /// The games the query leans to: the one its title or words name, or else those most of its
-    /// words point to, or else, when it names a level, the games with levels ("na trojce": the
-    /// base game's rule does not lead it); with how much other games' documents then count.
+    /// words and the one-game situations it describes point to, or else, when it names a
+    /// level, the games with levels ("na trojce": the base game's rule does not lead it); with
+    /// how much other games' documents then count.
     fn leaning_game(
         &self,
         terms: &QueryTerms,
         titled: Option<String>,
         level: Option<u8>,
+        described: &[&ConceptPatterns],
     ) -> Option<(BTreeSet<String>, f32)> {
         // A title names its game unless a word names another game too.
         let named = match titled {
@@ -1285,7 +1296,7 @@ impl SearchIndex {
                 });
                 (!others).then(|| BTreeSet::from([game]))
             }
-            None => most_pointed(terms, &self.meta.game_names, true),
+            None => most_pointed(terms, &self.meta.game_names, true, &[]),
         };
         if let Some(game) = named {
             return Some((game, OTHER_GAME_FACTOR));
@@ -1296,7 +1307,9 @@ impl SearchIndex {
                 .map(|d| d.game.clone())
                 .collect()
         };
-        let hinted = most_pointed(terms, &self.meta.game_hints, false).or_else(|| {
+        // A situation only one game has ("u mého rytíře stojí duch") hints at it like a word.
+        let mechanics: Vec<&str> = described.iter().filter_map(|c| c.game.as_deref()).collect();
+        let hinted = most_pointed(terms, &self.meta.game_hints, false, &mechanics).or_else(|| {
             level
                 .map(|_| with_levels())
                 .filter(|games| !games.is_empty())
@@ -1442,7 +1455,7 @@ impl SearchIndex {
             rulings: named,
             section: named_section,
             level: parsed.level,
-            game: self.leaning_game(&terms, only_one(&titled), parsed.level),
+            game: self.leaning_game(&terms, only_one(&titled), parsed.level, &described),
             concept_targets,
             concept_parts,
             described,
@@ -2075,6 +2088,7 @@ mod tests {
                 .collect()],
             points_to: points_to.iter().map(|id| (*id).to_owned()).collect(),
             question: Vec::new(),
+            game: None,
         };
         let concepts = [
             concept(&["panáček", "starší", "kartička"], &["dc-prubeh-tahu"]),
