@@ -1580,13 +1580,15 @@ fn a_game_named_by_its_title_leads() {
 fn with_no_one_game_in_view_the_first_three_show_another_game() {
     let index = index(AnalyzerChoice::Czech);
     let top = |query: &str| first_three_ids(&index, query);
-    let undecided = top("strážný může dostat ducha?");
+    // "Can a guard get a ghost" names the competitive game's own concept (dzh-strazny) and
+    // leans to that game; this question leans to both ghost games alike.
+    let undecided = top("strážný a duch na hřbitově");
     assert!(
         undecided[..2].iter().all(|id| id.starts_with("dc-")),
         "{undecided:?}"
     );
     assert_eq!(undecided[2], "dzh-strazny", "{undecided:?}");
-    let named = top("strážný může dostat ducha v kooperativní hře?");
+    let named = top("strážný a duch na hřbitově v kooperativní hře");
     assert!(named.iter().all(|id| id.starts_with("dc-")), "{named:?}");
 }
 
