@@ -1174,7 +1174,9 @@ mod tests {
         // A superlative ("nejvíc") is no negated verb.
         assert!(asks_for_a_reason("Proč má nejvíc bodů město?"));
         // How things are not is how things are.
-        assert!(asks_for_a_reason("Proč na žádné kartičce se hřbitovem není mlha?"));
+        assert!(asks_for_a_reason(
+            "Proč na žádné kartičce se hřbitovem není mlha?"
+        ));
         assert!(gives_a_reason(
             "Žeton leží šedou stranou nahoru, aby bylo zřejmé, že…"
         ));
