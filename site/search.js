@@ -855,14 +855,15 @@
       if (scene.words.length > 0) terms = scene;
       const titledAll = titledGames(parsed.text);
       const titled = titledAll.length === 1 ? titledAll[0] : null;
-      let ranked = rankedHits(terms, named, namedSection, namedLevel, titled, opts);
+      const what = whatTheQueryNames(terms, named, namedSection, namedLevel, titled);
+      let ranked = rankedHits(terms, what, opts);
       const relaxed = ranked.hits.length === 0 && terms.words.length > 0;
       if (relaxed) {
         const looser = relax(
           terms,
           suggested.map((x) => x[1]),
         );
-        ranked = rankedHits(looser, named, namedSection, namedLevel, titled, opts);
+        ranked = rankedHits(looser, what, opts);
       }
       const leading = ranked.ordinals.slice(0, s.leading_hits);
       // The concept patterns the query holds of the first result's: a situation it answers
@@ -1207,7 +1208,28 @@
       if (at >= 0 && ranked[at][1] >= floor) ranked.splice(lead - 1, 0, ...ranked.splice(at, 1));
     }
 
-    function rankedHits(terms, named, namedSection, namedLevel, titled, opts) {
+    /** What the query names, worked out once from its own terms so that a relaxed search
+     * weighs by the same (index.rs Named). */
+    function whatTheQueryNames(terms, named, namedSection, namedLevel, titled) {
+      const asked = askedWords(terms);
+      const described = describedConcepts(terms);
+      const [targets, conceptParts] = conceptTargets(described);
+      return {
+        named,
+        namedSection,
+        namedLevel,
+        asked,
+        explaining: sectionsExplaining(asked, terms),
+        described,
+        leaning: leaningGame(terms, titled, namedLevel, described),
+        targets,
+        conceptParts,
+      };
+    }
+
+    function rankedHits(terms, what, opts) {
+      const { named, namedSection, namedLevel, asked, explaining } = what;
+      const { described, leaning, targets, conceptParts } = what;
       let scores = new Map();
       if (terms.words.length > 0) {
         // Every matching document, whatever the limit (index.rs ranked_hits).
@@ -1228,8 +1250,6 @@
       }
       // The parts explaining the term the query names join at the lowest score (index.rs
       // weigh_what_the_query_names).
-      const asked = askedWords(terms);
-      const explaining = sectionsExplaining(asked, terms);
       if (explaining.size > 0 && scores.size > 0) {
         const floor = Math.min(...scores.values());
         docs.forEach((doc, d) => {
@@ -1238,8 +1258,6 @@
       }
       // Query words next to each other in a passage; rule parts make up for their fewer
       // fields; a named game's documents lead.
-      const described = describedConcepts(terms);
-      const leaning = leaningGame(terms, titled, namedLevel, described);
       const explainers = [];
       for (const [d, score] of scores) {
         let weighed = score * proximityFactor(terms, d);
@@ -1276,7 +1294,6 @@
       }
       // A concept the query describes: its documents lead, joining at the lowest score, the
       // more so the more of the described concepts they answer (index.rs CONCEPT_FACTOR).
-      const [targets, conceptParts] = conceptTargets(described);
       if (targets.size > 0 && scores.size > 0) {
         const floor = Math.min(...scores.values());
         docs.forEach((doc, d) => {
