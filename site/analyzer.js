@@ -28,6 +28,7 @@
     // readings and spoken forms are looked up in the objects as loaded.
     const lookup = (object, key) => (Object.hasOwn(object, key) ? object[key] : undefined);
     const lemmaForms = unpackLemmas(tables.lemmas);
+    const notPast = new Set(tables.lemmas.not_past);
 
     /** A form as analyzer.rs shared_ending writes it against `base`: a digit of letters to cut
      * from the end of `base` and the letters that follow, or the whole form. (Czech letters are
@@ -287,11 +288,13 @@
       return (howThingsAre || (contrast && !past)) && !asksARule;
     }
 
-    /** A past verb, or a noun that ends like one (analyzer.rs is_past). */
+    /** A past verb; a word the dictionary knows only as no verb is none (analyzer.rs is_past). */
     function isPast(folded) {
       return (
         queryWords.past_words.includes(folded) ||
-        ([...folded].length >= queryWords.past_min_letters && queryWords.past_endings.some((e) => folded.endsWith(e)))
+        ([...folded].length >= queryWords.past_min_letters &&
+          queryWords.past_endings.some((e) => folded.endsWith(e)) &&
+          !notPast.has(folded))
       );
     }
 

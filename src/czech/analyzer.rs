@@ -6,7 +6,7 @@
 //! right diacritics can rank above a folded-only one.
 
 use std::collections::hash_map::Entry;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::sync::OnceLock;
 
 use rustc_hash::FxHashMap;
@@ -123,6 +123,7 @@ struct QueryWords {
     past_endings: Vec<String>,
     past_min_letters: usize,
     past_words: Vec<String>,
+    infinitive_endings: Vec<String>,
     contrasts: Vec<String>,
     reasons: Vec<String>,
 }
@@ -229,15 +230,41 @@ pub fn asks_for_a_reason(text: &str) -> bool {
     (how_things_are || (contrast && !past)) && !asks_a_rule
 }
 
-/// A past verb ("dostal", "posunuli", "did"); a noun that ends like one ("pravidla") only
-/// makes a why-question count as one about what happened, which is searched as any other.
+/// A past verb ("dostal", "posunuli", "did"). A word the dictionary knows only as a noun or
+/// an adjective ("katedrála", "pravidla") is none; one it does not know counts by its ending,
+/// and then only makes a why-question count as one about what happened, searched as any other.
 fn is_past(words: &QueryWords, folded: &str) -> bool {
     words.past_words.iter().any(|w| w == folded)
-        || (folded.chars().count() >= words.past_min_letters
-            && words
-                .past_endings
-                .iter()
-                .any(|e| folded.ends_with(e.as_str())))
+        || (ends_like_a_past_verb(words, folded) && !not_past_forms().contains(folded))
+}
+
+fn ends_like_a_past_verb(words: &QueryWords, folded: &str) -> bool {
+    folded.chars().count() >= words.past_min_letters
+        && (words.past_endings.iter()).any(|e| folded.ends_with(e.as_str()))
+}
+
+/// The folded forms of the lemma table that end like a past verb although none of their
+/// lemmas is a verb (ends like an infinitive): "katedrala", "pravidla". The browser gets the
+/// same list with the lemmas.
+fn not_past_forms() -> &'static BTreeSet<String> {
+    static FORMS: OnceLock<BTreeSet<String>> = OnceLock::new();
+    FORMS.get_or_init(|| {
+        let words = &tables().query_words;
+        let mut of_a_verb: BTreeMap<String, bool> = BTreeMap::new();
+        for line in &lemmas().lines {
+            let lemma = line.last().map(|l| fold_word(l)).unwrap_or_default();
+            let verb = (words.infinitive_endings.iter()).any(|e| lemma.ends_with(e.as_str()));
+            for form in line.iter().map(|f| fold_word(f)) {
+                if ends_like_a_past_verb(words, &form) {
+                    *of_a_verb.entry(form).or_default() |= verb;
+                }
+            }
+        }
+        (of_a_verb.into_iter())
+            .filter(|(_, verb)| !verb)
+            .map(|(form, _)| form)
+            .collect()
+    })
 }
 
 /// A negated past verb ("nedostal", "nevrátili"), not a superlative ("nejvíc").
@@ -505,6 +532,7 @@ pub fn lemmas_json() -> String {
         "unfolded": unfolded,
         "readings": lemmas.readings,
         "spoken": lemmas.spoken,
+        "not_past": not_past_forms(),
     })
     .to_string()
 }
@@ -1154,6 +1182,9 @@ mod tests {
             // A contrast with no verb in the past asks about the design.
             "Proč vyžene figurku až třetí duch, a ne už druhý?",
             "why does a ghost take two points instead of one",
+            // Nouns that end like a past verb are no verbs: the dictionary knows them.
+            "Proč dává katedrála 3 body za kartičku, a ne třeba 4?",
+            "proc jsou pravidla takova a ne jina",
         ] {
             assert!(asks_for_a_reason(reason), "{reason}");
         }
