@@ -1075,12 +1075,15 @@
     }
 
     /** The documents answering the described concepts, each with how many of them it answers,
-     * and the subsections they name (index.rs concept_targets). */
-    function conceptTargets(described) {
+     * and the subsections they name; a concept the games the query leans to answer points to
+     * their texts only (index.rs concept_targets). */
+    function conceptTargets(described, leanedTo) {
       const targets = new Map();
       const parts = new Set();
       for (const c of described) {
-        for (const id of new Set(c.points_to.map(sectionOf))) targets.set(id, (targets.get(id) || 0) + 1);
+        let ids = [...new Set(c.points_to.map(sectionOf))];
+        if (ids.some(leanedTo)) ids = ids.filter(leanedTo);
+        for (const id of ids) targets.set(id, (targets.get(id) || 0) + 1);
         for (const entry of c.points_to) if (entry.includes('#')) parts.add(entry);
       }
       return [targets, parts];
@@ -1213,7 +1216,9 @@
     function whatTheQueryNames(terms, named, namedSection, namedLevel, titled) {
       const asked = askedWords(terms);
       const described = describedConcepts(terms);
-      const [targets, conceptParts] = conceptTargets(described);
+      const leaning = leaningGame(terms, titled, namedLevel, described);
+      const leanedTo = (id) => leaning !== null && docs.some((d) => d.id === id && leaning[0].has(d.game));
+      const [targets, conceptParts] = conceptTargets(described, leanedTo);
       return {
         named,
         namedSection,
@@ -1221,7 +1226,7 @@
         asked,
         explaining: sectionsExplaining(asked, terms),
         described,
-        leaning: leaningGame(terms, titled, namedLevel, described),
+        leaning,
         targets,
         conceptParts,
       };

@@ -855,14 +855,22 @@ fn described_concepts<'c>(
 }
 
 /// The documents (ids) answering the `described` concepts, with how many of them each answers,
-/// and the subsections (`id#Nadpis`) they name.
-fn concept_targets(described: &[&ConceptPatterns]) -> (BTreeMap<String, usize>, BTreeSet<String>) {
+/// and the subsections (`id#Nadpis`) they name; `leaned_to` tells the texts of the games the
+/// query leans to.
+fn concept_targets(
+    described: &[&ConceptPatterns],
+    leaned_to: impl Fn(&str) -> bool,
+) -> (BTreeMap<String, usize>, BTreeSet<String>) {
     let mut targets = BTreeMap::new();
     let mut parts = BTreeSet::new();
     for concept in described {
-        let ids: BTreeSet<&str> = (concept.points_to.iter())
+        let mut ids: BTreeSet<&str> = (concept.points_to.iter())
             .map(|entry| part_reference(entry).0)
             .collect();
+        // A concept the games the query leans to answer points to their texts only.
+        if ids.iter().any(|id| leaned_to(id)) {
+            ids.retain(|id| leaned_to(id));
+        }
         for id in ids {
             *targets.entry(id.to_owned()).or_insert(0) += 1;
         }
@@ -1243,6 +1251,11 @@ impl SearchIndex {
         Box::new(BooleanQuery::new(clauses))
     }
 
+    /// Whether the document `id` is a text of one of `games`.
+    fn of_games(&self, id: &str, games: &BTreeSet<String>) -> bool {
+        (self.meta.docs.iter()).any(|doc| doc.id == id && games.contains(&doc.game))
+    }
+
     /// The games whose titles the query writes ("ve hře Duchové, zámky a hřbitovy", "v Duchách
     /// Carcassonne"), in the order of `game_titles`: a title's words are the game's everyday
     /// words too, so they point to both ghost games (or to none) when read one by one.
@@ -1450,12 +1463,15 @@ impl SearchIndex {
         }
         let titled = self.titled_games(&parsed.text);
         let described = described_concepts(&terms, &self.meta.concepts);
-        let (concept_targets, concept_parts) = concept_targets(&described);
+        let game = self.leaning_game(&terms, only_one(&titled), parsed.level, &described);
+        let (concept_targets, concept_parts) = concept_targets(&described, |id| {
+            (game.as_ref()).is_some_and(|(games, _)| self.of_games(id, games))
+        });
         let named = Named {
             rulings: named,
             section: named_section,
             level: parsed.level,
-            game: self.leaning_game(&terms, only_one(&titled), parsed.level, &described),
+            game,
             concept_targets,
             concept_parts,
             described,
@@ -2099,17 +2115,30 @@ mod tests {
         ];
         let terms = |q: &str| QueryTerms::new(&CzechAnalyzer, q, &Expansions::default());
         let described = |q: &str| described_concepts(&terms(q), &concepts);
-        let (targets, _) = concept_targets(&described("smím dát panáčka na starší kartičku"));
+        let (targets, _) =
+            concept_targets(&described("smím dát panáčka na starší kartičku"), |_| false);
         // Each document with how many of the described concepts it answers.
         let expected = [
             ("dc-prubeh-tahu".to_owned(), 2),
             ("zh-zakladni-hra".to_owned(), 1),
         ];
         assert_eq!(targets, BTreeMap::from(expected));
+        // Leaning to the base game: the concept its rule answers points there only.
+        let (targets, _) = concept_targets(
+            &described("smím dát panáčka na starší kartičku"),
+            |id| id.starts_with("zh-"),
+        );
+        let leaning = [
+            ("dc-prubeh-tahu".to_owned(), 1),
+            ("zh-zakladni-hra".to_owned(), 1),
+        ];
+        assert_eq!(targets, BTreeMap::from(leaning));
         // One word of every pattern missing: no concept applies.
-        assert!(concept_targets(&described("smím dát panáčka na kartičku"))
-            .0
-            .is_empty());
+        assert!(
+            concept_targets(&described("smím dát panáčka na kartičku"), |_| false)
+                .0
+                .is_empty()
+        );
     }
 
     #[test]
