@@ -536,6 +536,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/unseen-28.yaml",
         "tests/search/unseen-29.yaml",
         "tests/search/unseen-30.yaml",
+        "tests/search/unseen-31.yaml",
     ]
     .iter()
     .flat_map(|set| {
