@@ -1177,7 +1177,8 @@
 
     /** The games the query leans to and how much other games count (index.rs leaning_game):
      * a title names its game unless a word names another game too; a named level hints at
-     * the games with levels; a situation only one game has hints at it like a word. */
+     * the games with levels; a situation only one game has hints at it like a word. An
+     * expansion hinted at brings its base game along. */
     function leaningGame(terms, titled, namedLevel, described) {
       let named;
       if (titled !== null) {
@@ -1193,7 +1194,14 @@
         const withLevels = new Set(docs.filter((doc) => (doc.levels || []).length > 0).map((doc) => doc.game));
         if (withLevels.size > 0) hinted = withLevels;
       }
-      return hinted === null ? null : [hinted, s.hinted_other_game_factor];
+      return hinted === null ? null : [withBases(hinted), s.hinted_other_game_factor];
+    }
+
+    /** The games with the base game of each expansion among them (index.rs with_bases). */
+    function withBases(games) {
+      const all = new Set(games);
+      for (const [expansion, base] of s.expansion_bases) if (games.has(expansion)) all.add(base);
+      return all;
     }
 
     /** The first results all one game's with no one game in view: the best result of another

@@ -1909,6 +1909,22 @@ fn an_everyday_setting_does_not_turn_a_rules_question_away() {
     }
 }
 
+/// An expansion's rules are the base game's with its own added: a query that leans to the
+/// competitive ghost game (a ghost at a knight) has that game's scoring and the base game's
+/// city rule first, not the cooperative game's city ruling, which the two ghost words alone
+/// would put first.
+#[test]
+fn an_expansion_hinted_at_brings_its_base_game_along() {
+    let index = index(AnalyzerChoice::Czech);
+    let query = "brácha uzavrel mesto za 8 ale stali u jeho rytire 2 duchove, kolik si pise";
+    assert_eq!(
+        first_three_ids(&index, query)[..2],
+        ["dzh-mlha-a-duchove", "zh-zakladni-hra"]
+    );
+    // Named, the expansion leads alone.
+    assert!(first_three_ids(&index, "darky konec hry")[0].starts_with("da-"));
+}
+
 /// A concept of one game's own mechanic (concepts.yaml `game`) hints at that game like a word
 /// of games.yaml `hinted_by`: a ghost standing at the player's figure exists only in the
 /// competitive game, though "duch" and "město" point to both ghost games alike, so its

@@ -445,6 +445,8 @@ struct Meta {
     game_names: Vec<(String, String)>,
     /// The search term of each word that points to a game, with that game.
     game_hints: Vec<(String, String)>,
+    /// Each expansion with the base game whose rules it adds to (`expansion_bases`).
+    expansion_bases: Vec<(String, String)>,
     /// Each game's titles (Czech and English) as search terms, for queries that name a game
     /// by its title.
     game_titles: Vec<GameTitle>,
@@ -624,6 +626,15 @@ pub fn game_names(corpus: &Corpus) -> Vec<(String, String)> {
 /// The search term of each word in `games.yaml`'s `hinted_by`, with its game.
 pub fn game_hints(corpus: &Corpus) -> Vec<(String, String)> {
     game_terms(corpus, |game| &game.hinted_by[..])
+}
+
+/// Each expansion with the base game: the expansion's rules are the base game's with its own
+/// added, so a query about it is about the base game's rules too.
+pub fn expansion_bases(corpus: &Corpus) -> Vec<(String, String)> {
+    let of_kind = |kind| (corpus.games.iter()).filter(move |g| g.kind == kind);
+    (of_kind(GameKind::Rozsireni))
+        .flat_map(|e| of_kind(GameKind::Zakladni).map(|b| (e.id.clone(), b.id.clone())))
+        .collect()
 }
 
 /// A game's title of two or more words as search terms, with the letters of what stands
@@ -1123,6 +1134,7 @@ impl SearchIndex {
                     .collect(),
                 game_names: game_names(corpus),
                 game_hints: game_hints(corpus),
+                expansion_bases: expansion_bases(corpus),
                 game_titles: game_titles(corpus),
                 restated,
                 concepts: concept_patterns(corpus),
@@ -1293,7 +1305,8 @@ impl SearchIndex {
     /// The games the query leans to: the one its title or words name, or else those most of its
     /// words and the one-game situations it describes point to, or else, when it names a
     /// level, the games with levels ("na trojce": the base game's rule does not lead it); with
-    /// how much other games' documents then count.
+    /// how much other games' documents then count. An expansion hinted at brings its base
+    /// game along (one named leads alone: "dárky konec hry" asks about the Gifts' end).
     fn leaning_game(
         &self,
         terms: &QueryTerms,
@@ -1327,7 +1340,17 @@ impl SearchIndex {
                 .map(|_| with_levels())
                 .filter(|games| !games.is_empty())
         });
-        hinted.map(|g| (g, HINTED_OTHER_GAME_FACTOR))
+        hinted.map(|g| (self.with_bases(g), HINTED_OTHER_GAME_FACTOR))
+    }
+
+    /// The games with the base game of each expansion among them.
+    fn with_bases(&self, mut games: BTreeSet<String>) -> BTreeSet<String> {
+        let bases = (self.meta.expansion_bases.iter())
+            .filter(|(expansion, _)| games.contains(expansion))
+            .map(|(_, base)| base.clone())
+            .collect::<Vec<_>>();
+        games.extend(bases);
+        games
     }
 
     /// Whether a query word names this game ("v koopu", "competitive"): a document of the

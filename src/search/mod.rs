@@ -17,9 +17,9 @@ pub use eval::{
 };
 pub use hints::{candidates, Spread};
 pub use index::{
-    base_restatements, concept_patterns, game_hints, game_names, game_titles, game_words,
-    ranking_constants, scoped_synonyms, section_parts, AnalyzerChoice, Hit, HitKind, SearchIndex,
-    SearchOptions, SearchResults, Suggestion, HEADING_SEPARATOR, TEXT_FIELDS,
+    base_restatements, concept_patterns, expansion_bases, game_hints, game_names, game_titles,
+    game_words, ranking_constants, scoped_synonyms, section_parts, AnalyzerChoice, Hit, HitKind,
+    SearchIndex, SearchOptions, SearchResults, Suggestion, HEADING_SEPARATOR, TEXT_FIELDS,
 };
 pub use not_covered::{NotCoveredTable, MENTIONED_REST_MIN_SHARE};
 pub use query::{parse, MAX_QUERY_CHARS, PAST_LEVELS_NAMED};

@@ -14,8 +14,8 @@ use crate::content::to_plain_text;
 use crate::czech::{Analyzer, CzechAnalyzer};
 use crate::model::{Corpus, MAX_LEVEL};
 use crate::search::{
-    base_restatements, concept_patterns, game_hints, game_names, game_titles, game_words,
-    ranking_constants, scoped_synonyms, section_parts,
+    base_restatements, concept_patterns, expansion_bases, game_hints, game_names, game_titles,
+    game_words, ranking_constants, scoped_synonyms, section_parts,
 };
 use crate::search::{
     Expansions, FUZZY_MIN_LETTERS, NEAR_TERMS, RELAXED_MIN_LETTERS,
@@ -211,6 +211,7 @@ pub(crate) fn index_script(corpus: &Corpus) -> Result<String, serde_json::Error>
             ("concepts", serde_json::to_value(concept_patterns(corpus))?),
             ("game_names", json!(game_names(corpus))),
             ("game_hints", json!(game_hints(corpus))),
+            ("expansion_bases", json!(expansion_bases(corpus))),
             ("game_titles", serde_json::to_value(game_titles(corpus))?),
             ("restated", json!(base_restatements(corpus))),
             ("max_level", json!(MAX_LEVEL)),
