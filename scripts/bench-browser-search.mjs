@@ -3,6 +3,7 @@
 // its set-up takes (the analyzer and the index, from app.js's start), and how long the
 // results take to show after the last keystroke of each query. Prints medians.
 //   node scripts/bench-browser-search.mjs SITE_DIR [QUERIES.yaml …]
+// CARCREF_BENCH_LOADS sets how many page loads are timed (7 unless set): more on a noisy machine.
 import fs from 'node:fs';
 import path from 'node:path';
 import { launch } from '../tests/browser/chromium.mjs';
@@ -24,7 +25,8 @@ await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 const url = 'file://' + path.join(path.resolve(site), 'index.html');
 const ready = [];
 const setUp = [];
-for (let i = 0; i < 7; i += 1) {
+const loads = Number(process.env.CARCREF_BENCH_LOADS) || 7;
+for (let i = 0; i < loads; i += 1) {
   await page.goto(url);
   await page.waitForFunction(() => performance.getEntriesByName('carcref-search-ready').length > 0);
   const [start, end] = await page.evaluate(() =>
