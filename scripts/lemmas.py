@@ -46,7 +46,14 @@ SUPPLETIVE = (("jít", ("jdu", "šel")), ("vzít", ("vezmu", "vzal")), ("jmout",
 # "kar" as if "-et" were a verb ending; "konci" (na konci hry), which Hunspell lists both as a
 # form of "konec" and as a word of its own, so the table would leave it out and the analyzer
 # read it, typed as it is, as "končí" without diacritics.
-MISSING_FORMS = {"karta": ("karet",), "konec": ("konci",)}
+# Written abbreviations count as forms too: "v zákl. hře" is the base game (the dot is no letter,
+# so the analyzer sees "zákl"), not the cursed "zakletý" the stemmer would meet.
+MISSING_FORMS = {
+    "karta": ("karet",),
+    "konec": ("konci",),
+    "základní": ("zákl",),
+    "rozšíření": ("rozš",),
+}
 HEADER = (
     "# Tvary slov korpusu a jejich lemmata z českého slovníku Hunspell (hunspell-cs).\n"
     "# Generuje scripts/lemmas.py, ruční úpravy se přepíšou. Řádek: lemma<TAB>tvary.\n"

@@ -975,6 +975,9 @@ mod tests {
         same_stem(&["zámek", "zámku", "zámky", "zamek", "zamku"]);
         // "karet" only through the lemma table's hand form (scripts/lemmas.py MISSING_FORMS).
         same_stem(&["karta", "karty", "kartou", "karet"]);
+        // Written abbreviations are hand forms too: "v zákl. hře" is the base game.
+        same_stem(&["základní", "základních", "zákl", "zakl"]);
+        same_stem(&["rozšíření", "rozšířením", "rozš", "rozs"]);
         same_stem(&["mlha", "mlhy", "mlhou", "mlhu"]);
         same_stem(&["město", "města", "městem", "mesto", "mesta"]);
         same_stem(&["cesta", "cesty", "cestu", "cestou"]);
