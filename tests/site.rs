@@ -537,6 +537,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/unseen-29.yaml",
         "tests/search/unseen-30.yaml",
         "tests/search/unseen-31.yaml",
+        "tests/search/unseen-32.yaml",
     ]
     .iter()
     .flat_map(|set| {

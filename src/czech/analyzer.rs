@@ -896,6 +896,9 @@ mod tests {
         same_stem(&["koncil", "koncilu", "Koncilem", "koncily", "koncilům"]);
         same_stem(&["konec", "konce", "koncem"]);
         assert_ne!(folded("koncilu"), folded("koncem"));
+        same_stem(&["méně", "mene"]);
+        same_stem(&["měnit", "mění", "meni", "měníme"]);
+        assert_ne!(folded("méně"), folded("mění"));
     }
 
     #[test]
