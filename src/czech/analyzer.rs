@@ -899,6 +899,11 @@ mod tests {
         same_stem(&["méně", "mene"]);
         same_stem(&["měnit", "mění", "meni", "měníme"]);
         assert_ne!(folded("méně"), folded("mění"));
+        same_stem(&["cesta", "cestu", "cestě", "cestama", "cest", "cestách"]);
+        assert_ne!(folded("cesta"), folded("české"));
+        same_stem(&["závěr", "závěru"]);
+        assert_ne!(folded("závěr"), folded("zavřít"));
+        assert_ne!(folded("použitý"), folded("pouhým"));
     }
 
     #[test]
