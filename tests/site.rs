@@ -538,6 +538,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/unseen-30.yaml",
         "tests/search/unseen-31.yaml",
         "tests/search/unseen-32.yaml",
+        "tests/search/unseen-33.yaml",
     ]
     .iter()
     .flat_map(|set| {
