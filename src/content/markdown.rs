@@ -184,9 +184,12 @@ pub fn to_plain_text_naming(
                 cell_index = 0;
                 out.push_str("• ");
             }
+            // Read as Czech: the first cell labels the row ("Cesta: …; 1 bod za kartičku").
             Event::Start(Tag::TableCell) => {
-                if cell_index > 0 {
-                    out.push_str(" | ");
+                match cell_index {
+                    0 => {}
+                    1 => out.push_str(": "),
+                    _ => out.push_str("; "),
                 }
                 cell_index += 1;
             }
@@ -274,11 +277,11 @@ mod tests {
     #[test]
     fn plain_text_keeps_structure() {
         let text = to_plain_text(
-            "## Body\n\n* a\n* b [sekce](rule:x)\n\n| a | b |\n|---|---|\n| 1 | 2 |\n",
+            "## Body\n\n* a\n* b [sekce](rule:x)\n\n| a | b | c |\n|---|---|---|\n| 1 | 2 | 3 |\n",
         );
         assert!(text.contains("■ Body"));
         assert!(text.contains("• a\n• b sekce\n"), "{text}");
-        assert!(text.contains("a | b\n• 1 | 2"), "{text}");
+        assert!(text.contains("a: b; c\n• 1: 2; 3"), "{text}");
         let named = to_plain_text_naming("Viz [sekce](rule:x) a [web](https://a.cz).", &|t| {
             matches!(t, LinkTarget::Rule(id) if id == "x").then(|| "pravidla „X“".to_owned())
         });
