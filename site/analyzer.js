@@ -280,12 +280,22 @@
         if (queryWords.why.includes(folded)) {
           inWhyClause = true;
           afterWhy = true;
-        } else if (inWhyClause && queryWords.how_things_are.includes(folded)) howThingsAre = true;
+        } else if (inWhyClause && listed(queryWords.how_things_are, folded)) howThingsAre = true;
         contrast ||= afterWhy && queryWords.contrasts.includes(folded);
         past ||= isPast(folded);
-        asksARule ||= queryWords.asks_a_rule.includes(folded) || negatedPast(folded);
+        asksARule ||= listed(queryWords.asks_a_rule, folded) || negatedPast(folded);
       }
       return (howThingsAre || (contrast && !past)) && !asksARule;
+    }
+
+    /** Is this folded word in the list, as written or in a spoken form (analyzer.rs listed)? */
+    function listed(list, folded) {
+      return (
+        list.includes(folded) ||
+        tables.spoken_endings.some(
+          (e) => folded.endsWith(e.spoken) && list.includes(folded.slice(0, folded.length - e.spoken.length) + e.written),
+        )
+      );
     }
 
     /** A past verb; a word the dictionary knows only as no verb is none (analyzer.rs is_past). */

@@ -519,6 +519,8 @@ const SLANG_TUNING_FLOOR_MRR: f64 = 0.78;
 /// rules questions asked over coffee or beside the cat, beside everyday questions no rules
 /// answer (`outside-tuning-2.yaml`, 40 + 40). Session 56 added edge cases the rules leave open
 /// on topics the helper chose beside answerable lookalikes (`gaps-tuning-3.yaml`, 40 + 60).
+/// Session 61 added pieces named by their look, short queries with typos, long stories,
+/// comparisons of two games and negated questions (`probe-tuning.yaml`, 50 + 20).
 #[test]
 fn the_helpers_tuning_sets_are_measured() {
     for (set, path, success_at_3, mrr) in [
@@ -566,6 +568,7 @@ fn the_helpers_tuning_sets_are_measured() {
         ),
         ("outside-2", "tests/search/outside-tuning-2.yaml", 0.95, 0.9),
         ("gaps-3", "tests/search/gaps-tuning-3.yaml", 0.9, 0.78),
+        ("probe", "tests/search/probe-tuning.yaml", 0.94, 0.88),
     ] {
         measured_above(set, path, success_at_3, mrr);
     }
@@ -592,6 +595,7 @@ fn the_helpers_tuning_sets_are_measured() {
 // Outside, with the starting binary: 1.0 / 0.956, 37 of 45, 41 of 45 (words of where and when
 // people play refused rules questions; they left the everyday topic).
 // Gaps-3, with session 56's starting binary (216373d): 0.950 / 0.822, 40 of 40, 13 of 60.
+// Probe, with session 61's starting binary (95db969): 0.980 / 0.927, 48 of 50, 14 of 20.
 
 /// Fails when the whole set's quality falls below its floors, naming every kind's.
 fn assert_floor(
@@ -1062,6 +1066,7 @@ fn answered_tells_answerable_questions_from_the_rest() {
         ("tests/search/outside-tuning.yaml", 0.92, 0.85),
         ("tests/search/outside-tuning-2.yaml", 0.82, 0.95),
         ("tests/search/gaps-tuning-3.yaml", 0.95, 0.25),
+        ("tests/search/probe-tuning.yaml", 0.92, 0.8),
         ("tests/search/unseen.yaml", 0.92, 0.9),
         (
             "tests/search/unseen-2.yaml",

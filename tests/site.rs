@@ -506,6 +506,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/outside-tuning.yaml",
         "tests/search/situations-tuning-4.yaml",
         "tests/search/outside-tuning-2.yaml",
+        "tests/search/probe-tuning.yaml",
         "tests/search/unseen.yaml",
         "tests/search/unseen-2.yaml",
         "tests/search/unseen-3.yaml",

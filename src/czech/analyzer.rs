@@ -220,14 +220,20 @@ pub fn asks_for_a_reason(text: &str) -> bool {
         }
         if words.why.contains(&folded) {
             (in_why_clause, after_why) = (true, true);
-        } else if in_why_clause && words.how_things_are.contains(&folded) {
+        } else if in_why_clause && listed(&words.how_things_are, &folded) {
             how_things_are = true;
         }
         contrast |= after_why && words.contrasts.contains(&folded);
         past |= is_past(words, &folded);
-        asks_a_rule |= words.asks_a_rule.contains(&folded) || negated_past(words, &folded);
+        asks_a_rule |= listed(&words.asks_a_rule, &folded) || negated_past(words, &folded);
     }
     (how_things_are || (contrast && !past)) && !asks_a_rule
+}
+
+/// Is this folded word in the list, as written or in a spoken form ("jmenujou" for "jmenuji")?
+fn listed(list: &[String], folded: &str) -> bool {
+    list.iter().any(|w| w == folded)
+        || written_forms(tables(), folded).any(|written| list.contains(&written))
 }
 
 /// A past verb ("dostal", "posunuli", "did"). A word the dictionary knows only as a noun or
@@ -1196,6 +1202,8 @@ mod tests {
             // Nouns that end like a past verb are no verbs: the dictionary knows them.
             "Proč dává katedrála 3 body za kartičku, a ne třeba 4?",
             "proc jsou pravidla takova a ne jina",
+            // A spoken verb form reads as the written one.
+            "proc se ti psi jmenujou alik a azor",
         ] {
             assert!(asks_for_a_reason(reason), "{reason}");
         }
