@@ -164,19 +164,33 @@
     /** Tokens of text already in NFC (content is normalized when the site is built). */
     function analyze(text) {
       const tokens = [];
-      for (const m of text.matchAll(WORD)) {
+      const matches = [...text.matchAll(WORD)];
+      const folded = matches.map((m) => foldWord(m[0]));
+      matches.forEach((m, i) => {
         const terms = stemWordKept(m[0]);
         if (terms) {
+          const players = playerCount(folded, i, terms[0]);
           tokens.push({
             start: m.index,
             end: m.index + m[0].length,
             word: m[0],
-            folded: terms[0],
-            exact: terms[1],
+            folded: players ?? terms[0],
+            exact: players ?? terms[1],
           });
         }
-      }
+      });
       return tokens;
+    }
+
+    /** The term of the number word at i when, after v/ve and before no word of things, it
+     * says how many play (analyzer.rs PlayerCount::term). */
+    function playerCount(folded, i, digits) {
+      const c = tables.player_count;
+      const next = folded[i + 1];
+      const ofThings =
+        next !== undefined && !c.people.includes(next) && c.thing_endings.some((e) => next.endsWith(e));
+      const saysPlayers = i > 0 && c.numbers.includes(folded[i]) && c.prepositions.includes(folded[i - 1]) && !ofThings;
+      return saysPlayers ? c.term_prefix + digits : null;
     }
 
     /** Tokens of a user's query, which may arrive in any normalization form. */

@@ -88,7 +88,34 @@ struct Tables {
     normalize_endings: Vec<EndingRule>,
     drop_e_before_last_letter: bool,
     spoken_endings: Vec<SpokenEnding>,
+    player_count: PlayerCount,
     query_words: QueryWords,
+}
+
+/// "Ve dvou", "v šesti": how many play (`player_count_about` in czech.json).
+#[derive(Debug, Deserialize)]
+struct PlayerCount {
+    prepositions: Vec<String>,
+    numbers: Vec<String>,
+    term_prefix: String,
+    thing_endings: Vec<String>,
+    people: Vec<String>,
+}
+
+impl PlayerCount {
+    /// The term of the number word at `i` of these folded words (`digits`, its number term)
+    /// when, after v/ve and before no word of things, it says how many play.
+    fn term(&self, folded: &[String], i: usize, digits: &str) -> Option<String> {
+        let of_things = |next: &String| {
+            !self.people.contains(next)
+                && (self.thing_endings.iter()).any(|e| next.ends_with(e.as_str()))
+        };
+        let says_players = i > 0
+            && self.numbers.contains(&folded[i])
+            && self.prepositions.contains(&folded[i - 1])
+            && !folded.get(i + 1).is_some_and(of_things);
+        says_players.then(|| format!("{}{digits}", self.term_prefix))
+    }
 }
 
 /// A spoken ending and the written one it stands for (folded): "dostanem" for "dostaneme".
@@ -625,9 +652,15 @@ pub struct BaselineAnalyzer;
 impl Analyzer for CzechAnalyzer {
     fn analyze(&self, text: &str) -> Vec<Token> {
         let tables = tables();
-        words(text)
-            .filter_map(|(start, end, word)| {
-                let (folded, exact) = stem_word(tables, word)?;
+        let words: Vec<_> = words(text).collect();
+        let folded: Vec<String> = words.iter().map(|(_, _, w)| fold_word(w)).collect();
+        (words.iter().enumerate())
+            .filter_map(|(i, &(start, end, word))| {
+                let (folded_term, exact) = stem_word(tables, word)?;
+                let (folded, exact) = match tables.player_count.term(&folded, i, &folded_term) {
+                    Some(players) => (players.clone(), players),
+                    None => (folded_term, exact),
+                };
                 Some(Token {
                     start,
                     end,
@@ -1028,6 +1061,19 @@ mod tests {
         // Typed without diacritics, the exact term keeps none.
         assert_eq!(exact("umisten"), folded("umístit"));
         assert_ne!(exact("umístěn"), folded("umístit"));
+    }
+
+    #[test]
+    fn a_number_after_v_says_how_many_play() {
+        let terms = |text: &str| -> Vec<String> {
+            CzechAnalyzer.analyze(text).into_iter().map(|t| t.folded).collect()
+        };
+        assert_eq!(terms("hrajeme ve třech"), ["hraj", "v3"]);
+        assert_eq!(terms("jde to v šesti lidech"), ["v6", "lid"]);
+        assert_eq!(terms("ve 2"), ["v2"]);
+        // A number of things stays a number, and so does one without the preposition.
+        assert_eq!(terms("v pěti barvách"), ["5", "barv"]);
+        assert_eq!(terms("tři duchové"), ["3", "duch"]);
     }
 
     #[test]

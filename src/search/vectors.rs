@@ -54,6 +54,8 @@ const EDGE_CASES: &[&str] = &[
     "Dá se obsadit? nedá se to; dalo by se dokončit; daj se; kam se dá duch; dá bod",
     // "Vyhrát" right before points asks who scores and falls away; winning the game stays.
     "kdo vyhraje body za město? Vyhrál bod; vyhraje na body; vyhráli jsme",
+    // After v/ve a number word says how many play, unless a word of things follows.
+    "hrajeme ve dvou; v šesti lidech; ve 3; tři duchové; v pěti barvách; ve dvou kruzích",
     // English: function words fall away, number words become digits.
     "What happens when the deck still runs out after eight turns?",
 ];

@@ -56,7 +56,9 @@ struct Doc {
 /// they show.
 #[derive(Default)]
 struct WordTable {
-    numbers: HashMap<String, u32>,
+    /// By the word as written and its folded term: a word's term may depend on the words
+    /// around it ("dvou" is 2, "ve dvou" v2).
+    numbers: HashMap<(String, String), u32>,
     /// [as written, folded term] or [as written, folded term, exact term] when they differ.
     entries: Vec<Vec<String>>,
 }
@@ -84,17 +86,19 @@ impl WordTable {
     }
 
     fn number(&mut self, written: String, folded: String, exact: String) -> u32 {
-        if let Some(number) = self.numbers.get(&written) {
+        let key = (written, folded);
+        if let Some(number) = self.numbers.get(&key) {
             return *number;
         }
         let number = u32::try_from(self.entries.len()).unwrap_or(u32::MAX);
+        let (written, folded) = key.clone();
         let entry = if exact == folded {
-            vec![written.clone(), folded]
+            vec![written, folded]
         } else {
-            vec![written.clone(), folded, exact]
+            vec![written, folded, exact]
         };
         self.entries.push(entry);
-        self.numbers.insert(written, number);
+        self.numbers.insert(key, number);
         number
     }
 }
