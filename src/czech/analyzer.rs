@@ -1066,7 +1066,11 @@ mod tests {
     #[test]
     fn a_number_after_v_says_how_many_play() {
         let terms = |text: &str| -> Vec<String> {
-            CzechAnalyzer.analyze(text).into_iter().map(|t| t.folded).collect()
+            CzechAnalyzer
+                .analyze(text)
+                .into_iter()
+                .map(|t| t.folded)
+                .collect()
         };
         assert_eq!(terms("hrajeme ve třech"), ["hraj", "v3"]);
         assert_eq!(terms("jde to v šesti lidech"), ["v6", "lid"]);
