@@ -184,7 +184,7 @@ fn the_eleventh_held_out_set_is_measured_apart() {
     );
 }
 
-/// The twelfth to thirty-fourth held-out sets (`tests/search/unseen-12.yaml` to `unseen-34.yaml`),
+/// The twelfth to thirty-fifth held-out sets (`tests/search/unseen-12.yaml` to `unseen-35.yaml`),
 /// written the same way: in session 49 the twelfth and thirteenth before any change of that
 /// session, the thirteenth with answerable questions that sound as if they might not be and
 /// questions in the games' own words the rules leave open, the fourteenth after the changes
@@ -200,9 +200,10 @@ fn the_eleventh_held_out_set_is_measured_apart() {
 /// before any change; in session 58, the twenty-ninth before any change; in session 59, the
 /// thirtieth before any change and the thirty-first after most of them; in session 60, the
 /// thirty-second before any change and the thirty-third after them; in session 61, the
-/// thirty-fourth before any change; never read, never tuned on.
+/// thirty-fourth before any change and the thirty-fifth after most of them; never read, never
+/// tuned on.
 #[test]
-fn the_twelfth_to_thirty_fourth_held_out_sets_are_measured_apart() {
+fn the_twelfth_to_thirty_fifth_held_out_sets_are_measured_apart() {
     for (set, path, success_at_3, mrr) in [
         (
             "held-out-12",
@@ -341,6 +342,12 @@ fn the_twelfth_to_thirty_fourth_held_out_sets_are_measured_apart() {
             "tests/search/unseen-34.yaml",
             HELD_OUT_34_FLOOR_SUCCESS_AT_3,
             HELD_OUT_34_FLOOR_MRR,
+        ),
+        (
+            "held-out-35",
+            "tests/search/unseen-35.yaml",
+            HELD_OUT_35_FLOOR_SUCCESS_AT_3,
+            HELD_OUT_35_FLOOR_MRR,
         ),
     ] {
         measured_above(set, path, success_at_3, mrr);
@@ -1233,6 +1240,11 @@ fn answered_tells_answerable_questions_from_the_rest() {
             HELD_OUT_34_FLOOR_ANSWERED,
             HELD_OUT_34_FLOOR_REFUSED,
         ),
+        (
+            "tests/search/unseen-35.yaml",
+            HELD_OUT_35_FLOOR_ANSWERED,
+            HELD_OUT_35_FLOOR_REFUSED,
+        ),
     ] {
         let (said, answerable, refused, unanswerable) =
             carcref::search::answered_agreement(&index, &read_cases(set));
@@ -1292,7 +1304,8 @@ const HELD_OUT_FLOOR_REFUSED_ABSENT: f64 = 0.85;
 // 8, all 31 147 of 213 (0.690) at the end of the day; session 60's, unread, 7 of 8, all 32 154
 // of 221 (0.697) at the start; its second, written after its changes, 7 of 8, all 33 162 of 229
 // (0.707) at the end of the day; session 61's, unread, 8 of 8, all 34 170 of 237 (0.717) at
-// the start.
+// the start; its second, written after most of its changes, 8 of 8, all 35 178 of 245
+// (0.727) at the end of the day.
 const HELD_OUT_FLOOR_REFUSED_OPEN: f64 = 0.65;
 
 /// A why-question about how things are is answered only where the first result's snippet gives
@@ -1652,6 +1665,14 @@ const HELD_OUT_34_FLOOR_SUCCESS_AT_3: f64 = 0.95;
 const HELD_OUT_34_FLOOR_MRR: f64 = 0.89;
 const HELD_OUT_34_FLOOR_ANSWERED: f64 = 0.97;
 const HELD_OUT_34_FLOOR_REFUSED: f64 = 0.92;
+// Written in session 61 after most of its changes (the spoken forms, the games we do not
+// cover, the player counts) and measured with the binary that had them (3b61dc1): success@3
+// 0.977, MRR 0.915, 43 of 44 answerable said answered, 26 of 26 without an answer said not (18
+// of 18 absent, 8 of 8 open); the starting binary (95db969) gives MRR 0.900, the rest alike.
+const HELD_OUT_35_FLOOR_SUCCESS_AT_3: f64 = 0.95;
+const HELD_OUT_35_FLOOR_MRR: f64 = 0.88;
+const HELD_OUT_35_FLOOR_ANSWERED: f64 = 0.95;
+const HELD_OUT_35_FLOOR_REFUSED: f64 = 0.92;
 
 /// A game named by its title ("Duchové, zámky a hřbitovy", "v Duchách Carcassonne") is named,
 /// although its words one by one point to both ghost games: the first results are its texts.

@@ -541,6 +541,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/unseen-32.yaml",
         "tests/search/unseen-33.yaml",
         "tests/search/unseen-34.yaml",
+        "tests/search/unseen-35.yaml",
     ]
     .iter()
     .flat_map(|set| {
