@@ -134,14 +134,16 @@
       return [stemmed.map((l) => l[0]).join(''), stemmed.map((l) => l[1]).join('')];
     }
 
+    /** The written forms a folded word may be a spoken form of (analyzer.rs written_forms). */
+    function writtenForms(folded) {
+      return tables.spoken_endings
+        .filter((e) => folded.endsWith(e.spoken))
+        .map((e) => folded.slice(0, folded.length - e.spoken.length) + e.written);
+    }
+
     /** A stop word as written or in a spoken form of it (analyzer.rs is_stop_word). */
     function isStopWord(folded) {
-      return (
-        stopwords.has(folded) ||
-        tables.spoken_endings.some(
-          (e) => folded.endsWith(e.spoken) && stopwords.has(folded.slice(0, folded.length - e.spoken.length) + e.written),
-        )
-      );
+      return stopwords.has(folded) || writtenForms(folded).some((w) => stopwords.has(w));
     }
 
     /** The letters of the word's lemma; typed without diacritics, none in the exact term. A
@@ -304,12 +306,7 @@
 
     /** Is this folded word in the list, as written or in a spoken form (analyzer.rs listed)? */
     function listed(list, folded) {
-      return (
-        list.includes(folded) ||
-        tables.spoken_endings.some(
-          (e) => folded.endsWith(e.spoken) && list.includes(folded.slice(0, folded.length - e.spoken.length) + e.written),
-        )
-      );
+      return list.includes(folded) || writtenForms(folded).some((w) => list.includes(w));
     }
 
     /** A past verb; a word the dictionary knows only as no verb is none (analyzer.rs is_past). */

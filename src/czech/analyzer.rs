@@ -1066,10 +1066,8 @@ mod tests {
     #[test]
     fn a_number_after_v_says_how_many_play() {
         let terms = |text: &str| -> Vec<String> {
-            CzechAnalyzer
-                .analyze(text)
-                .into_iter()
-                .map(|t| t.folded)
+            (CzechAnalyzer.analyze(text).iter())
+                .map(|t| t.folded.clone())
                 .collect()
         };
         assert_eq!(terms("hrajeme ve třech"), ["hraj", "v3"]);
