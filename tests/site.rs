@@ -507,6 +507,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/situations-tuning-4.yaml",
         "tests/search/outside-tuning-2.yaml",
         "tests/search/probe-tuning.yaml",
+        "tests/search/probe-tuning-2.yaml",
         "tests/search/unseen.yaml",
         "tests/search/unseen-2.yaml",
         "tests/search/unseen-3.yaml",
@@ -542,6 +543,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/unseen-33.yaml",
         "tests/search/unseen-34.yaml",
         "tests/search/unseen-35.yaml",
+        "tests/search/unseen-36.yaml",
     ]
     .iter()
     .flat_map(|set| {
