@@ -998,9 +998,10 @@
           if (found) words.push(`„${found[1]}“`);
         }
         if (words.length === 0) {
+          // A concept described by a word the pattern does not hold (not_covered.rs `outside`).
+          const outside = (p, t) => terms.words.some((w) => standsFor(w, t) && !p.some((q) => standsFor(w, q)));
           const asks = index.not_covered.patterns.some(
-            ([p, e]) =>
-              e === entry && holdsPattern(terms, p) && !described.some((c) => c.some((t) => !p.includes(t))),
+            ([p, e]) => e === entry && holdsPattern(terms, p) && !described.some((c) => c.some((t) => outside(p, t))),
           );
           if (asks) out.push(index.not_covered.asked[entry]);
           return;

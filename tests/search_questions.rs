@@ -433,6 +433,14 @@ fn a_question_in_our_words_that_the_rules_leave_open_is_named_and_never_answered
     // ... unless the first result answers the situation the question describes: the same
     // words ask about a tie for a city, which the base game settles.
     answered_as_ours("dva hráči mají ve městě stejně panáčků, kdo vyhraje body?");
+    // A situation the pattern's own words describe, through a synonym ("družiník" for
+    // "panáček" of the big meeple's concept), is no other description: the topic stands.
+    not_covered(
+        "velký družiník v kooperaci",
+        "Na tuto otázku pravidla neodpovídají (velký družiník a jiná rozšíření v kooperativní \
+         hře).",
+    );
+    answered_as_ours("velký družiník v soutěžních duchách");
     not_covered(
         "kdo si vybírá barvu panáčků jako první?",
         "Na tuto otázku pravidla neodpovídají (kdo si první vybírá barvu).",

@@ -210,9 +210,15 @@ impl NotCoveredTable {
                     .collect();
                 if words.is_empty() {
                     let asks = (self.patterns.iter()).any(|(pattern, e)| {
-                        let elsewhere = |concept: &&[String]| {
-                            concept.iter().any(|term| !pattern.contains(term))
+                        // A concept described by a word the pattern does not hold: the
+                        // pattern's own words may also stand for a concept's ("družiník"
+                        // for "panáček"), which is no other description.
+                        let outside = |term: &String| {
+                            (terms.words.iter()).any(|w| {
+                                w.stands_for(term) && !pattern.iter().any(|p| w.stands_for(p))
+                            })
                         };
+                        let elsewhere = |concept: &&[String]| concept.iter().any(outside);
                         *e == entry
                             && holds_pattern(terms, pattern)
                             && !described.iter().any(elsewhere)
