@@ -545,6 +545,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/unseen-34.yaml",
         "tests/search/unseen-35.yaml",
         "tests/search/unseen-36.yaml",
+        "tests/search/unseen-37.yaml",
     ]
     .iter()
     .flat_map(|set| {
