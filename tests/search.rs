@@ -2026,6 +2026,9 @@ fn an_everyday_setting_does_not_turn_a_rules_question_away() {
     assert_answered_plainly(&[
         "U kafe jsme v Duchách uzavřeli město, kde stojí figurky dvou různých barev. Kolik bodů dostaneme?",
         "Kdo v základní hře začíná? U nás je nejmladší kocour, ale ten nehraje.",
+        // Children, buying the box, a phone are scenery too.
+        "Hrajeme s dětmi a uzavřeli jsme město s katedrálou. Kolik bodů to dá?",
+        "Koupili jsme Hostince a katedrály: kolik bodů dá dokončená cesta s hostincem?",
     ]);
     for (query, sentence) in [
         (
@@ -2034,7 +2037,11 @@ fn an_everyday_setting_does_not_turn_a_rules_question_away() {
         ),
         (
             "Telefon se mi rychle vybíjí, jak prodloužit výdrž baterie?",
-            "Slovo „telefon“ patří k otázkám, na které pravidla neodpovídají (hraní přes aplikaci nebo online).",
+            "Slovo „telefon“ patří k otázkám, na které pravidla neodpovídají (elektronika a internet).",
+        ),
+        (
+            "kde koupit Duchy Carcassonne",
+            "Slovo „koupit“ patří k otázkám, na které pravidla neodpovídají (koupě hry).",
         ),
     ] {
         let results = found(query);
