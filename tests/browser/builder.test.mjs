@@ -41,6 +41,12 @@ after(async () => {
 
 const cell = (x, y) => `[data-cell="${x},${y}"]`;
 const label = (page, x, y) => page.getAttribute(cell(x, y), 'aria-label');
+/** Waits for the builder's status line to match; on a timeout the assertion shows what it says. */
+async function waitForStatus(page, pattern) {
+  const matches = (source) => new RegExp(source).test(document.getElementById('hlaseni').textContent);
+  await page.waitForFunction(matches, pattern.source, { timeout: 10000 }).catch(() => {});
+  assert.match(await page.textContent('#hlaseni'), pattern);
+}
 
 /**
  * Red's road runs from a monastery west of the start tile to a straight road east of it,
@@ -813,13 +819,14 @@ test('with the competitive Ghosts expansion, a city closed by clicks scores 8 po
   assert.equal(await page.isVisible('#figurka-mista'), false); // the scenario lays the 2x2 tile itself
   assert.equal(await page.locator('[data-tile="du-03-zamek"]').count(), 1);
   await page.click('[data-tile="zh-mesto-roh"]');
+  // Each step waits for the page to take the one before (a loaded CI machine twice lost the
+  // tile here); a failure shows what the status said instead.
+  await page.waitForSelector('[data-tile="zh-mesto-roh"][aria-pressed="true"]');
   await page.click(cell(-1, 0));
-  // The tile lies before the next step (a loaded CI machine once read the status too early).
-  await page.waitForFunction(() => document.getElementById('hlaseni').textContent.startsWith('Přiloženo'));
+  await waitForStatus(page, /^Přiloženo/);
   // With tiles on the board the start tile stays: the expansion cannot be switched off.
   await page.click('#rozsireni input[value="duchove-zamky-hrbitovy"]');
-  await page.waitForFunction(() => document.getElementById('hlaseni').textContent.includes('startovní destičkou 2×2'));
-  assert.match(await page.textContent('#hlaseni'), /startovní destičkou 2×2; zapnete nebo vypnete ho, až/);
+  await waitForStatus(page, /startovní destičkou 2×2; zapnete nebo vypnete ho, až/);
   assert.equal(await page.isChecked('#rozsireni input[value="duchove-zamky-hrbitovy"]'), true);
   await page.click(cell(-1, -1));
   await page.click(cell(-1, -1)); // the other fitting rotation: city south and west
