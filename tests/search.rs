@@ -549,6 +549,9 @@ const SLANG_TUNING_FLOOR_MRR: f64 = 0.78;
 /// comparisons of two games and negated questions (`probe-tuning.yaml`, 50 + 20). Session 62
 /// added rules questions that mention buying, children, apps, fairness or strategy in passing,
 /// beside questions without an answer in the games' own words (`probe-tuning-3.yaml`, 50 + 70).
+/// Session 63 added questions in the games' own words the rules leave open (lost pieces, who
+/// shuffles, ties, marking things on the table) beside answerable lookalikes that use the same
+/// words (`probe-tuning-4.yaml`, 50 + 70).
 #[test]
 fn the_helpers_tuning_sets_are_measured() {
     for (set, path, success_at_3, mrr) in [
@@ -598,6 +601,7 @@ fn the_helpers_tuning_sets_are_measured() {
         ("gaps-3", "tests/search/gaps-tuning-3.yaml", 0.9, 0.78),
         ("probe", "tests/search/probe-tuning.yaml", 0.94, 0.88),
         ("probe-3", "tests/search/probe-tuning-3.yaml", 0.92, 0.84),
+        ("probe-4", "tests/search/probe-tuning-4.yaml", 0.95, 0.88),
     ] {
         measured_above(set, path, success_at_3, mrr);
     }
@@ -626,6 +630,7 @@ fn the_helpers_tuning_sets_are_measured() {
 // Gaps-3, with session 56's starting binary (216373d): 0.950 / 0.822, 40 of 40, 13 of 60.
 // Probe, with session 61's starting binary (95db969): 0.980 / 0.927, 48 of 50, 14 of 20.
 // Probe-3, with session 62's starting binary (b13fab1): 0.960 / 0.886, 31 of 50, 58 of 70.
+// Probe-4, with session 63's starting binary (fa8de0a): 0.980 / 0.919, 43 of 50, 44 of 70.
 
 /// Fails when the whole set's quality falls below its floors, naming every kind's.
 fn assert_floor(
@@ -1102,6 +1107,9 @@ fn answered_tells_answerable_questions_from_the_rest() {
         ("tests/search/probe-tuning-2.yaml", 0.0, 0.9),
         // Lookalikes: 31 of 50 answered and 58 of 70 refused when it arrived in session 62.
         ("tests/search/probe-tuning-3.yaml", 0.7, 0.82),
+        // Open questions in the games' own words and lookalikes: 43 of 50 answered and 44 of 70
+        // refused when it arrived in session 63.
+        ("tests/search/probe-tuning-4.yaml", 0.82, 0.62),
         ("tests/search/unseen.yaml", 0.92, 0.9),
         (
             "tests/search/unseen-2.yaml",
