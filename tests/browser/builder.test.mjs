@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { launch, watchedPage, fileUrl, openInBuilder, PHONE } from './chromium.mjs';
+import { launch, watchedPage, fileUrl, openInBuilder, waitForStatus, PHONE } from './chromium.mjs';
 import { ROAD_DISPUTE as EXPECTED, GHOSTS_DISPUTE as GHOSTS_EXPECTED, LEVEL_5_DISPUTE } from './disputes.mjs';
 import { serve } from './server.mjs';
 
@@ -41,14 +41,6 @@ after(async () => {
 
 const cell = (x, y) => `[data-cell="${x},${y}"]`;
 const label = (page, x, y) => page.getAttribute(cell(x, y), 'aria-label');
-/** Waits for the builder's status line to match; on a timeout the assertion shows what it says. */
-async function waitForStatus(page, pattern) {
-  const matches = (source) => new RegExp(source).test(document.getElementById('hlaseni').textContent);
-  await page.waitForFunction(matches, pattern.source).catch((error) => {
-    if (error.name !== 'TimeoutError') throw error;
-  });
-  assert.match(await page.textContent('#hlaseni'), pattern);
-}
 
 /**
  * Red's road runs from a monastery west of the start tile to a straight road east of it,

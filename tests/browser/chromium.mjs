@@ -73,6 +73,20 @@ export async function waitForSearchParams(page, expected) {
   }
 }
 
+/**
+ * Waits until the builder's status line (situace.js `say`) matches `pattern`; a status that
+ * never comes fails with what the line says instead of a bare timeout.
+ */
+export async function waitForStatus(page, pattern) {
+  const matches = (source) => new RegExp(source).test(document.getElementById('hlaseni').textContent);
+  try {
+    await page.waitForFunction(matches, pattern.source);
+  } catch (error) {
+    const said = await page.textContent('#hlaseni');
+    throw new Error(`the builder's status never matched ${pattern}, it says "${said}": ${error.message}`);
+  }
+}
+
 /** Opens a scenario file in the builder and waits until the page has said how that went (it
  * reads the file with the engine, in a worker). */
 export async function openInBuilder(page, file) {
