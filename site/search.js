@@ -601,7 +601,11 @@
         // A word no document has also searches the suggested one (terms.rs QueryWord::suggested).
         if (word.suggested !== null) alternatives.push(overFields(word.suggested, null, s.fuzzy_weight));
         for (const e of word.expansions) alternatives.push(overFields(e, null, s.expansion_weight));
-        disjunctionMax(alternatives, scores);
+        // A word of another box our texts mention counts more (index.rs MENTIONED_WORD_WEIGHT).
+        const weight = mentions(word.folded) ? s.mentioned_word_weight : 1;
+        const wordScores = new Map();
+        disjunctionMax(alternatives, wordScores);
+        for (const [d, v] of wordScores) scores.set(d, (scores.get(d) || 0) + v * weight);
       }
       for (const alts of terms.phrases) {
         const alternatives = alts.map((words) => {
@@ -959,6 +963,12 @@
     }
 
     /** A listed term or its negation (not_covered.rs is_or_negates). */
+    /** Whether a query word is a word of another box that our texts mention (not_covered.rs
+     * `mentions`). */
+    function mentions(term) {
+      return index.not_covered.terms.some(([t, , , mentioned]) => mentioned && isOrNegates(term, t));
+    }
+
     function isOrNegates(term, listed) {
       return term === listed || term === NEGATION + listed;
     }

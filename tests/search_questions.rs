@@ -495,6 +495,12 @@ fn a_piece_of_another_box_our_texts_mention_is_answered_only_with_what_they_say_
             "je ta rozbořená věž uprostřed startovní kartičky zámek?",
             "dzh-zricenina-na-startovni-karticce",
         ),
+        // The dragon's word counts more than the start tile's many texts share
+        // (MENTIONED_WORD_WEIGHT): only the note that mentions the dragon answers.
+        (
+            "Co sní drak, když přistane na startovní kartičce 2×2?",
+            "dzh-kombinace",
+        ),
     ] {
         let json = search_json(query);
         assert_eq!(json["answered"], true, "{json}");

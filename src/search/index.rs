@@ -336,6 +336,10 @@ pub const ANOTHER_GAME_MIN_SHARE_OF_FIRST: f32 = 0.35;
 /// through, 5 turned six rules questions with a cat or coffee away again; 4 answered 26 more
 /// than searching them whole and refused as many.)
 pub const SETTING_REST_MIN_HELD: usize = 4;
+/// A query word of another box that our texts mention only to say how it combines with ours
+/// (not-covered.yaml `mentioned`: "drak", "opat") counts this much more than the query's other
+/// words: a question with it that we answer is answered by the passage that mentions it.
+pub const MENTIONED_WORD_WEIGHT: f32 = 4.0;
 /// The word for "game": with a game's name it frames a question about a term ("co je mlha
 /// v kooperativní hře") without being what it asks.
 pub const GAME_WORD: &str = "hra";
@@ -358,6 +362,7 @@ pub fn ranking_constants() -> serde_json::Map<String, serde_json::Value> {
         ("expansion_weight", json!(EXPANSION_WEIGHT)),
         ("fuzzy_weight", json!(FUZZY_WEIGHT)),
         ("tie_breaker", json!(CONCEPT_TIE_BREAKER)),
+        ("mentioned_word_weight", json!(MENTIONED_WORD_WEIGHT)),
         ("id_bonus", json!(ID_MATCH_BONUS)),
         ("level_focus", json!(LEVEL_FOCUS)),
         ("other_level_factor", json!(OTHER_LEVEL_FACTOR)),
@@ -1210,13 +1215,16 @@ impl SearchIndex {
                     EXPANSION_WEIGHT,
                 )));
             }
-            concepts.push((
-                Occur::Should,
-                Box::new(DisjunctionMaxQuery::with_tie_breaker(
-                    alternatives,
-                    CONCEPT_TIE_BREAKER,
-                )),
+            let word_query = Box::new(DisjunctionMaxQuery::with_tie_breaker(
+                alternatives,
+                CONCEPT_TIE_BREAKER,
             ));
+            let weight = if self.meta.not_covered.mentions(&word.folded) {
+                MENTIONED_WORD_WEIGHT
+            } else {
+                1.0
+            };
+            concepts.push((Occur::Should, Box::new(BoostQuery::new(word_query, weight))));
         }
         for alternatives in &terms.phrases {
             let alternatives: Vec<Box<dyn Query>> = alternatives

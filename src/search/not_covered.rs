@@ -144,6 +144,13 @@ impl NotCoveredTable {
                 .any(|(t, _, entry, _)| self.setting[*entry] && is_or_negates(&word.folded, t))
     }
 
+    /// Whether a query word with this term is a word of another box that our texts mention
+    /// (`mentioned`: "drak", "opat"): the question is about that box or how it combines with
+    /// ours, and only the passages that mention it can answer the second.
+    pub(crate) fn mentions(&self, term: &str) -> bool {
+        (self.terms.iter()).any(|(t, _, _, mentioned)| *mentioned && is_or_negates(term, t))
+    }
+
     /// Whether a query word with this term belongs to a game carcref does not cover.
     pub(crate) fn holds(&self, term: &str) -> bool {
         self.terms.iter().any(|(t, _, _, _)| is_or_negates(term, t))
