@@ -962,13 +962,13 @@
       return w.expansions.some((e) => docFreq.has(e));
     }
 
-    /** A listed term or its negation (not_covered.rs is_or_negates). */
     /** Whether a query word is a word of another box that our texts mention (not_covered.rs
      * `mentions`). */
     function mentions(term) {
       return index.not_covered.terms.some(([t, , , mentioned]) => mentioned && isOrNegates(term, t));
     }
 
+    /** A listed term or its negation (not_covered.rs is_or_negates). */
     function isOrNegates(term, listed) {
       return term === listed || term === NEGATION + listed;
     }
