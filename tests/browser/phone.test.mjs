@@ -123,9 +123,14 @@ test('the search stays within reach on a scrolled page, and the header shows eve
   for (const link of links) {
     assert.ok(link.width > 0 && link.left >= 0 && link.right <= WIDTH, `${link.text}: ${link.left}–${link.right}`);
   }
+  // Where the page's text lies in the page (not on the screen): folding and unfolding the
+  // header must not move it under the reader's finger.
+  const textAt = () => page.evaluate(() => document.querySelector('main').getBoundingClientRect().top + window.scrollY);
+  const unfoldedAt = await textAt();
   // Far down the page the header, folded to one row, still holds the search box.
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await page.waitForSelector('.site-header.compact');
+  assert.equal(await textAt(), unfoldedAt, 'folding the header moved the page');
   const folded = await page.evaluate(() => ({
     header: document.querySelector('.site-header').getBoundingClientRect().height,
     box: document.getElementById('hledat-web').getBoundingClientRect().toJSON(),
@@ -134,8 +139,11 @@ test('the search stays within reach on a scrolled page, and the header shows eve
   assert.ok(folded.y > 2 * HEIGHT, `scrolled ${folded.y} px`);
   assert.ok(folded.header <= 0.15 * HEIGHT, `the folded header is ${folded.header} px high`);
   assert.ok(folded.box.top >= 0 && folded.box.bottom <= 0.15 * HEIGHT, JSON.stringify(folded.box));
-  await page.evaluate(() => window.scrollTo(0, 0));
+  // Back just above the unfolding height: the page stays where it was.
+  await page.evaluate(() => window.scrollTo(0, 30));
   await page.waitForSelector('.site-header:not(.compact)');
+  assert.equal(await textAt(), unfoldedAt, 'unfolding the header moved the page');
+  assert.equal(await page.evaluate(() => window.scrollY), 30);
 
   // The home page's own box stays at the top while its results scroll by.
   await page.goto(fileUrl(SITE, 'index.html'));
