@@ -511,6 +511,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/probe-tuning-3.yaml",
         "tests/search/probe-tuning-4.yaml",
         "tests/search/probe-tuning-5.yaml",
+        "tests/search/probe-tuning-6.yaml",
         "tests/search/unseen.yaml",
         "tests/search/unseen-2.yaml",
         "tests/search/unseen-3.yaml",
