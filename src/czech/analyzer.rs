@@ -1252,6 +1252,8 @@ mod tests {
             "proc jsou pravidla takova a ne jina",
             // A spoken verb form reads as the written one.
             "proc se ti psi jmenujou alik a azor",
+            // What is always so is how the game is made.
+            "Proč leží hostinec vždycky u jezera?",
         ] {
             assert!(asks_for_a_reason(reason), "{reason}");
         }
