@@ -553,6 +553,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/unseen-39.yaml",
         "tests/search/unseen-40.yaml",
         "tests/search/unseen-41.yaml",
+        "tests/search/unseen-42.yaml",
     ]
     .iter()
     .flat_map(|set| {
