@@ -1454,26 +1454,22 @@ impl SearchIndex {
             terms.ordinals_as_digits(level);
         }
         let own = raw_query.trim().to_lowercase();
-        let named = self.named_rulings(&parsed.ids, &own);
-        let named_section = self
+        let rulings = self.named_rulings(&parsed.ids, &own);
+        let section = self
             .meta
             .docs
             .iter()
             .position(|d| d.kind == HitKind::Rule && d.id == raw_query.trim());
-        if terms.is_empty() && named.is_empty() && named_section.is_none() {
+        if terms.is_empty() && rulings.is_empty() && section.is_none() {
             return Ok(SearchResults {
-                hits: Vec::new(),
                 nothing_to_search: true,
                 truncated: parsed.truncated,
-                relaxed: false,
-                suggestions: Vec::new(),
-                answered: false,
-                not_covered: Vec::new(),
+                ..SearchResults::default()
             });
         }
 
         // A query that is one of our own ids ("dzh-hrbitov") has no misspelt words.
-        let names_own_id = named_section.is_some() || named.contains(&own);
+        let names_own_id = section.is_some() || rulings.contains(&own);
         let suggestions = if names_own_id {
             Vec::new()
         } else {
@@ -1483,33 +1479,8 @@ impl SearchIndex {
             terms.suggest(typed, suggested, suggestion.typos);
         }
         let all_terms = self.set_the_scene_aside(&mut terms);
-        let frame_terms = self.frame_terms();
-        let mut asked: Vec<QueryWord> = (terms.words.iter())
-            .filter(|w| !frame_terms.iter().any(|t| w.stands_for(t)))
-            .cloned()
-            .collect();
-        // Only a game's name ("co je dárek", "hostinec"): the name is what is asked.
-        if asked.is_empty() {
-            asked.clone_from(&terms.words);
-        }
         let titled = self.titled_games(&parsed.text);
-        let described = described_concepts(&terms, &self.meta.concepts);
-        let game = self.leaning_game(&terms, only_one(&titled), parsed.level, &described);
-        let (concept_targets, concept_parts) = concept_targets(&described, |id| {
-            (game.as_ref()).is_some_and(|(games, _)| self.of_games(id, games))
-        });
-        let named = Named {
-            rulings: named,
-            section: named_section,
-            level: parsed.level,
-            game,
-            concept_targets,
-            concept_parts,
-            described,
-            explaining: (self.meta.expansions).sections_explaining(&asked, &terms.words),
-            asked,
-            frame_terms,
-        };
+        let named = self.named(&terms, &parsed, &titled, rulings, section);
         let mut ranked = self.ranked_hits(&terms, &named, options)?;
         let relaxed = ranked.hits.is_empty() && !terms.is_empty();
         if relaxed {
@@ -1517,36 +1488,8 @@ impl SearchIndex {
             let looser = terms.relaxed(&suggested);
             ranked = self.ranked_hits(&looser, &named, options)?;
         }
-        let leading: Vec<&str> = (ranked.ordinals.iter())
-            .take(LEADING_HITS)
-            .map(|ordinal| self.meta.docs[*ordinal].passages.as_str())
-            .collect();
-        let described = match ranked.hits.first() {
-            Some(first) if ranked.first_share >= DESCRIBED_SITUATION_MIN_SHARE => {
-                concept_patterns_held(&terms, &self.meta.concepts, &first.id)
-            }
-            _ => Vec::new(),
-        };
         let answers = !relaxed && ranked.answers(&named, self.holds_every_word(&terms));
-        let first_holds =
-            (ranked.ordinals.first()).map_or(0, |o| terms.words_held(&self.meta.docs[*o].terms));
-        let mut not_covered = (self.meta.not_covered).sentences(
-            &all_terms,
-            &leading,
-            |t| self.meta.terms.contains(t),
-            &described,
-            answers && first_holds >= SETTING_REST_MIN_HELD,
-        );
-        let named_games = self.named_games(&terms, &titled);
-        not_covered.extend((self.meta.not_covered).uncombined_sentences(&named_games));
-        if parsed.past_last_level.is_some() {
-            not_covered.extend((self.meta.not_covered).past_last_level_sentence());
-        }
-        if not_covered.is_empty() {
-            let snippet = ranked.hits.first().map(|hit| hit.snippet.plain());
-            not_covered
-                .extend((self.meta.not_covered).reason_sentence(&parsed.text, snippet.as_deref()));
-        }
+        let not_covered = self.not_covered(&terms, &all_terms, &ranked, &parsed, &titled, answers);
         Ok(SearchResults {
             answered: answers && not_covered.is_empty(),
             not_covered,
@@ -1560,6 +1503,89 @@ impl SearchIndex {
                 .map(|(s, _, _, _)| s)
                 .collect(),
         })
+    }
+
+    /// What the query names or points to besides its words: rulings by id, a rule section, a
+    /// level, the games it leans to, the situations it describes and the term it asks about.
+    fn named<'s>(
+        &'s self,
+        terms: &QueryTerms,
+        parsed: &query::ParsedQuery,
+        titled: &[String],
+        rulings: Vec<String>,
+        section: Option<usize>,
+    ) -> Named<'s> {
+        let frame_terms = self.frame_terms();
+        let mut asked: Vec<QueryWord> = (terms.words.iter())
+            .filter(|w| !frame_terms.iter().any(|t| w.stands_for(t)))
+            .cloned()
+            .collect();
+        // Only a game's name ("co je dárek", "hostinec"): the name is what is asked.
+        if asked.is_empty() {
+            asked.clone_from(&terms.words);
+        }
+        let described = described_concepts(terms, &self.meta.concepts);
+        let game = self.leaning_game(terms, only_one(titled), parsed.level, &described);
+        let (concept_targets, concept_parts) = concept_targets(&described, |id| {
+            (game.as_ref()).is_some_and(|(games, _)| self.of_games(id, games))
+        });
+        Named {
+            rulings,
+            section,
+            level: parsed.level,
+            game,
+            concept_targets,
+            concept_parts,
+            described,
+            explaining: (self.meta.expansions).sections_explaining(&asked, &terms.words),
+            asked,
+            frame_terms,
+        }
+    }
+
+    /// The sentences that say why the results are only the nearest: a word of a box we do not
+    /// cover or a topic the rules leave open, two games our texts never combine, a level past
+    /// the last, a why-question the first result gives no reason for. `answers`: whether the
+    /// first result answers the query's words.
+    fn not_covered(
+        &self,
+        terms: &QueryTerms,
+        all_terms: &QueryTerms,
+        ranked: &Ranked,
+        parsed: &query::ParsedQuery,
+        titled: &[String],
+        answers: bool,
+    ) -> Vec<String> {
+        let leading: Vec<&str> = (ranked.ordinals.iter())
+            .take(LEADING_HITS)
+            .map(|ordinal| self.meta.docs[*ordinal].passages.as_str())
+            .collect();
+        let described = match ranked.hits.first() {
+            Some(first) if ranked.first_share >= DESCRIBED_SITUATION_MIN_SHARE => {
+                concept_patterns_held(terms, &self.meta.concepts, &first.id)
+            }
+            _ => Vec::new(),
+        };
+        let first_holds =
+            (ranked.ordinals.first()).map_or(0, |o| terms.words_held(&self.meta.docs[*o].terms));
+        let mut sentences = (self.meta.not_covered).sentences(
+            all_terms,
+            &leading,
+            |t| self.meta.terms.contains(t),
+            &described,
+            answers && first_holds >= SETTING_REST_MIN_HELD,
+        );
+        let named_games = self.named_games(terms, titled);
+        sentences.extend((self.meta.not_covered).uncombined_sentences(&named_games));
+        if parsed.past_last_level.is_some() {
+            sentences.extend((self.meta.not_covered).past_last_level_sentence());
+        }
+        if sentences.is_empty() {
+            let snippet = ranked.hits.first().map(|hit| hit.snippet.plain());
+            sentences
+                .extend((self.meta.not_covered).reason_sentence(&parsed.text, snippet.as_deref()));
+        }
+        sentences
     }
 
     /// Sets the query's words of everyday life ("u kafe", "kocour") aside: what is left is the
