@@ -1155,120 +1155,110 @@ impl SearchIndex {
     /// expansion, a one-typo variant) counts, so a document matching every concept of the
     /// query beats one matching a single concept through many synonyms.
     fn text_query(&self, terms: &QueryTerms, options: &SearchOptions) -> Box<dyn Query> {
-        let over_fields =
-            |make: &dyn Fn(Field) -> Box<dyn Query>, exact: Option<&str>| -> Box<dyn Query> {
-                let mut should: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-                for pair in self.fields.texts() {
-                    should.push((
-                        Occur::Should,
-                        Box::new(BoostQuery::new(make(pair.folded), pair.weight)),
-                    ));
-                    if let Some(exact) = exact {
-                        let query = TermQuery::new(
-                            Term::from_field_text(pair.exact, exact),
-                            IndexRecordOption::WithFreqs,
-                        );
-                        should.push((
-                            Occur::Should,
-                            Box::new(BoostQuery::new(Box::new(query), pair.weight * EXACT_BONUS)),
-                        ));
-                    }
-                }
-                Box::new(BooleanQuery::new(should))
-            };
-        let term = |text: String| {
-            move |field: Field| -> Box<dyn Query> {
-                Box::new(TermQuery::new(
-                    Term::from_field_text(field, &text),
-                    IndexRecordOption::WithFreqs,
-                ))
-            }
-        };
-        let mut concepts: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-        for word in &terms.words {
-            let mut alternatives: Vec<Box<dyn Query>> =
-                vec![over_fields(&term(word.folded.clone()), Some(&word.exact))];
-            if word.typos > 0 {
-                let folded = word.folded.clone();
-                let typos = word.typos;
-                let fuzzy = move |field: Field| -> Box<dyn Query> {
-                    Box::new(FuzzyTermQuery::new(
-                        Term::from_field_text(field, &folded),
-                        typos,
-                        true,
-                    ))
-                };
-                alternatives.push(Box::new(BoostQuery::new(
-                    over_fields(&fuzzy, None),
-                    FUZZY_WEIGHT,
-                )));
-            }
-            if let Some(suggested) = &word.suggested {
-                alternatives.push(Box::new(BoostQuery::new(
-                    over_fields(&term(suggested.clone()), None),
-                    FUZZY_WEIGHT,
-                )));
-            }
-            for expansion in &word.expansions {
-                alternatives.push(Box::new(BoostQuery::new(
-                    over_fields(&term(expansion.clone()), None),
-                    EXPANSION_WEIGHT,
-                )));
-            }
-            let word_query = Box::new(DisjunctionMaxQuery::with_tie_breaker(
-                alternatives,
-                CONCEPT_TIE_BREAKER,
-            ));
-            let weight = if self.meta.not_covered.mentions(&word.folded) {
-                MENTIONED_WORD_WEIGHT
-            } else {
-                1.0
-            };
-            concepts.push((Occur::Should, Box::new(BoostQuery::new(word_query, weight))));
-        }
-        for alternatives in &terms.phrases {
-            let alternatives: Vec<Box<dyn Query>> = alternatives
-                .iter()
-                .map(|words| {
-                    let parts: Vec<(Occur, Box<dyn Query>)> = words
-                        .iter()
-                        .map(|w| (Occur::Should, over_fields(&term(w.clone()), None)))
-                        .collect();
-                    Box::new(BoostQuery::new(
-                        Box::new(BooleanQuery::new(parts)),
-                        EXPANSION_WEIGHT,
-                    )) as Box<dyn Query>
-                })
-                .collect();
-            concepts.push((
-                Occur::Should,
-                Box::new(DisjunctionMaxQuery::with_tie_breaker(
-                    alternatives,
-                    CONCEPT_TIE_BREAKER,
-                )),
-            ));
-        }
+        let concepts: Vec<(Occur, Box<dyn Query>)> = (terms.words.iter())
+            .map(|word| self.word_query(word))
+            .chain(terms.phrases.iter().map(|p| self.phrase_query(p)))
+            .map(|query| (Occur::Should, query))
+            .collect();
         let mut clauses: Vec<(Occur, Box<dyn Query>)> =
             vec![(Occur::Must, Box::new(BooleanQuery::new(concepts)))];
         if let Some(game) = &options.game {
-            clauses.push((
-                Occur::Must,
-                Box::new(TermQuery::new(
-                    Term::from_field_text(self.fields.game, game),
-                    IndexRecordOption::Basic,
-                )),
-            ));
+            let game = Term::from_field_text(self.fields.game, game);
+            clauses.push((Occur::Must, basic_term_query(game)));
         }
         if let Some(level) = options.level {
-            clauses.push((
-                Occur::Must,
-                Box::new(TermQuery::new(
-                    Term::from_field_u64(self.fields.level, u64::from(level)),
-                    IndexRecordOption::Basic,
-                )),
-            ));
+            let level = Term::from_field_u64(self.fields.level, u64::from(level));
+            clauses.push((Occur::Must, basic_term_query(level)));
         }
         Box::new(BooleanQuery::new(clauses))
+    }
+
+    /// One query word as a concept: the best of its alternatives, a word of another box that
+    /// our texts mention weighing more (`MENTIONED_WORD_WEIGHT`).
+    fn word_query(&self, word: &QueryWord) -> Box<dyn Query> {
+        let mut alternatives: Vec<Box<dyn Query>> =
+            vec![self.over_text_fields(&term_in(word.folded.clone()), Some(&word.exact))];
+        if word.typos > 0 {
+            let (folded, typos) = (word.folded.clone(), word.typos);
+            let fuzzy = move |field: Field| -> Box<dyn Query> {
+                Box::new(FuzzyTermQuery::new(
+                    Term::from_field_text(field, &folded),
+                    typos,
+                    true,
+                ))
+            };
+            let fuzzy = self.over_text_fields(&fuzzy, None);
+            alternatives.push(Box::new(BoostQuery::new(fuzzy, FUZZY_WEIGHT)));
+        }
+        if let Some(suggested) = &word.suggested {
+            let suggested = self.over_text_fields(&term_in(suggested.clone()), None);
+            alternatives.push(Box::new(BoostQuery::new(suggested, FUZZY_WEIGHT)));
+        }
+        for expansion in &word.expansions {
+            let expansion = self.over_text_fields(&term_in(expansion.clone()), None);
+            alternatives.push(Box::new(BoostQuery::new(expansion, EXPANSION_WEIGHT)));
+        }
+        let word_query = Box::new(DisjunctionMaxQuery::with_tie_breaker(
+            alternatives,
+            CONCEPT_TIE_BREAKER,
+        ));
+        let weight = if self.meta.not_covered.mentions(&word.folded) {
+            MENTIONED_WORD_WEIGHT
+        } else {
+            1.0
+        };
+        Box::new(BoostQuery::new(word_query, weight))
+    }
+
+    /// A glossary phrase of the query as one concept: the best of its ways of saying it.
+    fn phrase_query(&self, alternatives: &[Vec<String>]) -> Box<dyn Query> {
+        let alternatives: Vec<Box<dyn Query>> = (alternatives.iter())
+            .map(|words| {
+                let parts: Vec<(Occur, Box<dyn Query>)> = (words.iter())
+                    .map(|w| {
+                        (
+                            Occur::Should,
+                            self.over_text_fields(&term_in(w.clone()), None),
+                        )
+                    })
+                    .collect();
+                Box::new(BoostQuery::new(
+                    Box::new(BooleanQuery::new(parts)),
+                    EXPANSION_WEIGHT,
+                )) as Box<dyn Query>
+            })
+            .collect();
+        Box::new(DisjunctionMaxQuery::with_tie_breaker(
+            alternatives,
+            CONCEPT_TIE_BREAKER,
+        ))
+    }
+
+    /// `make`'s query over every text field, each by its weight, and the `exact` term (as
+    /// typed, diacritics kept) over their exact twins with a bonus.
+    fn over_text_fields(
+        &self,
+        make: &dyn Fn(Field) -> Box<dyn Query>,
+        exact: Option<&str>,
+    ) -> Box<dyn Query> {
+        let mut should: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+        for pair in self.fields.texts() {
+            should.push((
+                Occur::Should,
+                Box::new(BoostQuery::new(make(pair.folded), pair.weight)),
+            ));
+            if let Some(exact) = exact {
+                let query = TermQuery::new(
+                    Term::from_field_text(pair.exact, exact),
+                    IndexRecordOption::WithFreqs,
+                );
+                should.push((
+                    Occur::Should,
+                    Box::new(BoostQuery::new(Box::new(query), pair.weight * EXACT_BONUS)),
+                ));
+            }
+        }
+        Box::new(BooleanQuery::new(should))
     }
 
     /// Whether the document `id` is a text of one of `games`.
@@ -2031,6 +2021,21 @@ impl Ranked {
                     && self.first_share >= ANSWERED_CONCEPT_MIN_SHARE)
         })
     }
+}
+
+/// A query for the term `text` in whichever field it is given.
+fn term_in(text: String) -> impl Fn(Field) -> Box<dyn Query> {
+    move |field: Field| -> Box<dyn Query> {
+        Box::new(TermQuery::new(
+            Term::from_field_text(field, &text),
+            IndexRecordOption::WithFreqs,
+        ))
+    }
+}
+
+/// A filter on a term (a game, a level): whether it is there, not how often.
+fn basic_term_query(term: Term) -> Box<dyn Query> {
+    Box::new(TermQuery::new(term, IndexRecordOption::Basic))
 }
 
 /// The texts of one document besides its title and short answer.
