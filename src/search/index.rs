@@ -1827,103 +1827,30 @@ impl SearchIndex {
         options: &SearchOptions,
     ) -> Result<Ranked, SearchError> {
         // Score by text; documents named by ID join even without a text match.
-        let searcher = self.reader.searcher();
-        let mut scores: HashMap<usize, f32> = HashMap::new();
-        if !terms.is_empty() {
-            // Every matching document is a candidate, whatever the limit: the coordination and
-            // a concept's floor read the candidates, so a shorter list must not rank otherwise.
-            let every = self.meta.docs.len().max(1);
-            let top = searcher.search(
-                self.text_query(terms, options).as_ref(),
-                &TopDocs::with_limit(every).order_by_score(),
-            )?;
-            for (score, address) in top {
-                let doc: TantivyDocument = searcher.doc(address)?;
-                // An ordinal outside our documents (a damaged index) is skipped, not a panic.
-                let ordinal = doc.get_first(self.fields.ordinal).and_then(|v| v.as_u64());
-                if let Some(ordinal) = ordinal.filter(|o| *o < self.meta.docs.len() as u64) {
-                    scores.insert(ordinal as usize, score);
-                }
-            }
-        }
+        let mut scores = self.text_scores(terms, options)?;
         self.apply_coordination(terms, &mut scores);
         self.weigh_what_the_query_names(terms, named, &mut scores);
         let mut ranked: Vec<(usize, f32)> = scores.into_iter().collect();
         ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-
-        // One hit per ruling or section: the best-scoring part of a section stands for it, or,
-        // at that score, the part a described concept names as its answer is shown; the part
-        // that ranked still tells how much of the query the hit holds.
-        let mut unique: Vec<(usize, f32)> = Vec::new();
-        let mut ranked_part: HashMap<usize, usize> = HashMap::new();
-        for (ordinal, score) in &ranked {
-            let doc = &self.meta.docs[*ordinal];
-            let seen = (unique.iter().map(|(o, _)| &self.meta.docs[*o]))
-                .any(|other| other.kind == doc.kind && other.id == doc.id);
-            if doc.passes(options) && !seen {
-                let shown = self.part_a_concept_names(named, &ranked, doc);
-                if let Some(shown) = shown {
-                    ranked_part.insert(shown, *ordinal);
-                }
-                unique.push((shown.unwrap_or(*ordinal), *score));
-            }
-        }
+        let (mut unique, ranked_part) = self.one_per_document(named, &ranked, options);
         if named.game.as_ref().is_none_or(|(games, _)| games.len() > 1) {
             self.show_another_game(&mut unique);
         }
         let mut hits: Vec<Hit> = Vec::new();
         let mut ordinals = Vec::new();
         let (mut first_share, mut first_strength) = (0.0, 0.0);
-        for (ordinal, score) in unique {
-            let doc = &self.meta.docs[ordinal];
-            if hits.len() == options.limit {
-                break;
-            }
-            let measured_ordinal = ranked_part.get(&ordinal).copied().unwrap_or(ordinal);
-            let measured = &self.meta.docs[measured_ordinal];
-            ordinals.push(measured_ordinal);
+        for (ordinal, score) in unique.into_iter().take(options.limit) {
+            let measured = ranked_part.get(&ordinal).copied().unwrap_or(ordinal);
+            ordinals.push(measured);
             if hits.is_empty() {
                 first_share = if score >= ID_MATCH_BONUS {
                     1.0
                 } else {
-                    terms.share_matched(
-                        &measured.terms,
-                        |forms| self.rarity(forms),
-                        |term| self.names_game(term, &measured.game),
-                    )
+                    self.share_held(terms, measured)
                 };
-                // A base-game part states what the texts restating it state.
-                let restating_it = |(_, part): &&(usize, usize)| *part == measured_ordinal;
-                for (restating, _) in self.meta.restated.iter().filter(restating_it) {
-                    let restating = &self.meta.docs[*restating];
-                    first_share = first_share.max(terms.share_matched(
-                        &restating.terms,
-                        |forms| self.rarity(forms),
-                        |term| self.names_game(term, &restating.game),
-                    ));
-                }
-                first_strength = score / proximity_factor(terms, measured);
+                first_strength = score / proximity_factor(terms, &self.meta.docs[measured]);
             }
-            hits.push(Hit {
-                kind: doc.kind,
-                id: doc.id.clone(),
-                source_id: doc.source_id.clone(),
-                question: doc.title.clone(),
-                answer_short: doc.answer_short.clone(),
-                game_title: self
-                    .meta
-                    .games
-                    .iter()
-                    .find(|(id, _)| *id == doc.game)
-                    .map_or_else(|| doc.game.clone(), |(_, title)| title.clone()),
-                snippet: snippet::make(
-                    &doc.text,
-                    self.analyzer.as_ref(),
-                    terms,
-                    &answered_concepts(&named.described, (&doc.id, &doc.title)),
-                ),
-                score,
-            });
+            hits.push(self.hit(&self.meta.docs[ordinal], terms, named, score));
         }
         Ok(Ranked {
             hits,
@@ -1931,6 +1858,99 @@ impl SearchIndex {
             first_share,
             first_strength,
         })
+    }
+
+    /// Every matching document's text score, by ordinal, whatever the limit: the coordination
+    /// and a concept's floor read the candidates, so a shorter list must not rank otherwise.
+    fn text_scores(
+        &self,
+        terms: &QueryTerms,
+        options: &SearchOptions,
+    ) -> Result<HashMap<usize, f32>, SearchError> {
+        let mut scores: HashMap<usize, f32> = HashMap::new();
+        if terms.is_empty() {
+            return Ok(scores);
+        }
+        let searcher = self.reader.searcher();
+        let every = self.meta.docs.len().max(1);
+        let top = searcher.search(
+            self.text_query(terms, options).as_ref(),
+            &TopDocs::with_limit(every).order_by_score(),
+        )?;
+        for (score, address) in top {
+            let doc: TantivyDocument = searcher.doc(address)?;
+            // An ordinal outside our documents (a damaged index) is skipped, not a panic.
+            let ordinal = doc.get_first(self.fields.ordinal).and_then(|v| v.as_u64());
+            if let Some(ordinal) = ordinal.filter(|o| *o < self.meta.docs.len() as u64) {
+                scores.insert(ordinal as usize, score);
+            }
+        }
+        Ok(scores)
+    }
+
+    /// One hit per ruling or section, in ranked order: the best-scoring part of a section
+    /// stands for it, or, at that score, the part a described concept names as its answer is
+    /// shown; the part that ranked (returned by the shown part's ordinal) still tells how much
+    /// of the query the hit holds.
+    fn one_per_document(
+        &self,
+        named: &Named,
+        ranked: &[(usize, f32)],
+        options: &SearchOptions,
+    ) -> (Vec<(usize, f32)>, HashMap<usize, usize>) {
+        let mut unique: Vec<(usize, f32)> = Vec::new();
+        let mut ranked_part: HashMap<usize, usize> = HashMap::new();
+        for (ordinal, score) in ranked {
+            let doc = &self.meta.docs[*ordinal];
+            let seen = (unique.iter().map(|(o, _)| &self.meta.docs[*o]))
+                .any(|other| other.kind == doc.kind && other.id == doc.id);
+            if doc.passes(options) && !seen {
+                let shown = self.part_a_concept_names(named, ranked, doc);
+                if let Some(shown) = shown {
+                    ranked_part.insert(shown, *ordinal);
+                }
+                unique.push((shown.unwrap_or(*ordinal), *score));
+            }
+        }
+        (unique, ranked_part)
+    }
+
+    /// The share of the query's words the document `ordinal` holds (`share_matched`), or a
+    /// text restating it holds: a base-game part states what the texts restating it state.
+    fn share_held(&self, terms: &QueryTerms, ordinal: usize) -> f32 {
+        let share = |doc: &DocInfo| {
+            terms.share_matched(
+                &doc.terms,
+                |forms| self.rarity(forms),
+                |term| self.names_game(term, &doc.game),
+            )
+        };
+        let restating_it = |(_, part): &&(usize, usize)| *part == ordinal;
+        (self.meta.restated.iter().filter(restating_it))
+            .map(|(restating, _)| share(&self.meta.docs[*restating]))
+            .fold(share(&self.meta.docs[ordinal]), f32::max)
+    }
+
+    /// The hit a player sees for a document: its title, short answer, game and the snippet
+    /// that best answers the query.
+    fn hit(&self, doc: &DocInfo, terms: &QueryTerms, named: &Named, score: f32) -> Hit {
+        Hit {
+            kind: doc.kind,
+            id: doc.id.clone(),
+            source_id: doc.source_id.clone(),
+            question: doc.title.clone(),
+            answer_short: doc.answer_short.clone(),
+            game_title: (self.meta.games.iter())
+                .find(|(id, _)| *id == doc.game)
+                .map_or_else(|| doc.game.clone(), |(_, title)| title.clone()),
+            snippet: snippet::make(
+                &doc.text,
+                self.analyzer.as_ref(),
+                terms,
+                &answered_concepts(&named.described, (&doc.id, &doc.title)),
+            ),
+            score,
+        }
     }
 }
 
