@@ -620,3 +620,19 @@ fn a_synonym_of_a_game_word_points_where_the_word_does() {
     let first = json["results"][0]["id"].as_str().unwrap_or_default();
     assert!(first.starts_with("dc-"), "{json}");
 }
+
+/// A topic's word or pattern whose stem an everyday word of a rules question shares is no
+/// word of that topic: "malý" stems like "malovat" (painting figures), "zlý" like "zlost"
+/// (anger at the table), "péče" like "péct" (cooking). These ask what the rules answer.
+#[test]
+fn a_word_that_stems_like_a_topic_word_does_not_bring_the_topic() {
+    for query in [
+        "muj velky druzinik proti dvema malym soupere ve meste, kdo boduje?",
+        "malé figurky duchů, kolik jich je v krabici",
+        "zlí duchové na hřbitově",
+        "slavná katedrála v městě, kolik bodů",
+    ] {
+        let json = search_json(query);
+        assert_eq!(json["not_covered"], serde_json::json!([]), "{json}");
+    }
+}
