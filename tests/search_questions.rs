@@ -636,3 +636,17 @@ fn a_word_that_stems_like_a_topic_word_does_not_bring_the_topic() {
         assert_eq!(json["not_covered"], serde_json::json!([]), "{json}");
     }
 }
+
+/// "Najít" locates as often as it loses ("kde najdu psa na počítadle"), and a tile that cannot
+/// be placed is replaced by another under the rules: neither is the topic of lost pieces.
+#[test]
+fn finding_a_piece_or_replacing_an_unplaceable_tile_is_a_rules_question() {
+    for query in [
+        "kde na počítadle najdeme psa Alíka na trojce?",
+        "čím nahradit kartičku, která nejde přiložit?",
+    ] {
+        let json = search_json(query);
+        assert_eq!(json["not_covered"], serde_json::json!([]), "{json}");
+        assert_eq!(json["answered"], true, "{json}");
+    }
+}
