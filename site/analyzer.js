@@ -328,6 +328,35 @@
       );
     }
 
+    /** The sentences of a query that ask a question: one of their clauses that leans on no
+     * other holds a question word or a modal (analyzer.rs question_sentences). */
+    function questionSentences(text) {
+      return text
+        .normalize('NFC')
+        .split(/[.?!]/)
+        .filter(asksInAClause)
+        .map((sentence) => sentence.trim());
+    }
+
+    /** Does a clause of this sentence that leans on no other hold a question word or a modal
+     * (analyzer.rs asks_in_a_clause)? */
+    function asksInAClause(sentence) {
+      let leaning = false;
+      let asks = false;
+      let previousEnd = null;
+      for (const m of sentence.matchAll(WORD)) {
+        const folded = foldWord(m[0]);
+        const gap = sentence.slice(previousEnd ?? m.index, m.index);
+        const breaks = queryWords.clause_breaks.includes(folded);
+        if (previousEnd === null || breaks || [...gap].some((c) => queryWords.clause_marks.includes(c))) {
+          leaning = breaks || queryWords.alternatives.includes(folded);
+        }
+        previousEnd = m.index + m[0].length;
+        asks ||= !leaning && (listed(queryWords.question_words, folded) || listed(queryWords.asks_a_rule, folded));
+      }
+      return asks;
+    }
+
     /** Does this text give a reason (analyzer.rs gives_a_reason)? */
     function givesAReason(text) {
       return [...text.matchAll(WORD)].some((m) => queryWords.reasons.includes(foldWord(m[0])));
@@ -352,6 +381,7 @@
       negatedAt,
       asksForAReason,
       givesAReason,
+      questionSentences,
       readings,
     };
   }

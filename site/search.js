@@ -852,10 +852,12 @@
           if (word.folded === typedTerm && typos <= word.typos) word.suggested = term;
         }
       }
-      // The words of everyday life ("u kafe", "kocour") are set aside: what is left is the
+      // The words of everyday life ("u kafe", "kocour") are set aside, and a lead-in's ("vyplatí
+      // se") when a sentence of the query as typed asks apart from it: what is left is the
       // question, if it is one of ours (index.rs set_the_scene_aside).
+      const apart = askedApart(raw);
       const allTerms = terms;
-      const scene = { words: terms.words.filter((w) => !setsTheScene(w)), phrases: terms.phrases };
+      const scene = { words: terms.words.filter((w) => !setsTheScene(w, apart)), phrases: terms.phrases };
       if (scene.words.length > 0) terms = scene;
       const titledAll = titledGames(parsed.text);
       const titled = titledAll.length === 1 ? titledAll[0] : null;
@@ -880,7 +882,7 @@
       const answered = !relaxed && answers(ranked, s, holdsEveryWord(terms));
       const firstHolds = ranked.ordinals.length > 0 ? wordsHeld(terms, docTerms[ranked.ordinals[0]]) : 0;
       const restAnswered = answered && firstHolds >= s.setting_rest_min_held;
-      const notCovered = notCoveredSentences(allTerms, leading, described, restAnswered);
+      const notCovered = notCoveredSentences(allTerms, leading, described, restAnswered, apart);
       notCovered.push(...uncombinedSentences(namedGames(terms, titledAll)));
       if (pastLastLevel(parsed.text) && index.not_covered.past_last_level !== null) {
         notCovered.push(index.not_covered.past_last_level);
@@ -947,13 +949,27 @@
       return first !== undefined && analyzer.givesAReason(snippetText) ? [] : [sentence];
     }
 
-    /** Whether a query word belongs to a topic of everyday life and cannot be read as a word
-     * of our texts ("není hotový" is no hotel; not_covered.rs sets_the_scene). */
-    function setsTheScene(w) {
-      return (
-        !readAsOurs(w) &&
-        index.not_covered.terms.some(([t, , e]) => index.not_covered.setting[e] && isOrNegates(w.folded, t))
-      );
+    /** Whether a query word belongs to a topic of everyday life, or to a lead-in topic when the
+     * query asks apart from it, and cannot be read as a word of our texts ("není hotový" is
+     * no hotel; not_covered.rs sets_the_scene). */
+    function setsTheScene(w, apart) {
+      return !readAsOurs(w) && index.not_covered.terms.some(([t, , e]) => scenery(e, apart) && isOrNegates(w.folded, t));
+    }
+
+    /** Whether the query asks in a sentence of its own with no word of a lead-in topic
+     * (not_covered.rs asked_apart). */
+    function askedApart(text) {
+      const leadsIn = (term) =>
+        index.not_covered.terms.some(([t, , e]) => index.not_covered.lead_in[e] && isOrNegates(term, t));
+      return analyzer.questionSentences(text).some((sentence) => {
+        const found = analyzer.analyzeQuery(sentence);
+        return found.length >= s.lead_in_rest_min_terms && !found.some((t) => leadsIn(t.folded));
+      });
+    }
+
+    /** Whether an entry's words are only the scene of this query (not_covered.rs scenery). */
+    function scenery(entry, apart) {
+      return index.not_covered.setting[entry] || (apart && index.not_covered.lead_in[entry]);
     }
 
     /** Whether a query word may also be read as a word of our texts (not_covered.rs
@@ -977,7 +993,7 @@
      * our texts mention unless a passage of one of `leading`, the first results, holds it with
      * `mentioned_rest_min_share` of the query's other words; none for a word that may also be
      * read as a word of our texts (not_covered.rs NotCoveredTable::sentences). */
-    function notCoveredSentences(terms, leading, described, restAnswered) {
+    function notCoveredSentences(terms, leading, described, restAnswered, apart) {
       const rest = {
         words: terms.words.filter((w) => !index.not_covered.terms.some(([t]) => isOrNegates(w.folded, t))),
         phrases: terms.phrases,
@@ -1003,7 +1019,7 @@
               e === entry &&
               isOrNegates(w.folded, t) &&
               !(mentioned && answered(t)) &&
-              !(restAnswered && index.not_covered.setting[entry]),
+              !(restAnswered && scenery(entry, apart)),
           );
           if (found) words.push(`„${found[1]}“`);
         }

@@ -650,3 +650,31 @@ fn finding_a_piece_or_replacing_an_unplaceable_tile_is_a_rules_question() {
         assert_eq!(json["answered"], true, "{json}");
     }
 }
+
+/// "Vyplatí se …?" only leads in when a sentence of its own then asks a rules question
+/// ("kolik bodů je za neotevřený"); a strategy question that goes on in the same sentence
+/// ("…, kam dávat zakryté kartičky?") or with no question word ("stavět města, nebo cesty?")
+/// stays one the rules do not answer.
+#[test]
+fn a_strategy_word_only_leads_in_to_a_rules_question_asked_in_a_sentence_of_its_own() {
+    for query in [
+        "vyplatí se šetřit dárky do konce hry? kolik bodů je za neotevřený",
+        "vyplatí se obětovat body za cestu a radši sundat duchy? kolik jich můžu vzít",
+    ] {
+        let json = search_json(query);
+        assert_eq!(json["not_covered"], serde_json::json!([]), "{json}");
+        assert_eq!(json["answered"], true, "{json}");
+    }
+    for query in [
+        "co se víc vyplatí, stavět města, nebo cesty?",
+        "jaká je nejlepší strategie proti zakletému hřbitovu, kam dávat zakryté kartičky?",
+        "vyplatí se dát velkého družiníka do města? nebo radši na louku?",
+    ] {
+        let json = search_json(query);
+        assert_eq!(json["answered"], false, "{json}");
+        assert!(
+            json["not_covered"].to_string().contains("strategie"),
+            "{json}"
+        );
+    }
+}

@@ -512,6 +512,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/probe-tuning-4.yaml",
         "tests/search/probe-tuning-5.yaml",
         "tests/search/probe-tuning-6.yaml",
+        "tests/search/probe-tuning-7.yaml",
         "tests/search/unseen.yaml",
         "tests/search/unseen-2.yaml",
         "tests/search/unseen-3.yaml",
@@ -554,6 +555,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/unseen-40.yaml",
         "tests/search/unseen-41.yaml",
         "tests/search/unseen-42.yaml",
+        "tests/search/unseen-43.yaml",
     ]
     .iter()
     .flat_map(|set| {

@@ -823,6 +823,7 @@ impl Loader {
                     "patterns",
                     "reasons",
                     "setting",
+                    "lead_in",
                 ],
                 Some("title"),
                 &mut self.diags,
@@ -839,6 +840,7 @@ impl Loader {
             let patterns = (fields.optional_list_of_lists("patterns", diags)).unwrap_or_default();
             let reasons = fields.optional_bool("reasons", diags).unwrap_or(false);
             let setting = fields.optional_bool("setting", diags).unwrap_or(false);
+            let lead_in = fields.optional_bool("lead_in", diags).unwrap_or(false);
             if words.is_empty() && mentioned.is_empty() && patterns.is_empty() && !reasons {
                 diags.error(
                     fields.value_location("title"),
@@ -886,6 +888,14 @@ impl Loader {
                         .to_owned(),
                 );
             }
+            if lead_in && (kind != NotCoveredKind::Topic || words.is_empty() || setting) {
+                diags.error(
+                    fields.value_location("lead_in"),
+                    Some(&title),
+                    "`lead_in: true` má jen téma (`kind: tema`) se slovy ve `words` a bez `setting`: slova, která často jen uvádějí otázku o pravidlech v jiné větě"
+                        .to_owned(),
+                );
+            }
             check_patterns(&patterns, &title, diags);
             self.not_covered_patterns
                 .extend(patterns.iter().map(|(words, location)| {
@@ -918,6 +928,7 @@ impl Loader {
                     .collect(),
                 reasons,
                 setting,
+                lead_in,
             });
         }
     }

@@ -204,6 +204,19 @@ mod tests {
     }
 
     #[test]
+    fn only_a_topic_with_words_leads_in() {
+        let messages = diagnostics_with_list_changed(
+            "  mentioned: [věž]",
+            "  mentioned: [věž]\n  lead_in: true",
+        );
+        assert!(
+            (messages.iter())
+                .any(|m| m.contains("not-covered.yaml:") && m.contains("[Věž] `lead_in: true`")),
+            "{messages:?}"
+        );
+    }
+
+    #[test]
     fn only_one_topic_holds_the_questions_of_reasons() {
         let messages = diagnostics_with_list_changed(
             "  mentioned: [věž]",

@@ -144,6 +144,8 @@ struct QueryWords {
     how_things_are: Vec<String>,
     clause_marks: String,
     clause_breaks: Vec<String>,
+    question_words: Vec<String>,
+    alternatives: Vec<String>,
     asks_a_rule: Vec<String>,
     negation_prefix: String,
     superlative_prefix: String,
@@ -255,6 +257,43 @@ pub fn asks_for_a_reason(text: &str) -> bool {
         asks_a_rule |= listed(&words.asks_a_rule, &folded) || negated_past(words, &folded);
     }
     (how_things_are || (contrast && !past)) && !asks_a_rule
+}
+
+/// The sentences of a query that ask a question (see `query_words.about` in czech.json):
+/// "vyplatí se šetřit dárky? kolik bodů je za neotevřený" asks in its second sentence,
+/// whatever leads in to it in the first. A sentence asks when one of its clauses holds a
+/// question word or a modal and leans on no other ("když", "nebo"); a question mark alone
+/// does not make it ask ("co se víc vyplatí? stavět města nebo cesty?").
+pub fn question_sentences(text: &str) -> Vec<String> {
+    let text: String = text.nfc().collect();
+    (text.split(SENTENCE_ENDS))
+        .filter(|sentence| asks_in_a_clause(sentence))
+        .map(|sentence| sentence.trim().to_owned())
+        .collect()
+}
+
+/// The marks that end a sentence.
+const SENTENCE_ENDS: [char; 3] = ['.', '?', '!'];
+
+/// Does a clause of this sentence that leans on no other hold a question word or a modal?
+fn asks_in_a_clause(sentence: &str) -> bool {
+    let words = &tables().query_words;
+    let (mut leaning, mut asks) = (false, false);
+    let mut previous_end = None;
+    for (start, end, word) in self::words(sentence) {
+        let folded = fold_word(word);
+        let gap = sentence
+            .get(previous_end.unwrap_or(start)..start)
+            .unwrap_or_default();
+        let breaks = words.clause_breaks.contains(&folded);
+        if previous_end.is_none() || breaks || gap.chars().any(|c| words.clause_marks.contains(c)) {
+            leaning = breaks || words.alternatives.contains(&folded);
+        }
+        previous_end = Some(end);
+        asks |= !leaning
+            && (listed(&words.question_words, &folded) || listed(&words.asks_a_rule, &folded));
+    }
+    asks
 }
 
 /// Is this folded word in the list, as written or in a spoken form ("jmenujou" for "jmenuji")?
@@ -1281,6 +1320,27 @@ mod tests {
             "Žeton leží šedou stranou nahoru, aby bylo zřejmé, že…"
         ));
         assert!(!gives_a_reason("Od každého druhu je v balíčku pět karet."));
+    }
+
+    #[test]
+    fn a_sentence_asks_by_a_question_word_in_a_clause_that_leans_on_no_other() {
+        assert_eq!(
+            question_sentences("vyplatí se šetřit dárky do konce hry? kolik bodů je za neotevřený"),
+            ["kolik bodů je za neotevřený"]
+        );
+        assert_eq!(
+            question_sentences("„Vyplatí se spojit katedrály? Když ano, smím je dát do města?“"),
+            ["Když ano, smím je dát do města"]
+        );
+        // A question mark alone asks nothing of its own: the sentence may go on with the first.
+        assert!(question_sentences("co se víc vyplatí? stavět města nebo cesty?").is_empty());
+        // A clause that starts with "když" or "nebo" leans on the one before.
+        assert!(question_sentences("vyplatí se velkej do města, nebo kam jinam?").is_empty());
+        assert!(question_sentences("je lepší čekat, i když můžu dát sedláka?").is_empty());
+        assert_eq!(
+            question_sentences("Mám rytíře ve městě; můžu přidat druhého"),
+            ["Mám rytíře ve městě; můžu přidat druhého"]
+        );
     }
 
     #[test]

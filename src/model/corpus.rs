@@ -217,6 +217,10 @@ pub struct NotCovered {
     /// For a topic of everyday life (food, weather): its words are often only the setting of a
     /// rules question ("u kafe jsme uzavřeli město…"), which is then answered as such.
     pub setting: bool,
+    /// For a topic (strategy): its words often only lead in to a rules question asked in a
+    /// sentence of its own ("vyplatí se šetřit dárky? kolik bodů je za neotevřený"), which is
+    /// then answered as such.
+    pub lead_in: bool,
 }
 
 /// What a `not-covered.yaml` entry is (serialized as the file writes it).

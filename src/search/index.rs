@@ -1468,7 +1468,9 @@ impl SearchIndex {
         for (suggestion, typed, suggested, _) in &suggestions {
             terms.suggest(typed, suggested, suggestion.typos);
         }
-        let all_terms = self.set_the_scene_aside(&mut terms);
+        // The clauses as typed: the parsed text has lost its punctuation.
+        let asked_apart = self.meta.not_covered.asked_apart(raw_query);
+        let all_terms = self.set_the_scene_aside(&mut terms, asked_apart);
         let titled = self.titled_games(&parsed.text);
         let named = self.named(&terms, &parsed, &titled, rulings, section);
         let mut ranked = self.ranked_hits(&terms, &named, options)?;
@@ -1479,7 +1481,13 @@ impl SearchIndex {
             ranked = self.ranked_hits(&looser, &named, options)?;
         }
         let answers = !relaxed && ranked.answers(&named, self.holds_every_word(&terms));
-        let not_covered = self.not_covered(&terms, &all_terms, &ranked, &parsed, &titled, answers);
+        let not_covered = self.not_covered(
+            (&terms, &all_terms),
+            &ranked,
+            &parsed,
+            &titled,
+            (answers, asked_apart),
+        );
         Ok(SearchResults {
             answered: answers && not_covered.is_empty(),
             not_covered,
@@ -1535,16 +1543,16 @@ impl SearchIndex {
 
     /// The sentences that say why the results are only the nearest: a word of a box we do not
     /// cover or a topic the rules leave open, two games our texts never combine, a level past
-    /// the last, a why-question the first result gives no reason for. `answers`: whether the
-    /// first result answers the query's words.
+    /// the last, a why-question the first result gives no reason for. `terms` without and with
+    /// the scene's words; `answers`: whether the first result answers the query's words;
+    /// `asked_apart`: whether a clause asks apart from a lead-in topic's words.
     fn not_covered(
         &self,
-        terms: &QueryTerms,
-        all_terms: &QueryTerms,
+        (terms, all_terms): (&QueryTerms, &QueryTerms),
         ranked: &Ranked,
         parsed: &query::ParsedQuery,
         titled: &[String],
-        answers: bool,
+        (answers, asked_apart): (bool, bool),
     ) -> Vec<String> {
         let leading: Vec<&str> = (ranked.ordinals.iter())
             .take(LEADING_HITS)
@@ -1564,6 +1572,7 @@ impl SearchIndex {
             |t| self.meta.terms.contains(t),
             &described,
             answers && first_holds >= SETTING_REST_MIN_HELD,
+            asked_apart,
         );
         let named_games = self.named_games(terms, titled);
         sentences.extend((self.meta.not_covered).uncombined_sentences(&named_games));
@@ -1578,14 +1587,18 @@ impl SearchIndex {
         sentences
     }
 
-    /// Sets the query's words of everyday life ("u kafe", "kocour") aside: what is left is the
+    /// Sets the query's words of everyday life ("u kafe", "kocour") aside, and a lead-in's
+    /// ("vyplatí se") when a clause asks apart from it (`asked_apart`): what is left is the
     /// question, if it is one of ours. Returns the query's words as typed.
-    fn set_the_scene_aside(&self, terms: &mut QueryTerms) -> QueryTerms {
+    fn set_the_scene_aside(&self, terms: &mut QueryTerms, asked_apart: bool) -> QueryTerms {
         let all_terms = terms.clone();
         let in_texts = |t: &str| self.meta.terms.contains(t);
-        terms
-            .words
-            .retain(|w| !self.meta.not_covered.sets_the_scene(w, in_texts));
+        terms.words.retain(|w| {
+            !self
+                .meta
+                .not_covered
+                .sets_the_scene(w, in_texts, asked_apart)
+        });
         if terms.is_empty() {
             terms.clone_from(&all_terms);
         }

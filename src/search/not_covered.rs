@@ -16,7 +16,9 @@ use serde::{Deserialize, Serialize};
 
 use super::terms::{QueryTerms, QueryWord, TermSet, NEGATION};
 use crate::czech::a_join;
-use crate::czech::{analyze_query, asks_for_a_reason, gives_a_reason, CzechAnalyzer};
+use crate::czech::{
+    analyze_query, asks_for_a_reason, gives_a_reason, question_sentences, CzechAnalyzer,
+};
 use crate::model::{Corpus, Game, GameKind, NotCovered, NotCoveredKind};
 
 /// A word of another box that our texts mention is answered when a passage of a leading result
@@ -26,6 +28,10 @@ use crate::model::{Corpus, Game, GameKind, NotCovered, NotCoveredKind};
 /// rarest of them is often the question word ("kolik"), which says what is asked, not about
 /// what.
 pub const MENTIONED_REST_MIN_SHARE: f32 = 0.5;
+
+/// A sentence asks a rules question of its own, apart from a lead-in topic's words, when it
+/// holds at least this many terms: "kolik bodů je za neotevřený" does; "a jak?" does not.
+pub const LEAD_IN_REST_MIN_TERMS: usize = 2;
 
 /// The list as the search uses it (and the browser's index carries it).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -50,6 +56,9 @@ pub struct NotCoveredTable {
     past_last_level: Option<String>,
     /// Whether each entry's words may be only the setting of a question (`setting: true`).
     setting: Vec<bool>,
+    /// Whether each entry's words may only lead in to a rules question asked in a clause of
+    /// its own (`lead_in: true`).
+    lead_in: Vec<bool>,
 }
 
 impl NotCoveredTable {
@@ -114,6 +123,7 @@ impl NotCoveredTable {
             reasons,
             past_last_level: past_last_level(corpus),
             setting: corpus.not_covered.iter().map(|nc| nc.setting).collect(),
+            lead_in: corpus.not_covered.iter().map(|nc| nc.lead_in).collect(),
         }
     }
 
@@ -136,12 +146,39 @@ impl NotCoveredTable {
     }
 
     /// Whether a query word belongs to a topic of everyday life (`setting`), which may be only
-    /// where a rules question is asked, and cannot be read as a word of our texts (`in_texts`:
-    /// "není hotový" is no hotel).
-    pub(crate) fn sets_the_scene(&self, word: &QueryWord, in_texts: impl Fn(&str) -> bool) -> bool {
+    /// where a rules question is asked, or to a lead-in topic when the query asks apart from
+    /// it (`asked_apart`), and cannot be read as a word of our texts (`in_texts`: "není
+    /// hotový" is no hotel).
+    pub(crate) fn sets_the_scene(
+        &self,
+        word: &QueryWord,
+        in_texts: impl Fn(&str) -> bool,
+        asked_apart: bool,
+    ) -> bool {
         !read_as_ours(word, &in_texts)
-            && (self.terms.iter())
-                .any(|(t, _, entry, _)| self.setting[*entry] && is_or_negates(&word.folded, t))
+            && (self.terms.iter()).any(|(t, _, entry, _)| {
+                self.scenery(*entry, asked_apart) && is_or_negates(&word.folded, t)
+            })
+    }
+
+    /// Whether the query asks a question in a sentence of its own that holds no word of a
+    /// lead-in topic (`lead_in`; see `question_sentences`): "vyplatí se šetřit dárky? kolik
+    /// bodů je za neotevřený".
+    pub(crate) fn asked_apart(&self, text: &str) -> bool {
+        let leads_in = |term: &str| {
+            (self.terms.iter())
+                .any(|(t, _, entry, _)| self.lead_in[*entry] && is_or_negates(term, t))
+        };
+        question_sentences(text).iter().any(|sentence| {
+            let terms = analyze_query(&CzechAnalyzer, sentence);
+            terms.len() >= LEAD_IN_REST_MIN_TERMS && !terms.iter().any(|t| leads_in(&t.folded))
+        })
+    }
+
+    /// Whether an entry's words are only the scene of this query: always for a topic of
+    /// everyday life, for a lead-in topic when the query asks apart from it.
+    fn scenery(&self, entry: usize, asked_apart: bool) -> bool {
+        self.setting[entry] || (asked_apart && self.lead_in[entry])
     }
 
     /// Whether a query word with this term is a word of another box that our texts mention
@@ -174,7 +211,8 @@ impl NotCoveredTable {
     /// patterns, unless the first result answers a situation the query describes in other
     /// words (`described`: the concept patterns the query holds of the first result's, see
     /// `DESCRIBED_SITUATION_MIN_SHARE`). The words of everyday life count only when the
-    /// rest of the query is no rules question the search answers (`rest_answered`).
+    /// rest of the query is no rules question the search answers (`rest_answered`), and so do
+    /// a lead-in topic's when the query asks apart from them (`asked_apart`).
     pub(crate) fn sentences(
         &self,
         terms: &QueryTerms,
@@ -182,6 +220,7 @@ impl NotCoveredTable {
         in_texts: impl Fn(&str) -> bool,
         described: &[&[String]],
         rest_answered: bool,
+        asked_apart: bool,
     ) -> Vec<String> {
         let mut rest = terms.clone();
         rest.words.retain(|w| !self.holds(&w.folded));
@@ -210,7 +249,7 @@ impl NotCoveredTable {
                                 *e == entry
                                     && is_or_negates(&w.folded, t)
                                     && !(*mentioned && answered(t))
-                                    && !(rest_answered && self.setting[entry])
+                                    && !(rest_answered && self.scenery(entry, asked_apart))
                             })
                             .map(|(_, word, _, _)| format!("„{word}“"))
                     })
