@@ -556,6 +556,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/unseen-41.yaml",
         "tests/search/unseen-42.yaml",
         "tests/search/unseen-43.yaml",
+        "tests/search/unseen-44.yaml",
     ]
     .iter()
     .flat_map(|set| {

@@ -806,7 +806,6 @@ impl Loader {
     /// word each for the analyzer (whether the texts have them or, for `mentioned`, mention
     /// them is checked in `finish`).
     fn not_covered(&mut self, file: &str, text: &str) {
-        use crate::czech::{analyze_query, CzechAnalyzer};
         let Some(node) = yaml::parse(file, text, 0, true, &mut self.diags) else {
             return;
         };
@@ -815,122 +814,67 @@ impl Loader {
                 file,
                 0,
                 map,
-                &[
-                    "title",
-                    "kind",
-                    "words",
-                    "mentioned",
-                    "patterns",
-                    "reasons",
-                    "setting",
-                    "lead_in",
-                ],
+                NOT_COVERED_FIELDS,
                 Some("title"),
                 &mut self.diags,
             );
-            let diags = &mut self.diags;
-            let (Some(title), Some(kind)) = (
-                fields.required_str("title", diags),
-                fields.required_str("kind", diags),
-            ) else {
-                continue;
-            };
-            let words = fields.optional_list("words", diags).unwrap_or_default();
-            let mentioned = fields.optional_list("mentioned", diags).unwrap_or_default();
-            let patterns = (fields.optional_list_of_lists("patterns", diags)).unwrap_or_default();
-            let reasons = fields.optional_bool("reasons", diags).unwrap_or(false);
-            let setting = fields.optional_bool("setting", diags).unwrap_or(false);
-            let lead_in = fields.optional_bool("lead_in", diags).unwrap_or(false);
-            if words.is_empty() && mentioned.is_empty() && patterns.is_empty() && !reasons {
-                diags.error(
-                    fields.value_location("title"),
-                    Some(&title),
-                    "záznam potřebuje aspoň jedno slovo ve `words` nebo `mentioned`, vzor v `patterns`, nebo `reasons: true`"
-                        .to_owned(),
-                );
-                continue;
-            }
-            let kind = match kind.as_str() {
-                "rozsireni" => NotCoveredKind::Expansion,
-                "hra" => NotCoveredKind::Game,
-                "tema" => NotCoveredKind::Topic,
-                other => {
-                    diags.error(
-                        fields.value_location("kind"),
-                        Some(&title),
-                        format!("`kind` je `rozsireni`, `hra` nebo `tema`, ne `{other}`"),
-                    );
-                    continue;
-                }
-            };
-            if !patterns.is_empty() && kind != NotCoveredKind::Topic {
-                diags.error(
-                    fields.value_location("patterns"),
-                    Some(&title),
-                    "vzory (`patterns`) má jen téma (`kind: tema`): říkají, na co pravidla neodpovídají"
-                        .to_owned(),
-                );
-            }
-            let reasons_taken = self.corpus.not_covered.iter().any(|nc| nc.reasons);
-            if reasons && (kind != NotCoveredKind::Topic || reasons_taken) {
-                diags.error(
-                    fields.value_location("reasons"),
-                    Some(&title),
-                    "`reasons: true` má jen jedno téma (`kind: tema`): otázky „proč“, na které texty nedávají důvod"
-                        .to_owned(),
-                );
-            }
-            if setting && (kind != NotCoveredKind::Topic || words.is_empty()) {
-                diags.error(
-                    fields.value_location("setting"),
-                    Some(&title),
-                    "`setting: true` má jen téma (`kind: tema`) se slovy ve `words`: slova, která bývají jen kulisou otázky o pravidlech"
-                        .to_owned(),
-                );
-            }
-            if lead_in && (kind != NotCoveredKind::Topic || words.is_empty() || setting) {
-                diags.error(
-                    fields.value_location("lead_in"),
-                    Some(&title),
-                    "`lead_in: true` má jen téma (`kind: tema`) se slovy ve `words` a bez `setting`: slova, která často jen uvádějí otázku o pravidlech v jiné větě"
-                        .to_owned(),
-                );
-            }
-            check_patterns(&patterns, &title, diags);
-            self.not_covered_patterns
-                .extend(patterns.iter().map(|(words, location)| {
-                    let words = words.iter().map(|(w, _)| w.clone()).collect();
-                    (words, location.clone(), title.clone())
-                }));
-            for (word, location) in words.iter().chain(&mentioned) {
-                if analyze_query(&CzechAnalyzer, word).len() != 1 {
-                    diags.error(
-                        location.clone(),
-                        Some(&title),
-                        format!("`{word}` má být jedno slovo, které hledání nevynechá"),
-                    );
-                }
-            }
-            for (list, is_mentioned) in [(&words, false), (&mentioned, true)] {
-                self.not_covered_words
-                    .extend(list.iter().map(|(word, location)| {
-                        (word.clone(), location.clone(), title.clone(), is_mentioned)
-                    }));
-            }
-            let plain = |list: Vec<(String, Location)>| list.into_iter().map(|(w, _)| w).collect();
-            self.corpus.not_covered.push(NotCovered {
-                title,
-                kind,
-                words: plain(words),
-                mentioned: plain(mentioned),
-                patterns: (patterns.into_iter())
-                    .map(|(words, _)| words.into_iter().map(|(w, _)| w).collect())
-                    .collect(),
-                reasons,
-                setting,
-                lead_in,
-            });
+            self.not_covered_entry(&fields);
         }
+    }
+
+    /// One entry of `not-covered.yaml`, checked; its words and patterns are kept with their
+    /// places for `finish`.
+    fn not_covered_entry(&mut self, fields: &Fields) {
+        let diags = &mut self.diags;
+        let (Some(title), Some(kind)) = (
+            fields.required_str("title", diags),
+            fields.required_str("kind", diags),
+        ) else {
+            return;
+        };
+        let words = fields.optional_list("words", diags).unwrap_or_default();
+        let mentioned = fields.optional_list("mentioned", diags).unwrap_or_default();
+        let patterns = (fields.optional_list_of_lists("patterns", diags)).unwrap_or_default();
+        let reasons = fields.optional_bool("reasons", diags).unwrap_or(false);
+        if words.is_empty() && mentioned.is_empty() && patterns.is_empty() && !reasons {
+            diags.error(
+                fields.value_location("title"),
+                Some(&title),
+                "záznam potřebuje aspoň jedno slovo ve `words` nebo `mentioned`, vzor v `patterns`, nebo `reasons: true`"
+                    .to_owned(),
+            );
+            return;
+        }
+        let Some(kind) = not_covered_kind(fields, &title, &kind, diags) else {
+            return;
+        };
+        let plain = |list: &[(String, Location)]| list.iter().map(|(w, _)| w.clone()).collect();
+        let entry = NotCovered {
+            title: title.clone(),
+            kind,
+            words: plain(&words),
+            mentioned: plain(&mentioned),
+            patterns: patterns.iter().map(|(words, _)| plain(words)).collect(),
+            reasons,
+            setting: fields.optional_bool("setting", diags).unwrap_or(false),
+            lead_in: fields.optional_bool("lead_in", diags).unwrap_or(false),
+        };
+        let reasons_taken = self.corpus.not_covered.iter().any(|nc| nc.reasons);
+        check_topic_fields(fields, &entry, reasons_taken, diags);
+        check_patterns(&patterns, &title, diags);
+        check_single_words(words.iter().chain(&mentioned), &title, diags);
+        self.not_covered_patterns.extend(
+            patterns
+                .iter()
+                .map(|(words, location)| (plain(words), location.clone(), title.clone())),
+        );
+        for (list, is_mentioned) in [(&words, false), (&mentioned, true)] {
+            self.not_covered_words
+                .extend(list.iter().map(|(word, location)| {
+                    (word.clone(), location.clone(), title.clone(), is_mentioned)
+                }));
+        }
+        self.corpus.not_covered.push(entry);
     }
 
     fn glossary(&mut self, file: &str, text: &str) {
@@ -1251,6 +1195,96 @@ fn ruling_phrasings(
     items.into_iter().map(|(text, _)| text).collect()
 }
 
+const NOT_COVERED_FIELDS: &[&str] = &[
+    "title",
+    "kind",
+    "words",
+    "mentioned",
+    "patterns",
+    "reasons",
+    "setting",
+    "lead_in",
+];
+
+/// What a `not-covered.yaml` entry is: `rozsireni`, `hra` or `tema`.
+fn not_covered_kind(
+    fields: &Fields,
+    title: &str,
+    kind: &str,
+    diags: &mut Diagnostics,
+) -> Option<NotCoveredKind> {
+    match kind {
+        "rozsireni" => Some(NotCoveredKind::Expansion),
+        "hra" => Some(NotCoveredKind::Game),
+        "tema" => Some(NotCoveredKind::Topic),
+        other => {
+            diags.error(
+                fields.value_location("kind"),
+                Some(title),
+                format!("`kind` je `rozsireni`, `hra` nebo `tema`, ne `{other}`"),
+            );
+            None
+        }
+    }
+}
+
+/// The fields only a topic may set, each with what else it needs: patterns, the one topic of
+/// reasons (`reasons_taken`: an earlier entry is it), and words that are only the scene or a
+/// lead-in.
+fn check_topic_fields(
+    fields: &Fields,
+    entry: &NotCovered,
+    reasons_taken: bool,
+    diags: &mut Diagnostics,
+) {
+    let topic = entry.kind == NotCoveredKind::Topic;
+    let with_words = topic && !entry.words.is_empty();
+    for (field, misplaced, message) in [
+        (
+            "patterns",
+            !entry.patterns.is_empty() && !topic,
+            "vzory (`patterns`) má jen téma (`kind: tema`): říkají, na co pravidla neodpovídají",
+        ),
+        (
+            "reasons",
+            entry.reasons && (!topic || reasons_taken),
+            "`reasons: true` má jen jedno téma (`kind: tema`): otázky „proč“, na které texty nedávají důvod",
+        ),
+        (
+            "setting",
+            entry.setting && !with_words,
+            "`setting: true` má jen téma (`kind: tema`) se slovy ve `words`: slova, která bývají jen kulisou otázky o pravidlech",
+        ),
+        (
+            "lead_in",
+            entry.lead_in && (!with_words || entry.setting),
+            "`lead_in: true` má jen téma (`kind: tema`) se slovy ve `words` a bez `setting`: slova, která často jen uvádějí otázku o pravidlech v jiné větě",
+        ),
+    ] {
+        if misplaced {
+            diags.error(fields.value_location(field), Some(&entry.title), message.to_owned());
+        }
+    }
+}
+
+/// Each listed word is one word the search keeps as one term.
+fn check_single_words<'w>(
+    words: impl Iterator<Item = &'w (String, Location)>,
+    entry: &str,
+    diags: &mut Diagnostics,
+) {
+    use crate::czech::{analyze_query, CzechAnalyzer};
+    for (word, location) in words {
+        if analyze_query(&CzechAnalyzer, word).len() != 1 {
+            diags.error(
+                location.clone(),
+                Some(entry),
+                format!("`{word}` má být jedno slovo, které hledání nevynechá"),
+            );
+        }
+    }
+}
+
 /// A word pattern (`concepts.yaml`, `not-covered.yaml`) is 2 to 4 words, each one the search
 /// keeps as one term: a query holds it when it holds all of them, in any order and form.
 fn check_patterns(
@@ -1258,7 +1292,6 @@ fn check_patterns(
     entry: &str,
     diags: &mut Diagnostics,
 ) {
-    use crate::czech::{analyze_query, CzechAnalyzer};
     for (pattern, location) in patterns {
         if !(2..=4).contains(&pattern.len()) {
             diags.error(
@@ -1267,15 +1300,7 @@ fn check_patterns(
                 format!("vzor má mít 2 až 4 slova, má jich {}", pattern.len()),
             );
         }
-        for (word, location) in pattern {
-            if analyze_query(&CzechAnalyzer, word).len() != 1 {
-                diags.error(
-                    location.clone(),
-                    Some(entry),
-                    format!("`{word}` má být jedno slovo, které hledání nevynechá"),
-                );
-            }
-        }
+        check_single_words(pattern.iter(), entry, diags);
     }
 }
 

@@ -236,7 +236,17 @@ pub(crate) fn check_spec(spec: &TileSpec) -> Vec<SpecProblem> {
     let mut problem = |key: &'static str, item: Option<usize>, message: String| {
         problems.push(SpecProblem { key, item, message })
     };
-    let terrain = spec.port_terrain();
+    check_sides(spec, &mut problem);
+    check_fields(spec, &mut problem);
+    check_fog(spec, &mut problem);
+    problems
+}
+
+/// Reports a problem: the key, the item of its list (if one), the message.
+type Report<'r> = &'r mut dyn FnMut(&'static str, Option<usize>, String);
+
+/// Every city side in exactly one city and every road side in exactly one road.
+fn check_sides(spec: &TileSpec, problem: Report) {
     let mut side_owner: [Option<usize>; 4] = [None; 4];
     for (kind, key, list) in [
         (
@@ -290,6 +300,11 @@ pub(crate) fn check_spec(spec: &TileSpec) -> Vec<SpecProblem> {
             );
         }
     }
+}
+
+/// Every field port in exactly one field, and each field's bordering cities on the tile.
+fn check_fields(spec: &TileSpec, problem: Report) {
+    let terrain = spec.port_terrain();
     let mut field_owner: [Option<usize>; 12] = [None; 12];
     for (index, field) in spec.fields.iter().enumerate() {
         for port in &field.ports {
@@ -328,6 +343,11 @@ pub(crate) fn check_spec(spec: &TileSpec) -> Vec<SpecProblem> {
             );
         }
     }
+}
+
+/// Each fog has ports, none of them on a city, none in two fogs.
+fn check_fog(spec: &TileSpec, problem: Report) {
+    let terrain = spec.port_terrain();
     let mut fog_owner: [bool; 12] = [false; 12];
     for (index, fog) in spec.fog.iter().enumerate() {
         if fog.ports.is_empty() {
@@ -349,7 +369,6 @@ pub(crate) fn check_spec(spec: &TileSpec) -> Vec<SpecProblem> {
             }
         }
     }
-    problems
 }
 
 fn terrain_letter(terrain: Terrain) -> &'static str {
