@@ -115,6 +115,22 @@ struct DocInfo {
 }
 
 impl DocInfo {
+    /// A document before `document` fills in its terms, passages, game and levels.
+    fn new(kind: HitKind, id: &str, title: String, text: String) -> Self {
+        DocInfo {
+            kind,
+            id: id.to_owned(),
+            source_id: None,
+            title,
+            answer_short: None,
+            text,
+            terms: TermSet::default(),
+            passages: String::new(),
+            game: String::new(),
+            levels: Vec::new(),
+        }
+    }
+
     fn passes(&self, options: &SearchOptions) -> bool {
         options.game.as_ref().is_none_or(|g| *g == self.game)
             && options.level.is_none_or(|l| self.levels.contains(&l))
@@ -1068,16 +1084,14 @@ impl SearchIndex {
         for ruling in &corpus.rulings {
             let text = to_plain_text(&ruling.answer);
             let info = DocInfo {
-                kind: HitKind::Ruling,
-                id: ruling.id.clone(),
                 source_id: ruling.source_id.clone(),
-                title: ruling.question.clone(),
                 answer_short: Some(ruling.answer_short.clone()),
-                text: text.clone(),
-                terms: TermSet::default(),
-                passages: String::new(),
-                game: String::new(),
-                levels: Vec::new(),
+                ..DocInfo::new(
+                    HitKind::Ruling,
+                    &ruling.id,
+                    ruling.question.clone(),
+                    text.clone(),
+                )
             };
             add(
                 info,
@@ -1094,18 +1108,7 @@ impl SearchIndex {
             let levels = &section.levels;
             for part in section_parts(&section.title, &section.body) {
                 let text = to_plain_text(&part.markdown);
-                let info = DocInfo {
-                    kind: HitKind::Rule,
-                    id: section.id.clone(),
-                    source_id: None,
-                    title: part.heading,
-                    answer_short: None,
-                    text: text.clone(),
-                    terms: TermSet::default(),
-                    passages: String::new(),
-                    game: String::new(),
-                    levels: Vec::new(),
-                };
+                let info = DocInfo::new(HitKind::Rule, &section.id, part.heading, text.clone());
                 add(
                     info,
                     DocTexts {
@@ -1118,35 +1121,11 @@ impl SearchIndex {
                 )?;
             }
         }
-        let terms: TermSet = docs.iter().flat_map(|d| d.terms.iter().cloned()).collect();
-        let restated = restated_ordinals(&docs, &base_restatements(corpus));
         writer.commit()?;
         Ok(SearchIndex {
             reader: one_shot_reader(&index)?,
             fields,
-            meta: Meta {
-                expansions: Expansions::new(analyzer.as_ref(), &corpus.glossary, &corpus.thesaurus),
-                docs,
-                rulings: corpus
-                    .rulings
-                    .iter()
-                    .map(|r| (r.id.clone(), r.source_id.clone()))
-                    .collect(),
-                games: corpus
-                    .games
-                    .iter()
-                    .map(|g| (g.id.clone(), g.title.clone()))
-                    .collect(),
-                game_names: game_names(corpus),
-                game_hints: game_hints(corpus),
-                expansion_bases: expansion_bases(corpus),
-                game_titles: game_titles(corpus),
-                restated,
-                concepts: concept_patterns(corpus),
-                not_covered: NotCoveredTable::new(corpus),
-                terms,
-                words: words.into_iter().collect(),
-            },
+            meta: Meta::new(corpus, analyzer.as_ref(), docs, words),
             analyzer,
         })
     }
@@ -2053,6 +2032,37 @@ impl Ranked {
                 || (named.concept_targets.contains_key(&first.id)
                     && self.first_share >= ANSWERED_CONCEPT_MIN_SHARE)
         })
+    }
+}
+
+impl Meta {
+    /// What the search needs besides the index: the documents as `fill` made them, the words
+    /// of their texts (`words`), and the tables derived from the corpus.
+    fn new(
+        corpus: &Corpus,
+        analyzer: &dyn Analyzer,
+        docs: Vec<DocInfo>,
+        words: BTreeMap<String, (String, String)>,
+    ) -> Self {
+        Meta {
+            expansions: Expansions::new(analyzer, &corpus.glossary, &corpus.thesaurus),
+            terms: docs.iter().flat_map(|d| d.terms.iter().cloned()).collect(),
+            restated: restated_ordinals(&docs, &base_restatements(corpus)),
+            docs,
+            rulings: (corpus.rulings.iter())
+                .map(|r| (r.id.clone(), r.source_id.clone()))
+                .collect(),
+            games: (corpus.games.iter())
+                .map(|g| (g.id.clone(), g.title.clone()))
+                .collect(),
+            game_names: game_names(corpus),
+            game_hints: game_hints(corpus),
+            expansion_bases: expansion_bases(corpus),
+            game_titles: game_titles(corpus),
+            concepts: concept_patterns(corpus),
+            not_covered: NotCoveredTable::new(corpus),
+            words: words.into_iter().collect(),
+        }
     }
 }
 

@@ -1,7 +1,7 @@
 //! A short passage of a hit's text around the words that matched, with those words marked.
 
 use super::terms::QueryTerms;
-use crate::czech::Analyzer;
+use crate::czech::{Analyzer, Token};
 
 /// Words shown around the best match.
 pub const WINDOW_WORDS: usize = 28;
@@ -56,25 +56,7 @@ pub(crate) fn make(
     let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
     let tokens = analyzer.analyze(&text);
     let hits: Vec<bool> = tokens.iter().map(|t| terms.matches(&t.folded)).collect();
-    // Word boundaries: every whitespace-separated word, as byte ranges.
-    let words: Vec<(usize, usize)> = {
-        let mut spans = Vec::new();
-        let mut start = None;
-        for (i, c) in text.char_indices() {
-            match (c == ' ', start) {
-                (false, None) => start = Some(i),
-                (true, Some(s)) => {
-                    spans.push((s, i));
-                    start = None;
-                }
-                _ => {}
-            }
-        }
-        if let Some(s) = start {
-            spans.push((s, text.len()));
-        }
-        spans
-    };
+    let words = word_spans(&text);
     if words.is_empty() {
         return Snippet::default();
     }
@@ -95,17 +77,8 @@ pub(crate) fn make(
     let asked = asked_amount(analyzer, terms);
     let mut amount_in_word = vec![false; words.len()];
     if asked.is_some() {
-        let none: Vec<String> = NO_AMOUNT
-            .iter()
-            .filter_map(|w| folded_word(analyzer, w))
-            .collect();
-        for token in &tokens {
-            let digits =
-                !token.folded.is_empty() && token.folded.bytes().all(|b| b.is_ascii_digit());
-            if let (true, Some(w)) = (digits || none.contains(&token.folded), word_of(token.start))
-            {
-                amount_in_word[w] = true;
-            }
+        for w in amount_tokens(analyzer, &tokens).filter_map(|t| word_of(t.start)) {
+            amount_in_word[w] = true;
         }
     }
     let marks = WordMarks {
@@ -114,32 +87,85 @@ pub(crate) fn make(
         asked: asked.as_deref(),
         amount: &amount_in_word,
     };
-    let (sentence_start, sentence_end) = best_sentence(&text, &words, &marks);
-    // The window opens at the sentence; a sentence longer than the window is shown up to
-    // its last matched word or word of a described concept.
-    let window = WINDOW_WORDS.min(words.len());
-    let last_hit = (sentence_start..sentence_end)
-        .rev()
-        .find(|w| !matched_in_word[*w].is_empty() || concept_word_in_word[*w].is_some())
-        .unwrap_or(sentence_start);
-    let best_start = if last_hit >= sentence_start + window {
-        last_hit + 1 - window
-    } else {
-        sentence_start
-    };
-    let best_end = (best_start + window).min(words.len());
-    let from = words[best_start].0;
-    let to = words[best_end - 1].1;
-
+    let sentence = best_sentence(&text, &words, &marks);
+    let (best_start, best_end) = window_in(sentence, &marks, words.len());
     let mut segments = Vec::new();
     if best_start > 0 {
         segments.push(("… ".to_owned(), false));
     }
-    let mut cursor = from;
-    for (token, hit) in tokens.iter().zip(&hits) {
-        if !*hit || token.start < from || token.end > to {
-            continue;
+    let shown = (words[best_start].0, words[best_end - 1].1);
+    let matched = tokens.iter().zip(&hits).filter(|(_, hit)| **hit);
+    segments.extend(marked_segments(&text, shown, matched.map(|(t, _)| t)));
+    if best_end < words.len() {
+        segments.push((" …".to_owned(), false));
+    }
+    Snippet { segments }
+}
+
+/// Every whitespace-separated word of the text (its spaces single), as byte ranges.
+fn word_spans(text: &str) -> Vec<(usize, usize)> {
+    let mut spans = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices() {
+        match (c == ' ', start) {
+            (false, None) => start = Some(i),
+            (true, Some(s)) => {
+                spans.push((s, i));
+                start = None;
+            }
+            _ => {}
         }
+    }
+    if let Some(s) = start {
+        spans.push((s, text.len()));
+    }
+    spans
+}
+
+/// The tokens that give an amount: digits, or a word for none (`NO_AMOUNT`).
+fn amount_tokens<'t>(
+    analyzer: &dyn Analyzer,
+    tokens: &'t [Token],
+) -> impl Iterator<Item = &'t Token> {
+    let none: Vec<String> = (NO_AMOUNT.iter())
+        .filter_map(|w| folded_word(analyzer, w))
+        .collect();
+    tokens.iter().filter(move |token| {
+        let digits = !token.folded.is_empty() && token.folded.bytes().all(|b| b.is_ascii_digit());
+        digits || none.contains(&token.folded)
+    })
+}
+
+/// The words shown, as a range of word indexes: the window opens at the sentence; a sentence
+/// longer than the window is shown up to its last matched word or word of a described concept.
+fn window_in(
+    (sentence_start, sentence_end): (usize, usize),
+    marks: &WordMarks,
+    words: usize,
+) -> (usize, usize) {
+    let window = WINDOW_WORDS.min(words);
+    let last_hit = (sentence_start..sentence_end)
+        .rev()
+        .find(|w| !marks.matched[*w].is_empty() || marks.concept_words[*w].is_some())
+        .unwrap_or(sentence_start);
+    let start = if last_hit >= sentence_start + window {
+        last_hit + 1 - window
+    } else {
+        sentence_start
+    };
+    (start, (start + window).min(words))
+}
+
+/// The text between byte offsets `from` and `to` as segments, the matched tokens within it
+/// marked.
+fn marked_segments<'t>(
+    text: &str,
+    (from, to): (usize, usize),
+    matched: impl Iterator<Item = &'t Token>,
+) -> Vec<(String, bool)> {
+    let mut segments = Vec::new();
+    let mut cursor = from;
+    for token in matched.filter(|t| t.start >= from && t.end <= to) {
         if token.start > cursor {
             segments.push((text[cursor..token.start].to_owned(), false));
         }
@@ -149,10 +175,7 @@ pub(crate) fn make(
     if cursor < to {
         segments.push((text[cursor..to].to_owned(), false));
     }
-    if best_end < words.len() {
-        segments.push((" …".to_owned(), false));
-    }
-    Snippet { segments }
+    segments
 }
 
 /// The query's word for "how many" (`AMOUNT_QUESTION`), if it asks so.
