@@ -54,55 +54,77 @@ pub fn to_html(
     heading_prefix: &str,
     shift: usize,
 ) -> (String, Vec<Heading>) {
-    let mut headings = Vec::new();
-    let mut used_ids: HashSet<String> = HashSet::new();
-    let mut next_number: HashMap<String, usize> = HashMap::new();
-    let mut events: Vec<Event> = Vec::new();
-    // Which opened links were kept, so that the matching ends are kept or dropped too.
-    let mut links_kept: Vec<bool> = Vec::new();
-    let mut in_image = 0usize;
-    let mut heading_text: Option<String> = None;
-    let mut heading_start = 0usize;
+    let mut render = Render::new(resolve, heading_prefix, shift);
     for event in Parser::new_ext(markdown, options()) {
+        render.event(event);
+    }
+    let mut html = String::new();
+    pulldown_cmark::html::push_html(&mut html, render.events.into_iter());
+    (html, render.headings)
+}
+
+/// The state of `to_html` while it goes through the parser's events.
+struct Render<'a> {
+    resolve: &'a dyn Fn(&LinkTarget) -> Option<String>,
+    heading_prefix: &'a str,
+    shift: usize,
+    events: Vec<Event<'a>>,
+    headings: Vec<Heading>,
+    used_ids: HashSet<String>,
+    /// The next number to try for each heading id that is taken.
+    next_number: HashMap<String, usize>,
+    /// Which opened links were kept, so that the matching ends are kept or dropped too.
+    links_kept: Vec<bool>,
+    in_image: usize,
+    /// The open heading's text so far and its start event's place.
+    heading: Option<(String, usize)>,
+}
+
+impl<'a> Render<'a> {
+    fn new(
+        resolve: &'a dyn Fn(&LinkTarget) -> Option<String>,
+        heading_prefix: &'a str,
+        shift: usize,
+    ) -> Self {
+        Render {
+            resolve,
+            heading_prefix,
+            shift,
+            events: Vec::new(),
+            headings: Vec::new(),
+            used_ids: HashSet::new(),
+            next_number: HashMap::new(),
+            links_kept: Vec::new(),
+            in_image: 0,
+            heading: None,
+        }
+    }
+
+    fn event(&mut self, event: Event<'a>) {
         match event {
-            Event::Html(html) | Event::InlineHtml(html) => events.push(Event::Text(html)),
-            Event::Start(Tag::Image { .. }) => in_image += 1,
-            Event::End(TagEnd::Image) => in_image = in_image.saturating_sub(1),
+            Event::Html(html) | Event::InlineHtml(html) => self.events.push(Event::Text(html)),
+            Event::Start(Tag::Image { .. }) => self.in_image += 1,
+            Event::End(TagEnd::Image) => self.in_image = self.in_image.saturating_sub(1),
             Event::Start(Tag::Link {
                 link_type,
                 dest_url,
                 title,
                 id,
-            }) => {
-                let url = match parse_target(&dest_url) {
-                    Some(target) => resolve(&target),
-                    None if safe_url(&dest_url) => Some(dest_url.to_string()),
-                    None => None,
-                };
-                links_kept.push(url.is_some());
-                if let Some(url) = url {
-                    events.push(Event::Start(Tag::Link {
-                        link_type,
-                        dest_url: CowStr::from(url),
-                        title,
-                        id,
-                    }));
-                }
-            }
+            }) => self.link(link_type, &dest_url, title, id),
             Event::End(TagEnd::Link) => {
-                if links_kept.pop().unwrap_or(false) {
-                    events.push(Event::End(TagEnd::Link));
+                if self.links_kept.pop().unwrap_or(false) {
+                    self.events.push(Event::End(TagEnd::Link));
                 }
             }
             // A table scrolls sideways in its own box on a narrow screen; the box takes the
             // keyboard focus so that it can be scrolled without a pointer too.
             Event::Start(Tag::Table(alignments)) => {
-                events.push(Event::Html(CowStr::Borrowed(TABLE_BOX)));
-                events.push(Event::Start(Tag::Table(alignments)));
+                self.events.push(Event::Html(CowStr::Borrowed(TABLE_BOX)));
+                self.events.push(Event::Start(Tag::Table(alignments)));
             }
             Event::End(TagEnd::Table) => {
-                events.push(Event::End(TagEnd::Table));
-                events.push(Event::Html(CowStr::Borrowed("</div>\n")));
+                self.events.push(Event::End(TagEnd::Table));
+                self.events.push(Event::Html(CowStr::Borrowed("</div>\n")));
             }
             Event::Start(Tag::Heading {
                 level,
@@ -110,56 +132,83 @@ pub fn to_html(
                 attrs,
                 ..
             }) => {
-                heading_text = Some(String::new());
-                heading_start = events.len();
-                events.push(Event::Start(Tag::Heading {
-                    level: shifted(level, shift),
+                self.heading = Some((String::new(), self.events.len()));
+                self.events.push(Event::Start(Tag::Heading {
+                    level: shifted(level, self.shift),
                     id: None,
                     classes,
                     attrs,
                 }));
             }
-            Event::End(TagEnd::Heading(level)) => {
-                let title = heading_text.take().unwrap_or_default();
-                let base = format!("{heading_prefix}-{}", slug(&title));
-                let mut id = base.clone();
-                // Two headings of the same name in one text still get distinct anchors. The
-                // next number to try is kept per name, so thousands of equal headings stay
-                // linear instead of rescanning every earlier id.
-                if used_ids.contains(&id) {
-                    let next = next_number.entry(base.clone()).or_insert(2);
-                    loop {
-                        id = format!("{base}-{next}");
-                        *next += 1;
-                        if !used_ids.contains(&id) {
-                            break;
-                        }
-                    }
-                }
-                used_ids.insert(id.clone());
-                if let Some(Event::Start(Tag::Heading { id: slot, .. })) =
-                    events.get_mut(heading_start)
-                {
-                    *slot = Some(CowStr::from(id.clone()));
-                }
-                headings.push(Heading { id, title });
-                events.push(Event::End(TagEnd::Heading(shifted(level, shift))));
-            }
-            Event::Text(text) | Event::Code(text) if in_image > 0 => {
-                events.push(Event::Text(text));
+            Event::End(TagEnd::Heading(level)) => self.end_heading(level),
+            Event::Text(text) | Event::Code(text) if self.in_image > 0 => {
+                self.events.push(Event::Text(text));
             }
             other => {
-                if let (Some(title), Event::Text(t) | Event::Code(t)) = (&mut heading_text, &other)
+                if let (Some((title, _)), Event::Text(t) | Event::Code(t)) =
+                    (&mut self.heading, &other)
                 {
                     title.push_str(t);
                 }
-                events.push(other);
+                self.events.push(other);
             }
         }
     }
-    let mut html = String::new();
-    pulldown_cmark::html::push_html(&mut html, events.into_iter());
-    (html, headings)
+
+    /// A link is kept when its target resolves (an internal one) or is a safe URL.
+    fn link(
+        &mut self,
+        link_type: pulldown_cmark::LinkType,
+        dest_url: &str,
+        title: CowStr<'a>,
+        id: CowStr<'a>,
+    ) {
+        let url = match parse_target(dest_url) {
+            Some(target) => (self.resolve)(&target),
+            None if safe_url(dest_url) => Some(dest_url.to_string()),
+            None => None,
+        };
+        self.links_kept.push(url.is_some());
+        if let Some(url) = url {
+            self.events.push(Event::Start(Tag::Link {
+                link_type,
+                dest_url: CowStr::from(url),
+                title,
+                id,
+            }));
+        }
+    }
+
+    /// Gives the heading that ends its id, from its text.
+    fn end_heading(&mut self, level: HeadingLevel) {
+        let (title, start) = self.heading.take().unwrap_or_default();
+        let id = self.unique_id(format!("{}-{}", self.heading_prefix, slug(&title)));
+        if let Some(Event::Start(Tag::Heading { id: slot, .. })) = self.events.get_mut(start) {
+            *slot = Some(CowStr::from(id.clone()));
+        }
+        self.headings.push(Heading { id, title });
+        self.events
+            .push(Event::End(TagEnd::Heading(shifted(level, self.shift))));
+    }
+
+    /// Two headings of the same name in one text still get distinct anchors. The next number
+    /// to try is kept per name, so thousands of equal headings stay linear instead of
+    /// rescanning every earlier id.
+    fn unique_id(&mut self, base: String) -> String {
+        let mut id = base.clone();
+        if self.used_ids.contains(&id) {
+            let next = self.next_number.entry(base.clone()).or_insert(2);
+            loop {
+                id = format!("{base}-{next}");
+                *next += 1;
+                if !self.used_ids.contains(&id) {
+                    break;
+                }
+            }
+        }
+        self.used_ids.insert(id.clone());
+        id
+    }
 }
 
 /// A Markdown text as one line of plain words (internal links by their words only).

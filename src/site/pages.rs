@@ -454,16 +454,17 @@ impl<'a> Renderer<'a> {
         )
     }
 
+    /// A game's two pages: its rules by section, and its rulings by section and level.
     fn game_pages(&mut self, game: &Game) -> Result<(), BuildError> {
-        let mut sections: Vec<_> = self
-            .corpus
-            .sections
-            .iter()
+        let mut sections: Vec<&RuleSection> = (self.corpus.sections.iter())
             .filter(|s| s.game == game.id)
             .collect();
         sections.sort_by(|a, b| a.order.cmp(&b.order).then(a.id.cmp(&b.id)));
-        let view = game_view(self.corpus, game);
+        self.rules_page(game, &sections)?;
+        self.rulings_page(game, &sections)
+    }
 
+    fn rules_page(&mut self, game: &Game, sections: &[&RuleSection]) -> Result<(), BuildError> {
         let path = rules_url(&game.id);
         let root = root_for(&path);
         let section_views: Vec<SectionView> = sections
@@ -495,43 +496,16 @@ impl<'a> Renderer<'a> {
                 ),
                 current: &game.id,
             },
-            context! { game => &view, sections => section_views },
-        )?;
+            context! { game => &game_view(self.corpus, game), sections => section_views },
+        )
+    }
 
+    fn rulings_page(&mut self, game: &Game, sections: &[&RuleSection]) -> Result<(), BuildError> {
         let path = rulings_url(&game.id);
         let root = root_for(&path);
-        let mut groups: Vec<SectionRulings> = Vec::new();
-        for section in &sections {
-            let mut rulings: Vec<&Ruling> = self
-                .corpus
-                .rulings
-                .iter()
-                .filter(|r| r.game == game.id && r.section == section.id)
-                .collect();
-            if rulings.is_empty() {
-                continue;
-            }
-            // Within a section, by level: the lowest level first, then as the content lists them.
-            rulings.sort_by_key(|r| r.levels.iter().min().copied().unwrap_or(0));
-            let mut level_groups: Vec<RulingGroup> = Vec::new();
-            for ruling in rulings {
-                let levels = levels_cs(&ruling.levels);
-                let view = self.ruling_view(ruling, &root);
-                match level_groups.iter_mut().find(|g| g.levels == levels) {
-                    Some(group) => group.rulings.push(view),
-                    None => level_groups.push(RulingGroup {
-                        levels,
-                        rulings: vec![view],
-                    }),
-                }
-            }
-            groups.push(SectionRulings {
-                id: section.id.clone(),
-                title: section.title.clone(),
-                rules_href: format!("{root}{}#{}", rules_url(&game.id), section.id),
-                groups: level_groups,
-            });
-        }
+        let mut groups: Vec<SectionRulings> = (sections.iter())
+            .filter_map(|section| self.section_rulings(game, section, &root))
+            .collect();
         let orphans: Vec<RulingView> = self
             .corpus
             .rulings
@@ -561,8 +535,47 @@ impl<'a> Renderer<'a> {
                 ),
                 current: &game.id,
             },
-            context! { game => &view, sections => groups, levelled => game.has_levels() },
+            context! {
+                game => &game_view(self.corpus, game),
+                sections => groups,
+                levelled => game.has_levels(),
+            },
         )
+    }
+
+    /// A section's rulings grouped by level, the lowest level first, then as the content lists
+    /// them; none for a section without rulings.
+    fn section_rulings(
+        &self,
+        game: &Game,
+        section: &RuleSection,
+        root: &str,
+    ) -> Option<SectionRulings> {
+        let mut rulings: Vec<&Ruling> = (self.corpus.rulings.iter())
+            .filter(|r| r.game == game.id && r.section == section.id)
+            .collect();
+        if rulings.is_empty() {
+            return None;
+        }
+        rulings.sort_by_key(|r| r.levels.iter().min().copied().unwrap_or(0));
+        let mut level_groups: Vec<RulingGroup> = Vec::new();
+        for ruling in rulings {
+            let levels = levels_cs(&ruling.levels);
+            let view = self.ruling_view(ruling, root);
+            match level_groups.iter_mut().find(|g| g.levels == levels) {
+                Some(group) => group.rulings.push(view),
+                None => level_groups.push(RulingGroup {
+                    levels,
+                    rulings: vec![view],
+                }),
+            }
+        }
+        Some(SectionRulings {
+            id: section.id.clone(),
+            title: section.title.clone(),
+            rules_href: format!("{root}{}#{}", rules_url(&game.id), section.id),
+            groups: level_groups,
+        })
     }
 
     /// `vyklady/<id>.html`: one ruling to share, titled and described by its question and
