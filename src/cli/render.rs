@@ -415,8 +415,22 @@ pub(crate) fn report_text(
     report: &crate::scenario::Report,
     corpus: &Corpus,
 ) -> String {
-    let played = crate::engine::played(scenario, corpus);
     let mut out = String::new();
+    write_heading(&mut out, scenario, report, corpus);
+    write_steps(&mut out, scenario, report, corpus);
+    write_state(&mut out, report);
+    write_expectations(&mut out, report);
+    out
+}
+
+/// The scenario's title, description, rules, players, the rulings it verifies and the board
+/// it starts from.
+fn write_heading(
+    out: &mut String,
+    scenario: &crate::model::Scenario,
+    report: &crate::scenario::Report,
+    corpus: &Corpus,
+) {
     let _ = writeln!(out, "Scénář: {}", scenario.title);
     if let Some(description) = &scenario.description {
         let _ = writeln!(out, "{description}");
@@ -448,6 +462,16 @@ pub(crate) fn report_text(
         "Připravený plán: {}",
         crate::model::tiles_cs(report.prepared_tiles)
     );
+}
+
+/// Each step with what happened or why it was refused, and the rule it follows from.
+fn write_steps(
+    out: &mut String,
+    scenario: &crate::model::Scenario,
+    report: &crate::scenario::Report,
+    corpus: &Corpus,
+) {
+    let played = crate::engine::played(scenario, corpus);
     for step in &report.steps {
         let _ = writeln!(out, "\nKrok {} — {}", step.number, step.action);
         for event in &step.events {
@@ -467,6 +491,10 @@ pub(crate) fn report_text(
             );
         }
     }
+}
+
+/// The score, the figures on the board, the finished features and the modules' own lines.
+fn write_state(out: &mut String, report: &crate::scenario::Report) {
     // A module may keep the score its own way (the cooperative game's track or counters).
     let statuses = report.game.statuses();
     let scores: Vec<String> = match statuses.iter().find_map(|(_, s)| s.standings.as_ref()) {
@@ -497,9 +525,13 @@ pub(crate) fn report_text(
     for line in statuses.iter().filter_map(|(_, s)| s.line.as_ref()) {
         let _ = writeln!(out, "{line}");
     }
+}
+
+/// Each expectation, held or not, and the verdict.
+fn write_expectations(out: &mut String, report: &crate::scenario::Report) {
     if report.expectations.is_empty() {
         let _ = writeln!(out, "\nScénář neuvádí očekávání.");
-        return out;
+        return;
     }
     let _ = writeln!(out, "\nOčekávání:");
     for e in &report.expectations {
@@ -513,7 +545,6 @@ pub(crate) fn report_text(
     }
     let failed = report.expectations.iter().filter(|e| !e.held).count();
     let _ = writeln!(out, "{}", verdict_line(failed, report.expectations.len()));
-    out
 }
 
 /// "očekávání" keeps its form after every number; the quantifier agrees instead:
