@@ -410,6 +410,8 @@ fn citation(corpus: &Corpus, rule: &str, played: &Played) -> String {
     }
 }
 
+/// A scenario run as `carcref check` prints it: what it is, each step, the state at the end
+/// and the expectations with the verdict.
 pub(crate) fn report_text(
     scenario: &crate::model::Scenario,
     report: &crate::scenario::Report,

@@ -742,12 +742,46 @@ fn expectations(
     let completed = fields
         .optional_int_in("completed", 0..=MAX_COUNT, diags)
         .map(|n| n as usize);
+    let rejected = rejected_steps(file, &fields, expect, steps, diags);
+    let rules = rule_keys(&fields, diags);
+    let meeples_at = meeples_at(scope, &fields, diags);
+    Expectations {
+        points: points_by_kind(file, expect, players, diags),
+        meeples_at,
+        supply: per_player(file, expect, "supply", players, 0..=MAX_COUNT, diags),
+        modules: scope.module_data(&fields, Context::Expect, diags, |hooks, f, s, d| {
+            hooks.expect(f, s, d)
+        }),
+        score: per_player(file, expect, "score", players, 0..=MAX_SCORE, diags),
+        completed,
+        meeples_on_board: per_player(
+            file,
+            expect,
+            "meeples_on_board",
+            players,
+            0..=MAX_COUNT,
+            diags,
+        ),
+        returned: per_player(file, expect, "returned", players, 0..=MAX_COUNT, diags),
+        rejected,
+        rules,
+    }
+}
+
+/// `rejected`: the steps the engine must refuse, each once, with the rule that refuses it.
+fn rejected_steps(
+    file: &str,
+    fields: &Fields,
+    expect: &MarkedMappingNode,
+    steps: usize,
+    diags: &mut Diagnostics,
+) -> Vec<(usize, String)> {
     let mut rejected = Vec::new();
     // One refused step as a mapping, or several as a list of them.
     let refusals: Vec<&MarkedMappingNode> = match expect.get_node("rejected") {
         None => Vec::new(),
         Some(Node::Mapping(one)) => vec![one],
-        Some(Node::Sequence(_)) => list(&fields, "rejected", diags),
+        Some(Node::Sequence(_)) => list(fields, "rejected", diags),
         Some(other) => {
             diags.error(
                 fields.at(other.span()),
@@ -781,9 +815,12 @@ fn expectations(
             }
         }
     }
-    let rules: Vec<String> = fields
-        .optional_list("rules", diags)
-        .unwrap_or_default()
+    rejected
+}
+
+/// `rules`: keys of rules the run must apply, each one the engine knows.
+fn rule_keys(fields: &Fields, diags: &mut Diagnostics) -> Vec<String> {
+    (fields.optional_list("rules", diags).unwrap_or_default())
         .into_iter()
         .filter_map(|(key, location)| {
             if crate::engine::rule_description(&key).is_none() {
@@ -792,9 +829,14 @@ fn expectations(
             }
             Some(key)
         })
-        .collect();
+        .collect()
+}
+
+/// `meeples_at`: figures that must stand where the run ends, each with its owner.
+fn meeples_at(scope: &Scope, fields: &Fields, diags: &mut Diagnostics) -> Vec<MeepleAt> {
+    let (file, players) = (scope.modules.file, scope.modules.players);
     let mut meeples_at = Vec::new();
-    for item in list(&fields, "meeples_at", diags) {
+    for item in list(fields, "meeples_at", diags) {
         let m = Fields::new(file, 0, item, &["at", "on", "player", "kind"], None, diags);
         let at = position(&m, diags);
         let on = spot(&m, diags);
@@ -816,27 +858,7 @@ fn expectations(
             });
         }
     }
-    Expectations {
-        points: points_by_kind(file, expect, players, diags),
-        meeples_at,
-        supply: per_player(file, expect, "supply", players, 0..=MAX_COUNT, diags),
-        modules: scope.module_data(&fields, Context::Expect, diags, |hooks, f, s, d| {
-            hooks.expect(f, s, d)
-        }),
-        score: per_player(file, expect, "score", players, 0..=MAX_SCORE, diags),
-        completed,
-        meeples_on_board: per_player(
-            file,
-            expect,
-            "meeples_on_board",
-            players,
-            0..=MAX_COUNT,
-            diags,
-        ),
-        returned: per_player(file, expect, "returned", players, 0..=MAX_COUNT, diags),
-        rejected,
-        rules,
-    }
+    meeples_at
 }
 
 /// `points: {red: {road: 4, city: 10}}`: points awarded for features, by player and kind.
