@@ -1524,7 +1524,7 @@ impl SearchIndex {
     /// cover or a topic the rules leave open, two games our texts never combine, a level past
     /// the last, a why-question the first result gives no reason for. `terms` without and with
     /// the scene's words; `answers`: whether the first result answers the query's words;
-    /// `asked_apart`: whether a clause asks apart from a lead-in topic's words.
+    /// `asked_apart`: whether a sentence asks apart from a lead-in topic's words.
     fn not_covered(
         &self,
         (terms, all_terms): (&QueryTerms, &QueryTerms),
@@ -1567,7 +1567,7 @@ impl SearchIndex {
     }
 
     /// Sets the query's words of everyday life ("u kafe", "kocour") aside, and a lead-in's
-    /// ("vyplatí se") when a clause asks apart from it (`asked_apart`): what is left is the
+    /// ("vyplatí se") when a sentence asks apart from it (`asked_apart`): what is left is the
     /// question, if it is one of ours. Returns the query's words as typed.
     fn set_the_scene_aside(&self, terms: &mut QueryTerms, asked_apart: bool) -> QueryTerms {
         let all_terms = terms.clone();
