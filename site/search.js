@@ -882,7 +882,7 @@
       const answered = !relaxed && answers(ranked, s, holdsEveryWord(terms));
       const firstHolds = ranked.ordinals.length > 0 ? wordsHeld(terms, docTerms[ranked.ordinals[0]]) : 0;
       const restAnswered = answered && firstHolds >= s.setting_rest_min_held;
-      const notCovered = notCoveredSentences(allTerms, leading, described, restAnswered, apart);
+      const notCovered = notCoveredSentences(allTerms, leading, described, restAnswered, apart && answered);
       notCovered.push(...uncombinedSentences(namedGames(terms, titledAll)));
       if (pastLastLevel(parsed.text) && index.not_covered.past_last_level !== null) {
         notCovered.push(index.not_covered.past_last_level);
@@ -993,7 +993,7 @@
      * our texts mention unless a passage of one of `leading`, the first results, holds it with
      * `mentioned_rest_min_share` of the query's other words; none for a word that may also be
      * read as a word of our texts (not_covered.rs NotCoveredTable::sentences). */
-    function notCoveredSentences(terms, leading, described, restAnswered, apart) {
+    function notCoveredSentences(terms, leading, described, restAnswered, answeredApart) {
       const rest = {
         words: terms.words.filter((w) => !index.not_covered.terms.some(([t]) => isOrNegates(w.folded, t))),
         phrases: terms.phrases,
@@ -1019,7 +1019,8 @@
               e === entry &&
               isOrNegates(w.folded, t) &&
               !(mentioned && answered(t)) &&
-              !(restAnswered && scenery(entry, apart)),
+              !(restAnswered && index.not_covered.setting[entry]) &&
+              !(answeredApart && index.not_covered.lead_in[entry]),
           );
           if (found) words.push(`„${found[1]}“`);
         }

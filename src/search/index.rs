@@ -1524,7 +1524,8 @@ impl SearchIndex {
     /// cover or a topic the rules leave open, two games our texts never combine, a level past
     /// the last, a why-question the first result gives no reason for. `terms` without and with
     /// the scene's words; `answers`: whether the first result answers the query's words;
-    /// `asked_apart`: whether a sentence asks apart from a lead-in topic's words.
+    /// `asked_apart`: whether a sentence asks apart from a lead-in topic's words
+    /// (`NotCoveredTable::sentences`).
     fn not_covered(
         &self,
         (terms, all_terms): (&QueryTerms, &QueryTerms),
@@ -1551,7 +1552,7 @@ impl SearchIndex {
             |t| self.meta.terms.contains(t),
             &described,
             answers && first_holds >= SETTING_REST_MIN_HELD,
-            asked_apart,
+            asked_apart && answers,
         );
         let named_games = self.named_games(terms, titled);
         sentences.extend((self.meta.not_covered).uncombined_sentences(&named_games));

@@ -211,8 +211,10 @@ impl NotCoveredTable {
     /// patterns, unless the first result answers a situation the query describes in other
     /// words (`described`: the concept patterns the query holds of the first result's, see
     /// `DESCRIBED_SITUATION_MIN_SHARE`). The words of everyday life count only when the
-    /// rest of the query is no rules question the search answers (`rest_answered`), and so do
-    /// a lead-in topic's when the query asks apart from them (`asked_apart`).
+    /// rest of the query is no rules question the search answers (`rest_answered`); a lead-in
+    /// topic's count unless a sentence asks apart from them and the search answers the query
+    /// (`answered_apart`): that sentence is the question, however few of its words the first
+    /// result holds.
     pub(crate) fn sentences(
         &self,
         terms: &QueryTerms,
@@ -220,7 +222,7 @@ impl NotCoveredTable {
         in_texts: impl Fn(&str) -> bool,
         described: &[&[String]],
         rest_answered: bool,
-        asked_apart: bool,
+        answered_apart: bool,
     ) -> Vec<String> {
         let mut rest = terms.clone();
         rest.words.retain(|w| !self.holds(&w.folded));
@@ -249,7 +251,8 @@ impl NotCoveredTable {
                                 *e == entry
                                     && is_or_negates(&w.folded, t)
                                     && !(*mentioned && answered(t))
-                                    && !(rest_answered && self.scenery(entry, asked_apart))
+                                    && !(rest_answered && self.setting[entry])
+                                    && !(answered_apart && self.lead_in[entry])
                             })
                             .map(|(_, word, _, _)| format!("„{word}“"))
                     })
