@@ -1447,7 +1447,7 @@ impl SearchIndex {
         for (suggestion, typed, suggested, _) in &suggestions {
             terms.suggest(typed, suggested, suggestion.typos);
         }
-        // The clauses as typed: the parsed text has lost its punctuation.
+        // The sentences as typed: the parsed text has lost its punctuation.
         let asked_apart = self.meta.not_covered.asked_apart(raw_query);
         let all_terms = self.set_the_scene_aside(&mut terms, asked_apart);
         let titled = self.titled_games(&parsed.text);

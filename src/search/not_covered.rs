@@ -56,7 +56,7 @@ pub struct NotCoveredTable {
     past_last_level: Option<String>,
     /// Whether each entry's words may be only the setting of a question (`setting: true`).
     setting: Vec<bool>,
-    /// Whether each entry's words may only lead in to a rules question asked in a clause of
+    /// Whether each entry's words may only lead in to a rules question asked in a sentence of
     /// its own (`lead_in: true`).
     lead_in: Vec<bool>,
 }
