@@ -285,14 +285,8 @@
       let contrast = false;
       let past = false;
       let asksARule = false;
-      let previousEnd = 0;
-      for (const m of normalized.matchAll(WORD)) {
-        const folded = foldWord(m[0]);
-        const gap = normalized.slice(previousEnd, m.index);
-        previousEnd = m.index + m[0].length;
-        if ([...gap].some((c) => queryWords.clause_marks.includes(c)) || queryWords.clause_breaks.includes(folded)) {
-          inWhyClause = false;
-        }
+      for (const [folded, opensAClause] of clauseWords(normalized)) {
+        if (opensAClause) inWhyClause = false;
         if (queryWords.why.includes(folded)) {
           inWhyClause = true;
           afterWhy = true;
@@ -343,18 +337,29 @@
     function asksInAClause(sentence) {
       let leaning = false;
       let asks = false;
-      let previousEnd = null;
-      for (const m of sentence.matchAll(WORD)) {
-        const folded = foldWord(m[0]);
-        const gap = sentence.slice(previousEnd ?? m.index, m.index);
-        const breaks = queryWords.clause_breaks.includes(folded);
-        if (previousEnd === null || breaks || [...gap].some((c) => queryWords.clause_marks.includes(c))) {
-          leaning = breaks || queryWords.alternatives.includes(folded);
+      for (const [folded, opensAClause] of clauseWords(sentence)) {
+        if (opensAClause) {
+          leaning = queryWords.clause_breaks.includes(folded) || queryWords.alternatives.includes(folded);
         }
-        previousEnd = m.index + m[0].length;
         asks ||= !leaning && (listed(queryWords.question_words, folded) || listed(queryWords.asks_a_rule, folded));
       }
       return asks;
+    }
+
+    /** Each word of the text, folded, and whether it opens a clause: the first word, a word
+     * after a clause mark, or a clause break (analyzer.rs clause_words). */
+    function* clauseWords(text) {
+      let previousEnd = null;
+      for (const m of text.matchAll(WORD)) {
+        const folded = foldWord(m[0]);
+        const gap = text.slice(previousEnd ?? m.index, m.index);
+        const opens =
+          previousEnd === null ||
+          queryWords.clause_breaks.includes(folded) ||
+          [...gap].some((c) => queryWords.clause_marks.includes(c));
+        previousEnd = m.index + m[0].length;
+        yield [folded, opens];
+      }
     }
 
     /** Does this text give a reason (analyzer.rs gives_a_reason)? */

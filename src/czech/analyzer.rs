@@ -237,14 +237,8 @@ pub fn asks_for_a_reason(text: &str) -> bool {
     let (mut in_why_clause, mut after_why) = (false, false);
     let (mut how_things_are, mut contrast, mut past, mut asks_a_rule) =
         (false, false, false, false);
-    let mut previous_end = 0;
-    for (start, end, word) in self::words(&text) {
-        let folded = fold_word(word);
-        let gap = text.get(previous_end..start).unwrap_or_default();
-        previous_end = end;
-        if gap.chars().any(|c| words.clause_marks.contains(c))
-            || words.clause_breaks.contains(&folded)
-        {
+    for (folded, opens_a_clause) in clause_words(&text) {
+        if opens_a_clause {
             in_why_clause = false;
         }
         if words.why.contains(&folded) {
@@ -279,21 +273,32 @@ const SENTENCE_ENDS: [char; 3] = ['.', '?', '!'];
 fn asks_in_a_clause(sentence: &str) -> bool {
     let words = &tables().query_words;
     let (mut leaning, mut asks) = (false, false);
-    let mut previous_end = None;
-    for (start, end, word) in self::words(sentence) {
-        let folded = fold_word(word);
-        let gap = sentence
-            .get(previous_end.unwrap_or(start)..start)
-            .unwrap_or_default();
-        let breaks = words.clause_breaks.contains(&folded);
-        if previous_end.is_none() || breaks || gap.chars().any(|c| words.clause_marks.contains(c)) {
-            leaning = breaks || words.alternatives.contains(&folded);
+    for (folded, opens_a_clause) in clause_words(sentence) {
+        if opens_a_clause {
+            leaning = words.clause_breaks.contains(&folded) || words.alternatives.contains(&folded);
         }
-        previous_end = Some(end);
         asks |= !leaning
             && (listed(&words.question_words, &folded) || listed(&words.asks_a_rule, &folded));
     }
     asks
+}
+
+/// Each word of the text, folded, and whether it opens a clause: the first word, a word after
+/// a mark of `clause_marks`, or a word of `clause_breaks` ("když" opens its own).
+fn clause_words(text: &str) -> impl Iterator<Item = (String, bool)> + '_ {
+    let words = &tables().query_words;
+    let mut previous_end = None;
+    self::words(text).map(move |(start, end, word)| {
+        let folded = fold_word(word);
+        let gap = text
+            .get(previous_end.unwrap_or(start)..start)
+            .unwrap_or_default();
+        let opens = previous_end.is_none()
+            || words.clause_breaks.contains(&folded)
+            || gap.chars().any(|c| words.clause_marks.contains(c));
+        previous_end = Some(end);
+        (folded, opens)
+    })
 }
 
 /// Is this folded word in the list, as written or in a spoken form ("jmenujou" for "jmenuji")?
