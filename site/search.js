@@ -922,12 +922,15 @@
       );
     }
 
-    /** Whether the query holds each of the pattern's terms as often as the pattern names it
-     * (not_covered.rs holds_pattern). */
-    function holdsPattern(terms, pattern) {
-      return pattern.every((term) => {
-        const wanted = pattern.filter((t) => t === term).length;
-        const written = terms.words.filter((w) => standsFor(w, term)).reduce((n, w) => n + w.times, 0);
+    /** Whether the query holds a term of each of the pattern's places as often as the pattern
+     * names the place (not_covered.rs holds_pattern). */
+    function holdsPattern(terms, places) {
+      const same = (a, b) => a.length === b.length && a.every((t, i) => t === b[i]);
+      return places.every((place) => {
+        const wanted = places.filter((p) => same(p, place)).length;
+        const written = terms.words
+          .filter((w) => place.some((term) => standsFor(w, term)))
+          .reduce((n, w) => n + w.times, 0);
         return written >= wanted;
       });
     }
@@ -1026,9 +1029,12 @@
         }
         if (words.length === 0) {
           // A concept described by a word the pattern does not hold (not_covered.rs `outside`).
-          const outside = (p, t) => terms.words.some((w) => standsFor(w, t) && !p.some((q) => standsFor(w, q)));
+          const outside = (p, t) => terms.words.some((w) => standsFor(w, t) && !p.flat().some((q) => standsFor(w, q)));
           const asks = index.not_covered.patterns.some(
-            ([p, e]) => e === entry && holdsPattern(terms, p) && !described.some((c) => c.some((t) => outside(p, t))),
+            ([p, e]) =>
+              e === entry &&
+              holdsPattern(terms, p) &&
+              (index.not_covered.after_the_fact[entry] || !described.some((c) => c.some((t) => outside(p, t)))),
           );
           if (asks) out.push(index.not_covered.asked[entry]);
           return;
@@ -1051,7 +1057,7 @@
           byTerm.has(token.folded) ||
           s.game_names.concat(s.game_hints).some(([t]) => t === token.folded) ||
           index.not_covered.terms.some(([t]) => isOrNegates(token.folded, t)) ||
-          index.not_covered.patterns.some(([p]) => p.includes(token.folded));
+          index.not_covered.patterns.some(([p]) => p.flat().includes(token.folded));
         const folded = analyzer.foldWord(token.word);
         const aName = names.includes(token.word.toLowerCase());
         if (known || aName || Array.from(folded).length < 3) continue;

@@ -323,11 +323,37 @@ fn is_null(scalar: &MarkedScalarNode) -> bool {
     scalar.may_coerce() && matches!(scalar.as_str(), "" | "~" | "null" | "Null" | "NULL")
 }
 
-/// One YAML mapping read field by field; every problem goes to the diagnostics.
 /// Texts, each with where it stands.
 #[cfg(feature = "full")]
-type LocatedWords = Vec<(String, Location)>;
+pub(crate) type LocatedWords = Vec<(String, Location)>;
 
+/// An inner list of a list of lists as its places, each the alternative words written there.
+#[cfg(feature = "full")]
+pub(crate) type Places = Vec<LocatedWords>;
+
+/// How many variants one item of a list of lists may stand for with its alternatives (its
+/// words are checked one variant at a time): enough for a loss verb, a piece and what to do
+/// without it, and no input can make the loader build millions.
+#[cfg(feature = "full")]
+const MAX_LIST_VARIANTS: usize = 500;
+
+/// Every choice of one word from each place, in order.
+#[cfg(feature = "full")]
+pub(crate) fn variants_of(places: &[LocatedWords]) -> Vec<LocatedWords> {
+    places.iter().fold(vec![Vec::new()], |variants, place| {
+        (variants.iter())
+            .flat_map(|start| {
+                place.iter().map(move |word| {
+                    let mut longer = start.clone();
+                    longer.push(word.clone());
+                    longer
+                })
+            })
+            .collect()
+    })
+}
+
+/// One YAML mapping read field by field; every problem goes to the diagnostics.
 pub struct Fields<'a> {
     pub(crate) file: &'a str,
     pub(crate) line_offset: usize,
@@ -631,14 +657,16 @@ souřadnice a seznamy napište do uvozovek, např. `\"[3, 0]\"`"
         Some(items)
     }
 
-    /// A list of lists of texts (`patterns: [[a, b], [c, d]]`), each text with its location,
-    /// each inner list with the location of its start; `None` when the key is absent.
+    /// A list of lists of texts (`patterns: [[a, b], [c, d]]`), each inner list with the
+    /// location of its start, as its places: each place a text with its location, or the
+    /// alternatives written there (`[[ztratit, rozbít], pes]`: `ztratit` or `rozbít`, then
+    /// `pes`); `None` when the key is absent.
     #[cfg(feature = "full")]
     pub(crate) fn optional_list_of_lists(
         &self,
         key: &str,
         diags: &mut Diagnostics,
-    ) -> Option<Vec<(LocatedWords, Location)>> {
+    ) -> Option<Vec<(Places, Location)>> {
         let outer = self.sequence(key, diags)?;
         let mut lists = Vec::new();
         for item in outer.iter() {
@@ -652,26 +680,55 @@ souřadnice a seznamy napište do uvozovek, např. `\"[3, 0]\"`"
                 );
                 continue;
             };
-            let mut words = Vec::new();
-            for word in inner.iter() {
-                match word {
-                    Node::Scalar(s) if !s.as_str().trim().is_empty() => {
-                        if let Some(s) = self.safe(s, diags) {
-                            words.push((s.as_str().trim().to_owned(), self.at(s.span())));
-                        }
-                    }
-                    other => diags.error(
-                        self.at(other.span()),
-                        self.id(),
-                        format!(
-                            "v seznamu `{key}` má být každé slovo jednoduchá neprázdná hodnota"
-                        ),
+            let places: Places = (inner.iter())
+                .map(|place| self.alternatives(key, place, diags))
+                .collect();
+            let variants: usize = places.iter().map(Vec::len).product();
+            if variants > MAX_LIST_VARIANTS {
+                diags.error(
+                    self.at(item.span()),
+                    self.id(),
+                    format!(
+                        "položka seznamu `{key}` s možnostmi dává {variants} variant, nejvýš smí {MAX_LIST_VARIANTS}; rozdělte ji na víc položek"
                     ),
-                }
+                );
+                continue;
             }
-            lists.push((words, self.at(item.span())));
+            lists.push((places, self.at(item.span())));
         }
         Some(lists)
+    }
+
+    /// One place of an inner list: a word, or a list of alternative words.
+    #[cfg(feature = "full")]
+    fn alternatives(&self, key: &str, place: &Node, diags: &mut Diagnostics) -> LocatedWords {
+        let words: Vec<&Node> = match place {
+            Node::Sequence(words) if words.is_empty() => {
+                let problem = format!("v seznamu `{key}` je prázdný seznam možností");
+                diags.error(self.at(place.span()), self.id(), problem);
+                return Vec::new();
+            }
+            Node::Sequence(words) => words.iter().collect(),
+            word => vec![word],
+        };
+        let mut located = Vec::new();
+        for word in words {
+            match word {
+                Node::Scalar(s) if !s.as_str().trim().is_empty() => {
+                    if let Some(s) = self.safe(s, diags) {
+                        located.push((s.as_str().trim().to_owned(), self.at(s.span())));
+                    }
+                }
+                other => diags.error(
+                    self.at(other.span()),
+                    self.id(),
+                    format!(
+                        "v seznamu `{key}` má být každé slovo jednoduchá neprázdná hodnota (nebo seznam možností, např. `[ztratit, rozbít]`)"
+                    ),
+                ),
+            }
+        }
+        located
     }
 
     /// Like `optional_list_of_lists`, but the list must be present and non-empty.
@@ -680,7 +737,7 @@ souřadnice a seznamy napište do uvozovek, např. `\"[3, 0]\"`"
         &self,
         key: &str,
         diags: &mut Diagnostics,
-    ) -> Option<Vec<(LocatedWords, Location)>> {
+    ) -> Option<Vec<(Places, Location)>> {
         let Some(lists) = self.optional_list_of_lists(key, diags) else {
             if self.node(key).is_none() {
                 diags.error(

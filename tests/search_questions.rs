@@ -680,3 +680,54 @@ fn a_strategy_word_only_leads_in_to_a_rules_question_asked_in_a_sentence_of_its_
         );
     }
 }
+
+/// A mistake told is no question of its own: "spletli jsme se, smí tam stát?" asks a rule and
+/// is answered. Only how to repair a mistake found later is what the rules leave open, and it
+/// stays so though the rule the mistake broke answers the story (`after_the_fact`).
+#[test]
+fn a_mistake_only_tells_the_story_unless_the_question_is_how_to_repair_it() {
+    for query in [
+        "zapomněli jsme, jak se počítá erb v kooperaci",
+        "spletli jsme se a dali strážného na louku, smí tam vůbec stát?",
+        "omylem jsem otevřel dva dárky v jednom tahu, kolik jich smím otevřít?",
+    ] {
+        let json = search_json(query);
+        assert_eq!(json["not_covered"], serde_json::json!([]), "{json}");
+        assert_eq!(json["answered"], true, "{json}");
+    }
+    for query in [
+        "zapomněli jsme dát ducha na hřbitov, můžeme ho tam přidat dodatečně?",
+        "spletli jsme se při počítání města, máme body opravit?",
+        "spletli jsme se a na trojce jsme brali kartičky z druhé hromádky dřív, než došla první – jak to napravit?",
+    ] {
+        let json = search_json(query);
+        assert_eq!(json["answered"], false, "{json}");
+        assert!(json["not_covered"].to_string().contains("omyly"), "{json}");
+    }
+}
+
+/// A lost or broken piece with what to play without it is a question the rules leave open,
+/// for any piece; a lost ghost the rules do say how to replace, and a lost dog is a rule.
+#[test]
+fn a_lost_or_broken_piece_is_an_open_question_unless_a_rule_tells_it() {
+    for query in [
+        "chybí nám jeden zelený strážný, čím ho nahradit?",
+        "rozbil se nám velký družiník, můžeme hrát bez něj?",
+        "ztratili jsme jednu katedrálu, dá se hrát jen s jednou?",
+    ] {
+        let json = search_json(query);
+        assert_eq!(json["answered"], false, "{json}");
+        assert!(
+            json["not_covered"].to_string().contains("ztracené"),
+            "{json}"
+        );
+    }
+    for query in [
+        "ztratila se nám jedna figurka ducha, čím ji nahradit?",
+        "chybí duch v banku, prohráli jsme?",
+    ] {
+        let json = search_json(query);
+        assert_eq!(json["not_covered"], serde_json::json!([]), "{json}");
+        assert_eq!(json["answered"], true, "{json}");
+    }
+}

@@ -513,6 +513,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/probe-tuning-5.yaml",
         "tests/search/probe-tuning-6.yaml",
         "tests/search/probe-tuning-7.yaml",
+        "tests/search/probe-tuning-8.yaml",
         "tests/search/unseen.yaml",
         "tests/search/unseen-2.yaml",
         "tests/search/unseen-3.yaml",
@@ -557,6 +558,8 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/unseen-42.yaml",
         "tests/search/unseen-43.yaml",
         "tests/search/unseen-44.yaml",
+        "tests/search/unseen-45.yaml",
+        "tests/search/unseen-46.yaml",
     ]
     .iter()
     .flat_map(|set| {

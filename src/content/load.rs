@@ -792,9 +792,9 @@ impl Loader {
                     id,
                     concept,
                     points_to: points_to.into_iter().map(|(t, _)| t).collect(),
-                    patterns: patterns
-                        .into_iter()
-                        .map(|(words, _)| words.into_iter().map(|(w, _)| w).collect())
+                    patterns: (patterns.iter())
+                        .flat_map(|(places, _)| yaml::variants_of(places))
+                        .map(|words| words.into_iter().map(|(w, _)| w).collect())
                         .collect(),
                     game,
                 });
@@ -854,20 +854,25 @@ impl Loader {
             kind,
             words: plain(&words),
             mentioned: plain(&mentioned),
-            patterns: patterns.iter().map(|(words, _)| plain(words)).collect(),
+            patterns: (patterns.iter())
+                .map(|(places, _)| places.iter().map(|place| plain(place)).collect())
+                .collect(),
             reasons,
             setting: fields.optional_bool("setting", diags).unwrap_or(false),
             lead_in: fields.optional_bool("lead_in", diags).unwrap_or(false),
+            after_the_fact: fields
+                .optional_bool("after_the_fact", diags)
+                .unwrap_or(false),
         };
         let reasons_taken = self.corpus.not_covered.iter().any(|nc| nc.reasons);
         check_topic_fields(fields, &entry, reasons_taken, diags);
         check_patterns(&patterns, &title, diags);
         check_single_words(words.iter().chain(&mentioned), &title, diags);
-        self.not_covered_patterns.extend(
-            patterns
-                .iter()
-                .map(|(words, location)| (plain(words), location.clone(), title.clone())),
-        );
+        self.not_covered_patterns
+            .extend(patterns.iter().flat_map(|(places, location)| {
+                (yaml::variants_of(places).into_iter())
+                    .map(|words| (plain(&words), location.clone(), title.clone()))
+            }));
         for (list, is_mentioned) in [(&words, false), (&mentioned, true)] {
             self.not_covered_words
                 .extend(list.iter().map(|(word, location)| {
@@ -1204,6 +1209,7 @@ const NOT_COVERED_FIELDS: &[&str] = &[
     "reasons",
     "setting",
     "lead_in",
+    "after_the_fact",
 ];
 
 /// What a `not-covered.yaml` entry is: `rozsireni`, `hra` or `tema`.
@@ -1260,6 +1266,11 @@ fn check_topic_fields(
             entry.lead_in && (!with_words || entry.setting),
             "`lead_in: true` má jen téma (`kind: tema`) se slovy ve `words` a bez `setting`: slova, která často jen uvádějí otázku o pravidlech v jiné větě",
         ),
+        (
+            "after_the_fact",
+            entry.after_the_fact && (!topic || entry.patterns.is_empty()),
+            "`after_the_fact: true` má jen téma (`kind: tema`) se vzory v `patterns`: otázky, co dělat po popsané situaci",
+        ),
     ] {
         if misplaced {
             diags.error(fields.value_location(field), Some(&entry.title), message.to_owned());
@@ -1285,22 +1296,19 @@ fn check_single_words<'w>(
     }
 }
 
-/// A word pattern (`concepts.yaml`, `not-covered.yaml`) is 2 to 4 words, each one the search
-/// keeps as one term: a query holds it when it holds all of them, in any order and form.
-fn check_patterns(
-    patterns: &[(Vec<(String, Location)>, Location)],
-    entry: &str,
-    diags: &mut Diagnostics,
-) {
-    for (pattern, location) in patterns {
-        if !(2..=4).contains(&pattern.len()) {
+/// A word pattern (`concepts.yaml`, `not-covered.yaml`) is 2 to 4 words (each place may
+/// offer alternatives), each one the search keeps as one term: a query holds it when it holds
+/// all of them, in any order and form.
+fn check_patterns(patterns: &[(yaml::Places, Location)], entry: &str, diags: &mut Diagnostics) {
+    for (places, location) in patterns {
+        if !(2..=4).contains(&places.len()) {
             diags.error(
                 location.clone(),
                 Some(entry),
-                format!("vzor má mít 2 až 4 slova, má jich {}", pattern.len()),
+                format!("vzor má mít 2 až 4 slova, má jich {}", places.len()),
             );
         }
-        check_single_words(pattern.iter(), entry, diags);
+        check_single_words(places.iter().flatten(), entry, diags);
     }
 }
 

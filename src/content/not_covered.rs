@@ -177,6 +177,66 @@ mod tests {
     }
 
     #[test]
+    fn each_variant_of_a_pattern_with_alternatives_is_checked_where_it_stands() {
+        let messages = diagnostics_with_list_changed(
+            "    - [vrátit, celý, tah]",
+            "    - [[vrátit, přesýpací], [tah, celý]]",
+        );
+        assert!(
+            messages.iter().any(|m| m.contains("not-covered.yaml:")
+                && m.contains("[vracení tahů] vzor [vrátit, tah] naše texty mají pohromadě")),
+            "{messages:?}"
+        );
+        assert!(
+            !messages.iter().any(|m| m.contains("vzor [přesýpací, tah]")),
+            "{messages:?}"
+        );
+    }
+
+    #[test]
+    fn a_pattern_standing_for_too_many_variants_or_an_empty_place_is_refused() {
+        let many = format!("[{}]", ["tah"; 8].join(", "));
+        let messages = diagnostics_with_list_changed(
+            "    - [vrátit, celý, tah]",
+            &format!("    - [{many}, {many}, {many}, {many}]\n    - [[], tah]"),
+        );
+        assert!(
+            (messages.iter()).any(|m| m.contains("[vracení tahů] položka seznamu `patterns` s možnostmi dává 4096 variant, nejvýš smí 500")),
+            "{messages:?}"
+        );
+        assert!(
+            (messages.iter())
+                .any(|m| m.contains("v seznamu `patterns` je prázdný seznam možností")),
+            "{messages:?}"
+        );
+    }
+
+    #[test]
+    fn only_a_topic_with_patterns_asks_after_the_fact() {
+        let messages = diagnostics_with_list_changed(
+            "- title: historie, pověsti a skutečná místa\n  kind: tema",
+            "- title: historie, pověsti a skutečná místa\n  kind: tema\n  after_the_fact: true",
+        );
+        assert!(messages.is_empty(), "{messages:?}");
+        let messages = diagnostics_with_list_changed(
+            "  mentioned: [věž]",
+            "  mentioned: [věž]\n  after_the_fact: true",
+        );
+        assert!(
+            (messages.iter()).any(|m| m.contains("[Věž] `after_the_fact: true` má jen téma")),
+            "{messages:?}"
+        );
+        let messages = diagnostics_with_list_changed(
+            "- title: strategie a rady ke hře\n  kind: tema",
+            "- title: strategie a rady ke hře\n  kind: tema\n  after_the_fact: true",
+        );
+        assert!(
+            (messages.iter()).any(|m| m.contains("`after_the_fact: true` má jen téma")),
+            "{messages:?}"
+        );
+    }
+
+    #[test]
     fn only_a_topic_has_patterns() {
         let messages = diagnostics_with_list_changed(
             "  mentioned: [věž]",

@@ -209,8 +209,9 @@ pub struct NotCovered {
     /// Kombinace sections): a question with one is answered only by a text that holds it.
     pub mentioned: Vec<String>,
     /// For a topic: word patterns of questions the rules leave open though every word is one
-    /// of ours ("dva na dva v týmech"): a query holding one is told so.
-    pub patterns: Vec<Vec<String>>,
+    /// of ours ("dva na dva v týmech"): a query holding one is told so. Each pattern is its
+    /// places, each place the words that may stand there ("ztratit" or "rozbít", then "pes").
+    pub patterns: Vec<Vec<Vec<String>>>,
     /// For a topic: it is where a question asking why things are as they are belongs when the
     /// texts give no reason (`reasons: true`; one topic at most).
     pub reasons: bool,
@@ -221,6 +222,10 @@ pub struct NotCovered {
     /// sentence of its own ("vyplatí se šetřit dárky? kolik bodů je za neotevřený"), which is
     /// then answered as such.
     pub lead_in: bool,
+    /// For a topic with patterns: they name what to do after something told happened ("we
+    /// noticed a mistake three turns later; how to fix it?"), so the situation the query
+    /// tells, though a rule answers it, does not answer the question.
+    pub after_the_fact: bool,
 }
 
 /// What a `not-covered.yaml` entry is (serialized as the file writes it).

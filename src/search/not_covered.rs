@@ -41,8 +41,9 @@ pub struct NotCoveredTable {
     terms: Vec<(String, String, usize, bool)>,
     /// Each entry's end of the sentence: "patří do rozšíření Řeka, které carcref nepokrývá."
     tails: Vec<String>,
-    /// Each pattern of a topic's (its terms) and its entry.
-    patterns: Vec<(Vec<String>, usize)>,
+    /// Each pattern of a topic's (its places, each the terms that may stand there) and its
+    /// entry.
+    patterns: Vec<(Vec<Vec<String>>, usize)>,
     /// Each entry's sentence for a query holding one of its patterns (topics; empty for the
     /// rest): "Na tuto otázku pravidla neodpovídají (hra v týmech)."
     asked: Vec<String>,
@@ -59,6 +60,9 @@ pub struct NotCoveredTable {
     /// Whether each entry's words may only lead in to a rules question asked in a sentence of
     /// its own (`lead_in: true`).
     lead_in: Vec<bool>,
+    /// Whether each entry's patterns ask what to do after a situation the query tells
+    /// (`after_the_fact: true`), which a described situation then does not answer.
+    after_the_fact: Vec<bool>,
 }
 
 impl NotCoveredTable {
@@ -81,11 +85,14 @@ impl NotCoveredTable {
         let tails = corpus.not_covered.iter().map(tail).collect();
         let patterns = (corpus.not_covered.iter().enumerate())
             .flat_map(|(entry, nc)| {
-                (nc.patterns.iter()).map(move |pattern| {
-                    let terms = pattern.iter().flat_map(|word| {
-                        (analyze_query(&CzechAnalyzer, word).into_iter()).map(|t| t.folded)
+                (nc.patterns.iter()).map(move |places| {
+                    let places = places.iter().map(|place| {
+                        (place.iter())
+                            .flat_map(|word| analyze_query(&CzechAnalyzer, word))
+                            .map(|t| t.folded)
+                            .collect()
                     });
-                    (terms.collect(), entry)
+                    (places.collect(), entry)
                 })
             })
             .collect();
@@ -124,6 +131,11 @@ impl NotCoveredTable {
             past_last_level: past_last_level(corpus),
             setting: corpus.not_covered.iter().map(|nc| nc.setting).collect(),
             lead_in: corpus.not_covered.iter().map(|nc| nc.lead_in).collect(),
+            after_the_fact: corpus
+                .not_covered
+                .iter()
+                .map(|nc| nc.after_the_fact)
+                .collect(),
         }
     }
 
@@ -197,7 +209,7 @@ impl NotCoveredTable {
     /// topic's pattern ("počtvrté"), which is then no typo to correct.
     pub(crate) fn knows(&self, term: &str) -> bool {
         self.holds(term)
-            || (self.patterns.iter()).any(|(pattern, _)| pattern.iter().any(|t| t == term))
+            || (self.patterns.iter()).any(|(places, _)| places.iter().flatten().any(|t| t == term))
     }
 
     /// One sentence per entry the query's words belong to, in the list's order:
@@ -210,7 +222,7 @@ impl NotCoveredTable {
     /// whose words the query has gets its pattern sentence when the query holds one of its
     /// patterns, unless the first result answers a situation the query describes in other
     /// words (`described`: the concept patterns the query holds of the first result's, see
-    /// `DESCRIBED_SITUATION_MIN_SHARE`). The words of everyday life count only when the
+    /// `DESCRIBED_SITUATION_MIN_SHARE`) and the topic asks no question after the fact. The words of everyday life count only when the
     /// rest of the query is no rules question the search answers (`rest_answered`); a lead-in
     /// topic's count unless a sentence asks apart from them and the search answers the query
     /// (`answered_apart`): that sentence is the question, however few of its words the first
@@ -264,13 +276,14 @@ impl NotCoveredTable {
                         // for "panáček"), which is no other description.
                         let outside = |term: &String| {
                             (terms.words.iter()).any(|w| {
-                                w.stands_for(term) && !pattern.iter().any(|p| w.stands_for(p))
+                                w.stands_for(term)
+                                    && !pattern.iter().flatten().any(|p| w.stands_for(p))
                             })
                         };
                         let elsewhere = |concept: &&[String]| concept.iter().any(outside);
                         *e == entry
                             && holds_pattern(terms, pattern)
-                            && !described.iter().any(elsewhere)
+                            && (self.after_the_fact[entry] || !described.iter().any(elsewhere))
                     });
                     return asks.then(|| self.asked[entry].clone());
                 }
@@ -311,13 +324,13 @@ fn read_as_ours(word: &QueryWord, in_texts: &impl Fn(&str) -> bool) -> bool {
     word.expansions.iter().any(|e| in_texts(e))
 }
 
-/// Whether the query holds each of the pattern's terms as often as the pattern names it:
-/// "dva na dva" holds [dva, dva], "hrajeme ve dvou" does not.
-fn holds_pattern(terms: &QueryTerms, pattern: &[String]) -> bool {
-    pattern.iter().all(|term| {
-        let wanted = pattern.iter().filter(|t| *t == term).count();
+/// Whether the query holds a term of each of the pattern's places, as often as the pattern
+/// names the place: "dva na dva" holds [dva, dva], "hrajeme ve dvou" does not.
+fn holds_pattern(terms: &QueryTerms, places: &[Vec<String>]) -> bool {
+    places.iter().all(|place| {
+        let wanted = places.iter().filter(|p| *p == place).count();
         let written: usize = (terms.words.iter())
-            .filter(|w| w.stands_for(term))
+            .filter(|w| place.iter().any(|term| w.stands_for(term)))
             .map(|w| w.times)
             .sum();
         written >= wanted
