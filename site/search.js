@@ -959,14 +959,16 @@
       return !readAsOurs(w) && index.not_covered.terms.some(([t, , e]) => scenery(e, apart) && isOrNegates(w.folded, t));
     }
 
-    /** Whether the query asks in a sentence of its own with no word of a lead-in topic
-     * (not_covered.rs asked_apart). */
+    /** Whether the query asks in a sentence of its own, with enough words besides a lead-in
+     * topic's and none of a topic that only leads in apart (not_covered.rs asked_apart). */
     function askedApart(text) {
-      const leadsIn = (term) =>
-        index.not_covered.terms.some(([t, , e]) => index.not_covered.lead_in[e] && isOrNegates(term, t));
+      const nc = index.not_covered;
+      const leadsIn = (term, inside) =>
+        nc.terms.some(([t, , e]) => nc.lead_in[e] && (inside || !nc.after_the_fact[e]) && isOrNegates(term, t));
       return analyzer.questionSentences(text).some((sentence) => {
         const found = analyzer.analyzeQuery(sentence);
-        return found.length >= s.lead_in_rest_min_terms && !found.some((t) => leadsIn(t.folded));
+        const rest = found.filter((t) => !leadsIn(t.folded, true));
+        return rest.length >= s.lead_in_rest_min_terms && !found.some((t) => leadsIn(t.folded, false));
       });
     }
 

@@ -699,6 +699,8 @@ fn a_mistake_only_tells_the_story_unless_the_question_is_how_to_repair_it() {
         "zapomněli jsme dát ducha na hřbitov, můžeme ho tam přidat dodatečně?",
         "spletli jsme se při počítání města, máme body opravit?",
         "spletli jsme se a na trojce jsme brali kartičky z druhé hromádky dřív, než došla první – jak to napravit?",
+        // A question with no word of its own asks what to do about the mistake.
+        "omylem jsem si vzal dvě kartičky najednou. Co teď?",
     ] {
         let json = search_json(query);
         assert_eq!(json["answered"], false, "{json}");

@@ -30,8 +30,9 @@ use crate::model::{Corpus, Game, GameKind, NotCovered, NotCoveredKind};
 pub const MENTIONED_REST_MIN_SHARE: f32 = 0.5;
 
 /// A sentence asks a rules question of its own, apart from a lead-in topic's words, when it
-/// holds at least this many terms: "kolik bodů je za neotevřený" does; "a jak?" does not.
-pub const LEAD_IN_REST_MIN_TERMS: usize = 2;
+/// holds at least this many terms: "můžu ho otevřít teď?" does; "a jak?" and "co teď?" do not.
+/// (Session 67: 1 instead of 2 answered one more tuning question and refused as many.)
+pub const LEAD_IN_REST_MIN_TERMS: usize = 1;
 
 /// The list as the search uses it (and the browser's index carries it).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -173,17 +174,23 @@ impl NotCoveredTable {
             })
     }
 
-    /// Whether the query asks a question in a sentence of its own that holds no word of a
-    /// lead-in topic (`lead_in`; see `question_sentences`): "vyplatí se šetřit dárky? kolik
-    /// bodů je za neotevřený".
+    /// Whether the query asks a question in a sentence of its own (see `question_sentences`)
+    /// with enough words besides a lead-in topic's (`lead_in`): "vyplatí se šetřit dárky? kolik
+    /// bodů je za neotevřený". The sentence may hold a word of a lead-in topic that tells a
+    /// story (`after_the_fact`: "zapomněli jsme, jak se počítá erb"), none of another's ("co
+    /// se víc vyplatí, stavět města, nebo cesty?" asks about the strategy itself).
     pub(crate) fn asked_apart(&self, text: &str) -> bool {
-        let leads_in = |term: &str| {
-            (self.terms.iter())
-                .any(|(t, _, entry, _)| self.lead_in[*entry] && is_or_negates(term, t))
+        let leads_in = |term: &str, inside: bool| {
+            (self.terms.iter()).any(|(t, _, entry, _)| {
+                self.lead_in[*entry]
+                    && (inside || !self.after_the_fact[*entry])
+                    && is_or_negates(term, t)
+            })
         };
         question_sentences(text).iter().any(|sentence| {
             let terms = analyze_query(&CzechAnalyzer, sentence);
-            terms.len() >= LEAD_IN_REST_MIN_TERMS && !terms.iter().any(|t| leads_in(&t.folded))
+            let rest = terms.iter().filter(|t| !leads_in(&t.folded, true)).count();
+            rest >= LEAD_IN_REST_MIN_TERMS && !terms.iter().any(|t| leads_in(&t.folded, false))
         })
     }
 
