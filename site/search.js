@@ -882,7 +882,7 @@
       const answered = !relaxed && answers(ranked, s, holdsEveryWord(terms));
       const firstHolds = ranked.ordinals.length > 0 ? wordsHeld(terms, docTerms[ranked.ordinals[0]]) : 0;
       const restAnswered = answered && firstHolds >= s.setting_rest_min_held;
-      const notCovered = notCoveredSentences(allTerms, leading, described, restAnswered, apart && answered);
+      const notCovered = notCoveredSentences(parsed.text, allTerms, leading, described, restAnswered, apart && answered);
       notCovered.push(...uncombinedSentences(namedGames(terms, titledAll)));
       if (pastLastLevel(parsed.text) && index.not_covered.past_last_level !== null) {
         notCovered.push(index.not_covered.past_last_level);
@@ -994,11 +994,12 @@
       return term === listed || term === NEGATION + listed;
     }
 
-    /** A sentence for each game carcref does not cover that a query word belongs to; a word
+    /** A sentence for each game carcref does not cover that the query names by title or that
+     * a query word belongs to; a word
      * our texts mention unless a passage of one of `leading`, the first results, holds it with
      * `mentioned_rest_min_share` of the query's other words; none for a word that may also be
      * read as a word of our texts (not_covered.rs NotCoveredTable::sentences). */
-    function notCoveredSentences(terms, leading, described, restAnswered, answeredApart) {
+    function notCoveredSentences(text, terms, leading, described, restAnswered, answeredApart) {
       const rest = {
         words: terms.words.filter((w) => !index.not_covered.terms.some(([t]) => isOrNegates(w.folded, t))),
         phrases: terms.phrases,
@@ -1011,8 +1012,18 @@
             return have.has(term) && held > 0 && held >= Math.fround(s.mentioned_rest_min_share * rest.words.length);
           }),
         );
+      const normalized = text.normalize('NFC');
+      const tokens = analyzer.analyzeQuery(normalized);
+      const titled = new Set(
+        index.not_covered.titles.filter(([title]) => holdsTitle(title, normalized, tokens)).map(([, e]) => e),
+      );
       const out = [];
       index.not_covered.tails.forEach((tail, entry) => {
+        // A box the query names by title (not_covered.rs).
+        if (titled.has(entry)) {
+          out.push(index.not_covered.titled[entry]);
+          return;
+        }
         const words = [];
         for (const w of terms.words) {
           // A word that may also be read as a word of our texts is not the other box's, nor
@@ -1053,13 +1064,14 @@
       const out = [];
       for (const token of analyzer.analyzeQuery(text)) {
         // A word that names or hints at a game, or that the list of what we do not cover
-        // knows (its words and its topics' patterns), is known too: it is not a typo (index.rs).
+        // knows (its words, its topics' patterns and its boxes' titles), is known too: it is not a typo (index.rs).
         const known =
           docFreq.has(token.folded) ||
           byTerm.has(token.folded) ||
           s.game_names.concat(s.game_hints).some(([t]) => t === token.folded) ||
           index.not_covered.terms.some(([t]) => isOrNegates(token.folded, t)) ||
-          index.not_covered.patterns.some(([p]) => p.flat().includes(token.folded));
+          index.not_covered.patterns.some(([p]) => p.flat().includes(token.folded)) ||
+          index.not_covered.titles.some(([title]) => title.terms.includes(token.folded));
         const folded = analyzer.foldWord(token.word);
         const aName = names.includes(token.word.toLowerCase());
         if (known || aName || Array.from(folded).length < 3) continue;
@@ -1178,27 +1190,33 @@
     }
 
     /** The games whose titles the query writes, their words in order with nothing between
-     * them but punctuation or the title's own word (index.rs titled_games, holds_title). */
+     * them but punctuation or the title's own word (index.rs titled_games). */
     function titledGames(text) {
       const normalized = text.normalize('NFC');
       const tokens = analyzer.analyzeQuery(normalized);
       const games = [];
       for (const title of s.game_titles) {
-        const n = title.terms.length;
-        for (let i = 0; i + n <= tokens.length; i += 1) {
-          const run = tokens.slice(i, i + n);
-          const words = run.every((t, j) => t.folded === title.terms[j]);
-          const gaps = title.gaps.every((gap, j) => {
-            const between = gapLetters(normalized.slice(run[j].end, run[j + 1].start));
-            return between === '' || between === gap;
-          });
-          if (words && gaps) {
-            if (games[games.length - 1] !== title.game) games.push(title.game);
-            break;
-          }
+        if (holdsTitle(title, normalized, tokens) && games[games.length - 1] !== title.game) {
+          games.push(title.game);
         }
       }
       return games;
+    }
+
+    /** Whether the query's tokens (of `text`) hold a title: its words in order, with nothing
+     * between them but punctuation or the title's own word (title.rs Title::held_by). */
+    function holdsTitle(title, text, tokens) {
+      const n = title.terms.length;
+      for (let i = 0; i + n <= tokens.length; i += 1) {
+        const run = tokens.slice(i, i + n);
+        const words = run.every((t, j) => t.folded === title.terms[j]);
+        const gaps = title.gaps.every((gap, j) => {
+          const between = gapLetters(text.slice(run[j].end, run[j + 1].start));
+          return between === '' || between === gap;
+        });
+        if (words && gaps) return true;
+      }
+      return false;
     }
 
     /** Every game the query names, by title (`titled`) or by a word of `named_by` (index.rs

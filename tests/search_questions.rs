@@ -525,6 +525,34 @@ fn a_piece_of_another_box_our_texts_mention_is_answered_only_with_what_they_say_
 }
 
 #[test]
+fn a_box_named_by_its_title_is_one_we_do_not_cover() {
+    // "Nový svět" holds no word special to the box, and the rest is a rules question of ours.
+    not_covered(
+        "Hrajeme Nový svět: kolik bodů za dokončené město?",
+        "Samostatnou hru Mayflower (Nový svět) carcref nepokrývá.",
+    );
+    // The title names the box once, however many of its words it holds.
+    not_covered(
+        "jak se v Zlatých dolech boduje město",
+        "Rozšíření Zlaté doly carcref nepokrývá.",
+    );
+    // Our own games' titles are ours; the title's words apart are no title.
+    answered_as_ours("Duchové, zámky a hřbitovy: kolik bodů za zámek?");
+    answered_as_ours("smí nový strážný stát na cestě ve světě duchů?");
+}
+
+#[test]
+fn a_word_of_a_box_our_texts_answer_names_the_box_for_its_other_words() {
+    // "pastýř" is answered by our Kombinace passage; "kopce" and "ovce" only name its box.
+    answered_as_ours("Kopce a ovce s duchy: smí pastýř na louku v mlze?");
+    // Without a word our texts answer, the box's words ask about the box itself.
+    not_covered(
+        "Kopce a ovce: kolik kartiček je v krabici?",
+        "Slova „kopec“ a „ovce“ patří do rozšíření Kopce a ovce, které carcref nepokrývá.",
+    );
+}
+
+#[test]
 fn a_described_situation_the_concepts_recognise_is_answered() {
     // Few of these words are in the text about gifts, but the concepts table recognises
     // extending an opponent's city, and that text comes first.

@@ -7,7 +7,6 @@ use std::path::Path;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
-use unicode_normalization::UnicodeNormalization;
 
 use tantivy::collector::TopDocs;
 use tantivy::directory::RamDirectory;
@@ -28,6 +27,7 @@ use super::terms::{
     edits, negates_either, Expansions, QueryTerms, QueryWord, TermSet, FUZZY_MIN_LETTERS,
     SUGGESTION_TWO_EDITS_MIN_LETTERS,
 };
+use super::title::Title;
 use crate::content::to_plain_text;
 use crate::czech::{analyze_query, fold_word};
 use crate::czech::{Analyzer, BaselineAnalyzer, CzechAnalyzer, Token};
@@ -658,63 +658,28 @@ pub fn expansion_bases(corpus: &Corpus) -> Vec<(String, String)> {
         .collect()
 }
 
-/// A game's title of two or more words as search terms, with the letters of what stands
-/// between each two of them ("a", "over"; none for a comma).
+/// A game's title of two or more words (see `Title`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameTitle {
     game: String,
-    terms: Vec<String>,
-    gaps: Vec<String>,
+    #[serde(flatten)]
+    title: Title,
 }
 
 /// The titles of `games.yaml` (Czech and English) that have at least two words: a title of
 /// one word ("Dárky") is in `named_by`.
 pub fn game_titles(corpus: &Corpus) -> Vec<GameTitle> {
-    let mut titles = Vec::new();
-    for game in &corpus.games {
-        for title in [&game.title, &game.title_en] {
-            let title: String = title.nfc().collect();
-            let tokens = analyze_query(&CzechAnalyzer, &title);
-            if tokens.len() < 2 {
-                continue;
-            }
-            titles.push(GameTitle {
-                game: game.id.clone(),
-                gaps: (tokens.windows(2))
-                    .map(|pair| gap_letters(&title[pair[0].end..pair[1].start]))
-                    .collect(),
-                terms: tokens.into_iter().map(|t| t.folded).collect(),
-            });
-        }
-    }
-    titles
-}
-
-/// The letters of the text between two words, folded: what a title's gap must match.
-fn gap_letters(text: &str) -> String {
-    fold_word(
-        &text
-            .chars()
-            .filter(|c| c.is_alphabetic())
-            .collect::<String>(),
-    )
-}
-
-/// Whether the query's `tokens` (of `text`) hold `title`: its words in order, with nothing
-/// between them but punctuation or the title's own word ("Duchové, zámky a hřbitovy",
-/// "v Duchách Carcassonne"; not "duchové na zámcích a hřbitovech").
-fn holds_title(title: &GameTitle, text: &str, tokens: &[Token]) -> bool {
-    tokens.windows(title.terms.len()).any(|run| {
-        let words = run
-            .iter()
-            .zip(&title.terms)
-            .all(|(t, term)| t.folded == *term);
-        let gaps = run.windows(2).zip(&title.gaps).all(|(pair, gap)| {
-            let between = gap_letters(&text[pair[0].end..pair[1].start]);
-            between.is_empty() || between == *gap
-        });
-        words && gaps
-    })
+    (corpus.games.iter())
+        .flat_map(|game| {
+            [&game.title, &game.title_en]
+                .into_iter()
+                .filter_map(|title| Title::of(title))
+                .map(|title| GameTitle {
+                    game: game.id.clone(),
+                    title,
+                })
+        })
+        .collect()
 }
 
 /// A ruling or a section of another game that states a rule of the base game, with the base
@@ -1251,7 +1216,7 @@ impl SearchIndex {
     fn titled_games(&self, text: &str) -> Vec<String> {
         let tokens = analyze_query(self.analyzer.as_ref(), text);
         let mut games: Vec<String> = (self.meta.game_titles.iter())
-            .filter(|title| holds_title(title, text, &tokens))
+            .filter(|title| title.title.held_by(text, &tokens))
             .map(|title| title.game.clone())
             .collect();
         games.dedup();
@@ -1547,7 +1512,7 @@ impl SearchIndex {
         let first_holds =
             (ranked.ordinals.first()).map_or(0, |o| terms.words_held(&self.meta.docs[*o].terms));
         let mut sentences = (self.meta.not_covered).sentences(
-            all_terms,
+            (&parsed.text, all_terms),
             &leading,
             |t| self.meta.terms.contains(t),
             &described,
@@ -2245,24 +2210,6 @@ mod tests {
                 .0
                 .is_empty()
         );
-    }
-
-    #[test]
-    fn a_title_is_its_words_in_order_with_only_its_own_words_between() {
-        let title = GameTitle {
-            game: "duchove-zamky-hrbitovy".to_owned(),
-            terms: ["Duchové", "zámky", "hřbitovy"]
-                .iter()
-                .map(|w| CzechAnalyzer.analyze(w)[0].folded.clone())
-                .collect(),
-            gaps: vec![String::new(), "a".to_owned()],
-        };
-        let found = |text: &str| holds_title(&title, text, &CzechAnalyzer.analyze(text));
-        assert!(found("hřbitov ve hře Duchové, zámky a hřbitovy?"));
-        assert!(found("v Duchách, zámcích a hřbitovech"));
-        assert!(found("duchove zamky hrbitovy"));
-        assert!(!found("duchové na zámcích a hřbitovech"));
-        assert!(!found("duchové, hřbitovy a zámky"));
     }
 
     #[test]

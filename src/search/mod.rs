@@ -8,6 +8,7 @@ mod not_covered;
 mod query;
 mod snippet;
 mod terms;
+mod title;
 mod vectors;
 
 pub use cache::IndexCache;

@@ -15,6 +15,7 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 
 use super::terms::{QueryTerms, QueryWord, TermSet, NEGATION};
+use super::title::Title;
 use crate::czech::a_join;
 use crate::czech::{
     analyze_query, asks_for_a_reason, gives_a_reason, question_sentences, CzechAnalyzer,
@@ -42,6 +43,12 @@ pub struct NotCoveredTable {
     terms: Vec<(String, String, usize, bool)>,
     /// Each entry's end of the sentence: "patří do rozšíření Řeka, které carcref nepokrývá."
     tails: Vec<String>,
+    /// The titles of two or more words of the boxes none of whose words our texts mention
+    /// ("Jižní moře", "Zlaté doly"), with their entries: a query naming one asks about it.
+    titles: Vec<(Title, usize)>,
+    /// Each entry's sentence for a query naming it by title (empty for a topic): "Samostatnou
+    /// hru Jižní moře carcref nepokrývá."
+    titled: Vec<String>,
     /// Each pattern of a topic's (its places, each the terms that may stand there) and its
     /// entry.
     patterns: Vec<(Vec<Vec<String>>, usize)>,
@@ -84,6 +91,10 @@ impl NotCoveredTable {
             })
             .collect();
         let tails = corpus.not_covered.iter().map(tail).collect();
+        let titles = (corpus.not_covered.iter().enumerate())
+            .filter(|(_, nc)| nc.kind != NotCoveredKind::Topic && nc.mentioned.is_empty())
+            .flat_map(|(entry, nc)| title_parts(&nc.title).map(move |title| (title, entry)))
+            .collect();
         let patterns = (corpus.not_covered.iter().enumerate())
             .flat_map(|(entry, nc)| {
                 (nc.patterns.iter()).map(move |places| {
@@ -125,6 +136,8 @@ impl NotCoveredTable {
         NotCoveredTable {
             terms,
             tails,
+            titles,
+            titled: corpus.not_covered.iter().map(named_by_title).collect(),
             patterns,
             asked,
             uncombined,
@@ -212,16 +225,19 @@ impl NotCoveredTable {
         self.terms.iter().any(|(t, _, _, _)| is_or_negates(term, t))
     }
 
-    /// Whether the list knows a query word with this term: one of its words, or a word of a
-    /// topic's pattern ("počtvrté"), which is then no typo to correct.
+    /// Whether the list knows a query word with this term: one of its words, a word of a
+    /// topic's pattern ("počtvrté") or of a box's title ("moře"), which is then no typo to
+    /// correct.
     pub(crate) fn knows(&self, term: &str) -> bool {
         self.holds(term)
             || (self.patterns.iter()).any(|(places, _)| places.iter().flatten().any(|t| t == term))
+            || (self.titles.iter()).any(|(title, _)| title.has_term(term))
     }
 
     /// One sentence per entry the query's words belong to, in the list's order:
     /// "Slova „víno“ a „obilí“ patří do rozšíření Obchodníci a stavitelé, které carcref
-    /// nepokrývá." A word our texts mention counts unless a passage of one of `leading`, the
+    /// nepokrývá.", or that the query (`text`, as typed) names by title: "Samostatnou hru Jižní
+    /// moře carcref nepokrývá." A word our texts mention counts unless a passage of one of `leading`, the
     /// results a player sees first (each as its passages: a line of terms per passage), holds
     /// it with at least `MENTIONED_REST_MIN_SHARE` of the query's other words. A word that may
     /// also be read as a word of our texts (`in_texts`: "vyplaceni" typed without diacritics is
@@ -236,7 +252,7 @@ impl NotCoveredTable {
     /// result holds.
     pub(crate) fn sentences(
         &self,
-        terms: &QueryTerms,
+        (text, terms): (&str, &QueryTerms),
         leading: &[&str],
         in_texts: impl Fn(&str) -> bool,
         described: &[&[String]],
@@ -254,10 +270,26 @@ impl NotCoveredTable {
                     && held as f32 >= MENTIONED_REST_MIN_SHARE * rest.words.len() as f32
             })
         };
+        let tokens = analyze_query(&CzechAnalyzer, text);
+        let titled: BTreeSet<usize> = (self.titles.iter())
+            .filter(|(title, _)| title.held_by(text, &tokens))
+            .map(|(_, entry)| *entry)
+            .collect();
         self.tails
             .iter()
             .enumerate()
             .filter_map(|(entry, tail)| {
+                if titled.contains(&entry) {
+                    return Some(self.titled[entry].clone());
+                }
+                // A word of the box our texts answer names the box for its other words too:
+                // "Kopce a ovce s duchy: smí pastýř do mlhy?" asks about the shepherd.
+                let box_answered = (self.terms.iter()).any(|(t, _, e, mentioned)| {
+                    *e == entry
+                        && *mentioned
+                        && terms.words.iter().any(|w| is_or_negates(&w.folded, t))
+                        && answered(t)
+                });
                 let words: Vec<String> = terms
                     .words
                     .iter()
@@ -269,7 +301,7 @@ impl NotCoveredTable {
                             .find(|(t, _, e, mentioned)| {
                                 *e == entry
                                     && is_or_negates(&w.folded, t)
-                                    && !(*mentioned && answered(t))
+                                    && !(*mentioned && box_answered)
                                     && !(rest_answered && self.setting[entry])
                                     && !(answered_apart && self.lead_in[entry])
                             })
@@ -374,6 +406,22 @@ fn as_company(game: &Game) -> String {
         GameKind::Zakladni => "se základní hrou".to_owned(),
         GameKind::Kooperativni => format!("se hrou {}", game.title),
         GameKind::Rozsireni => format!("s rozšířením {}", game.title),
+    }
+}
+
+/// A box's title as players write it: its parts between parentheses and dashes are titles
+/// too ("Vzpoura sedláků (Peasant Revolts)", "Carcassonne – zimní edice": "zimní edice").
+fn title_parts(title: &str) -> impl Iterator<Item = Title> + '_ {
+    (title.split(['(', ')', '–'])).filter_map(Title::of)
+}
+
+/// The sentence for a query naming a box by title: "Rozšíření Zlaté doly carcref nepokrývá."
+fn named_by_title(nc: &NotCovered) -> String {
+    let title = &nc.title;
+    match nc.kind {
+        NotCoveredKind::Expansion => format!("Rozšíření {title} carcref nepokrývá."),
+        NotCoveredKind::Game => format!("Samostatnou hru {title} carcref nepokrývá."),
+        NotCoveredKind::Topic => String::new(),
     }
 }
 
