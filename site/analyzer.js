@@ -323,13 +323,29 @@
     }
 
     /** The sentences of a query that ask a question: one of their clauses that leans on no
-     * other holds a question word or a modal (analyzer.rs question_sentences). */
+     * other holds a question word or a modal, or they are yes/no questions (analyzer.rs
+     * question_sentences). */
     function questionSentences(text) {
       return text
         .normalize('NFC')
-        .split(/[.?!]/)
-        .filter(asksInAClause)
-        .map((sentence) => sentence.trim());
+        .split(/(?<=[.?!])/)
+        .filter((sentence) => asksInAClause(sentence) || asksYesOrNo(sentence))
+        .map((sentence) => sentence.replace(/[.?!]$/, '').trim());
+    }
+
+    /** Is this sentence (with the mark that ends it) a yes/no question: a question mark at
+     * its end, no alternatives, and a first word that ends like a finite verb and not like an
+     * infinitive (analyzer.rs asks_yes_or_no)? */
+    function asksYesOrNo(sentence) {
+      const words = [...clauseWords(sentence)].map(([folded]) => folded);
+      if (words.length === 0) return false;
+      const first = words[0];
+      const endsWith = (list) => list.some((e) => first.endsWith(e));
+      const verb =
+        Array.from(first).length >= queryWords.yes_no_min_letters &&
+        !endsWith(queryWords.infinitive_endings) &&
+        (endsWith(queryWords.yes_no_verb_endings) || isPast(first));
+      return sentence.endsWith('?') && verb && !words.some((w) => queryWords.alternatives.includes(w));
     }
 
     /** Does a clause of this sentence that leans on no other hold a question word or a modal

@@ -1024,6 +1024,12 @@
           out.push(index.not_covered.titled[entry]);
           return;
         }
+        // A word of the box our texts answer names the box for its other words too
+        // (not_covered.rs).
+        const boxAnswered = index.not_covered.terms.some(
+          ([t, , e, mentioned]) =>
+            e === entry && mentioned && terms.words.some((w) => isOrNegates(w.folded, t)) && answered(t),
+        );
         const words = [];
         for (const w of terms.words) {
           // A word that may also be read as a word of our texts is not the other box's, nor
@@ -1034,7 +1040,7 @@
             ([t, , e, mentioned]) =>
               e === entry &&
               isOrNegates(w.folded, t) &&
-              !(mentioned && answered(t)) &&
+              !(mentioned && boxAnswered) &&
               !(restAnswered && index.not_covered.setting[entry]) &&
               !(answeredApart && index.not_covered.lead_in[entry]),
           );

@@ -703,6 +703,25 @@ fn a_strategy_word_only_leads_in_to_a_rules_question_asked_in_a_sentence_of_its_
     );
 }
 
+#[test]
+fn a_yes_or_no_question_after_a_lead_in_asks_in_a_sentence_of_its_own() {
+    // A Czech yes/no question starts with its verb: the sentence asks without a question word.
+    answered_as_ours(
+        "Omylem jsem za velkého družiníka počítal dvojnásobek. Dostane velký družiník dvojnásobek bodů?",
+    );
+    answered_as_ours("Vyplatí se stavět velká města? Dostanu za erb víc bodů?");
+    // A question mark alone does not ask: "Co s tou druhou?" asks after the mistake itself,
+    // and alternatives go on with the sentence before.
+    refused_as_topic(
+        "omyly a chyby",
+        &["Omylem jsem vzal dvě kartičky. Co s tou druhou?"],
+    );
+    refused_as_topic(
+        "strategie",
+        &["Co se víc vyplatí? Stavět města, nebo cesty?"],
+    );
+}
+
 /// A mistake told is no question of its own: "spletli jsme se, smí tam stát?" asks a rule and
 /// is answered. Only how to repair a mistake found later is what the rules leave open, and it
 /// stays so though the rule the mistake broke answers the story (`after_the_fact`).

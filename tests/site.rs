@@ -514,6 +514,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/probe-tuning-6.yaml",
         "tests/search/probe-tuning-7.yaml",
         "tests/search/probe-tuning-8.yaml",
+        "tests/search/probe-tuning-9.yaml",
         "tests/search/unseen.yaml",
         "tests/search/unseen-2.yaml",
         "tests/search/unseen-3.yaml",
@@ -560,6 +561,8 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/unseen-44.yaml",
         "tests/search/unseen-45.yaml",
         "tests/search/unseen-46.yaml",
+        "tests/search/unseen-47.yaml",
+        "tests/search/unseen-48.yaml",
     ]
     .iter()
     .flat_map(|set| {

@@ -153,6 +153,8 @@ struct QueryWords {
     past_min_letters: usize,
     past_words: Vec<String>,
     infinitive_endings: Vec<String>,
+    yes_no_verb_endings: Vec<String>,
+    yes_no_min_letters: usize,
     contrasts: Vec<String>,
     reasons: Vec<String>,
 }
@@ -254,20 +256,40 @@ pub fn asks_for_a_reason(text: &str) -> bool {
 }
 
 /// The sentences of a query that ask a question (see `query_words.about` in czech.json):
-/// "vyplatí se šetřit dárky? kolik bodů je za neotevřený" asks in its second sentence,
-/// whatever leads in to it in the first. A sentence asks when one of its clauses holds a
-/// question word or a modal and leans on no other ("když", "nebo"); a question mark alone
-/// does not make it ask ("co se víc vyplatí? stavět města nebo cesty?").
+/// "spletli jsme se. kolik bodů je za neotevřený dárek" asks in its second sentence, whatever
+/// leads in to it in the first. A sentence asks when one of its clauses holds a question word
+/// or a modal and leans on no other ("když", "nebo"), or when it is a yes/no question
+/// (`asks_yes_or_no`); a question mark alone does not make it ask ("co se víc vyplatí? stavět
+/// města nebo cesty?").
 pub fn question_sentences(text: &str) -> Vec<String> {
     let text: String = text.nfc().collect();
-    (text.split(SENTENCE_ENDS))
-        .filter(|sentence| asks_in_a_clause(sentence))
-        .map(|sentence| sentence.trim().to_owned())
+    (text.split_inclusive(SENTENCE_ENDS))
+        .filter(|sentence| asks_in_a_clause(sentence) || asks_yes_or_no(sentence))
+        .map(|sentence| sentence.trim_end_matches(SENTENCE_ENDS).trim().to_owned())
         .collect()
 }
 
 /// The marks that end a sentence.
 const SENTENCE_ENDS: [char; 3] = ['.', '?', '!'];
+
+/// Is this sentence (with the mark that ends it) a yes/no question: it ends with a question
+/// mark, offers no alternatives ("stavět města, nebo cesty?" goes on with the sentence before
+/// it) and starts, as a Czech yes/no question does, with its verb ("dostane body každá barva
+/// zvlášť?", "měli jsme ho tam dát?"): a word of at least `yes_no_min_letters` letters that
+/// ends like a finite verb (`yes_no_verb_endings` or a past verb), not like an infinitive.
+fn asks_yes_or_no(sentence: &str) -> bool {
+    let words = &tables().query_words;
+    let Some((first, _)) = clause_words(sentence).next() else {
+        return false;
+    };
+    let ends_with = |list: &[String]| list.iter().any(|e| first.ends_with(e.as_str()));
+    let verb = first.chars().count() >= words.yes_no_min_letters
+        && !ends_with(&words.infinitive_endings)
+        && (ends_with(&words.yes_no_verb_endings) || is_past(words, &first));
+    sentence.ends_with('?')
+        && verb
+        && !clause_words(sentence).any(|(w, _)| words.alternatives.contains(&w))
+}
 
 /// Does a clause of this sentence that leans on no other hold a question word or a modal?
 fn asks_in_a_clause(sentence: &str) -> bool {
@@ -1330,18 +1352,31 @@ mod tests {
     #[test]
     fn a_sentence_asks_by_a_question_word_in_a_clause_that_leans_on_no_other() {
         assert_eq!(
-            question_sentences("vyplatí se šetřit dárky do konce hry? kolik bodů je za neotevřený"),
-            ["kolik bodů je za neotevřený"]
+            question_sentences("co se víc vyplatí? kolik bodů je za neotevřený dárek"),
+            ["kolik bodů je za neotevřený dárek"]
         );
         assert_eq!(
-            question_sentences("„Vyplatí se spojit katedrály? Když ano, smím je dát do města?“"),
+            question_sentences("„Co když spojím katedrály? Když ano, smím je dát do města?“"),
             ["Když ano, smím je dát do města"]
         );
+        // A yes/no question starts with its verb.
+        assert_eq!(
+            question_sentences("Spletli jsme se. Dostane body každá barva zvlášť?"),
+            ["Dostane body každá barva zvlášť"]
+        );
+        assert_eq!(
+            question_sentences("vyplatí se šetřit dárky? kolik bodů je za neotevřený"),
+            ["vyplatí se šetřit dárky", "kolik bodů je za neotevřený"]
+        );
+        // Not an infinitive, nor a sentence without a question mark.
+        assert!(question_sentences("stavět města, nebo cesty?").is_empty());
+        assert!(question_sentences("hrát dál s tou kartičkou?").is_empty());
+        assert!(question_sentences("Dostane body každá barva zvlášť.").is_empty());
         // A question mark alone asks nothing of its own: the sentence may go on with the first.
         assert!(question_sentences("co se víc vyplatí? stavět města nebo cesty?").is_empty());
         // A clause that starts with "když" or "nebo" leans on the one before.
         assert!(question_sentences("vyplatí se velkej do města, nebo kam jinam?").is_empty());
-        assert!(question_sentences("je lepší čekat, i když můžu dát sedláka?").is_empty());
+        assert!(question_sentences("co je lepší: čekat, i když můžu dát sedláka?").is_empty());
         assert_eq!(
             question_sentences("Mám rytíře ve městě; můžu přidat druhého"),
             ["Mám rytíře ve městě; můžu přidat druhého"]
