@@ -378,6 +378,12 @@
       }
     }
 
+    /** Does the text hold a modal: does it ask whether something is allowed (analyzer.rs
+     * holds_a_modal)? */
+    function holdsAModal(text) {
+      return [...clauseWords(text)].some(([folded]) => listed(queryWords.asks_a_rule, folded));
+    }
+
     /** Does this text give a reason (analyzer.rs gives_a_reason)? */
     function givesAReason(text) {
       return [...text.matchAll(WORD)].some((m) => queryWords.reasons.includes(foldWord(m[0])));
@@ -403,6 +409,7 @@
       asksForAReason,
       givesAReason,
       questionSentences,
+      holdsAModal,
       readings,
     };
   }

@@ -968,7 +968,10 @@
       return analyzer.questionSentences(text).some((sentence) => {
         const found = analyzer.analyzeQuery(sentence);
         const rest = found.filter((t) => !leadsIn(t.folded, true));
-        return rest.length >= s.lead_in_rest_min_terms && !found.some((t) => leadsIn(t.folded, false));
+        return (
+          (rest.length >= s.lead_in_rest_min_terms || analyzer.holdsAModal(sentence)) &&
+          !found.some((t) => leadsIn(t.folded, false))
+        );
       });
     }
 

@@ -704,12 +704,14 @@ fn a_strategy_word_only_leads_in_to_a_rules_question_asked_in_a_sentence_of_its_
 }
 
 #[test]
-fn a_yes_or_no_question_after_a_lead_in_asks_in_a_sentence_of_its_own() {
+fn a_yes_or_no_question_or_a_modal_after_a_lead_in_asks_in_a_sentence_of_its_own() {
     // A Czech yes/no question starts with its verb: the sentence asks without a question word.
     answered_as_ours(
         "Omylem jsem za velkého družiníka počítal dvojnásobek. Dostane velký družiník dvojnásobek bodů?",
     );
     answered_as_ours("Vyplatí se stavět velká města? Dostanu za erb víc bodů?");
+    // A modal alone asks whether what the query tells is allowed.
+    answered_as_ours("Spletli jsme se a dali dva strážné v jednom tahu. Smí se to?");
     // A question mark alone does not ask: "Co s tou druhou?" asks after the mistake itself,
     // and alternatives go on with the sentence before.
     refused_as_topic(

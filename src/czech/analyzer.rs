@@ -269,6 +269,12 @@ pub fn question_sentences(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// Does the text hold a modal ("smí", "jde", "můžu"): does it ask whether something is allowed?
+pub fn holds_a_modal(text: &str) -> bool {
+    let words = &tables().query_words;
+    clause_words(text).any(|(folded, _)| listed(&words.asks_a_rule, &folded))
+}
+
 /// The marks that end a sentence.
 const SENTENCE_ENDS: [char; 3] = ['.', '?', '!'];
 

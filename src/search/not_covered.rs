@@ -18,7 +18,8 @@ use super::terms::{QueryTerms, QueryWord, TermSet, NEGATION};
 use super::title::Title;
 use crate::czech::a_join;
 use crate::czech::{
-    analyze_query, asks_for_a_reason, gives_a_reason, question_sentences, CzechAnalyzer,
+    analyze_query, asks_for_a_reason, gives_a_reason, holds_a_modal, question_sentences,
+    CzechAnalyzer,
 };
 use crate::model::{Corpus, Game, GameKind, NotCovered, NotCoveredKind};
 
@@ -32,7 +33,9 @@ pub const MENTIONED_REST_MIN_SHARE: f32 = 0.5;
 
 /// A sentence asks a rules question of its own, apart from a lead-in topic's words, when it
 /// holds at least this many terms: "můžu ho otevřít teď?" does; "a jak?" and "co teď?" do not.
-/// (Session 67: 1 instead of 2 answered one more tuning question and refused as many.)
+/// (Session 67: 1 instead of 2 answered one more tuning question and refused as many.) A modal
+/// alone asks too ("smí se to?": whether what the query tells is allowed; session 68: two more
+/// tuning questions answered, none refused less).
 pub const LEAD_IN_REST_MIN_TERMS: usize = 1;
 
 /// The list as the search uses it (and the browser's index carries it).
@@ -189,7 +192,8 @@ impl NotCoveredTable {
 
     /// Whether the query asks a question in a sentence of its own (see `question_sentences`)
     /// with enough words besides a lead-in topic's (`lead_in`): "vyplatí se šetřit dárky? kolik
-    /// bodů je za neotevřený". The sentence may hold a word of a lead-in topic that tells a
+    /// bodů je za neotevřený", or with a modal that asks whether what it tells is allowed
+    /// ("omylem jsme za psa sundali duchy. Jde to vůbec?"; "co teď?" asks nothing). The sentence may hold a word of a lead-in topic that tells a
     /// story (`after_the_fact`: "zapomněli jsme, jak se počítá erb"), none of another's ("co
     /// se víc vyplatí, stavět města, nebo cesty?" asks about the strategy itself).
     pub(crate) fn asked_apart(&self, text: &str) -> bool {
@@ -203,7 +207,8 @@ impl NotCoveredTable {
         question_sentences(text).iter().any(|sentence| {
             let terms = analyze_query(&CzechAnalyzer, sentence);
             let rest = terms.iter().filter(|t| !leads_in(&t.folded, true)).count();
-            rest >= LEAD_IN_REST_MIN_TERMS && !terms.iter().any(|t| leads_in(&t.folded, false))
+            (rest >= LEAD_IN_REST_MIN_TERMS || holds_a_modal(sentence))
+                && !terms.iter().any(|t| leads_in(&t.folded, false))
         })
     }
 
