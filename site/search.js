@@ -882,7 +882,14 @@
       const answered = !relaxed && answers(ranked, s, holdsEveryWord(terms));
       const firstHolds = ranked.ordinals.length > 0 ? wordsHeld(terms, docTerms[ranked.ordinals[0]]) : 0;
       const restAnswered = answered && firstHolds >= s.setting_rest_min_held;
-      const notCovered = notCoveredSentences(parsed.text, allTerms, leading, described, restAnswered, apart && answered);
+      const notCovered = notCoveredSentences(
+        parsed.text,
+        allTerms,
+        leading,
+        described,
+        restAnswered,
+        apart && answered,
+      );
       notCovered.push(...uncombinedSentences(namedGames(terms, titledAll)));
       if (pastLastLevel(parsed.text) && index.not_covered.past_last_level !== null) {
         notCovered.push(index.not_covered.past_last_level);
@@ -998,10 +1005,10 @@
     }
 
     /** A sentence for each game carcref does not cover that the query names by title or that
-     * a query word belongs to; a word
-     * our texts mention unless a passage of one of `leading`, the first results, holds it with
-     * `mentioned_rest_min_share` of the query's other words; none for a word that may also be
-     * read as a word of our texts (not_covered.rs NotCoveredTable::sentences). */
+     * a query word belongs to; a word our texts mention unless a passage of one of `leading`,
+     * the first results, holds it with `mentioned_rest_min_share` of the query's other words;
+     * none for a word that may also be read as a word of our texts (not_covered.rs
+     * NotCoveredTable::sentences). */
     function notCoveredSentences(text, terms, leading, described, restAnswered, answeredApart) {
       const rest = {
         words: terms.words.filter((w) => !index.not_covered.terms.some(([t]) => isOrNegates(w.folded, t))),
@@ -1073,7 +1080,8 @@
       const out = [];
       for (const token of analyzer.analyzeQuery(text)) {
         // A word that names or hints at a game, or that the list of what we do not cover
-        // knows (its words, its topics' patterns and its boxes' titles), is known too: it is not a typo (index.rs).
+        // knows (its words, its topics' patterns and its boxes' titles), is known too: it is
+        // not a typo (index.rs).
         const known =
           docFreq.has(token.folded) ||
           byTerm.has(token.folded) ||

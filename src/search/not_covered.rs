@@ -35,7 +35,7 @@ pub const MENTIONED_REST_MIN_SHARE: f32 = 0.5;
 /// holds at least this many terms: "můžu ho otevřít teď?" does; "a jak?" and "co teď?" do not.
 /// (Session 67: 1 instead of 2 answered one more tuning question and refused as many.) A modal
 /// alone asks too ("smí se to?": whether what the query tells is allowed; session 68: two more
-/// tuning questions answered, none refused less).
+/// tuning questions answered, the refusals unchanged).
 pub const LEAD_IN_REST_MIN_TERMS: usize = 1;
 
 /// The list as the search uses it (and the browser's index carries it).
@@ -47,10 +47,10 @@ pub struct NotCoveredTable {
     /// Each entry's end of the sentence: "patří do rozšíření Řeka, které carcref nepokrývá."
     tails: Vec<String>,
     /// The titles of two or more words of the boxes none of whose words our texts mention
-    /// ("Jižní moře", "Zlaté doly"), with their entries: a query naming one asks about it.
+    /// ("Zlaté doly", "Nový svět"), with their entries: a query naming one asks about it.
     titles: Vec<(Title, usize)>,
-    /// Each entry's sentence for a query naming it by title (empty for a topic): "Samostatnou
-    /// hru Jižní moře carcref nepokrývá."
+    /// Each entry's sentence for a query naming it by title (empty for a topic): "Rozšíření
+    /// Zlaté doly carcref nepokrývá."
     titled: Vec<String>,
     /// Each pattern of a topic's (its places, each the terms that may stand there) and its
     /// entry.
@@ -193,9 +193,10 @@ impl NotCoveredTable {
     /// Whether the query asks a question in a sentence of its own (see `question_sentences`)
     /// with enough words besides a lead-in topic's (`lead_in`): "vyplatí se šetřit dárky? kolik
     /// bodů je za neotevřený", or with a modal that asks whether what it tells is allowed
-    /// ("omylem jsme za psa sundali duchy. Jde to vůbec?"; "co teď?" asks nothing). The sentence may hold a word of a lead-in topic that tells a
-    /// story (`after_the_fact`: "zapomněli jsme, jak se počítá erb"), none of another's ("co
-    /// se víc vyplatí, stavět města, nebo cesty?" asks about the strategy itself).
+    /// ("omylem jsme za psa sundali duchy. Jde to vůbec?"; "co teď?" asks nothing). The
+    /// sentence may hold a word of a lead-in topic that tells a story (`after_the_fact`:
+    /// "zapomněli jsme, jak se počítá erb"), none of another's ("co se víc vyplatí, stavět
+    /// města, nebo cesty?" asks about the strategy itself).
     pub(crate) fn asked_apart(&self, text: &str) -> bool {
         let leads_in = |term: &str, inside: bool| {
             (self.terms.iter()).any(|(t, _, entry, _)| {
@@ -231,7 +232,7 @@ impl NotCoveredTable {
     }
 
     /// Whether the list knows a query word with this term: one of its words, a word of a
-    /// topic's pattern ("počtvrté") or of a box's title ("moře"), which is then no typo to
+    /// topic's pattern ("počtvrté") or of a box's title ("svět"), which is then no typo to
     /// correct.
     pub(crate) fn knows(&self, term: &str) -> bool {
         self.holds(term)
@@ -239,22 +240,21 @@ impl NotCoveredTable {
             || (self.titles.iter()).any(|(title, _)| title.has_term(term))
     }
 
-    /// One sentence per entry the query's words belong to, in the list's order:
-    /// "Slova „víno“ a „obilí“ patří do rozšíření Obchodníci a stavitelé, které carcref
-    /// nepokrývá.", or that the query (`text`, as typed) names by title: "Samostatnou hru Jižní
-    /// moře carcref nepokrývá." A word our texts mention counts unless a passage of one of `leading`, the
-    /// results a player sees first (each as its passages: a line of terms per passage), holds
-    /// it with at least `MENTIONED_REST_MIN_SHARE` of the query's other words. A word that may
-    /// also be read as a word of our texts (`in_texts`: "vyplaceni" typed without diacritics is
-    /// a form of "vyplatit" and of the card Vyplacení) is not the other box's. A topic none of
-    /// whose words the query has gets its pattern sentence when the query holds one of its
-    /// patterns, unless the first result answers a situation the query describes in other
-    /// words (`described`: the concept patterns the query holds of the first result's, see
-    /// `DESCRIBED_SITUATION_MIN_SHARE`) and the topic asks no question after the fact. The words of everyday life count only when the
-    /// rest of the query is no rules question the search answers (`rest_answered`); a lead-in
-    /// topic's count unless a sentence asks apart from them and the search answers the query
-    /// (`answered_apart`): that sentence is the question, however few of its words the first
-    /// result holds.
+    /// One sentence per entry the query's words belong to, in the list's order: "Slova „víno“ a
+    /// „obilí“ patří do rozšíření Obchodníci a stavitelé, které carcref nepokrývá.", or that the
+    /// query (`text`, as typed) names by title: "Rozšíření Zlaté doly carcref nepokrývá." A word
+    /// our texts mention counts unless a passage of one of `leading`, the results a player sees
+    /// first (each as its passages: a line of terms per passage), holds it with at least
+    /// `MENTIONED_REST_MIN_SHARE` of the query's other words. A word that may also be read as a
+    /// word of our texts (`in_texts`: "vyplaceni" typed without diacritics is a form of "vyplatit"
+    /// and of the card Vyplacení) is not the other box's. A topic none of whose words the query has
+    /// gets its pattern sentence when the query holds one of its patterns, unless the first result
+    /// answers a situation the query describes in other words (`described`: the concept patterns
+    /// the query holds of the first result's, see `DESCRIBED_SITUATION_MIN_SHARE`) and the topic
+    /// asks no question after the fact. The words of everyday life count only when the rest of the
+    /// query is no rules question the search answers (`rest_answered`); a lead-in topic's count
+    /// unless a sentence asks apart from them and the search answers the query (`answered_apart`):
+    /// that sentence is the question, however few of its words the first result holds.
     pub(crate) fn sentences(
         &self,
         (text, terms): (&str, &QueryTerms),
