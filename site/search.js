@@ -859,7 +859,11 @@
       const allTerms = terms;
       const scene = { words: terms.words.filter((w) => !setsTheScene(w, apart)), phrases: terms.phrases };
       if (scene.words.length > 0) terms = scene;
-      const titledAll = titledGames(parsed.text);
+      // The query's tokens as typed, read once for the titles of our games and of the boxes we
+      // do not cover.
+      const normalized = parsed.text.normalize('NFC');
+      const typed = { text: normalized, tokens: analyzer.analyzeQuery(normalized) };
+      const titledAll = titledGames(typed);
       const titled = titledAll.length === 1 ? titledAll[0] : null;
       const what = whatTheQueryNames(terms, named, namedSection, namedLevel, titled);
       let ranked = rankedHits(terms, what, opts);
@@ -883,7 +887,7 @@
       const firstHolds = ranked.ordinals.length > 0 ? wordsHeld(terms, docTerms[ranked.ordinals[0]]) : 0;
       const restAnswered = answered && firstHolds >= s.setting_rest_min_held;
       const notCovered = notCoveredSentences(
-        parsed.text,
+        typed,
         allTerms,
         leading,
         described,
@@ -1009,7 +1013,7 @@
      * the first results, holds it with `mentioned_rest_min_share` of the query's other words;
      * none for a word that may also be read as a word of our texts (not_covered.rs
      * NotCoveredTable::sentences). */
-    function notCoveredSentences(text, terms, leading, described, restAnswered, answeredApart) {
+    function notCoveredSentences(typed, terms, leading, described, restAnswered, answeredApart) {
       const rest = {
         words: terms.words.filter((w) => !index.not_covered.terms.some(([t]) => isOrNegates(w.folded, t))),
         phrases: terms.phrases,
@@ -1022,10 +1026,8 @@
             return have.has(term) && held > 0 && held >= Math.fround(s.mentioned_rest_min_share * rest.words.length);
           }),
         );
-      const normalized = text.normalize('NFC');
-      const tokens = analyzer.analyzeQuery(normalized);
       const titled = new Set(
-        index.not_covered.titles.filter(([title]) => holdsTitle(title, normalized, tokens)).map(([, e]) => e),
+        index.not_covered.titles.filter(([title]) => holdsTitle(title, typed.text, typed.tokens)).map(([, e]) => e),
       );
       const out = [];
       index.not_covered.tails.forEach((tail, entry) => {
@@ -1208,12 +1210,10 @@
 
     /** The games whose titles the query writes, their words in order with nothing between
      * them but punctuation or the title's own word (index.rs titled_games). */
-    function titledGames(text) {
-      const normalized = text.normalize('NFC');
-      const tokens = analyzer.analyzeQuery(normalized);
+    function titledGames(typed) {
       const games = [];
       for (const title of s.game_titles) {
-        if (holdsTitle(title, normalized, tokens) && games[games.length - 1] !== title.game) {
+        if (holdsTitle(title, typed.text, typed.tokens) && games[games.length - 1] !== title.game) {
           games.push(title.game);
         }
       }

@@ -1213,10 +1213,9 @@ impl SearchIndex {
     /// The games whose titles the query writes ("ve hře Duchové, zámky a hřbitovy", "v Duchách
     /// Carcassonne"), in the order of `game_titles`: a title's words are the game's everyday
     /// words too, so they point to both ghost games (or to none) when read one by one.
-    fn titled_games(&self, text: &str) -> Vec<String> {
-        let tokens = analyze_query(self.analyzer.as_ref(), text);
+    fn titled_games(&self, (text, tokens): (&str, &[Token])) -> Vec<String> {
         let mut games: Vec<String> = (self.meta.game_titles.iter())
-            .filter(|title| title.title.held_by(text, &tokens))
+            .filter(|title| title.title.held_by(text, tokens))
             .map(|title| title.game.clone())
             .collect();
         games.dedup();
@@ -1415,7 +1414,10 @@ impl SearchIndex {
         // The sentences as typed: the parsed text has lost its punctuation.
         let asked_apart = self.meta.not_covered.asked_apart(raw_query);
         let all_terms = self.set_the_scene_aside(&mut terms, asked_apart);
-        let titled = self.titled_games(&parsed.text);
+        // The query's tokens as typed, read once for the titles of our games and of the boxes
+        // we do not cover.
+        let tokens = analyze_query(self.analyzer.as_ref(), &parsed.text);
+        let titled = self.titled_games((&parsed.text, &tokens));
         let named = self.named(&terms, &parsed, &titled, rulings, section);
         let mut ranked = self.ranked_hits(&terms, &named, options)?;
         let relaxed = ranked.hits.is_empty() && !terms.is_empty();
@@ -1428,7 +1430,7 @@ impl SearchIndex {
         let not_covered = self.not_covered(
             (&terms, &all_terms),
             &ranked,
-            &parsed,
+            (&parsed, &tokens),
             &titled,
             (answers, asked_apart),
         );
@@ -1495,7 +1497,7 @@ impl SearchIndex {
         &self,
         (terms, all_terms): (&QueryTerms, &QueryTerms),
         ranked: &Ranked,
-        parsed: &query::ParsedQuery,
+        (parsed, tokens): (&query::ParsedQuery, &[Token]),
         titled: &[String],
         (answers, asked_apart): (bool, bool),
     ) -> Vec<String> {
@@ -1512,7 +1514,7 @@ impl SearchIndex {
         let first_holds =
             (ranked.ordinals.first()).map_or(0, |o| terms.words_held(&self.meta.docs[*o].terms));
         let mut sentences = (self.meta.not_covered).sentences(
-            (&parsed.text, all_terms),
+            (&parsed.text, tokens, all_terms),
             &leading,
             |t| self.meta.terms.contains(t),
             &described,

@@ -19,7 +19,7 @@ use super::title::Title;
 use crate::czech::a_join;
 use crate::czech::{
     analyze_query, asks_for_a_reason, gives_a_reason, holds_a_modal, question_sentences,
-    CzechAnalyzer,
+    CzechAnalyzer, Token,
 };
 use crate::model::{Corpus, Game, GameKind, NotCovered, NotCoveredKind};
 
@@ -242,22 +242,23 @@ impl NotCoveredTable {
 
     /// One sentence per entry the query's words belong to, in the list's order: "Slova „víno“ a
     /// „obilí“ patří do rozšíření Obchodníci a stavitelé, které carcref nepokrývá.", or that the
-    /// query (`text`, as typed) names by title: "Rozšíření Zlaté doly carcref nepokrývá." A word
-    /// our texts mention counts unless a passage of one of `leading`, the results a player sees
-    /// first (each as its passages: a line of terms per passage), holds it with at least
-    /// `MENTIONED_REST_MIN_SHARE` of the query's other words. A word that may also be read as a
-    /// word of our texts (`in_texts`: "vyplaceni" typed without diacritics is a form of "vyplatit"
-    /// and of the card Vyplacení) is not the other box's. A topic none of whose words the query has
-    /// gets its pattern sentence when the query holds one of its patterns, unless the first result
-    /// answers a situation the query describes in other words (`described`: the concept patterns
-    /// the query holds of the first result's, see `DESCRIBED_SITUATION_MIN_SHARE`) and the topic
-    /// asks no question after the fact. The words of everyday life count only when the rest of the
-    /// query is no rules question the search answers (`rest_answered`); a lead-in topic's count
-    /// unless a sentence asks apart from them and the search answers the query (`answered_apart`):
-    /// that sentence is the question, however few of its words the first result holds.
+    /// query (`text`, as typed, and its `tokens`) names by title: "Rozšíření Zlaté doly carcref
+    /// nepokrývá." A word our texts mention counts unless a passage of one of `leading`, the
+    /// results a player sees first (each as its passages: a line of terms per passage), holds it
+    /// with at least `MENTIONED_REST_MIN_SHARE` of the query's other words. A word that may also be
+    /// read as a word of our texts (`in_texts`: "vyplaceni" typed without diacritics is a form of
+    /// "vyplatit" and of the card Vyplacení) is not the other box's. A topic none of whose words
+    /// the query has gets its pattern sentence when the query holds one of its patterns, unless the
+    /// first result answers a situation the query describes in other words (`described`: the
+    /// concept patterns the query holds of the first result's, see `DESCRIBED_SITUATION_MIN_SHARE`)
+    /// and the topic asks no question after the fact. The words of everyday life count only when
+    /// the rest of the query is no rules question the search answers (`rest_answered`); a lead-in
+    /// topic's count unless a sentence asks apart from them and the search answers the query
+    /// (`answered_apart`): that sentence is the question, however few of its words the first result
+    /// holds.
     pub(crate) fn sentences(
         &self,
-        (text, terms): (&str, &QueryTerms),
+        (text, tokens, terms): (&str, &[Token], &QueryTerms),
         leading: &[&str],
         in_texts: impl Fn(&str) -> bool,
         described: &[&[String]],
@@ -275,9 +276,8 @@ impl NotCoveredTable {
                     && held as f32 >= MENTIONED_REST_MIN_SHARE * rest.words.len() as f32
             })
         };
-        let tokens = analyze_query(&CzechAnalyzer, text);
         let titled: BTreeSet<usize> = (self.titles.iter())
-            .filter(|(title, _)| title.held_by(text, &tokens))
+            .filter(|(title, _)| title.held_by(text, tokens))
             .map(|(_, entry)| *entry)
             .collect();
         self.tails
