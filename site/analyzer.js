@@ -198,7 +198,23 @@
     /** Tokens of a user's query, which may arrive in any normalization form. */
     function analyzeQuery(text) {
       const normalized = text.normalize('NFC');
-      return analyze(normalized).filter((t) => !saysCan(normalized, t) && !saysScores(normalized, t));
+      const tokens = analyze(normalized).filter((t) => !saysCan(normalized, t) && !saysScores(normalized, t));
+      const [worth] = analyze(tables.query_words.worth_reads_as);
+      for (const token of tokens) {
+        if (worth !== undefined && saysWorth(normalized, token)) {
+          token.folded = worth.folded;
+          token.exact = worth.exact;
+        }
+      }
+      return tokens;
+    }
+
+    /** Is this token a form of "vyplatit" with "se" after it or right before it, saying "it is
+     * worth it" (analyzer.rs analyze_query)? */
+    function saysWorth(text, token) {
+      if (!tables.query_words.worth_with_se.includes(foldWord(token.word))) return false;
+      const before = [...text.slice(0, token.start).matchAll(WORD)].map((m) => foldWord(m[0]));
+      return before[before.length - 1] === 'se' || seFollows(text, token);
     }
 
     /** Is this token a form of "vyhrát" right before a word of points (analyzer.rs says_scores)? */
@@ -210,7 +226,12 @@
 
     /** Is this token a form of "dát" that with "se" after it says "can" (analyzer.rs says_can)? */
     function saysCan(text, token) {
-      if (!tables.query_words.can_with_se.includes(foldWord(token.word))) return false;
+      return tables.query_words.can_with_se.includes(foldWord(token.word)) && seFollows(text, token);
+    }
+
+    /** Do the words after this token start with "se", or with a conditional and "se"
+     * (analyzer.rs se_follows)? */
+    function seFollows(text, token) {
       const after = [...text.slice(token.end).matchAll(WORD)].slice(0, 2).map((m) => foldWord(m[0]));
       const next = tables.query_words.conditional.includes(after[0]) ? after[1] : after[0];
       return next === 'se';

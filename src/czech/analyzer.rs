@@ -138,6 +138,8 @@ struct QueryWords {
     negated_within_words: usize,
     can_with_se: Vec<String>,
     conditional: Vec<String>,
+    worth_with_se: Vec<String>,
+    worth_reads_as: String,
     wins_points: Vec<String>,
     points: Vec<String>,
     why: Vec<String>,
@@ -791,6 +793,19 @@ pub fn analyze_query(analyzer: &dyn Analyzer, query: &str) -> Vec<Token> {
     let normalized: String = query.nfc().collect();
     let mut tokens = analyzer.analyze(&normalized);
     tokens.retain(|t| !says_can(&normalized, t) && !says_scores(&normalized, t));
+    let words = &tables().query_words;
+    let worth = analyzer.analyze(&words.worth_reads_as).into_iter().next();
+    for token in &mut tokens {
+        // "Vyplatí se", "vyplatilo by se", "co se vyplatí": worth it, whichever side "se" is on.
+        let se_before = (self::words(normalized.get(..token.start).unwrap_or_default()).last())
+            .is_some_and(|(_, _, w)| fold_word(w) == "se");
+        let says_worth = words_after_one_of(&normalized, token, &words.worth_with_se)
+            .is_some_and(|after| se_before || se_follows(after));
+        if let (true, Some(worth)) = (says_worth, &worth) {
+            token.folded.clone_from(&worth.folded);
+            token.exact.clone_from(&worth.exact);
+        }
+    }
     tokens
 }
 
@@ -819,11 +834,16 @@ fn says_scores(text: &str, token: &Token) -> bool {
 /// "dalo by se")? The query means the verb that follows, not giving or putting.
 fn says_can(text: &str, token: &Token) -> bool {
     let words = &tables().query_words;
-    let Some(mut after) = words_after_one_of(text, token, &words.can_with_se) else {
-        return false;
-    };
+    words_after_one_of(text, token, &words.can_with_se).is_some_and(se_follows)
+}
+
+/// Do these words (folded) start with "se", or with a word of `conditional` and "se" ("dalo
+/// by se")?
+fn se_follows(mut after: impl Iterator<Item = String>) -> bool {
     match after.next() {
-        Some(next) if words.conditional.contains(&next) => after.next().is_some_and(|w| w == "se"),
+        Some(next) if tables().query_words.conditional.contains(&next) => {
+            after.next().is_some_and(|w| w == "se")
+        }
         next => next.is_some_and(|w| w == "se"),
     }
 }
@@ -1221,6 +1241,21 @@ mod tests {
         assert_eq!(terms("kam se dá duch"), terms("dát duch"));
         assert_eq!(terms("dá bod"), terms("dát bod"));
         assert_eq!(terms("dá by to"), terms("dát"));
+    }
+
+    #[test]
+    fn vyplatit_with_se_after_it_says_worth_and_reads_as_worth() {
+        let terms = query_terms;
+        assert_eq!(
+            terms("Vyplatí se obsadit zámek?"),
+            terms("výhodný obsadit zámek")
+        );
+        assert_eq!(terms("vyplatilo by se to"), terms("výhodný"));
+        assert_eq!(terms("nevyplatí se"), terms("výhodný"));
+        // Paying out stays: no "se" beside the verb.
+        assert_eq!(terms("vyplatím figurku"), terms("vyplatit figurka"));
+        assert_eq!(terms("co se víc vyplatí"), terms("co víc vyplatit"));
+        assert_eq!(terms("co se vyplatí"), terms("co výhodný"));
     }
 
     #[test]
