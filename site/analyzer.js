@@ -347,9 +347,12 @@
      * other holds a question word or a modal, or they are yes/no questions (analyzer.rs
      * question_sentences). */
     function questionSentences(text) {
+      // Beside a question mark, a sentence that ends with "." or "!" tells, it does not ask.
+      const marked = text.includes('?');
       return text
         .normalize('NFC')
         .split(/(?<=[.?!])/)
+        .filter((sentence) => !(marked && /[.!]$/.test(sentence)))
         .filter((sentence) => asksInAClause(sentence) || asksYesOrNo(sentence))
         .map((sentence) => sentence.replace(/[.?!]$/, '').trim());
     }

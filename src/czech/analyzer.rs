@@ -265,7 +265,11 @@ pub fn asks_for_a_reason(text: &str) -> bool {
 /// města nebo cesty?").
 pub fn question_sentences(text: &str) -> Vec<String> {
     let text: String = text.nfc().collect();
+    // Beside a question mark, a sentence that ends with "." or "!" tells, it does not ask
+    // ("hrajeme tak, že dárek dostane i ten, kdo prodlouží město. je to lepší?").
+    let marked = text.contains('?');
     (text.split_inclusive(SENTENCE_ENDS))
+        .filter(|sentence| !(marked && sentence.ends_with(['.', '!'])))
         .filter(|sentence| asks_in_a_clause(sentence) || asks_yes_or_no(sentence))
         .map(|sentence| sentence.trim_end_matches(SENTENCE_ENDS).trim().to_owned())
         .collect()
@@ -1421,6 +1425,15 @@ mod tests {
         assert_eq!(
             question_sentences("Mám rytíře ve městě; můžu přidat druhého"),
             ["Mám rytíře ve městě; můžu přidat druhého"]
+        );
+        // Beside a question mark, a sentence that ends with a full stop tells.
+        assert_eq!(
+            question_sentences("Dárek dostane i ten, kdo prodlouží město. Je to lepší?"),
+            ["Je to lepší"]
+        );
+        assert_eq!(
+            question_sentences("Nevím, kdo začíná."),
+            ["Nevím, kdo začíná"]
         );
     }
 
