@@ -1073,7 +1073,8 @@
         const listed = words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} a ${words[words.length - 1]}`;
         out.push(`${words.length === 1 ? 'Slovo' : 'Slova'} ${listed} ${tail}`);
       });
-      return out;
+      // A topic listed twice under one title says its sentence once (not_covered.rs).
+      return out.filter((sentence, i) => sentence !== out[i - 1]);
     }
 
     /** "Mysleli jste …?" (index.rs SearchIndex::suggestions): [{typed, suggested}, term,

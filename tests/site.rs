@@ -515,6 +515,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/probe-tuning-7.yaml",
         "tests/search/probe-tuning-8.yaml",
         "tests/search/probe-tuning-9.yaml",
+        "tests/search/probe-tuning-10.yaml",
         "tests/search/unseen.yaml",
         "tests/search/unseen-2.yaml",
         "tests/search/unseen-3.yaml",
@@ -563,6 +564,8 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/unseen-46.yaml",
         "tests/search/unseen-47.yaml",
         "tests/search/unseen-48.yaml",
+        "tests/search/unseen-49.yaml",
+        "tests/search/unseen-50.yaml",
     ]
     .iter()
     .flat_map(|set| {

@@ -280,7 +280,8 @@ impl NotCoveredTable {
             .filter(|(title, _)| title.held_by(text, tokens))
             .map(|(_, entry)| *entry)
             .collect();
-        self.tails
+        let mut out: Vec<String> = self
+            .tails
             .iter()
             .enumerate()
             .filter_map(|(entry, tail)| {
@@ -334,7 +335,11 @@ impl NotCoveredTable {
                 let noun = if words.len() == 1 { "Slovo" } else { "Slova" };
                 Some(format!("{noun} {} {tail}", a_join(&words)))
             })
-            .collect()
+            .collect();
+        // A topic listed twice under one title (its question asked before or after the story)
+        // says its sentence once.
+        out.dedup();
+        out
     }
 
     /// A sentence for the pair of games the query names (`named`) when our texts never combine

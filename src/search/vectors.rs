@@ -52,7 +52,7 @@ const EDGE_CASES: &[&str] = &[
     "když není hotový, ještě není to dokončené; NEBYLA cesta u města uzavřená",
     // "Dá se" says "can" and falls away; "dá" giving or putting stays.
     "Dá se obsadit? nedá se to; dalo by se dokončit; daj se; kam se dá duch; dá bod",
-    // "Vyplatí se" says "worth it" and reads as "výhodný"; paying out with no "se" beside stays.
+    // "Vyplatí se" says "worth it" and reads as "rentabilní"; paying out with no "se" beside stays.
     "Vyplatí se obsadit zámek? vyplatilo by se; co se vyplatí; vyplatím figurku; nevyplatí se",
     // "Vyhrát" right before points asks who scores and falls away; winning the game stays.
     "kdo vyhraje body za město? Vyhrál bod; vyhraje na body; vyhráli jsme",
