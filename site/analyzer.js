@@ -377,12 +377,17 @@
     function asksInAClause(sentence) {
       let leaning = false;
       let asks = false;
-      for (const [folded, opensAClause] of clauseWords(sentence)) {
+      const all = [...clauseWords(sentence)];
+      all.forEach(([folded, opensAClause], at) => {
         if (opensAClause) {
           leaning = queryWords.clause_breaks.includes(folded) || queryWords.alternatives.includes(folded);
         }
-        asks ||= !leaning && (listed(queryWords.question_words, folded) || listed(queryWords.asks_a_rule, folded));
-      }
+        // "Co s tou druhou?", "co teď?": what to do now, not a rule (analyzer.rs).
+        const whatNow =
+          folded === queryWords.what_now && at + 1 < all.length && queryWords.what_now_before.includes(all[at + 1][0]);
+        asks ||=
+          !leaning && !whatNow && (listed(queryWords.question_words, folded) || listed(queryWords.asks_a_rule, folded));
+      });
       return asks;
     }
 

@@ -149,6 +149,8 @@ struct QueryWords {
     question_words: Vec<String>,
     alternatives: Vec<String>,
     asks_a_rule: Vec<String>,
+    what_now: String,
+    what_now_before: Vec<String>,
     negation_prefix: String,
     superlative_prefix: String,
     past_endings: Vec<String>,
@@ -261,8 +263,8 @@ pub fn asks_for_a_reason(text: &str) -> bool {
 /// "spletli jsme se. kolik bodů je za neotevřený dárek" asks in its second sentence, whatever
 /// leads in to it in the first. A sentence asks when one of its clauses holds a question word
 /// or a modal and leans on no other ("když", "nebo"), or when it is a yes/no question
-/// (`asks_yes_or_no`); a question mark alone does not make it ask ("co se víc vyplatí? stavět
-/// města nebo cesty?").
+/// (`asks_yes_or_no`); a question mark alone does not make it ask ("stavět města, nebo
+/// cesty?").
 pub fn question_sentences(text: &str) -> Vec<String> {
     let text: String = text.nfc().collect();
     // Beside a question mark, a sentence that ends with "." or "!" tells, it does not ask
@@ -307,12 +309,19 @@ fn asks_yes_or_no(sentence: &str) -> bool {
 fn asks_in_a_clause(sentence: &str) -> bool {
     let words = &tables().query_words;
     let (mut leaning, mut asks) = (false, false);
-    for (folded, opens_a_clause) in clause_words(sentence) {
-        if opens_a_clause {
-            leaning = words.clause_breaks.contains(&folded) || words.alternatives.contains(&folded);
+    let all: Vec<(String, bool)> = clause_words(sentence).collect();
+    for (at, (folded, opens_a_clause)) in all.iter().enumerate() {
+        if *opens_a_clause {
+            leaning = words.clause_breaks.contains(folded) || words.alternatives.contains(folded);
         }
+        // "Co s tou druhou?", "co teď?": what to do now, not a rule.
+        let what_now = *folded == words.what_now
+            && all
+                .get(at + 1)
+                .is_some_and(|(next, _)| words.what_now_before.contains(next));
         asks |= !leaning
-            && (listed(&words.question_words, &folded) || listed(&words.asks_a_rule, &folded));
+            && !what_now
+            && (listed(&words.question_words, folded) || listed(&words.asks_a_rule, folded));
     }
     asks
 }
@@ -1398,7 +1407,7 @@ mod tests {
     fn a_sentence_asks_by_a_question_word_in_a_clause_that_leans_on_no_other() {
         assert_eq!(
             question_sentences("co se víc vyplatí? kolik bodů je za neotevřený dárek"),
-            ["kolik bodů je za neotevřený dárek"]
+            ["co se víc vyplatí", "kolik bodů je za neotevřený dárek"]
         );
         assert_eq!(
             question_sentences("„Co když spojím katedrály? Když ano, smím je dát do města?“"),
@@ -1418,14 +1427,24 @@ mod tests {
         assert!(question_sentences("hrát dál s tou kartičkou?").is_empty());
         assert!(question_sentences("Dostane body každá barva zvlášť.").is_empty());
         // A question mark alone asks nothing of its own: the sentence may go on with the first.
-        assert!(question_sentences("co se víc vyplatí? stavět města nebo cesty?").is_empty());
+        assert_eq!(
+            question_sentences("co se víc vyplatí? stavět města nebo cesty?"),
+            ["co se víc vyplatí"]
+        );
         // A clause that starts with "když" or "nebo" leans on the one before.
         assert!(question_sentences("vyplatí se velkej do města, nebo kam jinam?").is_empty());
-        assert!(question_sentences("co je lepší: čekat, i když můžu dát sedláka?").is_empty());
+        assert!(question_sentences("Čekat, i když můžu dát sedláka?").is_empty());
         assert_eq!(
             question_sentences("Mám rytíře ve městě; můžu přidat druhého"),
             ["Mám rytíře ve městě; můžu přidat druhého"]
         );
+        // "Co" asks, but not what to do now.
+        assert_eq!(
+            question_sentences("Vyplatí se hrobník. co dostanu, až ho obklopím"),
+            ["co dostanu, až ho obklopím"]
+        );
+        assert!(question_sentences("Vzal si dvě kartičky. Co s tou druhou?").is_empty());
+        assert!(question_sentences("co když nikdo nestojí; co teď").is_empty());
         // Beside a question mark, a sentence that ends with a full stop tells.
         assert_eq!(
             question_sentences("Dárek dostane i ten, kdo prodlouží město. Je to lepší?"),
