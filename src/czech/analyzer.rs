@@ -810,10 +810,12 @@ pub fn analyze_query(analyzer: &dyn Analyzer, query: &str) -> Vec<Token> {
     let worth = analyzer.analyze(&words.worth_reads_as).into_iter().next();
     for token in &mut tokens {
         // "Vyplatí se", "vyplatilo by se", "co se vyplatí": worth it, whichever side "se" is on.
-        let se_before = (self::words(normalized.get(..token.start).unwrap_or_default()).last())
-            .is_some_and(|(_, _, w)| fold_word(w) == "se");
+        let se_before = || {
+            (self::words(normalized.get(..token.start).unwrap_or_default()).last())
+                .is_some_and(|(_, _, w)| fold_word(w) == "se")
+        };
         let says_worth = words_after_one_of(&normalized, token, &words.worth_with_se)
-            .is_some_and(|after| se_before || se_follows(after));
+            .is_some_and(|after| se_before() || se_follows(after));
         if let (true, Some(worth)) = (says_worth, &worth) {
             token.folded.clone_from(&worth.folded);
             token.exact.clone_from(&worth.exact);
