@@ -1071,7 +1071,10 @@
           return;
         }
         const listed = words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} a ${words[words.length - 1]}`;
-        out.push(`${words.length === 1 ? 'Slovo' : 'Slova'} ${listed} ${tail}`);
+        // A phrase ("vyplatí se") is a "výraz" (not_covered.rs listed_noun).
+        const phrase = words.some((w) => w.includes(' '));
+        const noun = words.length === 1 ? (phrase ? 'Výraz' : 'Slovo') : phrase ? 'Výrazy' : 'Slova';
+        out.push(`${noun} ${listed} ${tail}`);
       });
       // A topic listed twice under one title says its sentence once (not_covered.rs).
       return out.filter((sentence, i) => sentence !== out[i - 1]);

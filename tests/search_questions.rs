@@ -368,7 +368,7 @@ fn a_question_no_rules_answer_is_named_and_never_answered() {
     // "Vyplatí se" asks whether something is worth it (session 45: our texts no longer use it).
     not_covered(
         "vyplatí se pokládat sedláky hned na začátku",
-        "Slovo „vyplatí se“ patří k otázkám, na které pravidla neodpovídají (strategie a rady \
+        "Výraz „vyplatí se“ patří k otázkám, na které pravidla neodpovídají (strategie a rady \
          ke hře).",
     );
     // A word that may also be read as one of our texts' is not another topic's: "vyplaceni"

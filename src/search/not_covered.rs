@@ -332,8 +332,7 @@ impl NotCoveredTable {
                     });
                     return asks.then(|| self.asked[entry].clone());
                 }
-                let noun = if words.len() == 1 { "Slovo" } else { "Slova" };
-                Some(format!("{noun} {} {tail}", a_join(&words)))
+                Some(format!("{} {} {tail}", listed_noun(&words), a_join(&words)))
             })
             .collect();
         // A topic listed twice under one title (its question asked before or after the story)
@@ -393,6 +392,18 @@ fn in_phrase_of_ours(terms: &QueryTerms, term: &str, in_texts: &impl Fn(&str) ->
         let holds_term = (alternatives.iter()).any(|p| p.len() > 1 && p.iter().any(|t| t == term));
         holds_term && alternatives.iter().flatten().any(|t| in_texts(t))
     })
+}
+
+/// What the sentence calls the listed words: a phrase ("vyplatí se") is a "výraz", not a
+/// "slovo".
+fn listed_noun(words: &[String]) -> &'static str {
+    let phrase = words.iter().any(|w| w.contains(' '));
+    match (words.len() == 1, phrase) {
+        (true, false) => "Slovo",
+        (true, true) => "Výraz",
+        (false, false) => "Slova",
+        (false, true) => "Výrazy",
+    }
 }
 
 /// Whether a query word's term is a listed term or its negation: "nepolámaly" is about
