@@ -566,6 +566,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/unseen-48.yaml",
         "tests/search/unseen-49.yaml",
         "tests/search/unseen-50.yaml",
+        "tests/search/unseen-51.yaml",
     ]
     .iter()
     .flat_map(|set| {
