@@ -784,6 +784,20 @@ fn a_cheating_word_frames_a_question_whether_the_rules_allow_a_move() {
     );
 }
 
+/// An opinion about a rule ("přijde nám to zbytečně přísné", "příliš silná") asks whether the
+/// game is balanced, which no rule says; a question how strong something is asks its points.
+#[test]
+fn an_opinion_about_a_rule_asks_about_balance() {
+    refused_as_topic(
+        "vyváženost",
+        &[
+            "Přijde nám zbytečně přísné, že nedokončená cesta s hostincem nedá nic.",
+            "Je karta Vyplacení příliš silná, nebo je to v pořádku?",
+        ],
+    );
+    answered_as_ours("Jak moc silná je katedrála, kolik bodů dá?");
+}
+
 /// Each query is not answered, and the sentence of the topic whose title holds `topic` says why.
 fn refused_as_topic(topic: &str, queries: &[&str]) {
     for query in queries {
