@@ -46,10 +46,14 @@ SUPPLETIVE = (("jít", ("jdu", "šel")), ("vzít", ("vezmu", "vzal")), ("jmout",
 # "kar" as if "-et" were a verb ending; "konci" (na konci hry), which Hunspell lists both as a
 # form of "konec" and as a word of its own, so the table would leave it out and the analyzer
 # read it, typed as it is, as "končí" without diacritics.
+# "Duších" (v Duších Carcassonne), which Hunspell reads as a form of both "duch" and "duše" (a
+# soul, which no game has), so the table would leave it to the stemmer, which cuts it to "duš":
+# the game's title would not be read and the ghosts' texts not found.
 # Written abbreviations count as forms too: "v zákl. hře" is the base game (the dot is no letter,
 # so the analyzer sees "zákl"), not the cursed "zakletý" the stemmer would meet.
 MISSING_FORMS = {
     "karta": ("karet",),
+    "duch": ("duších",),
     "konec": ("konci",),
     "základní": ("zákl",),
     "rozšíření": ("rozš",),

@@ -601,8 +601,11 @@
         // A word no document has also searches the suggested one (terms.rs QueryWord::suggested).
         if (word.suggested !== null) alternatives.push(overFields(word.suggested, null, s.fuzzy_weight));
         for (const e of word.expansions) alternatives.push(overFields(e, null, s.expansion_weight));
-        // A word of another box our texts mention counts more (index.rs MENTIONED_WORD_WEIGHT).
-        const weight = mentions(word.folded) ? s.mentioned_word_weight : 1;
+        // A word of another box our texts mention counts more, a word only of our game's title
+        // less (index.rs MENTIONED_WORD_WEIGHT, TITLE_WORD_WEIGHT).
+        let weight = 1;
+        if (mentions(word.folded)) weight = s.mentioned_word_weight;
+        else if (word.inTitle) weight = s.title_word_weight;
         const wordScores = new Map();
         disjunctionMax(alternatives, wordScores);
         for (const [d, v] of wordScores) scores.set(d, (scores.get(d) || 0) + v * weight);
@@ -855,16 +858,17 @@
       // The words of everyday life ("u kafe", "kocour") are set aside, and a lead-in's ("vyplatí
       // se") when a sentence of the query as typed asks apart from it: what is left is the
       // question, if it is one of ours (index.rs set_the_scene_aside).
-      const apart = askedApart(raw);
-      const allTerms = terms;
-      const scene = { words: terms.words.filter((w) => !setsTheScene(w, apart)), phrases: terms.phrases };
-      if (scene.words.length > 0) terms = scene;
       // The query's tokens as typed, read once for the titles of our games and of the boxes we
       // do not cover.
       const normalized = parsed.text.normalize('NFC');
       const typed = { text: normalized, tokens: analyzer.analyzeQuery(normalized) };
       const titledAll = titledGames(typed);
       const titled = titledAll.length === 1 ? titledAll[0] : null;
+      markTitleWords(terms, typed);
+      const apart = askedApart(raw);
+      const allTerms = terms;
+      const scene = { words: terms.words.filter((w) => !setsTheScene(w, apart)), phrases: terms.phrases };
+      if (scene.words.length > 0) terms = scene;
       const what = whatTheQueryNames(terms, named, namedSection, namedLevel, titled);
       let ranked = rankedHits(terms, what, opts);
       const relaxed = ranked.hits.length === 0 && terms.words.length > 0;
@@ -1222,6 +1226,16 @@
         }
       }
       return games;
+    }
+
+    /** Marks the query's words written only in a title of our games it holds: they count less
+     * as words of what is asked (index.rs mark_title_words). */
+    function markTitleWords(terms, typed) {
+      const held = s.game_titles.filter((title) => holdsTitle(title, typed.text, typed.tokens));
+      for (const word of terms.words) {
+        const inTitles = held.reduce((n, title) => n + title.terms.filter((t) => t === word.folded).length, 0);
+        word.inTitle = inTitles >= word.times;
+      }
     }
 
     /** Whether the query's tokens (of `text`) hold a title: its words in order, with nothing

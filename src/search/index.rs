@@ -356,6 +356,10 @@ pub const SETTING_REST_MIN_HELD: usize = 4;
 /// (not-covered.yaml `mentioned`: "drak", "opat") counts this much more than the query's other
 /// words: a question with it that we answer is answered by the passage that mentions it.
 pub const MENTIONED_WORD_WEIGHT: f32 = 4.0;
+/// A query word written only in the title of one of our games it holds ("v Duších Carcassonne")
+/// counts this much: the title names the game, which `leaning_game` weighs; the word does not
+/// say what is asked about.
+pub const TITLE_WORD_WEIGHT: f32 = 0.5;
 /// The word for "game": with a game's name it frames a question about a term ("co je mlha
 /// v kooperativní hře") without being what it asks.
 pub const GAME_WORD: &str = "hra";
@@ -379,6 +383,7 @@ pub fn ranking_constants() -> serde_json::Map<String, serde_json::Value> {
         ("fuzzy_weight", json!(FUZZY_WEIGHT)),
         ("tie_breaker", json!(CONCEPT_TIE_BREAKER)),
         ("mentioned_word_weight", json!(MENTIONED_WORD_WEIGHT)),
+        ("title_word_weight", json!(TITLE_WORD_WEIGHT)),
         ("id_bonus", json!(ID_MATCH_BONUS)),
         ("level_focus", json!(LEVEL_FOCUS)),
         ("other_level_factor", json!(OTHER_LEVEL_FACTOR)),
@@ -1148,6 +1153,8 @@ impl SearchIndex {
         ));
         let weight = if self.meta.not_covered.mentions(&word.folded) {
             MENTIONED_WORD_WEIGHT
+        } else if word.in_title {
+            TITLE_WORD_WEIGHT
         } else {
             1.0
         };
@@ -1220,6 +1227,19 @@ impl SearchIndex {
             .collect();
         games.dedup();
         games
+    }
+
+    /// Marks the query's words written only in a title of our games it holds: they name the
+    /// game, which `leaning_game` weighs, and count less as words of what is asked.
+    fn mark_title_words(&self, terms: &mut QueryTerms, (text, tokens): (&str, &[Token])) {
+        let held: Vec<&Title> = (self.meta.game_titles.iter())
+            .map(|title| &title.title)
+            .filter(|title| title.held_by(text, tokens))
+            .collect();
+        for word in &mut terms.words {
+            let in_titles = held.iter().map(|t| t.times(&word.folded)).sum::<usize>();
+            word.in_title = in_titles >= word.times;
+        }
     }
 
     /// Every game the query names, by title (`titled`) or by a word of `named_by`.
@@ -1411,13 +1431,14 @@ impl SearchIndex {
         for (suggestion, typed, suggested, _) in &suggestions {
             terms.suggest(typed, suggested, suggestion.typos);
         }
-        // The sentences as typed: the parsed text has lost its punctuation.
-        let asked_apart = self.meta.not_covered.asked_apart(raw_query);
-        let all_terms = self.set_the_scene_aside(&mut terms, asked_apart);
         // The query's tokens as typed, read once for the titles of our games and of the boxes
         // we do not cover.
         let tokens = analyze_query(self.analyzer.as_ref(), &parsed.text);
         let titled = self.titled_games((&parsed.text, &tokens));
+        self.mark_title_words(&mut terms, (&parsed.text, &tokens));
+        // The sentences as typed: the parsed text has lost its punctuation.
+        let asked_apart = self.meta.not_covered.asked_apart(raw_query);
+        let all_terms = self.set_the_scene_aside(&mut terms, asked_apart);
         let named = self.named(&terms, &parsed, &titled, rulings, section);
         let mut ranked = self.ranked_hits(&terms, &named, options)?;
         let relaxed = ranked.hits.is_empty() && !terms.is_empty();

@@ -40,6 +40,9 @@ pub(crate) struct QueryWord {
     pub(crate) suggested: Option<String>,
     /// How many times the query writes it ("dva na dva": twice).
     pub(crate) times: usize,
+    /// Written only as a word of a game's title the query holds ("kolik kartiček je v Duších
+    /// Carcassonne": "duch" names the game, it does not ask about ghosts).
+    pub(crate) in_title: bool,
 }
 
 impl QueryWord {
@@ -87,6 +90,7 @@ impl QueryTerms {
                 expansions: BTreeSet::new(),
                 suggested: None,
                 times: 1,
+                in_title: false,
             };
             match words.iter_mut().find(|w| w.folded == word.folded) {
                 Some(again) => again.times += 1,
@@ -125,6 +129,7 @@ impl QueryTerms {
                     expansions: BTreeSet::new(),
                     suggested: None,
                     times: 1,
+                    in_title: false,
                 })
                 .collect(),
             phrases: Vec::new(),

@@ -45,6 +45,11 @@ impl Title {
         })
     }
 
+    /// How many of the title's words have this search term.
+    pub fn times(&self, term: &str) -> usize {
+        self.terms.iter().filter(|t| *t == term).count()
+    }
+
     /// Whether the title has this search term among its words.
     pub fn has_term(&self, term: &str) -> bool {
         self.terms.iter().any(|t| t == term)
@@ -76,6 +81,10 @@ mod tests {
         assert!(held(title, "hřbitov ve hře Duchové, zámky a hřbitovy?"));
         assert!(held(title, "v Duchách, zámcích a hřbitovech"));
         assert!(held(title, "duchove zamky hrbitovy"));
+        assert!(held(
+            "Duchové Carcassonne",
+            "kolik je v Duších Carcassonne kartiček"
+        ));
         assert!(!held(title, "duchové na zámcích a hřbitovech"));
         assert!(!held(title, "duchové, hřbitovy a zámky"));
     }
