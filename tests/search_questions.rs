@@ -793,8 +793,10 @@ fn an_opinion_about_a_rule_asks_about_balance() {
         &[
             "Přijde nám zbytečně přísné, že nedokončená cesta s hostincem nedá nic.",
             "Je karta Vyplacení příliš silná, nebo je to v pořádku?",
+            "Není katedrála nadhodnocená? Přijde mi, že vyhraje ten, kdo ji dostane.",
         ],
     );
+    refused_as_topic("ohlasy", &["Jak vnímáte Dárky, hrajete je rádi?"]);
     answered_as_ours("Jak moc silná je katedrála, kolik bodů dá?");
 }
 
