@@ -797,6 +797,18 @@ fn an_opinion_about_a_rule_asks_about_balance() {
         ],
     );
     refused_as_topic("ohlasy", &["Jak vnímáte Dárky, hrajete je rádi?"]);
+}
+
+/// Who settles a quarrel or picks a colour first no rule says; a quarrel only told is the scene
+/// of a rule question.
+#[test]
+fn who_settles_a_quarrel_or_picks_first_is_no_rule() {
+    refused_as_topic(
+        "poslední slovo",
+        &["Pohádali jsme se o pravidlo. Kdo to má rozhodnout?"],
+    );
+    refused_as_topic("vybírá barvu", &["Kdo vybere barvu jako první?"]);
+    answered_as_ours("pohádali jsme se, jestli smí strážný na louku v kooperaci");
     answered_as_ours("Jak moc silná je katedrála, kolik bodů dá?");
 }
 
