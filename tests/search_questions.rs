@@ -784,14 +784,14 @@ fn a_cheating_word_frames_a_question_whether_the_rules_allow_a_move() {
     );
 }
 
-/// An opinion about a rule ("přijde nám to zbytečně přísné", "příliš silná") asks whether the
-/// game is balanced, which no rule says; a question how strong something is asks its points.
+/// An opinion about a rule ("příliš silná", "nadhodnocená") asks whether the game is balanced,
+/// which no rule says; a question how strong something is asks its points, and a complaint
+/// that asks again whether the rule holds asks the rule.
 #[test]
 fn an_opinion_about_a_rule_asks_about_balance() {
     refused_as_topic(
         "vyváženost",
         &[
-            "Přijde nám zbytečně přísné, že nedokončená cesta s hostincem nedá nic.",
             "Je karta Vyplacení příliš silná, nebo je to v pořádku?",
             "Není katedrála nadhodnocená? Přijde mi, že vyhraje ten, kdo ji dostane.",
         ],
@@ -810,6 +810,9 @@ fn who_settles_a_quarrel_or_picks_first_is_no_rule() {
     refused_as_topic("vybírá barvu", &["Kdo vybere barvu jako první?"]);
     answered_as_ours("pohádali jsme se, jestli smí strážný na louku v kooperaci");
     answered_as_ours("Jak moc silná je katedrála, kolik bodů dá?");
+    answered_as_ours(
+        "Přijde nám moc přísné, že nedokončená cesta s hostincem na konci nedá nic. Opravdu nedá?",
+    );
 }
 
 /// Each query is not answered, and the sentence of the topic whose title holds `topic` says why.
