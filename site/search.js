@@ -862,9 +862,10 @@
       // do not cover.
       const normalized = parsed.text.normalize('NFC');
       const typed = { text: normalized, tokens: analyzer.analyzeQuery(normalized) };
-      const titledAll = titledGames(typed);
+      const held = heldTitles(typed);
+      const titledAll = titledGames(held);
       const titled = titledAll.length === 1 ? titledAll[0] : null;
-      markTitleWords(terms, typed);
+      markTitleWords(terms, held);
       const apart = askedApart(raw);
       const allTerms = terms;
       const scene = { words: terms.words.filter((w) => !setsTheScene(w, apart)), phrases: terms.phrases };
@@ -1216,22 +1217,20 @@
       return analyzer.foldWord([...text].filter((c) => /\p{Alphabetic}/u.test(c)).join(''));
     }
 
-    /** The games whose titles the query writes, their words in order with nothing between
-     * them but punctuation or the title's own word (index.rs titled_games). */
-    function titledGames(typed) {
-      const games = [];
-      for (const title of s.game_titles) {
-        if (holdsTitle(title, typed.text, typed.tokens) && games[games.length - 1] !== title.game) {
-          games.push(title.game);
-        }
-      }
-      return games;
+    /** The titles of our games the query writes, their words in order with nothing between
+     * them but punctuation or the title's own word, read once (index.rs held_titles). */
+    function heldTitles(typed) {
+      return s.game_titles.filter((title) => holdsTitle(title, typed.text, typed.tokens));
     }
 
-    /** Marks the query's words written only in a title of our games it holds: they count less
+    /** The games of the held titles (index.rs titled_games). */
+    function titledGames(held) {
+      return held.map((title) => title.game).filter((game, i, games) => game !== games[i - 1]);
+    }
+
+    /** Marks the query's words written only in the held titles of our games: they count less
      * as words of what is asked (index.rs mark_title_words). */
-    function markTitleWords(terms, typed) {
-      const held = s.game_titles.filter((title) => holdsTitle(title, typed.text, typed.tokens));
+    function markTitleWords(terms, held) {
       for (const word of terms.words) {
         const inTitles = held.reduce((n, title) => n + title.terms.filter((t) => t === word.folded).length, 0);
         word.inTitle = inTitles >= word.times;

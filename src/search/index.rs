@@ -912,6 +912,23 @@ fn holds_whole(terms: &QueryTerms, pattern: &[String]) -> bool {
         && (pattern.iter()).all(|term| terms.words.iter().any(|w| w.stands_for(term)))
 }
 
+/// The games of the `held` titles: a title's words are the game's everyday words too, so they
+/// point to both ghost games (or to none) when read one by one.
+fn titled_games(held: &[&GameTitle]) -> Vec<String> {
+    let mut games: Vec<String> = held.iter().map(|title| title.game.clone()).collect();
+    games.dedup();
+    games
+}
+
+/// Marks the query's words written only in the `held` titles of our games: they name the
+/// game, which `leaning_game` weighs, and count less as words of what is asked.
+fn mark_title_words(terms: &mut QueryTerms, held: &[&GameTitle]) {
+    for word in &mut terms.words {
+        let in_titles: usize = held.iter().map(|t| t.title.times(&word.folded)).sum();
+        word.in_title = in_titles >= word.times;
+    }
+}
+
 /// The one game of `games`, if there is exactly one.
 fn only_one(games: &[String]) -> Option<String> {
     match games {
@@ -1217,29 +1234,13 @@ impl SearchIndex {
         (self.meta.docs.iter()).any(|doc| doc.id == id && games.contains(&doc.game))
     }
 
-    /// The games whose titles the query writes ("ve hře Duchové, zámky a hřbitovy", "v Duchách
-    /// Carcassonne"), in the order of `game_titles`: a title's words are the game's everyday
-    /// words too, so they point to both ghost games (or to none) when read one by one.
-    fn titled_games(&self, (text, tokens): (&str, &[Token])) -> Vec<String> {
-        let mut games: Vec<String> = (self.meta.game_titles.iter())
+    /// The titles of our games the query writes ("ve hře Duchové, zámky a hřbitovy", "v Duchách
+    /// Carcassonne"), in the order of `game_titles`, read once for the games they name and the
+    /// words they hold.
+    fn held_titles(&self, (text, tokens): (&str, &[Token])) -> Vec<&GameTitle> {
+        (self.meta.game_titles.iter())
             .filter(|title| title.title.held_by(text, tokens))
-            .map(|title| title.game.clone())
-            .collect();
-        games.dedup();
-        games
-    }
-
-    /// Marks the query's words written only in a title of our games it holds: they name the
-    /// game, which `leaning_game` weighs, and count less as words of what is asked.
-    fn mark_title_words(&self, terms: &mut QueryTerms, (text, tokens): (&str, &[Token])) {
-        let held: Vec<&Title> = (self.meta.game_titles.iter())
-            .map(|title| &title.title)
-            .filter(|title| title.held_by(text, tokens))
-            .collect();
-        for word in &mut terms.words {
-            let in_titles = held.iter().map(|t| t.times(&word.folded)).sum::<usize>();
-            word.in_title = in_titles >= word.times;
-        }
+            .collect()
     }
 
     /// Every game the query names, by title (`titled`) or by a word of `named_by`.
@@ -1434,8 +1435,9 @@ impl SearchIndex {
         // The query's tokens as typed, read once for the titles of our games and of the boxes
         // we do not cover.
         let tokens = analyze_query(self.analyzer.as_ref(), &parsed.text);
-        let titled = self.titled_games((&parsed.text, &tokens));
-        self.mark_title_words(&mut terms, (&parsed.text, &tokens));
+        let held = self.held_titles((&parsed.text, &tokens));
+        let titled = titled_games(&held);
+        mark_title_words(&mut terms, &held);
         // The sentences as typed: the parsed text has lost its punctuation.
         let asked_apart = self.meta.not_covered.asked_apart(raw_query);
         let all_terms = self.set_the_scene_aside(&mut terms, asked_apart);

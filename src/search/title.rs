@@ -52,7 +52,7 @@ impl Title {
 
     /// Whether the title has this search term among its words.
     pub fn has_term(&self, term: &str) -> bool {
-        self.terms.iter().any(|t| t == term)
+        self.times(term) > 0
     }
 }
 
