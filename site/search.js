@@ -1090,17 +1090,18 @@
     function suggestions(text, names) {
       const out = [];
       for (const token of analyzer.analyzeQuery(text)) {
-        // A word that names or hints at a game, or that the list of what we do not cover
-        // knows (its words, its topics' patterns and its boxes' titles), is known too: it is
-        // not a typo (index.rs).
+        // A word that names or hints at a game, that the list of what we do not cover knows
+        // (its words, its topics' patterns and its boxes' titles) or that asks is known too:
+        // it is not a typo (index.rs).
+        const folded = analyzer.foldWord(token.word);
         const known =
           docFreq.has(token.folded) ||
           byTerm.has(token.folded) ||
           s.game_names.concat(s.game_hints).some(([t]) => t === token.folded) ||
           index.not_covered.terms.some(([t]) => isOrNegates(token.folded, t)) ||
           index.not_covered.patterns.some(([p]) => p.flat().includes(token.folded)) ||
-          index.not_covered.titles.some(([title]) => title.terms.includes(token.folded));
-        const folded = analyzer.foldWord(token.word);
+          index.not_covered.titles.some(([title]) => title.terms.includes(token.folded)) ||
+          analyzer.isQuestionWord(folded);
         const aName = names.includes(token.word.toLowerCase());
         if (known || aName || Array.from(folded).length < 3) continue;
         // A word that matches with the typo it is allowed matches something (index.rs).

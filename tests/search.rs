@@ -2220,6 +2220,20 @@ fn a_word_of_a_not_covered_pattern_is_no_typo() {
     assert!(!found.not_covered.is_empty());
 }
 
+/// A word that asks ("kolikáté", "kolikrát") is understood though no text of ours holds it:
+/// "Mysleli jste „kolika“?" would offer a word that asks something else.
+#[test]
+fn a_word_that_asks_is_no_typo() {
+    for query in [
+        "Kolikáté rozšíření jsou vlastně Hostince a katedrály?",
+        "kolikatou kartickou se uzavre mlha",
+        "kolikrát můžu za hru zahrát dárek?",
+    ] {
+        let found = found(query);
+        assert!(found.suggestions.is_empty(), "{query}: {:?}", found.suggestions);
+    }
+}
+
 /// A synonym ring scoped to some games (thesaurus.yaml `games`) joins its words in those
 /// games' texts only: a cooperative text's "kartička" is also found as "karta", a Dárky
 /// text's is not (there a karta is a gift card), and in the cooperative game a "družiník"

@@ -597,6 +597,8 @@ fn browser_ranking_agrees_with_the_cli() {
         ("duchove hrbytof mhla", None, None),
         ("shields joint scoring", None, None),
         ("xyzzy", None, None),
+        // A word that asks is no typo, though no text holds it.
+        ("Kolikáté rozšíření jsou Hostince a katedrály?", None, None),
         // A word that matches nothing is not offered its opposite ("neexistuje").
         ("existuje nějaká kampaň s duchy", None, None),
         // Words of games carcref does not cover, one and several, beside our own words.

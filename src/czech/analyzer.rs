@@ -277,6 +277,12 @@ pub fn question_sentences(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// Is this folded word one that asks ("kolik", "kolikáté", "který")? It is never a typo,
+/// though no text of ours holds it.
+pub fn is_question_word(folded: &str) -> bool {
+    listed(&tables().query_words.question_words, folded)
+}
+
 /// Does the text hold a modal ("smí", "jde", "můžu"): does it ask whether something is allowed?
 pub fn holds_a_modal(text: &str) -> bool {
     let words = &tables().query_words;

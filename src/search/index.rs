@@ -29,7 +29,7 @@ use super::terms::{
 };
 use super::title::Title;
 use crate::content::to_plain_text;
-use crate::czech::{analyze_query, fold_word};
+use crate::czech::{analyze_query, fold_word, is_question_word};
 use crate::czech::{Analyzer, BaselineAnalyzer, CzechAnalyzer, Token};
 use crate::model::{part_reference, Corpus, Game, GameKind, SynonymRing, MAX_LEVEL};
 
@@ -1586,16 +1586,18 @@ impl SearchIndex {
         let mut out: Vec<(Suggestion, String, String, bool)> = Vec::new();
         for token in analyze_query(self.analyzer.as_ref(), text) {
             let written = text.get(token.start..token.end).unwrap_or_default();
-            // A word that names or hints at a game, or that the list of what we do not cover
-            // knows, is known too: it is not a typo ("koop", "vlk", "počtvrté").
+            // A word that names or hints at a game, that the list of what we do not cover knows
+            // or that asks is known too: it is not a typo ("koop", "vlk", "počtvrté",
+            // "kolikáté").
             let names_a_game = (self.meta.game_names.iter())
                 .chain(&self.meta.game_hints)
                 .any(|(term, _)| *term == token.folded);
+            let folded = fold_word(written);
             let known = self.meta.terms.contains(&token.folded)
                 || self.meta.expansions.knows(&token.folded)
                 || names_a_game
-                || self.meta.not_covered.knows(&token.folded);
-            let folded = fold_word(written);
+                || self.meta.not_covered.knows(&token.folded)
+                || is_question_word(&folded);
             let a_name = names.iter().any(|name| *name == written.to_lowercase());
             if known || a_name || folded.chars().count() < 3 {
                 continue;
