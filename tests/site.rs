@@ -569,6 +569,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/unseen-50.yaml",
         "tests/search/unseen-51.yaml",
         "tests/search/unseen-52.yaml",
+        "tests/search/unseen-53.yaml",
     ]
     .iter()
     .flat_map(|set| {
