@@ -815,6 +815,20 @@ fn who_settles_a_quarrel_or_picks_first_is_no_rule() {
     );
 }
 
+/// A family's own rule, or what players forbid themselves at home, is theirs to settle; whether
+/// the rules forbid it is a rule question.
+#[test]
+fn a_house_rule_is_the_players_own() {
+    refused_as_topic(
+        "domácí pravidla",
+        &[
+            "U nás platí rodinné pravidlo, že se katedrála dává jen do vlastního města. Vadí to?",
+            "smime si doma zakazat stavet sedlaky?",
+        ],
+    );
+    answered_as_ours("Je podle pravidel zakázáno dát katedrálu do cizího města?");
+}
+
 /// Each query is not answered, and the sentence of the topic whose title holds `topic` says why.
 fn refused_as_topic(topic: &str, queries: &[&str]) {
     for query in queries {
