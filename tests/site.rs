@@ -570,6 +570,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/unseen-51.yaml",
         "tests/search/unseen-52.yaml",
         "tests/search/unseen-53.yaml",
+        "tests/search/unseen-54.yaml",
     ]
     .iter()
     .flat_map(|set| {
