@@ -517,6 +517,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/probe-tuning-9.yaml",
         "tests/search/probe-tuning-10.yaml",
         "tests/search/probe-tuning-11.yaml",
+        "tests/search/probe-tuning-12.yaml",
         "tests/search/unseen.yaml",
         "tests/search/unseen-2.yaml",
         "tests/search/unseen-3.yaml",
