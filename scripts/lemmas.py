@@ -40,7 +40,12 @@ MIN_LEMMA_LETTERS = 3
 # došel): infinitive ending → the first person present and the past ending that replace it.
 # Hunspell's entries for these carry no link to the infinitive, so the script joins each
 # family under its infinitive (a table only for what the dictionary lacks).
-SUPPLETIVE = (("jít", ("jdu", "šel")), ("vzít", ("vezmu", "vzal")), ("jmout", ("jmu", "jal")))
+SUPPLETIVE = (
+    ("jít", ("jdu", "šel")),
+    ("vzít", ("vezmu", "vzal")),
+    ("jmout", ("jmu", "jal")),
+    ("vést", ("vedu", "vedl")),
+)
 # Forms the table would lack for a lemma it has: "karet", the genitive plural of "karta" (kolik
 # karet), which Hunspell knows only as a word of its own, so the light stemmer would cut it to
 # "kar" as if "-et" were a verb ending; "konci" (na konci hry), which Hunspell lists both as a

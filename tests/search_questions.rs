@@ -815,8 +815,8 @@ fn who_settles_a_quarrel_or_picks_first_is_no_rule() {
     );
 }
 
-/// A family's own rule, or what players forbid themselves at home, is theirs to settle; whether
-/// the rules forbid it is a rule question.
+/// A family's own rule, what players forbid themselves at home or introduce, and whether it
+/// breaks the game, is theirs to settle; whether the rules forbid it is a rule question.
 #[test]
 fn a_house_rule_is_the_players_own() {
     refused_as_topic(
@@ -824,6 +824,8 @@ fn a_house_rule_is_the_players_own() {
         &[
             "U nás platí rodinné pravidlo, že se katedrála dává jen do vlastního města. Vadí to?",
             "smime si doma zakazat stavet sedlaky?",
+            "Zavedli jsme, že za uzavřenou mlhu v kooperaci dostaneme aspoň bod. Je to ještě fér?",
+            "Hrobník u nás dostane za hřbitov 5 bodů. Nerozbije to hru?",
         ],
     );
     answered_as_ours("Je podle pravidel zakázáno dát katedrálu do cizího města?");

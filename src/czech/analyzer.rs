@@ -1138,6 +1138,9 @@ mod tests {
         // Written abbreviations are hand forms too: "v zákl. hře" is the base game.
         same_stem(&["základní", "základních", "zákl", "zakl"]);
         same_stem(&["rozšíření", "rozšířením", "rozš", "rozs"]);
+        // The dictionary keeps "vedu" and "vedl" apart from "vést" (scripts/lemmas.py SUPPLETIVE).
+        same_stem(&["vést", "vede", "vedou", "vedl", "vedla"]);
+        same_stem(&["zavést", "zavede", "zavedli", "zavedeme"]);
         same_stem(&["mlha", "mlhy", "mlhou", "mlhu"]);
         same_stem(&["město", "města", "městem", "mesto", "mesta"]);
         same_stem(&["cesta", "cesty", "cestu", "cestou"]);
