@@ -407,13 +407,13 @@
       }
     }
 
-    /** Does the text hold a modal: does it ask whether something is allowed (analyzer.rs
-     * holds_a_modal)? */
     /** A word that asks ("kolikáté"): never a typo (analyzer.rs is_question_word). */
     function isQuestionWord(folded) {
       return listed(queryWords.question_words, folded);
     }
 
+    /** Does the text hold a modal: does it ask whether something is allowed (analyzer.rs
+     * holds_a_modal)? */
     function holdsAModal(text) {
       return [...clauseWords(text)].some(([folded]) => listed(queryWords.asks_a_rule, folded));
     }
