@@ -149,25 +149,8 @@ pub fn load(files: &ContentFiles) -> Loaded {
     loader.corpus.tile_markers = crate::engine::tile_markers()
         .map(|m| (m.id.to_owned(), m.on))
         .collect();
-    let mut texts = Vec::new();
-    for file in &files.files {
-        if let FileKind::Unexpected(reason) = classify(&file.path) {
-            loader
-                .diags
-                .push(Diagnostic::new(Location::file_start(&file.display), reason));
-            continue;
-        }
-        match decode_reporting_controls(file) {
-            Ok((text, control)) => {
-                if let Some(diagnostic) = control {
-                    loader.diags.push(diagnostic);
-                }
-                texts.push((file, text));
-            }
-            Err(diagnostic) => loader.diags.push(diagnostic),
-        }
-    }
-
+    let texts = decoded_texts(files, &mut loader.diags);
+    // Every other file names a game, so games.yaml is read first.
     match texts.iter().find(|(f, _)| f.path == GAMES_FILE) {
         Some((file, text)) => loader.games(&file.display, text),
         None if files.get(GAMES_FILE).is_none() => loader.diags.error(
@@ -177,46 +160,55 @@ pub fn load(files: &ContentFiles) -> Loaded {
         ),
         None => {}
     }
-
     for (file, text) in &texts {
-        match classify(&file.path) {
-            FileKind::Rules { game } => {
-                if loader.known_game(game, &file.display) {
-                    loader.rule_section(game, &file.path, &file.display, text);
-                }
-            }
-            FileKind::Rulings { game } => {
-                if loader.known_game(game, &file.display) {
-                    loader.rulings(game, &file.path, &file.display, text);
-                }
-            }
-            FileKind::Glossary => loader.glossary(&file.display, text),
-            FileKind::Thesaurus => loader.thesaurus(&file.display, text),
-            FileKind::Concepts => loader.concepts(&file.display, text),
-            FileKind::NotCovered => loader.not_covered(&file.display, text),
-            FileKind::Tiles => {
-                if let Some(set) = load_tile_set(
-                    &file.display,
-                    text,
-                    &loader.corpus.tile_markers,
-                    &mut loader.diags,
-                ) {
-                    loader.tile_set(set, &file.display);
-                }
-            }
-            FileKind::Games | FileKind::Scenario | FileKind::RuleKeys | FileKind::Unexpected(_) => {
-            }
-        }
+        loader.read(file, text);
     }
     let mut loaded = loader.finish();
-    // Rule keys and scenarios refer to everything else, so they come last.
     let mut diags = Diagnostics::default();
+    load_rule_keys_and_scenarios(files, &texts, &mut loaded.corpus, &mut diags);
+    loaded.diagnostics.extend(diags.into_sorted());
+    loaded
+        .diagnostics
+        .sort_by(|a, b| a.location.cmp(&b.location).then(a.message.cmp(&b.message)));
+    loaded
+}
+
+/// Each usable file's text, NFC-normalised; the others are reported.
+fn decoded_texts<'f>(
+    files: &'f ContentFiles,
+    diags: &mut Diagnostics,
+) -> Vec<(&'f ContentFile, String)> {
+    let mut texts = Vec::new();
+    for file in &files.files {
+        if let FileKind::Unexpected(reason) = classify(&file.path) {
+            diags.push(Diagnostic::new(Location::file_start(&file.display), reason));
+            continue;
+        }
+        match decode_reporting_controls(file) {
+            Ok((text, control)) => {
+                if let Some(diagnostic) = control {
+                    diags.push(diagnostic);
+                }
+                texts.push((file, text));
+            }
+            Err(diagnostic) => diags.push(diagnostic),
+        }
+    }
+    texts
+}
+
+/// Rule keys and scenarios refer to everything else, so they are read last.
+fn load_rule_keys_and_scenarios(
+    files: &ContentFiles,
+    texts: &[(&ContentFile, String)],
+    corpus: &mut Corpus,
+    diags: &mut Diagnostics,
+) {
+    let is_scenario = |f: &ContentFile| matches!(classify(&f.path), FileKind::Scenario);
     match texts.iter().find(|(f, _)| f.path == RULE_KEYS_FILE) {
-        Some((file, text)) => loaded.corpus.rule_keys = load_rule_keys(&file.display, text, &loaded.corpus, &mut diags),
+        Some((file, text)) => corpus.rule_keys = load_rule_keys(&file.display, text, corpus, diags),
         // Scenarios cite rule sources, so content with scenarios needs the mapping.
-        None if files.get(RULE_KEYS_FILE).is_none()
-            && texts.iter().any(|(f, _)| matches!(classify(&f.path), FileKind::Scenario)) =>
-        {
+        None if files.get(RULE_KEYS_FILE).is_none() && texts.iter().any(|(f, _)| is_scenario(f)) => {
             diags.error(
                 Location::file_start(files.display_of(RULE_KEYS_FILE)),
                 None,
@@ -225,23 +217,46 @@ pub fn load(files: &ContentFiles) -> Loaded {
         }
         None => {}
     }
-    for (file, text) in &texts {
-        if matches!(classify(&file.path), FileKind::Scenario) {
-            if let Some(scenario) =
-                load_scenario(&file.display, &file.path, text, &loaded.corpus, &mut diags)
-            {
-                loaded.corpus.scenarios.push(scenario);
-            }
+    for (file, text) in texts.iter().filter(|(f, _)| is_scenario(f)) {
+        if let Some(scenario) = load_scenario(&file.display, &file.path, text, corpus, diags) {
+            corpus.scenarios.push(scenario);
         }
     }
-    loaded.diagnostics.extend(diags.into_sorted());
-    loaded
-        .diagnostics
-        .sort_by(|a, b| a.location.cmp(&b.location).then(a.message.cmp(&b.message)));
-    loaded
 }
 
 impl Loader {
+    /// One content file other than games.yaml, rule keys and scenarios.
+    fn read(&mut self, file: &ContentFile, text: &str) {
+        match classify(&file.path) {
+            FileKind::Rules { game } => {
+                if self.known_game(game, &file.display) {
+                    self.rule_section(game, &file.path, &file.display, text);
+                }
+            }
+            FileKind::Rulings { game } => {
+                if self.known_game(game, &file.display) {
+                    self.rulings(game, &file.path, &file.display, text);
+                }
+            }
+            FileKind::Glossary => self.glossary(&file.display, text),
+            FileKind::Thesaurus => self.thesaurus(&file.display, text),
+            FileKind::Concepts => self.concepts(&file.display, text),
+            FileKind::NotCovered => self.not_covered(&file.display, text),
+            FileKind::Tiles => {
+                if let Some(set) = load_tile_set(
+                    &file.display,
+                    text,
+                    &self.corpus.tile_markers,
+                    &mut self.diags,
+                ) {
+                    self.tile_set(set, &file.display);
+                }
+            }
+            FileKind::Games | FileKind::Scenario | FileKind::RuleKeys | FileKind::Unexpected(_) => {
+            }
+        }
+    }
+
     fn known_game(&mut self, game: &str, display: &str) -> bool {
         if self.corpus.game(game).is_some() {
             return true;
@@ -952,6 +967,17 @@ impl Loader {
     }
 
     fn finish(mut self) -> Loaded {
+        self.check_not_covered();
+        self.check_references();
+        self.order_sections();
+        Loaded {
+            corpus: self.corpus,
+            diagnostics: self.diags.into_sorted(),
+        }
+    }
+
+    /// What carcref says it does not cover must not be what our texts answer.
+    fn check_not_covered(&mut self) {
         let in_texts = super::not_covered::words_of_texts(&self.corpus);
         for (word, location, title, mentioned) in std::mem::take(&mut self.not_covered_words) {
             let in_ours = super::not_covered::term(&word).is_some_and(|t| in_texts.contains(&t));
@@ -980,6 +1006,10 @@ impl Loader {
                 );
             }
         }
+    }
+
+    /// Every id a file names (game, section, ruling, rule part) exists.
+    fn check_references(&mut self) {
         for (game, location, ring) in std::mem::take(&mut self.game_refs) {
             if self.corpus.game(&game).is_none() {
                 self.diags.error(
@@ -1029,6 +1059,10 @@ impl Loader {
                     .error(link.location, Some(&link.entry_id), message);
             }
         }
+    }
+
+    /// Sections in the order of games.yaml, then their own; each lists its rulings.
+    fn order_sections(&mut self) {
         let game_order: HashMap<String, usize> = self
             .corpus
             .games
@@ -1047,10 +1081,6 @@ impl Loader {
                 .filter(|r| r.section == section.id)
                 .map(|r| r.id.clone())
                 .collect();
-        }
-        Loaded {
-            corpus: self.corpus,
-            diagnostics: self.diags.into_sorted(),
         }
     }
 }
@@ -1071,84 +1101,10 @@ pub(crate) fn load_rule_keys(
     let Some(seq) = node.as_sequence() else {
         return out;
     };
-    let everywhere = Played::all();
     for item in seq.iter() {
-        let Some(map) = item.as_mapping() else {
-            diags.error(
-                yaml::location(file, item.span(), 0),
-                None,
-                "záznam má být mapování `klíč: hodnota`",
-            );
-            continue;
-        };
-        let fields = Fields::new(
-            file,
-            0,
-            map,
-            &["key", "section", "sections", "rulings"],
-            Some("key"),
-            diags,
-        );
-        let key = fields.required_str("key", diags);
-        let Some((sections, sections_field)) = listed_sections(&fields, diags) else {
-            continue;
-        };
-        let rulings: Vec<(String, Location)> = fields
-            .optional_list("rulings", diags)
-            .unwrap_or_default()
-            .into_iter()
-            .filter(|(id, location)| {
-                let known = corpus.ruling(id).is_some();
-                if !known {
-                    diags.error(
-                        location.clone(),
-                        fields.id(),
-                        format!("výklad `{id}` neexistuje"),
-                    );
-                }
-                known
-            })
-            .collect();
-        let Some(key) = key else {
-            continue;
-        };
-        if !rule_keys().any(|(k, _)| k == key) {
-            diags.error(
-                fields.value_location("key"),
-                Some(&key),
-                format!("engine klíč `{key}` nezná"),
-            );
-            continue;
+        if let Some(entry) = rule_key_ref(file, item, &out, corpus, diags) {
+            out.push(entry);
         }
-        let Some(CitedSections {
-            games,
-            sections: known_sections,
-            headings,
-        }) = cited_sections(&key, &sections, corpus, diags)
-        else {
-            continue;
-        };
-        if out.iter().any(|r| r.key == key) {
-            diags.error(
-                fields.value_location("key"),
-                Some(&key),
-                format!("klíč `{key}` je uveden dvakrát"),
-            );
-            continue;
-        }
-        let coverage = Coverage {
-            key: &key,
-            fields: &fields,
-            sections_field,
-            games: &games,
-        };
-        coverage.check(&everywhere, &rulings, corpus, diags);
-        out.push(RuleKeyRef {
-            key,
-            sections: known_sections,
-            headings,
-            rulings: rulings.into_iter().map(|(id, _)| id).collect(),
-        });
     }
     for (key, _) in rule_keys() {
         if !out.iter().any(|r| r.key == key) {
@@ -1162,7 +1118,86 @@ pub(crate) fn load_rule_keys(
     out
 }
 
-/// Ids are stable URL-safe slugs: lowercase ASCII letters, digits and single hyphens.
+/// One entry of `rule-keys.yaml`, or `None` (with its problems reported) when it cannot be
+/// used; `taken` holds the entries read before it.
+fn rule_key_ref(
+    file: &str,
+    item: &Node,
+    taken: &[RuleKeyRef],
+    corpus: &Corpus,
+    diags: &mut Diagnostics,
+) -> Option<RuleKeyRef> {
+    let Some(map) = item.as_mapping() else {
+        diags.error(
+            yaml::location(file, item.span(), 0),
+            None,
+            "záznam má být mapování `klíč: hodnota`",
+        );
+        return None;
+    };
+    let fields = Fields::new(
+        file,
+        0,
+        map,
+        &["key", "section", "sections", "rulings"],
+        Some("key"),
+        diags,
+    );
+    let key = fields.required_str("key", diags);
+    let (sections, sections_field) = listed_sections(&fields, diags)?;
+    let rulings: Vec<(String, Location)> = fields
+        .optional_list("rulings", diags)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|(id, location)| {
+            let known = corpus.ruling(id).is_some();
+            if !known {
+                diags.error(
+                    location.clone(),
+                    fields.id(),
+                    format!("výklad `{id}` neexistuje"),
+                );
+            }
+            known
+        })
+        .collect();
+    let key = key?;
+    if !rule_keys().any(|(k, _)| k == key) {
+        diags.error(
+            fields.value_location("key"),
+            Some(&key),
+            format!("engine klíč `{key}` nezná"),
+        );
+        return None;
+    }
+    let CitedSections {
+        games,
+        sections: known_sections,
+        headings,
+    } = cited_sections(&key, &sections, corpus, diags)?;
+    if taken.iter().any(|r| r.key == key) {
+        diags.error(
+            fields.value_location("key"),
+            Some(&key),
+            format!("klíč `{key}` je uveden dvakrát"),
+        );
+        return None;
+    }
+    let coverage = Coverage {
+        key: &key,
+        fields: &fields,
+        sections_field,
+        games: &games,
+    };
+    coverage.check(&Played::all(), &rulings, corpus, diags);
+    Some(RuleKeyRef {
+        key,
+        sections: known_sections,
+        headings,
+        rulings: rulings.into_iter().map(|(id, _)| id).collect(),
+    })
+}
+
 /// How many ways of asking each ruling carries ("jak se ptají hráči"): the search finds a
 /// ruling through them when a player's words differ from the question's.
 const MIN_PHRASINGS: usize = 2;

@@ -259,56 +259,14 @@ fn play(
             tile: tiles.steps[index].unwrap_or(0),
             module_tiles: &tiles.module_tiles[index],
         };
-        let outcome = match step {
-            Step::EndGame { .. } => {
-                game.end_game();
-                StepOutcome::new(number, "závěrečné hodnocení".into(), None)
-            }
-            Step::Pass {
-                player,
-                modules: data,
-                ..
-            } => {
-                let mut decider = ScenarioDecider::new(&[]);
-                let (action, refusal) = pass(
-                    &mut game,
-                    scenario,
-                    &modules,
-                    *player,
-                    data,
-                    &turn,
-                    &mut decider,
-                );
-                let (problems, decisions) = decider.finish(number);
-                decider_problems.extend(problems);
-                StepOutcome {
-                    decisions,
-                    ..StepOutcome::new(number, action, refusal)
-                }
-            }
-            Step::Place {
-                player,
-                choose,
-                modules: data,
-                ..
-            } => {
-                let mut decider = ScenarioDecider::new(choose);
-                let (action, refusal) = place(
-                    &mut game,
-                    scenario,
-                    &modules,
-                    (step, *player, data),
-                    &turn,
-                    &mut decider,
-                )?;
-                let (problems, decisions) = decider.finish(number);
-                decider_problems.extend(problems);
-                StepOutcome {
-                    decisions,
-                    ..StepOutcome::new(number, action, refusal)
-                }
-            }
-        };
+        let outcome = play_step(
+            &mut game,
+            (scenario, &modules),
+            step,
+            number,
+            &turn,
+            &mut decider_problems,
+        )?;
         let events = game.state.trace[trace_start..].to_vec();
         outcomes.push(StepOutcome { events, ..outcome });
         for (_, expect) in scenario.expect_after.iter().filter(|(i, _)| *i == index) {
@@ -330,6 +288,61 @@ fn play(
         expectations,
         game,
     })
+}
+
+/// One step played: its action, the refusal if the engine vetoed it, the choices it asked.
+fn play_step(
+    game: &mut Game,
+    (scenario, modules): (&Scenario, &[&'static Descriptor]),
+    step: &Step,
+    number: usize,
+    turn: &Turn,
+    decider_problems: &mut Vec<String>,
+) -> Result<StepOutcome, Diagnostic> {
+    let outcome = match step {
+        Step::EndGame { .. } => {
+            game.end_game();
+            StepOutcome::new(number, "závěrečné hodnocení".into(), None)
+        }
+        Step::Pass {
+            player,
+            modules: data,
+            ..
+        } => {
+            let mut decider = ScenarioDecider::new(&[]);
+            let (action, refusal) =
+                pass(game, scenario, modules, *player, data, turn, &mut decider);
+            let (problems, decisions) = decider.finish(number);
+            decider_problems.extend(problems);
+            StepOutcome {
+                decisions,
+                ..StepOutcome::new(number, action, refusal)
+            }
+        }
+        Step::Place {
+            player,
+            choose,
+            modules: data,
+            ..
+        } => {
+            let mut decider = ScenarioDecider::new(choose);
+            let (action, refusal) = place(
+                game,
+                scenario,
+                modules,
+                (step, *player, data),
+                turn,
+                &mut decider,
+            )?;
+            let (problems, decisions) = decider.finish(number);
+            decider_problems.extend(problems);
+            StepOutcome {
+                decisions,
+                ..StepOutcome::new(number, action, refusal)
+            }
+        }
+    };
+    Ok(outcome)
 }
 
 /// The scenario's tiles as indexes into the catalog it plays with (its inline tiles added).

@@ -61,64 +61,10 @@ pub fn mirror_code(code: u32) -> u32 {
 impl CompiledTile {
     /// Compiles a tile already checked by `model::tiles::check_spec`.
     pub fn compile(spec: &TileSpec) -> CompiledTile {
-        let terrain = spec.port_terrain();
-        let mut features = Vec::new();
-        let mut port_feature = [0u8; 12];
-        let mask = |ports: &mut dyn Iterator<Item = Port>| ports.fold(0u16, |m, p| m | 1 << p.0);
-        let mut fog = Vec::new();
-        let mut port_fog = [None; 12];
-        for (index, area) in spec.fog.iter().enumerate() {
-            fog.push(FogDef {
-                ports: mask(&mut area.ports.iter().copied()),
-                ghosts: area.ghosts,
-            });
-            for port in &area.ports {
-                port_fog[usize::from(port.0)] = Some(index as u8);
-            }
-        }
+        let (fog, port_fog) = fog_areas(spec);
         let fog_ports: u16 = fog.iter().fold(0, |m, f| m | f.ports);
-        let city_base = features.len();
-        for city in &spec.cities {
-            let ports = mask(
-                &mut city
-                    .sides
-                    .iter()
-                    .flat_map(|s| (0..3).map(|p| Port::new(*s, p))),
-            );
-            features.push(FeatureDef {
-                kind: FeatureKind::City,
-                ports,
-                pennant: city.pennant,
-                markers: city.markers.clone(),
-                borders: Vec::new(),
-                fogged: false,
-            });
-        }
-        for road in &spec.roads {
-            features.push(FeatureDef {
-                kind: FeatureKind::Road,
-                ports: mask(&mut road.sides.iter().map(|s| Port::new(*s, 1))),
-                pennant: false,
-                markers: road.markers.clone(),
-                borders: Vec::new(),
-                fogged: false,
-            });
-        }
-        for field in &spec.fields {
-            let ports = mask(&mut field.ports.iter().copied());
-            features.push(FeatureDef {
-                kind: FeatureKind::Field,
-                ports,
-                pennant: false,
-                markers: Vec::new(),
-                borders: field
-                    .borders
-                    .iter()
-                    .map(|b| (city_base + b) as u8)
-                    .collect(),
-                fogged: ports & fog_ports != 0,
-            });
-        }
+        let mut features = edge_features(spec, fog_ports);
+        let mut port_feature = [0u8; 12];
         for (index, feature) in features.iter().enumerate() {
             for port in Port::all() {
                 if feature.ports & (1 << port.0) != 0 {
@@ -137,13 +83,6 @@ impl CompiledTile {
             });
             (features.len() - 1) as u8
         });
-        let mut packed_edges = [0u32; 4];
-        for (rotation, packed) in packed_edges.iter_mut().enumerate() {
-            let rotated = rotate_terrain(&terrain, rotation as u8);
-            *packed = (0..4).fold(0, |p, side| {
-                p | (SIDE_PRESENT | side_code(&rotated, side)) << (8 * side)
-            });
-        }
         CompiledTile {
             spec: spec.clone(),
             features,
@@ -151,7 +90,7 @@ impl CompiledTile {
             port_fog,
             fog,
             center,
-            packed_edges,
+            packed_edges: packed_edges(&spec.port_terrain()),
             face_down: false,
         }
     }
@@ -257,6 +196,80 @@ impl Catalog {
         self.tiles.push(CompiledTile::compile(spec));
         self.tiles.len() - 1
     }
+}
+
+fn port_mask(ports: impl Iterator<Item = Port>) -> u16 {
+    ports.fold(0u16, |m, p| m | 1 << p.0)
+}
+
+/// The tile's mist areas and, for each port, the area it lies in.
+fn fog_areas(spec: &TileSpec) -> (Vec<FogDef>, [Option<u8>; 12]) {
+    let mut fog = Vec::new();
+    let mut port_fog = [None; 12];
+    for (index, area) in spec.fog.iter().enumerate() {
+        fog.push(FogDef {
+            ports: port_mask(area.ports.iter().copied()),
+            ghosts: area.ghosts,
+        });
+        for port in &area.ports {
+            port_fog[usize::from(port.0)] = Some(index as u8);
+        }
+    }
+    (fog, port_fog)
+}
+
+/// Cities, then roads, then fields: the features that reach the tile's edges. A field's
+/// borders are city indexes, which is why cities come first.
+fn edge_features(spec: &TileSpec, fog_ports: u16) -> Vec<FeatureDef> {
+    let mut features = Vec::new();
+    for city in &spec.cities {
+        let ports = city
+            .sides
+            .iter()
+            .flat_map(|s| (0..3).map(|p| Port::new(*s, p)));
+        features.push(FeatureDef {
+            kind: FeatureKind::City,
+            ports: port_mask(ports),
+            pennant: city.pennant,
+            markers: city.markers.clone(),
+            borders: Vec::new(),
+            fogged: false,
+        });
+    }
+    for road in &spec.roads {
+        features.push(FeatureDef {
+            kind: FeatureKind::Road,
+            ports: port_mask(road.sides.iter().map(|s| Port::new(*s, 1))),
+            pennant: false,
+            markers: road.markers.clone(),
+            borders: Vec::new(),
+            fogged: false,
+        });
+    }
+    for field in &spec.fields {
+        let ports = port_mask(field.ports.iter().copied());
+        features.push(FeatureDef {
+            kind: FeatureKind::Field,
+            ports,
+            pennant: false,
+            markers: Vec::new(),
+            borders: field.borders.iter().map(|b| *b as u8).collect(),
+            fogged: ports & fog_ports != 0,
+        });
+    }
+    features
+}
+
+/// Each rotation's four edges packed one byte a side, for fast edge matching.
+fn packed_edges(terrain: &[Terrain; 12]) -> [u32; 4] {
+    let mut packed_edges = [0u32; 4];
+    for (rotation, packed) in packed_edges.iter_mut().enumerate() {
+        let rotated = rotate_terrain(terrain, rotation as u8);
+        *packed = (0..4).fold(0, |p, side| {
+            p | (SIDE_PRESENT | side_code(&rotated, side)) << (8 * side)
+        });
+    }
+    packed_edges
 }
 
 #[cfg(test)]

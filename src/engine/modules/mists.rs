@@ -1807,7 +1807,16 @@ impl Hooks for ScenarioHooks {
 }
 
 fn scenario_checks(game: &Game, expect: &ScenarioExpect, players: &[Colour], check: Report) {
-    let state = &game.state;
+    face_down_check(&game.state, expect, &mut *check);
+    let Some(mists) = game.module::<Mists>() else {
+        return;
+    };
+    expect.ghosts.check(&game.state, mists, &mut *check);
+    score_checks(mists, expect, players, &mut *check);
+    supply_checks(mists, expect, check);
+}
+
+fn face_down_check(state: &State, expect: &ScenarioExpect, check: Report) {
     if let Some(n) = expect.face_down {
         let actual = state
             .board
@@ -1821,10 +1830,10 @@ fn scenario_checks(game: &Game, expect: &ScenarioExpect, players: &[Colour], che
             actual.to_string(),
         );
     }
-    let Some(mists) = game.module::<Mists>() else {
-        return;
-    };
-    expect.ghosts.check(state, mists, &mut *check);
+}
+
+/// The track, each colour's counter and how the game ended.
+fn score_checks(mists: &Mists, expect: &ScenarioExpect, players: &[Colour], check: Report) {
     if let Some(n) = expect.track {
         let actual = mists.track();
         check(
@@ -1866,6 +1875,10 @@ fn scenario_checks(game: &Game, expect: &ScenarioExpect, players: &[Colour], che
             LossCause::czech_for(actual).into(),
         );
     }
+}
+
+/// What is left in the supply: buried guards, tile stacks, dogs.
+fn supply_checks(mists: &Mists, expect: &ScenarioExpect, check: Report) {
     if let Some(n) = expect.buried {
         let actual: u32 = mists.buried.iter().sum();
         check(
