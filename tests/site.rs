@@ -518,6 +518,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/probe-tuning-10.yaml",
         "tests/search/probe-tuning-11.yaml",
         "tests/search/probe-tuning-12.yaml",
+        "tests/search/probe-tuning-13.yaml",
         "tests/search/unseen.yaml",
         "tests/search/unseen-2.yaml",
         "tests/search/unseen-3.yaml",
@@ -572,6 +573,8 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/unseen-52.yaml",
         "tests/search/unseen-53.yaml",
         "tests/search/unseen-54.yaml",
+        "tests/search/unseen-55.yaml",
+        "tests/search/unseen-56.yaml",
     ]
     .iter()
     .flat_map(|set| {
