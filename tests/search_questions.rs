@@ -725,6 +725,22 @@ fn a_yes_or_no_question_or_a_modal_after_a_lead_in_asks_in_a_sentence_of_its_own
     );
 }
 
+/// Whether a move is fair may be only the scene of a rules question and may lead in to one
+/// asked in a sentence of its own: "smí to vůbec?" asks whether the move is allowed. Asked
+/// alone, fairness is an opinion the rules do not give.
+#[test]
+fn fairness_may_lead_in_to_a_rules_question() {
+    answered_as_ours("Je to fér, že mi soupeř přiložil hostinec k mé cestě? Smí to vůbec?");
+    answered_as_ours("Soupeř mi dal ducha k rytíři. Není to nefér? Smí se to?");
+    refused_as_topic(
+        "férovost",
+        &[
+            "Je fér, že se strážní duchů vůbec nebojí?",
+            "Je slušné soupeři radit? Co myslíte?",
+        ],
+    );
+}
+
 /// A mistake told is no question of its own: "spletli jsme se, smí tam stát?" asks a rule and
 /// is answered. Only how to repair a mistake found later is what the rules leave open, and it
 /// stays so though the rule the mistake broke answers the story (`after_the_fact`).

@@ -1298,8 +1298,8 @@ fn check_topic_fields(
         ),
         (
             "lead_in",
-            entry.lead_in && (!with_words || entry.setting),
-            "`lead_in: true` má jen téma (`kind: tema`) se slovy ve `words` a bez `setting`: slova, která často jen uvádějí otázku o pravidlech v jiné větě",
+            entry.lead_in && !with_words,
+            "`lead_in: true` má jen téma (`kind: tema`) se slovy ve `words`: slova, která často jen uvádějí otázku o pravidlech v jiné větě",
         ),
         (
             "after_the_fact",
