@@ -666,6 +666,19 @@ fn a_word_that_stems_like_a_topic_word_does_not_bring_the_topic() {
     }
 }
 
+/// What a game holds is asked by the game's name as often as by its box: "co obsahuje hra …",
+/// "kolik … celkem" find the material list (`obsah-krabice` in concepts.yaml).
+#[test]
+fn what_a_game_holds_is_its_material_list_without_the_word_box() {
+    assert_eq!(answered_by("Co obsahuje hra Dárky?"), "da-uvod");
+    let json = search_json("kolik figurek je celkem v Duších Carcassonne");
+    let top: Vec<&str> = (json["results"].as_array().into_iter().flatten())
+        .take(3)
+        .filter_map(|r| r["id"].as_str())
+        .collect();
+    assert!(top.contains(&"dc-uvod"), "{json}");
+}
+
 /// "Najít" locates as often as it loses ("kde najdu psa na počítadle"), and a tile that cannot
 /// be placed is replaced by another under the rules: neither is the topic of lost pieces.
 #[test]
