@@ -198,6 +198,7 @@ impl Catalog {
     }
 }
 
+/// The ports as one bit each, the form features and mist areas keep them in.
 fn port_mask(ports: impl Iterator<Item = Port>) -> u16 {
     ports.fold(0u16, |m, p| m | 1 << p.0)
 }

@@ -1816,6 +1816,7 @@ fn scenario_checks(game: &Game, expect: &ScenarioExpect, players: &[Colour], che
     supply_checks(mists, expect, check);
 }
 
+/// How many tiles lie face down (level 5), which holds without the cooperative module too.
 fn face_down_check(state: &State, expect: &ScenarioExpect, check: Report) {
     if let Some(n) = expect.face_down {
         let actual = state
