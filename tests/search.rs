@@ -782,6 +782,7 @@ fn the_helpers_tuning_sets_are_measured() {
 // Probe-10, with session 69's starting binary (d954a76): 0.880 / 0.819, 34 of 50, 40 of 60.
 // Probe-11, with session 70's starting binary (3b274af): 0.833 / 0.766, 55 of 60, 32 of 50.
 // Probe-12, with session 71's starting binary (68c3e8f): 0.800 / 0.722, 55 of 60, 26 of 50.
+// Probe-13, with session 72's starting binary (da84942): 0.900 / 0.835, 48 of 50, 7 of 10.
 
 /// Fails when the whole set's quality falls below its floors, naming every kind's.
 fn assert_floor(
