@@ -13,6 +13,7 @@
   function createAnalyzer(tables) {
     const fold = new Map(Object.entries(tables.fold));
     const stopwords = new Set(tables.stopwords);
+    const englishStopwords = new Set(tables.english_stopwords);
     const numbers = new Map(Object.entries(tables.numbers));
     const letters = (s) => Array.from(s);
     const group = (g) => ({ min: g.min_letters, suffixes: g.suffixes.map(letters) });
@@ -124,7 +125,7 @@
       }
       if (word.length > tables.max_token_letters) return null;
       const folded = word.map((l) => l[0]).join('');
-      if (isStopWord(folded)) return null;
+      if (isStopWord(folded, word.every(([f, o]) => f === o))) return null;
       const digits = numbers.get(folded);
       if (digits !== undefined) return [digits, digits];
       if (word.some((l) => l[0] >= '0' && l[0] <= '9')) return [folded, word.map((l) => l[1]).join('')];
@@ -141,9 +142,10 @@
         .map((e) => folded.slice(0, folded.length - e.spoken.length) + e.written);
     }
 
-    /** A stop word as written or in a spoken form of it (analyzer.rs is_stop_word). */
-    function isStopWord(folded) {
-      return stopwords.has(folded) || writtenForms(folded).some((w) => stopwords.has(w));
+    /** A stop word as written or in a spoken form of it; an English one only as typed without
+     * diacritics (analyzer.rs is_stop_word). */
+    function isStopWord(folded, typedPlain) {
+      return (typedPlain && englishStopwords.has(folded)) || stopwords.has(folded) || writtenForms(folded).some((w) => stopwords.has(w));
     }
 
     /** The letters of the word's lemma; typed without diacritics, none in the exact term. A
@@ -291,7 +293,7 @@
       for (const word of before.reverse().slice(0, queryWords.negated_within_words)) {
         const folded = foldWord(word);
         if (queryWords.negating.includes(folded)) return true;
-        if (!isStopWord(folded)) return false;
+        if (!isStopWord(folded, folded === word.toLowerCase())) return false;
       }
       return false;
     }

@@ -604,7 +604,7 @@
         // A word of another box our texts mention counts more, a word only of our game's title
         // less (index.rs MENTIONED_WORD_WEIGHT, TITLE_WORD_WEIGHT).
         let weight = 1;
-        if (mentions(word.folded)) weight = s.mentioned_word_weight;
+        if (mentions(word)) weight = s.mentioned_word_weight;
         else if (word.inTitle) weight = s.title_word_weight;
         const wordScores = new Map();
         disjunctionMax(alternatives, wordScores);
@@ -972,7 +972,7 @@
      * query asks apart from it, and cannot be read as a word of our texts ("není hotový" is
      * no hotel; not_covered.rs sets_the_scene). */
     function setsTheScene(w, apart) {
-      return !readAsOurs(w) && index.not_covered.terms.some(([t, , e]) => scenery(e, apart) && isOrNegates(w.folded, t));
+      return !readAsOurs(w) && index.not_covered.terms.some((listed) => scenery(listed[2], apart) && names(w, listed));
     }
 
     /** Whether the query asks in a sentence of its own, with enough words besides a lead-in
@@ -980,13 +980,13 @@
     function askedApart(text) {
       const nc = index.not_covered;
       const leadsIn = (term, inside) =>
-        nc.terms.some(([t, , e]) => nc.lead_in[e] && (inside || !nc.after_the_fact[e]) && isOrNegates(term, t));
+        nc.terms.some((listed) => nc.lead_in[listed[2]] && (inside || !nc.after_the_fact[listed[2]]) && names(term, listed));
       return analyzer.questionSentences(text).some((sentence) => {
         const found = analyzer.analyzeQuery(sentence);
-        const rest = found.filter((t) => !leadsIn(t.folded, true));
+        const rest = found.filter((t) => !leadsIn(t, true));
         return (
           (rest.length >= s.lead_in_rest_min_terms || analyzer.holdsAModal(sentence)) &&
-          !found.some((t) => leadsIn(t.folded, false))
+          !found.some((t) => leadsIn(t, false))
         );
       });
     }
@@ -1004,13 +1004,22 @@
 
     /** Whether a query word is a word of another box that our texts mention (not_covered.rs
      * `mentions`). */
-    function mentions(term) {
-      return index.not_covered.terms.some(([t, , , mentioned]) => mentioned && isOrNegates(term, t));
+    function mentions(w) {
+      return index.not_covered.terms.some((listed) => listed[3] && names(w, listed));
     }
 
     /** A listed term or its negation (not_covered.rs is_or_negates). */
     function isOrNegates(term, listed) {
       return term === listed || term === NEGATION + listed;
+    }
+
+    /** A listed word or its negation, each letter typed with a diacritic standing in the
+     * listed word too (not_covered.rs `names`). */
+    function names(w, [listed, , , , listedExact]) {
+      const typed = Array.from(w.exact).reverse();
+      const other = Array.from(listedExact).reverse();
+      const agree = typed.every((c, i) => i >= other.length || c === other[i] || c.charCodeAt(0) < 128);
+      return isOrNegates(w.folded, listed) && agree;
     }
 
     /** A sentence for each game carcref does not cover that the query names by title or that
@@ -1020,7 +1029,7 @@
      * NotCoveredTable::sentences). */
     function notCoveredSentences(typed, terms, leading, described, restAnswered, answeredApart) {
       const rest = {
-        words: terms.words.filter((w) => !index.not_covered.terms.some(([t]) => isOrNegates(w.folded, t))),
+        words: terms.words.filter((w) => !index.not_covered.terms.some((listed) => names(w, listed))),
         phrases: terms.phrases,
       };
       const answered = (term) =>
@@ -1044,8 +1053,7 @@
         // A word of the box our texts answer names the box for its other words too
         // (not_covered.rs).
         const boxAnswered = index.not_covered.terms.some(
-          ([t, , e, mentioned]) =>
-            e === entry && mentioned && terms.words.some((w) => isOrNegates(w.folded, t)) && answered(t),
+          (listed) => listed[2] === entry && listed[3] && terms.words.some((w) => names(w, listed)) && answered(listed[0]),
         );
         const words = [];
         for (const w of terms.words) {
@@ -1054,10 +1062,10 @@
           if (readAsOurs(w)) continue;
           if (inPhraseOfOurs(terms, w.folded)) continue;
           const found = index.not_covered.terms.find(
-            ([t, , e, mentioned]) =>
-              e === entry &&
-              isOrNegates(w.folded, t) &&
-              !(mentioned && boxAnswered) &&
+            (listed) =>
+              listed[2] === entry &&
+              names(w, listed) &&
+              !(listed[3] && boxAnswered) &&
               !(restAnswered && index.not_covered.setting[entry]) &&
               !(answeredApart && index.not_covered.lead_in[entry]),
           );

@@ -543,6 +543,25 @@ fn a_box_named_by_its_title_is_one_we_do_not_cover() {
 }
 
 #[test]
+fn a_word_typed_with_diacritics_names_only_the_listed_word_with_them() {
+    // "moři" folds to the Plague's "mor", but the player typed the sea; and "moře" is no
+    // English "more" to drop.
+    not_covered(
+        "hraje se v Jižním moři s duchy?",
+        "Samostatnou hru Jižní moře carcref nepokrývá.",
+    );
+    not_covered(
+        "Jižní moře",
+        "Samostatnou hru Jižní moře carcref nepokrývá.",
+    );
+    // Typed without diacritics the word may be either, and the list's still counts.
+    not_covered(
+        "mor v duchach",
+        "Slovo „mor“ patří do rozšíření Mor, které carcref nepokrývá.",
+    );
+}
+
+#[test]
 fn a_word_of_a_box_our_texts_answer_names_the_box_for_its_other_words() {
     // "pastýř" is answered by our Kombinace passage; "kopce" and "ovce" only name its box.
     answered_as_ours("Kopce a ovce s duchy: smí pastýř na louku v mlze?");

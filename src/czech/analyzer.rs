@@ -77,6 +77,8 @@ struct Tables {
     #[serde(deserialize_with = "fold_table")]
     fold: FoldTable,
     stopwords: HashSet<String>,
+    /// English function words (folded), stop words only when typed without diacritics.
+    english_stopwords: HashSet<String>,
     /// Number words (folded) and the digits they index as.
     numbers: HashMap<String, String>,
     case_suffixes: Vec<SuffixGroup>,
@@ -223,7 +225,7 @@ pub fn negated_at(text: &str, start: usize) -> bool {
         if words.negating.contains(&folded) {
             return true;
         }
-        if !is_stop_word(tables, &folded) {
+        if !is_stop_word(tables, &folded, folded == word.to_lowercase()) {
             return false;
         }
     }
@@ -898,7 +900,7 @@ fn stem_letters(tables: &Tables, word: &str, lemmas: Option<&Lemmas>) -> Option<
         return None;
     }
     let folded: String = letters.iter().map(|(f, _)| f).collect();
-    if is_stop_word(tables, &folded) {
+    if is_stop_word(tables, &folded, letters.iter().all(|(f, o)| f == o)) {
         return None;
     }
     if let Some(digits) = tables.numbers.get(&folded) {
@@ -951,9 +953,11 @@ fn written_forms<'a>(tables: &'a Tables, folded: &'a str) -> impl Iterator<Item 
     })
 }
 
-/// A stop word as written or in a spoken form of it ("muzem" for "můžeme").
-fn is_stop_word(tables: &Tables, folded: &str) -> bool {
-    tables.stopwords.contains(folded)
+/// A stop word as written or in a spoken form of it ("muzem" for "můžeme"); an English one
+/// only as typed without diacritics ("more", not the sea "moře").
+fn is_stop_word(tables: &Tables, folded: &str, typed_plain: bool) -> bool {
+    (typed_plain && tables.english_stopwords.contains(folded))
+        || tables.stopwords.contains(folded)
         || written_forms(tables, folded).any(|written| tables.stopwords.contains(&written))
 }
 
@@ -1215,6 +1219,15 @@ mod tests {
         // Only verb endings: "vyhoděj" (they throw out) is not read as "výhody" (advantages).
         assert_ne!(exact("vyhoděj"), exact("výhody"));
         assert!(spoken_forms().iter().any(|f| f == "dostanem"));
+    }
+
+    #[test]
+    fn english_stop_words_fall_away_only_as_typed_without_diacritics() {
+        assert!(CzechAnalyzer.analyze("how many more points").len() == 1);
+        // "moře" folds to "more", yet no English word is typed with diacritics.
+        assert_eq!(CzechAnalyzer.analyze("Jižní moře").len(), 2);
+        // A Czech stop word stays one however it is typed.
+        assert!(CzechAnalyzer.analyze("až az můžeme muzeme").is_empty());
     }
 
     #[test]

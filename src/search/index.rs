@@ -1168,7 +1168,7 @@ impl SearchIndex {
             alternatives,
             CONCEPT_TIE_BREAKER,
         ));
-        let weight = if self.meta.not_covered.mentions(&word.folded) {
+        let weight = if self.meta.not_covered.mentions(word) {
             MENTIONED_WORD_WEIGHT
         } else if word.in_title {
             TITLE_WORD_WEIGHT

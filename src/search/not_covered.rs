@@ -38,12 +38,15 @@ pub const MENTIONED_REST_MIN_SHARE: f32 = 0.5;
 /// tuning questions answered, the refusals unchanged).
 pub const LEAD_IN_REST_MIN_TERMS: usize = 1;
 
+/// A listed word's search term, the word as the list writes it, its entry, whether our texts
+/// mention it, and its exact term.
+type ListedTerm = (String, String, usize, bool, String);
+
 /// The list as the search uses it (and the browser's index carries it).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct NotCoveredTable {
-    /// Each word's search term, the word as the list writes it, its entry, and whether our
-    /// texts mention it.
-    terms: Vec<(String, String, usize, bool)>,
+    /// Each listed word's terms (see `names`).
+    terms: Vec<ListedTerm>,
     /// Each entry's end of the sentence: "patří do rozšíření Řeka, které carcref nepokrývá."
     tails: Vec<String>,
     /// The titles of two or more words of the boxes none of whose words our texts mention
@@ -89,7 +92,7 @@ impl NotCoveredTable {
                     .flat_map(move |(word, mentioned)| {
                         analyze_query(&CzechAnalyzer, word)
                             .into_iter()
-                            .map(move |t| (t.folded, word.clone(), entry, mentioned))
+                            .map(move |t| (t.folded, word.clone(), entry, mentioned, t.exact))
                     })
             })
             .collect();
@@ -185,8 +188,8 @@ impl NotCoveredTable {
         asked_apart: bool,
     ) -> bool {
         !read_as_ours(word, &in_texts)
-            && (self.terms.iter()).any(|(t, _, entry, _)| {
-                self.scenery(*entry, asked_apart) && is_or_negates(&word.folded, t)
+            && (self.terms.iter()).any(|listed| {
+                self.scenery(listed.2, asked_apart) && names(&word.folded, &word.exact, listed)
             })
     }
 
@@ -198,18 +201,18 @@ impl NotCoveredTable {
     /// "zapomněli jsme, jak se počítá erb"), none of another's ("co se víc vyplatí, stavět
     /// města, nebo cesty?" asks about the strategy itself).
     pub(crate) fn asked_apart(&self, text: &str) -> bool {
-        let leads_in = |term: &str, inside: bool| {
-            (self.terms.iter()).any(|(t, _, entry, _)| {
-                self.lead_in[*entry]
-                    && (inside || !self.after_the_fact[*entry])
-                    && is_or_negates(term, t)
+        let leads_in = |term: &Token, inside: bool| {
+            (self.terms.iter()).any(|listed| {
+                self.lead_in[listed.2]
+                    && (inside || !self.after_the_fact[listed.2])
+                    && names(&term.folded, &term.exact, listed)
             })
         };
         question_sentences(text).iter().any(|sentence| {
             let terms = analyze_query(&CzechAnalyzer, sentence);
-            let rest = terms.iter().filter(|t| !leads_in(&t.folded, true)).count();
+            let rest = terms.iter().filter(|t| !leads_in(t, true)).count();
             (rest >= LEAD_IN_REST_MIN_TERMS || holds_a_modal(sentence))
-                && !terms.iter().any(|t| leads_in(&t.folded, false))
+                && !terms.iter().any(|t| leads_in(t, false))
         })
     }
 
@@ -219,23 +222,23 @@ impl NotCoveredTable {
         self.setting[entry] || (asked_apart && self.lead_in[entry])
     }
 
-    /// Whether a query word with this term is a word of another box that our texts mention
-    /// (`mentioned`: "drak", "opat"): the question is about that box or how it combines with
-    /// ours, and only the passages that mention it can answer the second.
-    pub(crate) fn mentions(&self, term: &str) -> bool {
-        (self.terms.iter()).any(|(t, _, _, mentioned)| *mentioned && is_or_negates(term, t))
+    /// Whether a query word is a word of another box that our texts mention (`mentioned`:
+    /// "drak", "opat"): the question is about that box or how it combines with ours, and only
+    /// the passages that mention it can answer the second.
+    pub(crate) fn mentions(&self, word: &QueryWord) -> bool {
+        (self.terms.iter()).any(|listed| listed.3 && names(&word.folded, &word.exact, listed))
     }
 
-    /// Whether a query word with this term belongs to a game carcref does not cover.
-    pub(crate) fn holds(&self, term: &str) -> bool {
-        self.terms.iter().any(|(t, _, _, _)| is_or_negates(term, t))
+    /// Whether a query word belongs to a game carcref does not cover.
+    fn holds(&self, word: &QueryWord) -> bool {
+        (self.terms.iter()).any(|listed| names(&word.folded, &word.exact, listed))
     }
 
     /// Whether the list knows a query word with this term: one of its words, a word of a
     /// topic's pattern ("počtvrté") or of a box's title ("svět"), which is then no typo to
     /// correct.
     pub(crate) fn knows(&self, term: &str) -> bool {
-        self.holds(term)
+        (self.terms.iter()).any(|(t, ..)| is_or_negates(term, t))
             || (self.patterns.iter()).any(|(places, _)| places.iter().flatten().any(|t| t == term))
             || (self.titles.iter()).any(|(title, _)| title.has_term(term))
     }
@@ -266,7 +269,7 @@ impl NotCoveredTable {
         answered_apart: bool,
     ) -> Vec<String> {
         let mut rest = terms.clone();
-        rest.words.retain(|w| !self.holds(&w.folded));
+        rest.words.retain(|w| !self.holds(w));
         let answered = |term: &str| {
             (leading.iter().flat_map(|passages| passages.lines())).any(|passage| {
                 let passage: TermSet = passage.split(' ').map(str::to_owned).collect();
@@ -290,11 +293,14 @@ impl NotCoveredTable {
                 }
                 // A word of the box our texts answer names the box for its other words too:
                 // "Kopce a ovce s duchy: smí pastýř do mlhy?" asks about the shepherd.
-                let box_answered = (self.terms.iter()).any(|(t, _, e, mentioned)| {
-                    *e == entry
-                        && *mentioned
-                        && terms.words.iter().any(|w| is_or_negates(&w.folded, t))
-                        && answered(t)
+                let box_answered = (self.terms.iter()).any(|listed| {
+                    listed.2 == entry
+                        && listed.3
+                        && terms
+                            .words
+                            .iter()
+                            .any(|w| names(&w.folded, &w.exact, listed))
+                        && answered(&listed.0)
                 });
                 let words: Vec<String> = terms
                     .words
@@ -304,14 +310,14 @@ impl NotCoveredTable {
                     .filter_map(|w| {
                         self.terms
                             .iter()
-                            .find(|(t, _, e, mentioned)| {
-                                *e == entry
-                                    && is_or_negates(&w.folded, t)
-                                    && !(*mentioned && box_answered)
+                            .find(|listed| {
+                                listed.2 == entry
+                                    && names(&w.folded, &w.exact, listed)
+                                    && !(listed.3 && box_answered)
                                     && !(rest_answered && self.setting[entry])
                                     && !(answered_apart && self.lead_in[entry])
                             })
-                            .map(|(_, word, _, _)| format!("„{word}“"))
+                            .map(|(_, word, ..)| format!("„{word}“"))
                     })
                     .collect();
                 if words.is_empty() {
@@ -410,6 +416,16 @@ fn listed_noun(words: &[String]) -> &'static str {
 /// breaking pieces as much as "polámat" (a negated form no text has is no word of ours).
 fn is_or_negates(term: &str, listed: &str) -> bool {
     term == listed || term.strip_prefix(NEGATION) == Some(listed)
+}
+
+/// Whether a query word (its folded and exact terms) is a listed word or its negation, each
+/// letter the player typed with a diacritic standing in the listed word too: "moři" is the
+/// sea, not the Plague's "mor". A diacritic left out says nothing.
+fn names(folded: &str, exact: &str, (listed, .., listed_exact): &ListedTerm) -> bool {
+    let agree = (exact.chars().rev())
+        .zip(listed_exact.chars().rev())
+        .all(|(typed, listed)| typed == listed || typed.is_ascii());
+    is_or_negates(folded, listed) && agree
 }
 
 /// A game as what is played: "hru Duchové Carcassonne", "rozšíření Dárky".

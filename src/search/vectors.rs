@@ -56,6 +56,8 @@ const EDGE_CASES: &[&str] = &[
     "Dá se obsadit? nedá se to; dalo by se dokončit; daj se; kam se dá duch; dá bod",
     // "Vyplatí se" says "worth it" and reads as "rentabilní"; paying out with no "se" beside stays.
     "Vyplatí se obsadit zámek? vyplatilo by se; co se vyplatí; vyplatím figurku; nevyplatí se",
+    // An English function word is dropped only as typed without diacritics: "moře" is the sea.
+    "how many more points; Jižní moře, v moři, MOŘE, more",
     // "Vyhrát" right before points asks who scores and falls away; winning the game stays.
     "kdo vyhraje body za město? Vyhrál bod; vyhraje na body; vyhráli jsme",
     // After v/ve a number word says how many play, unless a word of things follows.
