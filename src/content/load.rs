@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use marked_yaml::Node;
 
 use super::files::{ContentFile, ContentFiles};
-use super::markdown::{internal_links, split_front_matter, LinkTarget};
+use super::markdown::{internal_links, split_front_matter, FrontMatter, LinkTarget};
 use super::text::decode_reporting_controls;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::engine::{emitted_in, rule_keys, Played};
@@ -465,45 +465,18 @@ impl Loader {
         let id = fields.required_str("id", diags);
         let title = fields.required_str("title", diags);
         let order = fields.required_int("order", diags);
-        let id_location = fields.value_location("id");
         let game_def = self.corpus.game(game).cloned();
-        // A section of the levelled game applies to every level unless it says otherwise.
-        let levels = match &game_def {
-            Some(g) if g.has_levels() && fields.map.get_node("levels").is_none() => {
-                (1..=MAX_LEVEL).collect()
-            }
-            _ => self.levels(&fields, game_def.as_ref()).unwrap_or_default(),
-        };
-        let diags = &mut self.diags;
+        let levels = self.section_levels(&fields, game_def.as_ref());
         if front.body.trim().is_empty() {
-            diags.error(
+            self.diags.error(
                 Location::new(file, front.body_line_offset + 1, 1),
                 fields.id(),
                 "sekce nemá žádný text",
             );
         }
         let Some(id) = id else { return };
-        if !check_slug(&fields, "id", &id, diags) {
+        if !self.claim_section_id(&fields, &id, game_def.as_ref(), &front) {
             return;
-        }
-        if let Some(game_def) = &game_def {
-            check_prefix(&fields, &id, game_def, diags);
-        }
-        if let Some(first) = self.section_ids.get(&id) {
-            diags.error(
-                id_location,
-                Some(&id),
-                format!("id sekce `{id}` už je použito v {first}"),
-            );
-            return;
-        }
-        self.section_ids.insert(id.clone(), id_location.clone());
-        for link in internal_links(front.body) {
-            self.links.push(PendingLink {
-                target: link.target,
-                location: Location::new(file, front.body_line_offset + link.line, link.column),
-                entry_id: id.clone(),
-            });
         }
         let (Some(title), Some(order)) = (title, order) else {
             return;
@@ -521,6 +494,56 @@ impl Loader {
                 line: 1,
             },
         });
+    }
+
+    /// A section's levels: of the levelled game, every level unless it says otherwise.
+    fn section_levels(&mut self, fields: &Fields, game: Option<&Game>) -> Vec<u8> {
+        match game {
+            Some(g) if g.has_levels() && fields.map.get_node("levels").is_none() => {
+                (1..=MAX_LEVEL).collect()
+            }
+            _ => self.levels(fields, game).unwrap_or_default(),
+        }
+    }
+
+    /// Whether a section may take its id (a slug with its game's prefix, used by no other
+    /// section); its links are kept to check once every id is known.
+    fn claim_section_id(
+        &mut self,
+        fields: &Fields,
+        id: &str,
+        game: Option<&Game>,
+        front: &FrontMatter,
+    ) -> bool {
+        let diags = &mut self.diags;
+        if !check_slug(fields, "id", id, diags) {
+            return false;
+        }
+        if let Some(game) = game {
+            check_prefix(fields, id, game, diags);
+        }
+        let id_location = fields.value_location("id");
+        if let Some(first) = self.section_ids.get(id) {
+            diags.error(
+                id_location,
+                Some(id),
+                format!("id sekce `{id}` už je použito v {first}"),
+            );
+            return false;
+        }
+        self.section_ids.insert(id.to_owned(), id_location);
+        for link in internal_links(front.body) {
+            self.links.push(PendingLink {
+                target: link.target,
+                location: Location::new(
+                    fields.file,
+                    front.body_line_offset + link.line,
+                    link.column,
+                ),
+                entry_id: id.to_owned(),
+            });
+        }
+        true
     }
 
     fn rulings(&mut self, dir_game: &str, path: &str, file: &str, text: &str) {

@@ -779,29 +779,48 @@ fn gift_spec(
     } else {
         None
     };
-    let spot = |key: &str, diags: &mut Diagnostics| -> Option<Option<Spot>> {
-        match fields.optional_str(key, diags) {
-            None => Some(None),
-            Some(text) => match Spot::parse(&text) {
-                Some(spot) => Some(Some(spot)),
-                None => {
-                    diags.error(
-                        fields.value_location(key),
-                        None,
-                        format!("`{text}` není místo na kartičce (N, E, S, W, NL, NR, …, center)"),
-                    );
-                    None
-                }
-            },
-        }
-    };
-    let on = spot("on", diags)?;
-    let to = spot("to", diags)?;
+    let on = spot_field(&fields, "on", diags)?;
+    let to = spot_field(&fields, "to", diags)?;
     let other = if map.get_node("other").is_some() {
         Some(tile_ref(&fields, "other", corpus, diags)?)
     } else {
         None
     };
+    let set_aside = set_aside_tiles(&fields, corpus, diags)?;
+    let spec = GiftSpec {
+        card,
+        at,
+        on,
+        to,
+        other,
+        set_aside,
+    };
+    has_what_the_card_needs(&spec, &fields, diags).then_some(spec)
+}
+
+/// An optional place on a tile (`on`, `to`): none when the key is absent, an error when it
+/// names no place.
+fn spot_field(fields: &Fields, key: &str, diags: &mut Diagnostics) -> Option<Option<Spot>> {
+    let Some(text) = fields.optional_str(key, diags) else {
+        return Some(None);
+    };
+    let spot = Spot::parse(&text);
+    if spot.is_none() {
+        diags.error(
+            fields.value_location(key),
+            None,
+            format!("`{text}` není místo na kartičce (N, E, S, W, NL, NR, …, center)"),
+        );
+    }
+    spot.map(Some)
+}
+
+/// The catalog tiles a Výběr ze dvou sets aside (`set_aside`).
+fn set_aside_tiles(
+    fields: &Fields,
+    corpus: &Corpus,
+    diags: &mut Diagnostics,
+) -> Option<Vec<TileRef>> {
     let mut set_aside = Vec::new();
     for (id, location) in fields.optional_list("set_aside", diags).unwrap_or_default() {
         if corpus.tile(&id).is_none() {
@@ -814,7 +833,12 @@ fn gift_spec(
         }
         set_aside.push(TileRef::Catalog(id));
     }
-    let needs: &[&str] = match card {
+    Some(set_aside)
+}
+
+/// Whether the step gives every field its card needs, with an error naming the missing ones.
+fn has_what_the_card_needs(spec: &GiftSpec, fields: &Fields, diags: &mut Diagnostics) -> bool {
+    let needs: &[&str] = match spec.card {
         Gift::Koncil => &["at"],
         Gift::VyklizeniCesty | Gift::Vyplaceni => &["at", "on"],
         Gift::ZmenaPostoje => &["at", "on", "to"],
@@ -822,10 +846,10 @@ fn gift_spec(
         Gift::VyberZeDvou => &[],
     };
     let given = |k: &str| match k {
-        "at" => at.is_some(),
-        "on" => on.is_some(),
-        "to" => to.is_some(),
-        _ => other.is_some(),
+        "at" => spec.at.is_some(),
+        "on" => spec.on.is_some(),
+        "to" => spec.to.is_some(),
+        _ => spec.other.is_some(),
     };
     let missing: Vec<&str> = needs.iter().copied().filter(|k| !given(k)).collect();
     if !missing.is_empty() {
@@ -834,20 +858,12 @@ fn gift_spec(
             None,
             format!(
                 "dárek `{}` potřebuje pole: {}",
-                card.id(),
+                spec.card.id(),
                 missing.join(", ")
             ),
         );
-        return None;
     }
-    Some(GiftSpec {
-        card,
-        at,
-        on,
-        to,
-        other,
-        set_aside,
-    })
+    missing.is_empty()
 }
 
 fn gifts_setup(

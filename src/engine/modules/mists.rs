@@ -587,52 +587,69 @@ impl Mists {
         let mut extends = false;
         let mut open_areas: Vec<usize> = Vec::new();
         for i in 0..areas {
-            let node = p.first_fog + i as u32;
-            let root = state.board.fog_root(node);
+            let root = state.board.fog_root(p.first_fog + i as u32);
             let area = &state.board.fog[root as usize];
             extends |= area.tiles.iter().any(|t| *t as usize != placed);
             if area.complete {
-                let mut freed = 0;
-                for n in 0..self.fog_ghosts.len() {
-                    if state.board.fog_root(n as u32) == root {
-                        freed += u32::from(self.fog_ghosts[n]);
-                        self.fog_ghosts[n] = 0;
-                    }
-                }
-                self.bank += freed;
-                if freed > 0 {
-                    state.event("dc.mlha.duchove-odchazeji", || {
-                        format!(
-                            "z uzavřené mlhy se do banku {} {}",
-                            crate::czech::sloveso(freed, "vrací", "vracejí"),
-                            count_cs(freed as usize, "duch", "duchové", "duchů")
-                        )
-                    });
-                }
+                self.free_closed_mist(state, root);
             } else {
                 symbols += u32::from(state.catalog.tiles[p.tile].fog[i].ghosts);
                 open_areas.push(i);
             }
         }
-        if symbols == 0 {
-            return;
+        if symbols > 0 && self.rise_on_open_mist(state, placed, &open_areas, symbols, extends) > 0 {
+            self.haunt_an_open_graveyard(state, decider);
         }
+    }
+
+    /// Ghosts of a closed fog area go back to the bank (1b).
+    fn free_closed_mist(&mut self, state: &mut State, root: u32) {
+        let mut freed = 0;
+        for n in 0..self.fog_ghosts.len() {
+            if state.board.fog_root(n as u32) == root {
+                freed += u32::from(self.fog_ghosts[n]);
+                self.fog_ghosts[n] = 0;
+            }
+        }
+        self.bank += freed;
+        if freed > 0 {
+            state.event("dc.mlha.duchove-odchazeji", || {
+                format!(
+                    "z uzavřené mlhy se do banku {} {}",
+                    crate::czech::sloveso(freed, "vrací", "vracejí"),
+                    count_cs(freed as usize, "duch", "duchové", "duchů")
+                )
+            });
+        }
+    }
+
+    /// Ghosts from the bank onto the symbols of the open areas, in order, one fewer if the tile
+    /// extends mist on the board (2a); how many rose.
+    fn rise_on_open_mist(
+        &mut self,
+        state: &mut State,
+        placed: usize,
+        open_areas: &[usize],
+        symbols: u32,
+        extends: bool,
+    ) -> u32 {
+        let p = state.board.placed[placed];
         let due = if extends { symbols - 1 } else { symbols };
         if extends {
             state.event("dc.duchove.o-jednoho-mene", || {
                 format!("kartička rozšiřuje mlhu na plánu: místo {symbols} se staví o ducha méně")
             });
         }
-        if due == 0 {
-            return;
-        }
-        let taken = self.take_from_bank(state, due);
+        let taken = if due == 0 {
+            0
+        } else {
+            self.take_from_bank(state, due)
+        };
         if taken == 0 {
-            return;
+            return 0;
         }
-        // Onto the open areas' symbols in order.
         let mut left = taken;
-        for i in open_areas {
+        for &i in open_areas {
             let n = u32::from(state.catalog.tiles[p.tile].fog[i].ghosts).min(left);
             self.fog_ghosts[p.first_fog as usize + i] += n as u8;
             left -= n;
@@ -645,10 +662,15 @@ impl Mists {
                 count_cs(taken as usize, "duch", "duchové", "duchů")
             )
         });
+        taken
+    }
+
+    /// Levels 2–4: a ghost rising on mist brings one more onto an open graveyard of the team's
+    /// choice.
+    fn haunt_an_open_graveyard(&mut self, state: &mut State, decider: &mut dyn Decider) {
         if self.is_over() || self.level.cursed || !self.level.castles_and_graveyards {
             return;
         }
-        // Levels 2–4: a ghost on mist brings one more onto an open graveyard of the team's choice.
         let open: Vec<usize> = self
             .graveyards
             .iter()
