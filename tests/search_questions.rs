@@ -543,6 +543,26 @@ fn a_box_named_by_its_title_is_one_we_do_not_cover() {
 }
 
 #[test]
+fn a_change_players_want_to_bring_in_is_theirs_to_judge() {
+    not_covered(
+        "V soutěžních Duších chceme dát každému tři strážné místo dvou. Nebude to moc silné?",
+        "Na tuto otázku pravidla neodpovídají (vyváženost her a výhoda začínajícího hráče).",
+    );
+    not_covered(
+        "Chci hrát soutěžní Duchy, zámky a hřbitovy sám proti vymyšlenému soupeři. Funguje to?",
+        "Na tuto otázku pravidla neodpovídají (domácí pravidla, vlastnoruční kartičky a body na \
+         papíře).",
+    );
+    // What players already do, asked the same way, the rules decide.
+    answered_as_ours(
+        "Strážného dáváme i na kartičku, kterou přiložil spoluhráč v minulém kole. Funguje to?",
+    );
+    answered_as_ours(
+        "kdyz uzavrem cestu, vezmem si body a k tomu jeste sundame tri duchy. funguje to tak?",
+    );
+}
+
+#[test]
 fn a_word_typed_with_diacritics_names_only_the_listed_word_with_them() {
     // "moři" folds to the Plague's "mor", but the player typed the sea; and "moře" is no
     // English "more" to drop.
