@@ -519,6 +519,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/probe-tuning-11.yaml",
         "tests/search/probe-tuning-12.yaml",
         "tests/search/probe-tuning-13.yaml",
+        "tests/search/probe-tuning-14.yaml",
         "tests/search/unseen.yaml",
         "tests/search/unseen-2.yaml",
         "tests/search/unseen-3.yaml",
@@ -575,6 +576,8 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/unseen-54.yaml",
         "tests/search/unseen-55.yaml",
         "tests/search/unseen-56.yaml",
+        "tests/search/unseen-57.yaml",
+        "tests/search/unseen-58.yaml",
     ]
     .iter()
     .flat_map(|set| {
