@@ -15,8 +15,8 @@ use crate::engine::{
     Report as CheckReport, State, REGISTRY,
 };
 use crate::model::{
-    Colour, Corpus, Expectations, FeatureKind, MeepleKind, MeepleSpec, ModuleData, Pos, Scenario,
-    Start, Step, TileRef,
+    Colour, Corpus, Expectations, FeatureKind, MeepleAt, MeepleKind, MeepleSpec, ModuleData, Pos,
+    Scenario, Start, Step, TileRef,
 };
 
 #[derive(Debug, Clone, Serialize)]
@@ -964,81 +964,81 @@ fn meeple_checks(
 ) {
     for (colour, n) in &expect.meeples_on_board {
         let p = player(colour);
-        let actual = state
-            .meeples
-            .iter()
+        let actual = (state.meeples.iter())
             .filter(|m| m.on_board && m.player == p)
             .count() as u32;
-        check(
-            format!(
-                "{} má na plánu {}",
-                colour.czech(),
-                crate::czech::count(*n, state.meeple_term.noun.accusative)
-            ),
-            actual == *n,
-            actual.to_string(),
-        );
+        count_check(state, colour, "má na plánu", (*n, actual), check);
     }
     for expected in &expect.meeples_at {
-        let found: Vec<_> = state
-            .meeples_at(expected.at, expected.on)
-            .map(|m| &state.meeples[m])
-            .collect();
-        let held = found.iter().any(|m| {
-            m.player == player(&expected.player) && expected.kind.is_none_or(|k| k == m.kind)
-        });
-        let who = match expected.kind {
-            Some(kind) => format!("{} {}", expected.player.czech(), state.kind_name(kind)),
-            None => format!(
-                "{} figurka",
-                expected.player.adjective(
-                    crate::czech::Gender::Feminine,
-                    crate::czech::Pad::Nominative
-                )
-            ),
-        };
-        check(
-            format!(
-                "na poli {}, místě {}, stojí {who}",
-                expected.at,
-                expected.on.name(),
-            ),
-            held,
-            if found.is_empty() {
-                "nic".into()
-            } else {
-                let names: Vec<String> = found
-                    .iter()
-                    .map(|m| state.colour_meeple(m.player, m.kind))
-                    .collect();
-                names.join(", ")
-            },
-        );
+        meeple_at_check(expected, state, player, check);
     }
     for (colour, n) in &expect.supply {
         let actual = state.players[player(colour)]
             .supply
             .count(MeepleKind::NORMAL);
-        check(
-            format!(
-                "{} má v zásobě {}",
-                colour.czech(),
-                crate::czech::count(*n, state.meeple_term.noun.accusative)
-            ),
-            actual == *n,
-            actual.to_string(),
-        );
+        count_check(state, colour, "má v zásobě", (*n, actual), check);
     }
     for (colour, n) in &expect.returned {
         let actual = state.returned[player(colour)];
-        check(
-            format!(
-                "{} dostal zpět {}",
-                colour.czech(),
-                crate::czech::count(*n, state.meeple_term.noun.accusative)
-            ),
-            actual == *n,
-            actual.to_string(),
-        );
+        count_check(state, colour, "dostal zpět", (*n, actual), check);
     }
+}
+
+/// A colour's count of figures (`expected`, `actual`): "červený má v zásobě 3 družiníky".
+fn count_check(
+    state: &State,
+    colour: &Colour,
+    verb: &str,
+    (expected, actual): (u32, u32),
+    check: CheckReport,
+) {
+    let figures = crate::czech::count(expected, state.meeple_term.noun.accusative);
+    check(
+        format!("{} {verb} {figures}", colour.czech()),
+        actual == expected,
+        actual.to_string(),
+    );
+}
+
+/// A figure of the expected colour (and kind) at a spot, with what stands there if not.
+fn meeple_at_check(
+    expected: &MeepleAt,
+    state: &State,
+    player: &dyn Fn(&Colour) -> usize,
+    check: CheckReport,
+) {
+    let found: Vec<_> = state
+        .meeples_at(expected.at, expected.on)
+        .map(|m| &state.meeples[m])
+        .collect();
+    let held = found
+        .iter()
+        .any(|m| m.player == player(&expected.player) && expected.kind.is_none_or(|k| k == m.kind));
+    let who = match expected.kind {
+        Some(kind) => format!("{} {}", expected.player.czech(), state.kind_name(kind)),
+        None => format!(
+            "{} figurka",
+            expected.player.adjective(
+                crate::czech::Gender::Feminine,
+                crate::czech::Pad::Nominative
+            )
+        ),
+    };
+    let there = if found.is_empty() {
+        "nic".into()
+    } else {
+        let names: Vec<String> = (found.iter())
+            .map(|m| state.colour_meeple(m.player, m.kind))
+            .collect();
+        names.join(", ")
+    };
+    check(
+        format!(
+            "na poli {}, místě {}, stojí {who}",
+            expected.at,
+            expected.on.name(),
+        ),
+        held,
+        there,
+    );
 }

@@ -995,14 +995,7 @@ pub(crate) fn render_all(
         .into_iter()
         .map(|e| (e.id.clone(), e))
         .collect();
-    let mut nav = vec![Link {
-        href: "index.html".into(),
-        title: "Hledat".into(),
-    }];
-    nav.extend(corpus.games.iter().map(|g| Link {
-        href: rules_url(&g.id),
-        title: g.title.clone(),
-    }));
+    let nav = site_nav(corpus);
     let renderer = || -> Result<Renderer, BuildError> {
         Ok(Renderer {
             corpus,
@@ -1058,6 +1051,25 @@ pub(crate) fn render_all(
     let mut renderer = renderer?;
     renderer.site.extend(scenario_site?);
     let mut site = renderer.site;
+    add_assets(&mut site, corpus, frontend)?;
+    Ok(site)
+}
+
+/// The header's links: the search, then each game's rules.
+fn site_nav(corpus: &Corpus) -> Vec<Link> {
+    let search = Link {
+        href: "index.html".into(),
+        title: "Hledat".into(),
+    };
+    let games = corpus.games.iter().map(|g| Link {
+        href: rules_url(&g.id),
+        title: g.title.clone(),
+    });
+    std::iter::once(search).chain(games).collect()
+}
+
+/// The front-end files, the analyzer's tables, the search index and the browser engine.
+fn add_assets(site: &mut Site, corpus: &Corpus, frontend: &Frontend) -> Result<(), BuildError> {
     for (path, text) in frontend.copied() {
         site.insert(path.to_owned(), text.as_bytes().to_vec());
     }
@@ -1071,5 +1083,5 @@ pub(crate) fn render_all(
     let engine = super::engine::script(frontend, corpus)
         .map_err(|e| BuildError::Template(format!("engine pro prohlížeč: {e}")))?;
     site.insert(super::engine::SCRIPT.into(), engine.into_bytes());
-    Ok(site)
+    Ok(())
 }

@@ -153,39 +153,10 @@ pub(crate) fn data_script(corpus: &Corpus) -> Result<String, serde_json::Error> 
             sets.push(id);
         }
     }
-    let mut tiles = Vec::new();
-    let mut start = None;
-    let mut start_2x2 = Vec::new();
-    // The base game's tiles first: the picker lists them in this order.
-    for set in sets.iter().filter_map(|id| corpus.tile_set(id)) {
-        for spec in &set.tiles {
-            if spec.start && Some(set.id.as_str()) == BASE.tile_set {
-                start = Some(spec.id.clone());
-            }
-            if let Some(part) = spec.start_part {
-                let (x, y) = part.offset();
-                start_2x2.push((spec.id.clone(), [x, y]));
-            }
-            tiles.push(tile_data(spec, &set.id));
-        }
-    }
+    let (mut tiles, start, start_2x2) = catalog_tiles(corpus, &sets);
     // A tile face down fills its cell whatever lies around, and holds nothing.
     if base.is_some() {
-        let tile = CompiledTile::face_down();
-        tiles.push(TileData {
-            id: FACE_DOWN_ID.to_owned(),
-            name: tile.spec.display_name().to_owned(),
-            set: BASE.tile_set.unwrap_or_default().to_owned(),
-            svg: crate::draw::tile_svg(&tile),
-            edges: ["X"; 4],
-            board_only: true,
-            spots: Vec::new(),
-            ports: BTreeMap::new(),
-            ghosts: false,
-            symbols: 0,
-            castle_or_graveyard: false,
-            quarter: false,
-        });
+        tiles.push(face_down_tile());
     }
     let data = Data {
         base,
@@ -225,6 +196,48 @@ pub(crate) fn data_script(corpus: &Corpus) -> Result<String, serde_json::Error> 
     // `</` cannot end the script early, whatever a name holds.
     let json = serde_json::to_string(&data)?.replace("</", "<\\/");
     Ok(format!("window.CARCREF_SITUACE = {json};\n"))
+}
+
+/// The tiles of the sets in play, the base game's first (the picker lists them in this order),
+/// with the base game's start tile and the parts of the 2×2 start tile and their offsets.
+type CatalogTiles = (Vec<TileData>, Option<String>, Vec<(String, [i32; 2])>);
+
+fn catalog_tiles(corpus: &Corpus, sets: &[&str]) -> CatalogTiles {
+    let mut tiles = Vec::new();
+    let mut start = None;
+    let mut start_2x2 = Vec::new();
+    for set in sets.iter().filter_map(|id| corpus.tile_set(id)) {
+        for spec in &set.tiles {
+            if spec.start && Some(set.id.as_str()) == BASE.tile_set {
+                start = Some(spec.id.clone());
+            }
+            if let Some(part) = spec.start_part {
+                let (x, y) = part.offset();
+                start_2x2.push((spec.id.clone(), [x, y]));
+            }
+            tiles.push(tile_data(spec, &set.id));
+        }
+    }
+    (tiles, start, start_2x2)
+}
+
+/// The face-down tile, which the builder offers on the board only.
+fn face_down_tile() -> TileData {
+    let tile = CompiledTile::face_down();
+    TileData {
+        id: FACE_DOWN_ID.to_owned(),
+        name: tile.spec.display_name().to_owned(),
+        set: BASE.tile_set.unwrap_or_default().to_owned(),
+        svg: crate::draw::tile_svg(&tile),
+        edges: ["X"; 4],
+        board_only: true,
+        spots: Vec::new(),
+        ports: BTreeMap::new(),
+        ghosts: false,
+        symbols: 0,
+        castle_or_graveyard: false,
+        quarter: false,
+    }
 }
 
 /// The builder's address, from the site's root, with this scenario in its fragment
