@@ -321,21 +321,7 @@ impl NotCoveredTable {
                     })
                     .collect();
                 if words.is_empty() {
-                    let asks = (self.patterns.iter()).any(|(pattern, e)| {
-                        // A concept described by a word the pattern does not hold: the
-                        // pattern's own words may also stand for a concept's ("družiník"
-                        // for "panáček"), which is no other description.
-                        let outside = |term: &String| {
-                            (terms.words.iter()).any(|w| {
-                                w.stands_for(term)
-                                    && !pattern.iter().flatten().any(|p| w.stands_for(p))
-                            })
-                        };
-                        let elsewhere = |concept: &&[String]| concept.iter().any(outside);
-                        *e == entry
-                            && holds_pattern(terms, pattern)
-                            && (self.after_the_fact[entry] || !described.iter().any(elsewhere))
-                    });
+                    let asks = self.asks_a_pattern(entry, terms, described);
                     return asks.then(|| self.asked[entry].clone());
                 }
                 Some(format!("{} {} {tail}", listed_noun(&words), a_join(&words)))
@@ -345,6 +331,26 @@ impl NotCoveredTable {
         // says its sentence once.
         out.dedup();
         out
+    }
+
+    /// Whether the query holds a pattern of the topic `entry`, and the first result answers no
+    /// situation it describes in other words (`described`), unless the topic asks after the
+    /// fact.
+    fn asks_a_pattern(&self, entry: usize, terms: &QueryTerms, described: &[&[String]]) -> bool {
+        (self.patterns.iter()).any(|(pattern, e)| {
+            // A concept described by a word the pattern does not hold: the pattern's own words
+            // may also stand for a concept's ("družiník" for "panáček"), which is no other
+            // description.
+            let outside = |term: &String| {
+                (terms.words.iter()).any(|w| {
+                    w.stands_for(term) && !pattern.iter().flatten().any(|p| w.stands_for(p))
+                })
+            };
+            let elsewhere = |concept: &&[String]| concept.iter().any(outside);
+            *e == entry
+                && holds_pattern(terms, pattern)
+                && (self.after_the_fact[entry] || !described.iter().any(elsewhere))
+        })
     }
 
     /// A sentence for the pair of games the query names (`named`) when our texts never combine
