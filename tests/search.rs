@@ -701,7 +701,9 @@ const SLANG_TUNING_FLOOR_MRR: f64 = 0.78;
 /// 72 added what a box holds asked by the game's title or "celkem" rather than "krabice", beside
 /// count questions the rules answer and other boxes' counts (`probe-tuning-13.yaml`, 50 + 10).
 /// Session 73 added house rules and own ways of playing asked "nevadí to? / funguje to?", beside
-/// lookalikes the rules answer (`probe-tuning-14.yaml`, 30 + 30).
+/// lookalikes the rules answer (`probe-tuning-14.yaml`, 30 + 30), and pieces, moves and effects
+/// no game of ours has, asked in our games' everyday words, beside lookalikes the rules answer
+/// (`probe-tuning-15.yaml`, 20 + 40).
 #[test]
 fn the_helpers_tuning_sets_are_measured() {
     for (set, path, success_at_3, mrr) in [
@@ -762,6 +764,7 @@ fn the_helpers_tuning_sets_are_measured() {
         ("probe-12", "tests/search/probe-tuning-12.yaml", 0.78, 0.7),
         ("probe-13", "tests/search/probe-tuning-13.yaml", 0.86, 0.8),
         ("probe-14", "tests/search/probe-tuning-14.yaml", 0.9, 0.78),
+        ("probe-15", "tests/search/probe-tuning-15.yaml", 0.85, 0.7),
     ] {
         measured_above(set, path, success_at_3, mrr);
     }
@@ -800,6 +803,7 @@ fn the_helpers_tuning_sets_are_measured() {
 // Probe-12, with session 71's starting binary (68c3e8f): 0.800 / 0.722, 55 of 60, 26 of 50.
 // Probe-13, with session 72's starting binary (da84942): 0.900 / 0.835, 48 of 50, 7 of 10.
 // Probe-14, with session 73's starting binary (10222a7): 0.933 / 0.826, 29 of 30, 10 of 30.
+// Probe-15, with session 73's starting binary (10222a7): 0.900 / 0.739, 18 of 20, 14 of 40.
 
 /// Fails when the whole set's quality falls below its floors, naming every kind's.
 fn assert_floor(
@@ -1310,6 +1314,9 @@ fn answered_tells_answerable_questions_from_the_rest() {
         // House rules asked "nevadí to? / funguje to?", beside lookalikes the rules answer: 29 of
         // 30 answered and 10 of 30 refused with the session's starting binary (session 73).
         ("tests/search/probe-tuning-14.yaml", 0.92, 0.6),
+        // Pieces, moves and effects no game of ours has, in our games' words, beside lookalikes:
+        // 18 of 20 answered and 14 of 40 refused with the session's starting binary (session 73).
+        ("tests/search/probe-tuning-15.yaml", 0.85, 0.3),
         ("tests/search/unseen.yaml", 0.92, 0.9),
         (
             "tests/search/unseen-2.yaml",

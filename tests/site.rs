@@ -520,6 +520,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/probe-tuning-12.yaml",
         "tests/search/probe-tuning-13.yaml",
         "tests/search/probe-tuning-14.yaml",
+        "tests/search/probe-tuning-15.yaml",
         "tests/search/unseen.yaml",
         "tests/search/unseen-2.yaml",
         "tests/search/unseen-3.yaml",
