@@ -195,6 +195,16 @@
     const nFields = weights.length;
     const docs = index.docs;
     const N = docs.length;
+    // Each word of the list of what we do not cover as [folded, written, entry, mentioned, exact]:
+    // the index carries the exact term alone, whose folding is the folded one (not_covered.rs
+    // ListedTerms).
+    const notCoveredTerms = index.not_covered.terms.map(([exact, written, entry, mentioned]) => [
+      analyzer.foldWord(exact),
+      written,
+      entry,
+      mentioned,
+      exact,
+    ]);
     // Each ruling or other game's section that restates a rule of the base game, with the base
     // game's part stating it, as [restating, part] documents (index.rs restated_ordinals).
     const restated = s.restated
@@ -972,7 +982,7 @@
      * query asks apart from it, and cannot be read as a word of our texts ("není hotový" is
      * no hotel; not_covered.rs sets_the_scene). */
     function setsTheScene(w, apart) {
-      return !readAsOurs(w) && index.not_covered.terms.some((listed) => scenery(listed[2], apart) && names(w, listed));
+      return !readAsOurs(w) && notCoveredTerms.some((listed) => scenery(listed[2], apart) && names(w, listed));
     }
 
     /** Whether the query asks in a sentence of its own, with enough words besides a lead-in
@@ -980,7 +990,7 @@
     function askedApart(text) {
       const nc = index.not_covered;
       const leadsIn = (term, inside) =>
-        nc.terms.some((listed) => nc.lead_in[listed[2]] && (inside || !nc.after_the_fact[listed[2]]) && names(term, listed));
+        notCoveredTerms.some((listed) => nc.lead_in[listed[2]] && (inside || !nc.after_the_fact[listed[2]]) && names(term, listed));
       return analyzer.questionSentences(text).some((sentence) => {
         const found = analyzer.analyzeQuery(sentence);
         const rest = found.filter((t) => !leadsIn(t, true));
@@ -1005,7 +1015,7 @@
     /** Whether a query word is a word of another box that our texts mention (not_covered.rs
      * `mentions`). */
     function mentions(w) {
-      return index.not_covered.terms.some((listed) => listed[3] && names(w, listed));
+      return notCoveredTerms.some((listed) => listed[3] && names(w, listed));
     }
 
     /** A listed term or its negation (not_covered.rs is_or_negates). */
@@ -1029,7 +1039,7 @@
      * NotCoveredTable::sentences). */
     function notCoveredSentences(typed, terms, leading, described, restAnswered, answeredApart) {
       const rest = {
-        words: terms.words.filter((w) => !index.not_covered.terms.some((listed) => names(w, listed))),
+        words: terms.words.filter((w) => !notCoveredTerms.some((listed) => names(w, listed))),
         phrases: terms.phrases,
       };
       const answered = (term) =>
@@ -1052,7 +1062,7 @@
         }
         // A word of the box our texts answer names the box for its other words too
         // (not_covered.rs).
-        const boxAnswered = index.not_covered.terms.some(
+        const boxAnswered = notCoveredTerms.some(
           (listed) => listed[2] === entry && listed[3] && terms.words.some((w) => names(w, listed)) && answered(listed[0]),
         );
         const words = [];
@@ -1061,7 +1071,7 @@
           // one inside a glossary phrase of ours ("rozbořená věž"; not_covered.rs).
           if (readAsOurs(w)) continue;
           if (inPhraseOfOurs(terms, w.folded)) continue;
-          const found = index.not_covered.terms.find(
+          const found = notCoveredTerms.find(
             (listed) =>
               listed[2] === entry &&
               names(w, listed) &&
@@ -1106,7 +1116,7 @@
           docFreq.has(token.folded) ||
           byTerm.has(token.folded) ||
           s.game_names.concat(s.game_hints).some(([t]) => t === token.folded) ||
-          index.not_covered.terms.some(([t]) => isOrNegates(token.folded, t)) ||
+          notCoveredTerms.some(([t]) => isOrNegates(token.folded, t)) ||
           index.not_covered.patterns.some(([p]) => p.flat().includes(token.folded)) ||
           index.not_covered.titles.some(([title]) => title.terms.includes(token.folded)) ||
           analyzer.isQuestionWord(folded);

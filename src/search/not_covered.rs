@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use super::terms::{QueryTerms, QueryWord, TermSet, NEGATION};
 use super::title::Title;
-use crate::czech::a_join;
+use crate::czech::{a_join, fold_word};
 use crate::czech::{
     analyze_query, asks_for_a_reason, gives_a_reason, holds_a_modal, question_sentences,
     CzechAnalyzer, Token,
@@ -42,11 +42,46 @@ pub const LEAD_IN_REST_MIN_TERMS: usize = 1;
 /// mention it, and its exact term.
 type ListedTerm = (String, String, usize, bool, String);
 
+/// The listed words' terms. Stored (and carried in the browser's index) with the exact term
+/// alone, whose folding is the search term, which keeps the index small.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(from = "Vec<StoredTerm>", into = "Vec<StoredTerm>")]
+struct ListedTerms(Vec<ListedTerm>);
+
+/// A listed word's exact term, the word as the list writes it, its entry, and whether our texts
+/// mention it.
+type StoredTerm = (String, String, usize, bool);
+
+impl From<Vec<StoredTerm>> for ListedTerms {
+    fn from(stored: Vec<StoredTerm>) -> Self {
+        let terms = stored.into_iter();
+        let listed = terms.map(|(exact, word, entry, mentioned)| {
+            (fold_word(&exact), word, entry, mentioned, exact)
+        });
+        ListedTerms(listed.collect())
+    }
+}
+
+impl From<ListedTerms> for Vec<StoredTerm> {
+    fn from(listed: ListedTerms) -> Self {
+        let terms = listed.0.into_iter();
+        terms
+            .map(|(_, word, entry, mentioned, exact)| (exact, word, entry, mentioned))
+            .collect()
+    }
+}
+
+impl ListedTerms {
+    fn iter(&self) -> std::slice::Iter<'_, ListedTerm> {
+        self.0.iter()
+    }
+}
+
 /// The list as the search uses it (and the browser's index carries it).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct NotCoveredTable {
     /// Each listed word's terms (see `names`).
-    terms: Vec<ListedTerm>,
+    terms: ListedTerms,
     /// Each entry's end of the sentence: "patří do rozšíření Řeka, které carcref nepokrývá."
     tails: Vec<String>,
     /// The titles of two or more words of the boxes none of whose words our texts mention
@@ -96,6 +131,7 @@ impl NotCoveredTable {
                     })
             })
             .collect();
+        let terms = ListedTerms(terms);
         let tails = corpus.not_covered.iter().map(tail).collect();
         let titles = (corpus.not_covered.iter().enumerate())
             .filter(|(_, nc)| nc.kind != NotCoveredKind::Topic && nc.mentioned.is_empty())

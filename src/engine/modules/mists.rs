@@ -611,11 +611,17 @@ impl Mists {
                 self.fog_ghosts[n] = 0;
             }
         }
+        self.back_to_bank(state, freed, ("dc.mlha.duchove-odchazeji", "uzavřené mlhy"));
+    }
+
+    /// Ghosts freed from a closed area (`rule`, and where from: "uzavřené mlhy") go back to the
+    /// bank.
+    fn back_to_bank(&mut self, state: &mut State, freed: u32, (rule, from): (&'static str, &str)) {
         self.bank += freed;
         if freed > 0 {
-            state.event("dc.mlha.duchove-odchazeji", || {
+            state.event(rule, || {
                 format!(
-                    "z uzavřené mlhy se do banku {} {}",
+                    "z {from} se do banku {} {}",
                     crate::czech::sloveso(freed, "vrací", "vracejí"),
                     count_cs(freed as usize, "duch", "duchové", "duchů")
                 )
@@ -778,16 +784,8 @@ impl Mists {
             }
         }
         let freed = u32::from(std::mem::take(&mut self.grave_ghosts[graveyard]));
-        self.bank += freed;
-        if freed > 0 {
-            state.event("dc.hrbitov.duchove-odchazeji", || {
-                format!(
-                    "z uzavřeného hřbitova se do banku {} {}",
-                    crate::czech::sloveso(freed, "vrací", "vracejí"),
-                    count_cs(freed as usize, "duch", "duchové", "duchů")
-                )
-            });
-        }
+        let from = ("dc.hrbitov.duchove-odchazeji", "uzavřeného hřbitova");
+        self.back_to_bank(state, freed, from);
     }
 
     /// Graveyards among the features a placement completed.
