@@ -145,7 +145,11 @@
     /** A stop word as written or in a spoken form of it; an English one only as typed without
      * diacritics (analyzer.rs is_stop_word). */
     function isStopWord(folded, typedPlain) {
-      return (typedPlain && englishStopwords.has(folded)) || stopwords.has(folded) || writtenForms(folded).some((w) => stopwords.has(w));
+      return (
+        (typedPlain && englishStopwords.has(folded)) ||
+        stopwords.has(folded) ||
+        writtenForms(folded).some((w) => stopwords.has(w))
+      );
     }
 
     /** The letters of the word's lemma; typed without diacritics, none in the exact term. A

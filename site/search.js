@@ -990,7 +990,9 @@
     function askedApart(text) {
       const nc = index.not_covered;
       const leadsIn = (term, inside) =>
-        notCoveredTerms.some((listed) => nc.lead_in[listed[2]] && (inside || !nc.after_the_fact[listed[2]]) && names(term, listed));
+        notCoveredTerms.some(
+          (listed) => nc.lead_in[listed[2]] && (inside || !nc.after_the_fact[listed[2]]) && names(term, listed),
+        );
       return analyzer.questionSentences(text).some((sentence) => {
         const found = analyzer.analyzeQuery(sentence);
         const rest = found.filter((t) => !leadsIn(t, true));
@@ -1063,7 +1065,8 @@
         // A word of the box our texts answer names the box for its other words too
         // (not_covered.rs).
         const boxAnswered = notCoveredTerms.some(
-          (listed) => listed[2] === entry && listed[3] && terms.words.some((w) => names(w, listed)) && answered(listed[0]),
+          (listed) =>
+            listed[2] === entry && listed[3] && terms.words.some((w) => names(w, listed)) && answered(listed[0]),
         );
         const words = [];
         for (const w of terms.words) {

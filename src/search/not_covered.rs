@@ -16,10 +16,9 @@ use serde::{Deserialize, Serialize};
 
 use super::terms::{QueryTerms, QueryWord, TermSet, NEGATION};
 use super::title::Title;
-use crate::czech::{a_join, fold_word};
 use crate::czech::{
-    analyze_query, asks_for_a_reason, gives_a_reason, holds_a_modal, question_sentences,
-    CzechAnalyzer, Token,
+    a_join, analyze_query, asks_for_a_reason, fold_word, gives_a_reason, holds_a_modal,
+    question_sentences, CzechAnalyzer, Token,
 };
 use crate::model::{Corpus, Game, GameKind, NotCovered, NotCoveredKind};
 
