@@ -195,16 +195,15 @@
     const nFields = weights.length;
     const docs = index.docs;
     const N = docs.length;
-    // Each word of the list of what we do not cover as [folded, written, entry, mentioned, exact]:
-    // the index carries the exact term alone, whose folding is the folded one (not_covered.rs
-    // ListedTerms).
-    const notCoveredTerms = index.not_covered.terms.map(([exact, written, entry, mentioned]) => [
-      analyzer.foldWord(exact),
+    // Each search term of the list of what we do not cover: the index carries the exact term
+    // alone, whose folding is the folded one (not_covered.rs ListedTerms).
+    const notCoveredTerms = index.not_covered.terms.map(([exact, written, entry, mentioned]) => ({
+      folded: analyzer.foldWord(exact),
+      exact,
       written,
       entry,
       mentioned,
-      exact,
-    ]);
+    }));
     // Each ruling or other game's section that restates a rule of the base game, with the base
     // game's part stating it, as [restating, part] documents (index.rs restated_ordinals).
     const restated = s.restated
@@ -982,7 +981,7 @@
      * query asks apart from it, and cannot be read as a word of our texts ("není hotový" is
      * no hotel; not_covered.rs sets_the_scene). */
     function setsTheScene(w, apart) {
-      return !readAsOurs(w) && notCoveredTerms.some((listed) => scenery(listed[2], apart) && names(w, listed));
+      return !readAsOurs(w) && notCoveredTerms.some((listed) => scenery(listed.entry, apart) && namedBy(listed, w));
     }
 
     /** Whether the query asks in a sentence of its own, with enough words besides a lead-in
@@ -991,7 +990,7 @@
       const nc = index.not_covered;
       const leadsIn = (term, inside) =>
         notCoveredTerms.some(
-          (listed) => nc.lead_in[listed[2]] && (inside || !nc.after_the_fact[listed[2]]) && names(term, listed),
+          (listed) => nc.lead_in[listed.entry] && (inside || !nc.after_the_fact[listed.entry]) && namedBy(listed, term),
         );
       return analyzer.questionSentences(text).some((sentence) => {
         const found = analyzer.analyzeQuery(sentence);
@@ -1017,7 +1016,7 @@
     /** Whether a query word is a word of another box that our texts mention (not_covered.rs
      * `mentions`). */
     function mentions(w) {
-      return notCoveredTerms.some((listed) => listed[3] && names(w, listed));
+      return notCoveredTerms.some((listed) => listed.mentioned && namedBy(listed, w));
     }
 
     /** A listed term or its negation (not_covered.rs is_or_negates). */
@@ -1025,13 +1024,13 @@
       return term === listed || term === NEGATION + listed;
     }
 
-    /** A listed word or its negation, each letter typed with a diacritic standing in the
-     * listed word too (not_covered.rs `names`). */
-    function names(w, [listed, , , , listedExact]) {
+    /** Whether a query word is a listed word or its negation, each letter typed with a
+     * diacritic standing in the listed word too (not_covered.rs ListedTerm::named_by). */
+    function namedBy(listed, w) {
       const typed = Array.from(w.exact).reverse();
-      const other = Array.from(listedExact).reverse();
+      const other = Array.from(listed.exact).reverse();
       const agree = typed.every((c, i) => i >= other.length || c === other[i] || c.charCodeAt(0) < 128);
-      return isOrNegates(w.folded, listed) && agree;
+      return isOrNegates(w.folded, listed.folded) && agree;
     }
 
     /** A sentence for each game carcref does not cover that the query names by title or that
@@ -1041,7 +1040,7 @@
      * NotCoveredTable::sentences). */
     function notCoveredSentences(typed, terms, leading, described, restAnswered, answeredApart) {
       const rest = {
-        words: terms.words.filter((w) => !notCoveredTerms.some((listed) => names(w, listed))),
+        words: terms.words.filter((w) => !notCoveredTerms.some((listed) => namedBy(listed, w))),
         phrases: terms.phrases,
       };
       const answered = (term) =>
@@ -1066,7 +1065,10 @@
         // (not_covered.rs).
         const boxAnswered = notCoveredTerms.some(
           (listed) =>
-            listed[2] === entry && listed[3] && terms.words.some((w) => names(w, listed)) && answered(listed[0]),
+            listed.entry === entry &&
+            listed.mentioned &&
+            terms.words.some((w) => namedBy(listed, w)) &&
+            answered(listed.folded),
         );
         const words = [];
         for (const w of terms.words) {
@@ -1076,13 +1078,13 @@
           if (inPhraseOfOurs(terms, w.folded)) continue;
           const found = notCoveredTerms.find(
             (listed) =>
-              listed[2] === entry &&
-              names(w, listed) &&
-              !(listed[3] && boxAnswered) &&
+              listed.entry === entry &&
+              namedBy(listed, w) &&
+              !(listed.mentioned && boxAnswered) &&
               !(restAnswered && index.not_covered.setting[entry]) &&
               !(answeredApart && index.not_covered.lead_in[entry]),
           );
-          if (found) words.push(`„${found[1]}“`);
+          if (found) words.push(`„${found.written}“`);
         }
         if (words.length === 0) {
           // A concept described by a word the pattern does not hold (not_covered.rs `outside`).
@@ -1119,7 +1121,7 @@
           docFreq.has(token.folded) ||
           byTerm.has(token.folded) ||
           s.game_names.concat(s.game_hints).some(([t]) => t === token.folded) ||
-          notCoveredTerms.some(([t]) => isOrNegates(token.folded, t)) ||
+          notCoveredTerms.some((listed) => isOrNegates(token.folded, listed.folded)) ||
           index.not_covered.patterns.some(([p]) => p.flat().includes(token.folded)) ||
           index.not_covered.titles.some(([title]) => title.terms.includes(token.folded)) ||
           analyzer.isQuestionWord(folded);

@@ -967,7 +967,7 @@ fn meeple_checks(
         let actual = (state.meeples.iter())
             .filter(|m| m.on_board && m.player == p)
             .count() as u32;
-        count_check(state, colour, "má na plánu", (*n, actual), check);
+        count_check(state, colour, "má na plánu", *n, actual, check);
     }
     for expected in &expect.meeples_at {
         meeple_at_check(expected, state, player, check);
@@ -976,20 +976,21 @@ fn meeple_checks(
         let actual = state.players[player(colour)]
             .supply
             .count(MeepleKind::NORMAL);
-        count_check(state, colour, "má v zásobě", (*n, actual), check);
+        count_check(state, colour, "má v zásobě", *n, actual, check);
     }
     for (colour, n) in &expect.returned {
         let actual = state.returned[player(colour)];
-        count_check(state, colour, "dostal zpět", (*n, actual), check);
+        count_check(state, colour, "dostal zpět", *n, actual, check);
     }
 }
 
-/// A colour's count of figures (`expected`, `actual`): "červený má v zásobě 3 družiníky".
+/// A colour's count of figures: "červený má v zásobě 3 družiníky".
 fn count_check(
     state: &State,
     colour: &Colour,
     verb: &str,
-    (expected, actual): (u32, u32),
+    expected: u32,
+    actual: u32,
     check: CheckReport,
 ) {
     let figures = crate::czech::count(expected, state.meeple_term.noun.accusative);

@@ -37,9 +37,18 @@ pub const MENTIONED_REST_MIN_SHARE: f32 = 0.5;
 /// tuning questions answered, the refusals unchanged).
 pub const LEAD_IN_REST_MIN_TERMS: usize = 1;
 
-/// A listed word's search term, the word as the list writes it, its entry, whether our texts
-/// mention it, and its exact term.
-type ListedTerm = (String, String, usize, bool, String);
+/// One search term of a listed word.
+#[derive(Debug, Clone)]
+struct ListedTerm {
+    folded: String,
+    /// Diacritics kept (see `ListedTerm::named_by`).
+    exact: String,
+    /// The word as the list writes it.
+    written: String,
+    entry: usize,
+    /// Whether our texts mention the word (`mentioned`).
+    mentioned: bool,
+}
 
 /// The listed words' terms. Stored (and carried in the browser's index) with the exact term
 /// alone, whose folding is the search term, which keeps the index small.
@@ -54,8 +63,12 @@ type StoredTerm = (String, String, usize, bool);
 impl From<Vec<StoredTerm>> for ListedTerms {
     fn from(stored: Vec<StoredTerm>) -> Self {
         let terms = stored.into_iter();
-        let listed = terms.map(|(exact, word, entry, mentioned)| {
-            (fold_word(&exact), word, entry, mentioned, exact)
+        let listed = terms.map(|(exact, written, entry, mentioned)| ListedTerm {
+            folded: fold_word(&exact),
+            exact,
+            written,
+            entry,
+            mentioned,
         });
         ListedTerms(listed.collect())
     }
@@ -65,7 +78,7 @@ impl From<ListedTerms> for Vec<StoredTerm> {
     fn from(listed: ListedTerms) -> Self {
         let terms = listed.0.into_iter();
         terms
-            .map(|(_, word, entry, mentioned, exact)| (exact, word, entry, mentioned))
+            .map(|t| (t.exact, t.written, t.entry, t.mentioned))
             .collect()
     }
 }
@@ -79,7 +92,7 @@ impl ListedTerms {
 /// The list as the search uses it (and the browser's index carries it).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct NotCoveredTable {
-    /// Each listed word's terms (see `names`).
+    /// Each listed word's terms.
     terms: ListedTerms,
     /// Each entry's end of the sentence: "patří do rozšíření Řeka, které carcref nepokrývá."
     tails: Vec<String>,
@@ -126,7 +139,13 @@ impl NotCoveredTable {
                     .flat_map(move |(word, mentioned)| {
                         analyze_query(&CzechAnalyzer, word)
                             .into_iter()
-                            .map(move |t| (t.folded, word.clone(), entry, mentioned, t.exact))
+                            .map(move |t| ListedTerm {
+                                folded: t.folded,
+                                exact: t.exact,
+                                written: word.clone(),
+                                entry,
+                                mentioned,
+                            })
                     })
             })
             .collect();
@@ -224,7 +243,8 @@ impl NotCoveredTable {
     ) -> bool {
         !read_as_ours(word, &in_texts)
             && (self.terms.iter()).any(|listed| {
-                self.scenery(listed.2, asked_apart) && names(&word.folded, &word.exact, listed)
+                self.scenery(listed.entry, asked_apart)
+                    && listed.named_by(&word.folded, &word.exact)
             })
     }
 
@@ -238,9 +258,9 @@ impl NotCoveredTable {
     pub(crate) fn asked_apart(&self, text: &str) -> bool {
         let leads_in = |term: &Token, inside: bool| {
             (self.terms.iter()).any(|listed| {
-                self.lead_in[listed.2]
-                    && (inside || !self.after_the_fact[listed.2])
-                    && names(&term.folded, &term.exact, listed)
+                self.lead_in[listed.entry]
+                    && (inside || !self.after_the_fact[listed.entry])
+                    && listed.named_by(&term.folded, &term.exact)
             })
         };
         question_sentences(text).iter().any(|sentence| {
@@ -261,19 +281,20 @@ impl NotCoveredTable {
     /// "drak", "opat"): the question is about that box or how it combines with ours, and only
     /// the passages that mention it can answer the second.
     pub(crate) fn mentions(&self, word: &QueryWord) -> bool {
-        (self.terms.iter()).any(|listed| listed.3 && names(&word.folded, &word.exact, listed))
+        (self.terms.iter())
+            .any(|listed| listed.mentioned && listed.named_by(&word.folded, &word.exact))
     }
 
     /// Whether a query word belongs to a game carcref does not cover.
     fn holds(&self, word: &QueryWord) -> bool {
-        (self.terms.iter()).any(|listed| names(&word.folded, &word.exact, listed))
+        (self.terms.iter()).any(|listed| listed.named_by(&word.folded, &word.exact))
     }
 
     /// Whether the list knows a query word with this term: one of its words, a word of a
     /// topic's pattern ("počtvrté") or of a box's title ("svět"), which is then no typo to
     /// correct.
     pub(crate) fn knows(&self, term: &str) -> bool {
-        (self.terms.iter()).any(|(t, ..)| is_or_negates(term, t))
+        (self.terms.iter()).any(|listed| is_or_negates(term, &listed.folded))
             || (self.patterns.iter()).any(|(places, _)| places.iter().flatten().any(|t| t == term))
             || (self.titles.iter()).any(|(title, _)| title.has_term(term))
     }
@@ -329,13 +350,10 @@ impl NotCoveredTable {
                 // A word of the box our texts answer names the box for its other words too:
                 // "Kopce a ovce s duchy: smí pastýř do mlhy?" asks about the shepherd.
                 let box_answered = (self.terms.iter()).any(|listed| {
-                    listed.2 == entry
-                        && listed.3
-                        && terms
-                            .words
-                            .iter()
-                            .any(|w| names(&w.folded, &w.exact, listed))
-                        && answered(&listed.0)
+                    listed.entry == entry
+                        && listed.mentioned
+                        && (terms.words.iter()).any(|w| listed.named_by(&w.folded, &w.exact))
+                        && answered(&listed.folded)
                 });
                 let words: Vec<String> = terms
                     .words
@@ -346,13 +364,13 @@ impl NotCoveredTable {
                         self.terms
                             .iter()
                             .find(|listed| {
-                                listed.2 == entry
-                                    && names(&w.folded, &w.exact, listed)
-                                    && !(listed.3 && box_answered)
+                                listed.entry == entry
+                                    && listed.named_by(&w.folded, &w.exact)
+                                    && !(listed.mentioned && box_answered)
                                     && !(rest_answered && self.setting[entry])
                                     && !(answered_apart && self.lead_in[entry])
                             })
-                            .map(|(_, word, ..)| format!("„{word}“"))
+                            .map(|listed| format!("„{}“", listed.written))
                     })
                     .collect();
                 if words.is_empty() {
@@ -459,14 +477,16 @@ fn is_or_negates(term: &str, listed: &str) -> bool {
     term == listed || term.strip_prefix(NEGATION) == Some(listed)
 }
 
-/// Whether a query word (its folded and exact terms) is a listed word or its negation, each
-/// letter the player typed with a diacritic standing in the listed word too: "moři" is the
-/// sea, not the Plague's "mor". A diacritic left out says nothing.
-fn names(folded: &str, exact: &str, (listed, .., listed_exact): &ListedTerm) -> bool {
-    let agree = (exact.chars().rev())
-        .zip(listed_exact.chars().rev())
-        .all(|(typed, listed)| typed == listed || typed.is_ascii());
-    is_or_negates(folded, listed) && agree
+impl ListedTerm {
+    /// Whether a query word (its folded and exact terms) is this word or its negation, each
+    /// letter the player typed with a diacritic standing in this word too: "moři" is the sea,
+    /// not the Plague's "mor". A diacritic left out says nothing.
+    fn named_by(&self, folded: &str, exact: &str) -> bool {
+        let agree = (exact.chars().rev())
+            .zip(self.exact.chars().rev())
+            .all(|(typed, listed)| typed == listed || typed.is_ascii());
+        is_or_negates(folded, &self.folded) && agree
+    }
 }
 
 /// A game as what is played: "hru Duchové Carcassonne", "rozšíření Dárky".

@@ -198,10 +198,11 @@ pub(crate) fn data_script(corpus: &Corpus) -> Result<String, serde_json::Error> 
     Ok(format!("window.CARCREF_SITUACE = {json};\n"))
 }
 
-/// The tiles of the sets in play, the base game's first (the picker lists them in this order),
-/// with the base game's start tile and the parts of the 2×2 start tile and their offsets.
+/// Tiles, the base game's start tile, and the 2×2 start tile's parts with their offsets.
 type CatalogTiles = (Vec<TileData>, Option<String>, Vec<(String, [i32; 2])>);
 
+/// The tiles of the sets in play, the base game's first (the picker lists them in this order),
+/// with the base game's start tile and the parts of the 2×2 start tile and their offsets.
 fn catalog_tiles(corpus: &Corpus, sets: &[&str]) -> CatalogTiles {
     let mut tiles = Vec::new();
     let mut start = None;

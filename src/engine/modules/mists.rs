@@ -611,12 +611,12 @@ impl Mists {
                 self.fog_ghosts[n] = 0;
             }
         }
-        self.back_to_bank(state, freed, ("dc.mlha.duchove-odchazeji", "uzavřené mlhy"));
+        self.back_to_bank(state, freed, "dc.mlha.duchove-odchazeji", "uzavřené mlhy");
     }
 
-    /// Ghosts freed from a closed area (`rule`, and where from: "uzavřené mlhy") go back to the
-    /// bank.
-    fn back_to_bank(&mut self, state: &mut State, freed: u32, (rule, from): (&'static str, &str)) {
+    /// Ghosts freed from a closed area go back to the bank, told under `rule` as coming `from`
+    /// it ("uzavřené mlhy").
+    fn back_to_bank(&mut self, state: &mut State, freed: u32, rule: &'static str, from: &str) {
         self.bank += freed;
         if freed > 0 {
             state.event(rule, || {
@@ -784,8 +784,12 @@ impl Mists {
             }
         }
         let freed = u32::from(std::mem::take(&mut self.grave_ghosts[graveyard]));
-        let from = ("dc.hrbitov.duchove-odchazeji", "uzavřeného hřbitova");
-        self.back_to_bank(state, freed, from);
+        self.back_to_bank(
+            state,
+            freed,
+            "dc.hrbitov.duchove-odchazeji",
+            "uzavřeného hřbitova",
+        );
     }
 
     /// Graveyards among the features a placement completed.
