@@ -197,7 +197,7 @@ fn main() -> ExitCode {
         Ok(args) => args,
         Err(error) => return usage_error(&error),
     };
-    let source = ContentSource::from_option(args.content);
+    let source = ContentSource::from_option(args.content.clone());
     let output = match args.command {
         Command::Validate => cli::validate(&source),
         Command::List { game, level, json } => {
@@ -226,10 +226,7 @@ fn main() -> ExitCode {
                 players: usize::from(players),
                 games,
                 seed,
-                policy: match policy {
-                    PolicyArg::Random => Policy::Random,
-                    PolicyArg::Greedy => Policy::Greedy,
-                },
+                policy: policy.into(),
                 json,
                 progress: std::io::stderr().is_terminal(),
             },
@@ -239,16 +236,12 @@ fn main() -> ExitCode {
             port,
             host_names,
         } => {
-            let content = match source {
-                ContentSource::Dir(dir) => Some(dir),
-                ContentSource::Embedded => None,
-            };
             return serve(&carcref::serve::Options {
-                content,
+                content: args.content,
                 bind,
                 port,
                 host_names,
-            });
+            })
         }
         Command::Build { out, allow_failing } => cli::build(&source, &out, allow_failing),
         Command::Tiles { set, svg } => cli::tiles(&source, set.as_deref(), svg.as_deref()),
@@ -259,16 +252,29 @@ fn main() -> ExitCode {
             limit,
             json,
         } => {
-            let options = SearchOptions {
-                // An empty CARCREF_GAME (or --game "") means every game.
-                game: game.filter(|g| !g.trim().is_empty()),
-                level,
-                limit: usize::from(limit),
-            };
+            let options = search_options(game, level, limit);
             cli::search(&source, &query, &options, json, output_style())
         }
     };
     print(&output)
+}
+
+impl From<PolicyArg> for Policy {
+    fn from(policy: PolicyArg) -> Self {
+        match policy {
+            PolicyArg::Random => Policy::Random,
+            PolicyArg::Greedy => Policy::Greedy,
+        }
+    }
+}
+
+/// What `carcref search` looks in: an empty CARCREF_GAME (or `--game ""`) means every game.
+fn search_options(game: Option<String>, level: Option<u8>, limit: u16) -> SearchOptions {
+    SearchOptions {
+        game: game.filter(|g| !g.trim().is_empty()),
+        level,
+        limit: usize::from(limit),
+    }
 }
 
 /// `carcref serve`: the URL as the first line of output, then serving until Ctrl+C.

@@ -118,87 +118,116 @@ pub fn to_plain_text_naming(
     markdown: &str,
     name: &dyn Fn(&LinkTarget) -> Option<String>,
 ) -> String {
-    let mut out = String::new();
-    let mut list_depth: usize = 0;
-    // The next number of each open list; `None` for bullet lists.
-    let mut list_numbers: Vec<Option<u64>> = Vec::new();
-    let mut link_targets: Vec<String> = Vec::new();
-    let mut cell_index = 0;
+    let mut text = PlainText {
+        out: String::new(),
+        list_numbers: Vec::new(),
+        link_targets: Vec::new(),
+        cell_index: 0,
+        name,
+    };
     for event in Parser::new_ext(markdown, options()) {
+        text.write(event);
+    }
+    text.out.trim_end().to_owned()
+}
+
+/// The plain text written so far and where the writer stands in lists, links and tables.
+struct PlainText<'n> {
+    out: String,
+    /// The next number of each open list; `None` for bullet lists.
+    list_numbers: Vec<Option<u64>>,
+    link_targets: Vec<String>,
+    cell_index: usize,
+    name: &'n dyn Fn(&LinkTarget) -> Option<String>,
+}
+
+impl PlainText<'_> {
+    fn write(&mut self, event: Event) {
+        let list_depth = self.list_numbers.len();
         match event {
-            Event::Text(text) | Event::Code(text) => out.push_str(&text),
-            Event::SoftBreak => out.push(' '),
-            Event::HardBreak => out.push('\n'),
-            Event::Start(Tag::Item) => {
-                // The indent stops growing at a depth no real text reaches: unbounded, it made
-                // the text quadratic in its input (100,000 nested items: 19 GB and 47 s).
-                let indent = list_depth.saturating_sub(1).min(MAX_LIST_INDENT);
-                out.push_str(&"  ".repeat(indent));
-                match list_numbers.last_mut() {
-                    Some(Some(number)) => {
-                        out.push_str(&format!("{number}. "));
-                        *number += 1;
-                    }
-                    _ => out.push_str("• "),
-                }
-            }
-            Event::End(TagEnd::Item) => ensure_newline(&mut out),
+            Event::Text(text) | Event::Code(text) => self.out.push_str(&text),
+            Event::SoftBreak => self.out.push(' '),
+            Event::HardBreak => self.out.push('\n'),
+            Event::Start(Tag::Item) => self.start_item(),
+            Event::End(TagEnd::Item) => ensure_newline(&mut self.out),
             Event::Start(Tag::List(start)) => {
-                ensure_newline(&mut out);
-                list_depth += 1;
-                list_numbers.push(start);
+                ensure_newline(&mut self.out);
+                self.list_numbers.push(start);
             }
             Event::End(TagEnd::List(_)) => {
-                list_depth = list_depth.saturating_sub(1);
-                list_numbers.pop();
-                if list_depth == 0 {
-                    out.push('\n');
+                self.list_numbers.pop();
+                if self.list_numbers.is_empty() {
+                    self.out.push('\n');
                 }
             }
             Event::End(TagEnd::Paragraph) => {
-                out.push('\n');
+                self.out.push('\n');
                 if list_depth == 0 {
-                    out.push('\n');
+                    self.out.push('\n');
                 }
             }
             Event::Start(Tag::Heading { level, .. }) if level <= HeadingLevel::H2 => {
-                out.push_str("■ ")
+                self.out.push_str("■ ")
             }
-            Event::End(TagEnd::Heading(_)) => out.push_str("\n\n"),
-            Event::Start(Tag::Link { dest_url, .. }) => link_targets.push(dest_url.into_string()),
-            Event::End(TagEnd::Link) => {
-                if let Some(target) = link_targets.pop() {
-                    match parse_target(&target) {
-                        Some(internal) => {
-                            if let Some(named) = name(&internal) {
-                                out.push_str(&format!(" (→ {named})"));
-                            }
-                        }
-                        None => out.push_str(&format!(" ({target})")),
-                    }
-                }
+            Event::End(TagEnd::Heading(_)) => self.out.push_str("\n\n"),
+            Event::Start(Tag::Link { dest_url, .. }) => {
+                self.link_targets.push(dest_url.into_string())
             }
-            Event::Start(Tag::TableHead) => cell_index = 0,
+            Event::End(TagEnd::Link) => self.end_link(),
+            Event::Start(Tag::TableHead) => self.cell_index = 0,
             // A row is an item: run together (a snippet is one line), rows stay apart.
             Event::Start(Tag::TableRow) => {
-                cell_index = 0;
-                out.push_str("• ");
+                self.cell_index = 0;
+                self.out.push_str("• ");
             }
-            // Read as Czech: the first cell labels the row ("Cesta: …; 1 bod za kartičku").
-            Event::Start(Tag::TableCell) => {
-                match cell_index {
-                    0 => {}
-                    1 => out.push_str(": "),
-                    _ => out.push_str("; "),
-                }
-                cell_index += 1;
-            }
-            Event::End(TagEnd::TableRow) | Event::End(TagEnd::TableHead) => out.push('\n'),
-            Event::End(TagEnd::Table) => out.push('\n'),
+            Event::Start(Tag::TableCell) => self.start_cell(),
+            Event::End(TagEnd::TableRow | TagEnd::TableHead | TagEnd::Table) => self.out.push('\n'),
             _ => {}
         }
     }
-    out.trim_end().to_owned()
+
+    fn start_item(&mut self) {
+        // The indent stops growing at a depth no real text reaches: unbounded, it made the
+        // text quadratic in its input (100,000 nested items: 19 GB and 47 s).
+        let indent = self
+            .list_numbers
+            .len()
+            .saturating_sub(1)
+            .min(MAX_LIST_INDENT);
+        self.out.push_str(&"  ".repeat(indent));
+        match self.list_numbers.last_mut() {
+            Some(Some(number)) => {
+                self.out.push_str(&format!("{number}. "));
+                *number += 1;
+            }
+            _ => self.out.push_str("• "),
+        }
+    }
+
+    /// A web address is shown; an internal link by the name of its target, if it has one.
+    fn end_link(&mut self) {
+        let Some(target) = self.link_targets.pop() else {
+            return;
+        };
+        match parse_target(&target) {
+            Some(internal) => {
+                if let Some(named) = (self.name)(&internal) {
+                    self.out.push_str(&format!(" (→ {named})"));
+                }
+            }
+            None => self.out.push_str(&format!(" ({target})")),
+        }
+    }
+
+    /// Read as Czech: the first cell labels the row ("Cesta: …; 1 bod za kartičku").
+    fn start_cell(&mut self) {
+        match self.cell_index {
+            0 => {}
+            1 => self.out.push_str(": "),
+            _ => self.out.push_str("; "),
+        }
+        self.cell_index += 1;
+    }
 }
 
 fn ensure_newline(out: &mut String) {

@@ -566,6 +566,55 @@ impl Mists {
             .collect()
     }
 
+    /// The team's choice when a feature held by `colours` guards scores: its points, or up to
+    /// three ghosts off one tile instead. Whether the ghosts were chosen (and cleared).
+    fn ghosts_instead_of_points(
+        &mut self,
+        state: &mut State,
+        score: &FeatureScore,
+        colours: usize,
+        decider: &mut dyn Decider,
+    ) -> bool {
+        let all_tiles = 0..state.board.placed.len();
+        let haunted = self.tiles_with_ghosts(state, all_tiles);
+        if haunted.is_empty() {
+            return false;
+        }
+        let mut options = vec!["body".to_owned()];
+        let mut labels = options.clone();
+        let mut worth = vec![Worth {
+            points: score.points * colours as i32,
+            ghosts: 0,
+        }];
+        for &tile in &haunted {
+            let at = Self::tile_option(state, tile);
+            options.push(format!("duchy {at}"));
+            labels.push(format!("duchy z {at}"));
+            worth.push(Worth {
+                points: 0,
+                ghosts: self.ghosts_on_tile(state, tile).min(PACIFY_MAX) as i32,
+            });
+        }
+        let mut question = Question::new("dc.hodnoceni.volba", options).labelled(labels);
+        question.worth = worth;
+        let choice = ask(state, decider, &question);
+        if choice == 0 {
+            return false;
+        }
+        let tile = haunted[choice - 1];
+        let removed = self.clear_tile(state, tile, PACIFY_MAX);
+        let pos = state.board.placed[tile].pos;
+        let kind = score.kind;
+        state.event("dc.hodnoceni.duchove", || {
+            format!(
+                "{}: místo bodů se z {pos} odhání {} (celé hodnocení odpadá)",
+                kind.czech(),
+                count_cs(removed as usize, "duch", "duchové", "duchů")
+            )
+        });
+        true
+    }
+
     fn tile_option(state: &State, placed: usize) -> String {
         state.board.placed[placed].pos.to_string()
     }
@@ -1048,6 +1097,23 @@ impl Mists {
     }
 }
 
+/// A castle scores 2 points for each misty tile in the 3×3 around it.
+fn value_castle(state: &State, score: &mut FeatureScore) {
+    let Some(&castle) = state.component(score.node).tiles.first() else {
+        return;
+    };
+    let misty = misty_tiles_around(state, state.board.placed[castle as usize].pos);
+    score.points = 2 * misty as i32;
+    score.rule = "dc.zamek.hodnoceni";
+    score.explanation = format!(
+        "{} v okolí 3×3 × 2",
+        crate::czech::count(
+            misty as u64,
+            ["kartička s mlhou", "kartičky s mlhou", "kartiček s mlhou"]
+        )
+    );
+}
+
 /// Tiles with mist among `pos` and its 8 neighbours: what a castle is worth (each quarter
 /// of the 2x2 start tile is a tile of its own).
 pub(crate) fn misty_tiles_around(state: &State, pos: Pos) -> usize {
@@ -1192,19 +1258,7 @@ impl RuleModule for Mists {
             return;
         }
         if score.kind == FeatureKind::Castle {
-            let Some(&castle) = state.component(score.node).tiles.first() else {
-                return;
-            };
-            let misty = misty_tiles_around(state, state.board.placed[castle as usize].pos);
-            score.points = 2 * misty as i32;
-            score.rule = "dc.zamek.hodnoceni";
-            score.explanation = format!(
-                "{} v okolí 3×3 × 2",
-                crate::czech::count(
-                    misty as u64,
-                    ["kartička s mlhou", "kartičky s mlhou", "kartiček s mlhou"]
-                )
-            );
+            value_castle(state, score);
         }
         if !matches!(
             score.kind,
@@ -1216,42 +1270,9 @@ impl RuleModule for Mists {
         if colours.is_empty() {
             return;
         }
-        let all_tiles = 0..state.board.placed.len();
-        let haunted = self.tiles_with_ghosts(state, all_tiles);
-        if !haunted.is_empty() {
-            let mut options = vec!["body".to_owned()];
-            let mut labels = options.clone();
-            let mut worth = vec![Worth {
-                points: score.points * colours.len() as i32,
-                ghosts: 0,
-            }];
-            for &tile in &haunted {
-                let at = Self::tile_option(state, tile);
-                options.push(format!("duchy {at}"));
-                labels.push(format!("duchy z {at}"));
-                worth.push(Worth {
-                    points: 0,
-                    ghosts: self.ghosts_on_tile(state, tile).min(PACIFY_MAX) as i32,
-                });
-            }
-            let mut question = Question::new("dc.hodnoceni.volba", options).labelled(labels);
-            question.worth = worth;
-            let choice = ask(state, decider, &question);
-            if choice > 0 {
-                let tile = haunted[choice - 1];
-                let removed = self.clear_tile(state, tile, PACIFY_MAX);
-                let pos = state.board.placed[tile].pos;
-                let kind = score.kind;
-                state.event("dc.hodnoceni.duchove", || {
-                    format!(
-                        "{}: místo bodů se z {pos} odhání {} (celé hodnocení odpadá)",
-                        kind.czech(),
-                        count_cs(removed as usize, "duch", "duchové", "duchů")
-                    )
-                });
-                score.winners.clear();
-                return;
-            }
+        if self.ghosts_instead_of_points(state, score, colours.len(), decider) {
+            score.winners.clear();
+            return;
         }
         if colours.len() > 1 {
             let n = colours.len();
