@@ -128,46 +128,6 @@ pub struct NotCoveredTable {
 
 impl NotCoveredTable {
     pub fn new(corpus: &Corpus) -> Self {
-        let terms = corpus
-            .not_covered
-            .iter()
-            .enumerate()
-            .flat_map(|(entry, nc)| {
-                let words = nc.words.iter().map(|w| (w, false));
-                words
-                    .chain(nc.mentioned.iter().map(|w| (w, true)))
-                    .flat_map(move |(word, mentioned)| {
-                        analyze_query(&CzechAnalyzer, word)
-                            .into_iter()
-                            .map(move |t| ListedTerm {
-                                folded: t.folded,
-                                exact: t.exact,
-                                written: word.clone(),
-                                entry,
-                                mentioned,
-                            })
-                    })
-            })
-            .collect();
-        let terms = ListedTerms(terms);
-        let tails = corpus.not_covered.iter().map(tail).collect();
-        let titles = (corpus.not_covered.iter().enumerate())
-            .filter(|(_, nc)| nc.kind != NotCoveredKind::Topic && nc.mentioned.is_empty())
-            .flat_map(|(entry, nc)| title_parts(&nc.title).map(move |title| (title, entry)))
-            .collect();
-        let patterns = (corpus.not_covered.iter().enumerate())
-            .flat_map(|(entry, nc)| {
-                (nc.patterns.iter()).map(move |places| {
-                    let places = places.iter().map(|place| {
-                        (place.iter())
-                            .flat_map(|word| analyze_query(&CzechAnalyzer, word))
-                            .map(|t| t.folded)
-                            .collect()
-                    });
-                    (places.collect(), entry)
-                })
-            })
-            .collect();
         let asked: Vec<String> = (corpus.not_covered.iter())
             .map(|nc| match nc.kind {
                 NotCoveredKind::Topic => {
@@ -176,45 +136,26 @@ impl NotCoveredTable {
                 _ => String::new(),
             })
             .collect();
-        let uncombined = (corpus.games.iter())
-            .flat_map(|game| {
-                (game.not_combined_with.iter())
-                    .filter_map(|other| corpus.game(other))
-                    .map(move |other| {
-                        let sentence = format!(
-                            "Pravidla nepopisují, jak hrát {} spolu {}.",
-                            as_object(game),
-                            as_company(other)
-                        );
-                        (game.id.clone(), other.id.clone(), sentence)
-                    })
-            })
-            .collect();
         let reasons = (corpus.not_covered.iter())
             .position(|nc| nc.reasons)
             .map(|entry: usize| asked[entry].clone());
+        let each = |flag: fn(&NotCovered) -> bool| corpus.not_covered.iter().map(flag).collect();
         NotCoveredTable {
-            terms,
-            tails,
-            titles,
+            terms: listed_terms(corpus),
+            tails: corpus.not_covered.iter().map(tail).collect(),
+            titles: box_titles(corpus),
             titled: corpus.not_covered.iter().map(named_by_title).collect(),
-            patterns,
+            patterns: topic_patterns(corpus),
             asked,
-            uncombined,
+            uncombined: uncombined(corpus),
             reasons,
             past_last_level: past_last_level(corpus),
-            setting: corpus.not_covered.iter().map(|nc| nc.setting).collect(),
-            lead_in: corpus.not_covered.iter().map(|nc| nc.lead_in).collect(),
-            after_the_fact: corpus
-                .not_covered
-                .iter()
-                .map(|nc| nc.after_the_fact)
-                .collect(),
+            setting: each(|nc| nc.setting),
+            lead_in: each(|nc| nc.lead_in),
+            after_the_fact: each(|nc| nc.after_the_fact),
         }
     }
 
-    /// The sentence for a query that names a level past the last one (`ParsedQuery::
-    /// past_last_level`): no game has it.
     pub(crate) fn past_last_level_sentence(&self) -> Option<String> {
         self.past_last_level.clone()
     }
@@ -416,6 +357,75 @@ impl NotCoveredTable {
             .map(|(_, _, sentence)| sentence.clone())
             .collect()
     }
+}
+
+/// Every word of each entry (`words`, then `mentioned`) as the query analyzer reads it.
+fn listed_terms(corpus: &Corpus) -> ListedTerms {
+    let terms = corpus
+        .not_covered
+        .iter()
+        .enumerate()
+        .flat_map(|(entry, nc)| {
+            let words = nc.words.iter().map(|w| (w, false));
+            words
+                .chain(nc.mentioned.iter().map(|w| (w, true)))
+                .flat_map(move |(word, mentioned)| {
+                    analyze_query(&CzechAnalyzer, word)
+                        .into_iter()
+                        .map(move |t| ListedTerm {
+                            folded: t.folded,
+                            exact: t.exact,
+                            written: word.clone(),
+                            entry,
+                            mentioned,
+                        })
+                })
+        })
+        .collect();
+    ListedTerms(terms)
+}
+
+/// The titles that name a box we do not cover: not a topic's, nor a box our texts mention.
+fn box_titles(corpus: &Corpus) -> Vec<(Title, usize)> {
+    (corpus.not_covered.iter().enumerate())
+        .filter(|(_, nc)| nc.kind != NotCoveredKind::Topic && nc.mentioned.is_empty())
+        .flat_map(|(entry, nc)| title_parts(&nc.title).map(move |title| (title, entry)))
+        .collect()
+}
+
+/// Each topic pattern's places as folded terms, with its entry.
+fn topic_patterns(corpus: &Corpus) -> Vec<(Vec<Vec<String>>, usize)> {
+    (corpus.not_covered.iter().enumerate())
+        .flat_map(|(entry, nc)| {
+            (nc.patterns.iter()).map(move |places| {
+                let places = places.iter().map(|place| {
+                    (place.iter())
+                        .flat_map(|word| analyze_query(&CzechAnalyzer, word))
+                        .map(|t| t.folded)
+                        .collect()
+                });
+                (places.collect(), entry)
+            })
+        })
+        .collect()
+}
+
+/// The pairs of games our texts never combine, with the sentence that says so.
+fn uncombined(corpus: &Corpus) -> Vec<(String, String, String)> {
+    (corpus.games.iter())
+        .flat_map(|game| {
+            (game.not_combined_with.iter())
+                .filter_map(|other| corpus.game(other))
+                .map(move |other| {
+                    let sentence = format!(
+                        "Pravidla nepopisují, jak hrát {} spolu {}.",
+                        as_object(game),
+                        as_company(other)
+                    );
+                    (game.id.clone(), other.id.clone(), sentence)
+                })
+        })
+        .collect()
 }
 
 /// "Duchové Carcassonne mají jen úrovně 1 až 6.": the game whose rulings have levels, and
