@@ -104,21 +104,11 @@ pub fn load_scenario_with(
             "chybí povinné pole `steps` (seznam tahů)",
         );
     }
-    let errors_before_expect = diags.len();
-    let expect = match fields.optional_mapping("expect", diags) {
-        Some(expect) => expectations(&scope, expect, step_count, diags),
-        None => Expectations::default(),
+    let verifies = Verifies {
+        rulings: !rulings.is_empty(),
+        after_steps: !expect_after.is_empty(),
     };
-    // A malformed `expect` is reported already; an empty one is a separate mistake.
-    let expects_nothing = expect.is_empty() && expect_after.is_empty();
-    if !rulings.is_empty() && expects_nothing && diags.len() == errors_before_expect {
-        diags.error(
-            fields.value_location("rulings"),
-            None,
-            "scénář bez očekávání (`expect`) nic neověřuje, takže nemůže ověřit výklad; \
-             doplňte, co má platit, nebo odeberte `rulings`",
-        );
-    }
+    let expect = final_expectations(&scope, &fields, step_count, verifies, diags);
     if diags.len() > before {
         return None;
     }
@@ -138,6 +128,41 @@ pub fn load_scenario_with(
         expect_after,
         source: text.to_owned(),
     })
+}
+
+/// What else a scenario verifies besides its final `expect`.
+#[derive(Clone, Copy)]
+struct Verifies {
+    /// It names rulings (`rulings`).
+    rulings: bool,
+    /// Some step has its own `expect`.
+    after_steps: bool,
+}
+
+/// The scenario's final `expect`; one that names rulings has to expect something.
+fn final_expectations(
+    scope: &Scope,
+    fields: &Fields,
+    step_count: usize,
+    verifies: Verifies,
+    diags: &mut Diagnostics,
+) -> Expectations {
+    let errors_before = diags.len();
+    let expect = match fields.optional_mapping("expect", diags) {
+        Some(expect) => expectations(scope, expect, step_count, diags),
+        None => Expectations::default(),
+    };
+    // A malformed `expect` is reported already; an empty one is a separate mistake.
+    let expects_nothing = expect.is_empty() && !verifies.after_steps;
+    if verifies.rulings && expects_nothing && diags.len() == errors_before {
+        diags.error(
+            fields.value_location("rulings"),
+            None,
+            "scénář bez očekávání (`expect`) nic neověřuje, takže nemůže ověřit výklad; \
+             doplňte, co má platit, nebo odeberte `rulings`",
+        );
+    }
+    expect
 }
 
 /// The rulings a scenario verifies, each of which has to exist.
