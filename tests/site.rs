@@ -580,6 +580,7 @@ fn browser_ranking_agrees_with_the_cli() {
         "tests/search/unseen-57.yaml",
         "tests/search/unseen-58.yaml",
         "tests/search/unseen-59.yaml",
+        "tests/search/unseen-60.yaml",
     ]
     .iter()
     .flat_map(|set| {
