@@ -459,6 +459,9 @@
       });
     }
 
+    /** The words that call a title a box (not_covered.rs BOX_WORDS). */
+    const boxTerms = analyzer.analyze(s.box_words).map((t) => t.folded);
+
     /** The query's words but those that only frame it (frameTerms); all of them when that
      * leaves none. */
     function askedWords(terms) {
@@ -1035,12 +1038,15 @@
 
     /** A sentence for each game carcref does not cover that the query names by title or that
      * a query word belongs to; a word our texts mention unless a passage of one of `leading`,
-     * the first results, holds it with `mentioned_rest_min_share` of the query's other words;
+     * the first results, holds it with `mentioned_rest_min_share` of the query's other words
+     * (but boxTerms);
      * none for a word that may also be read as a word of our texts (not_covered.rs
      * NotCoveredTable::sentences). */
     function notCoveredSentences(typed, terms, leading, described, restAnswered, answeredApart) {
       const rest = {
-        words: terms.words.filter((w) => !notCoveredTerms.some((listed) => namedBy(listed, w))),
+        words: terms.words.filter(
+          (w) => !notCoveredTerms.some((listed) => namedBy(listed, w)) && !boxTerms.some((t) => standsFor(w, t)),
+        ),
         phrases: terms.phrases,
       };
       const answered = (term) =>

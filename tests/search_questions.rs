@@ -593,6 +593,20 @@ fn a_word_of_a_box_our_texts_answer_names_the_box_for_its_other_words() {
 }
 
 #[test]
+fn the_word_expansion_only_calls_a_title_a_box() {
+    // "rozšíření" is in the Inns passage that mentions a river tile, but it does not say what
+    // is asked: how many tiles the River has.
+    not_covered(
+        "Kolik kartiček obsahuje rozšíření Řeka?",
+        "Slovo „řeka“ patří do rozšíření Řeka, které carcref nepokrývá.",
+    );
+    // A question the passage answers stays ours with the word.
+    answered_as_ours(
+        "Hrajeme s rozšířením Věž: smí věž zajmout družiníka, u kterého stojí duchové?",
+    );
+}
+
+#[test]
 fn a_described_situation_the_concepts_recognise_is_answered() {
     // Few of these words are in the text about gifts, but the concepts table recognises
     // extending an opponent's city, and that text comes first.

@@ -22,7 +22,9 @@ pub use index::{
     game_words, ranking_constants, scoped_synonyms, section_parts, AnalyzerChoice, Hit, HitKind,
     SearchIndex, SearchOptions, SearchResults, Suggestion, HEADING_SEPARATOR, TEXT_FIELDS,
 };
-pub use not_covered::{NotCoveredTable, LEAD_IN_REST_MIN_TERMS, MENTIONED_REST_MIN_SHARE};
+pub use not_covered::{
+    NotCoveredTable, BOX_WORDS, LEAD_IN_REST_MIN_TERMS, MENTIONED_REST_MIN_SHARE,
+};
 pub use query::{parse, MAX_QUERY_CHARS, PAST_LEVELS_NAMED};
 pub use snippet::{AMOUNT_QUESTION, NO_AMOUNT, WINDOW_WORDS};
 pub use terms::{

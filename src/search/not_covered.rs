@@ -30,6 +30,12 @@ use crate::model::{Corpus, Game, GameKind, NotCovered, NotCoveredKind};
 /// what.
 pub const MENTIONED_REST_MIN_SHARE: f32 = 0.5;
 
+/// The words that call a title a box ("v rozšíření Věž", "the Tower expansion"): they frame the
+/// question without saying what it asks, so the passage that answers a word of the box need not
+/// hold them ("kolik dílků obsahuje rozšíření Věž" is not answered by the passage on the Tower
+/// beside the start tile, which says "rozšíření" too).
+pub const BOX_WORDS: &str = "rozšíření expansion";
+
 /// A sentence asks a rules question of its own, apart from a lead-in topic's words, when it
 /// holds at least this many terms: "můžu ho otevřít teď?" does; "a jak?" and "co teď?" do not.
 /// (Session 67: 1 instead of 2 answered one more tuning question and refused as many.) A modal
@@ -245,7 +251,8 @@ impl NotCoveredTable {
     /// query (`text`, as typed, and its `tokens`) names by title: "Rozšíření Zlaté doly carcref
     /// nepokrývá." A word our texts mention counts unless a passage of one of `leading`, the
     /// results a player sees first (each as its passages: a line of terms per passage), holds it
-    /// with at least `MENTIONED_REST_MIN_SHARE` of the query's other words. A word that may also be
+    /// with at least `MENTIONED_REST_MIN_SHARE` of the query's other words (but `BOX_WORDS`). A
+    /// word that may also be
     /// read as a word of our texts (`in_texts`: "vyplaceni" typed without diacritics is a form of
     /// "vyplatit" and of the card Vyplacení) is not the other box's. A topic none of whose words
     /// the query has gets its pattern sentence when the query holds one of its patterns, unless the
@@ -265,8 +272,12 @@ impl NotCoveredTable {
         rest_answered: bool,
         answered_apart: bool,
     ) -> Vec<String> {
+        let box_words: Vec<String> = (analyze_query(&CzechAnalyzer, BOX_WORDS).into_iter())
+            .map(|t| t.folded)
+            .collect();
         let mut rest = terms.clone();
-        rest.words.retain(|w| !self.holds(w));
+        rest.words
+            .retain(|w| !self.holds(w) && !box_words.iter().any(|b| w.stands_for(b)));
         let answered = |term: &str| {
             (leading.iter().flat_map(|passages| passages.lines())).any(|passage| {
                 let passage: TermSet = passage.split(' ').map(str::to_owned).collect();

@@ -21,7 +21,7 @@ use crate::search::{
     Expansions, FUZZY_MIN_LETTERS, NEAR_TERMS, RELAXED_MIN_LETTERS,
     SUGGESTION_TWO_EDITS_MIN_LETTERS,
 };
-use crate::search::{NotCoveredTable, LEAD_IN_REST_MIN_TERMS, MENTIONED_REST_MIN_SHARE};
+use crate::search::{NotCoveredTable, BOX_WORDS, LEAD_IN_REST_MIN_TERMS, MENTIONED_REST_MIN_SHARE};
 use crate::search::{AMOUNT_QUESTION, NO_AMOUNT, WINDOW_WORDS};
 use crate::search::{MAX_QUERY_CHARS, PAST_LEVELS_NAMED};
 use crate::site::markdown::{heading_ids, slug};
@@ -212,6 +212,7 @@ pub(crate) fn index_script(corpus: &Corpus) -> Result<String, serde_json::Error>
         [
             ("near_terms", json!(NEAR_TERMS)),
             ("mentioned_rest_min_share", json!(MENTIONED_REST_MIN_SHARE)),
+            ("box_words", json!(BOX_WORDS)),
             ("lead_in_rest_min_terms", json!(LEAD_IN_REST_MIN_TERMS)),
             ("concepts", serde_json::to_value(concept_patterns(corpus))?),
             ("game_names", json!(game_names(corpus))),
