@@ -330,9 +330,30 @@ fn watch(
 ) -> Result<Arc<Mutex<RecommendedWatcher>>, StartError> {
     // Absolute, so that the folder holding it is known (`--content content` has a parent).
     let dir = std::fs::canonicalize(&dir).unwrap_or(dir);
+    let (watcher, changes) = watcher_of(&dir)?;
+    let watcher = Arc::new(Mutex::new(watcher));
+    let following = Arc::clone(&watcher);
+    let watched_folder = folder_identity(&dir);
+    std::thread::Builder::new()
+        .name("carcref-rebuild".into())
+        .spawn(move || {
+            let watching = Watching {
+                dir,
+                watcher: following,
+                folder: watched_folder,
+            };
+            rebuild_on_changes(watching, &changes, &live, &mut caches)
+        })
+        .map_err(StartError::Thread)?;
+    Ok(watcher)
+}
+
+/// A watcher of the content folder `dir` (and of the front end's folders in a working copy)
+/// that sends each change it sees.
+fn watcher_of(dir: &Path) -> Result<(RecommendedWatcher, mpsc::Receiver<Change>), StartError> {
     let (changed, changes) = mpsc::channel::<Change>();
     let parent = dir.parent().map(Path::to_path_buf);
-    let content = dir.clone();
+    let content = dir.to_path_buf();
     let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
         // Of the content folder's parent only the content folder itself matters, not its
         // siblings (a build beside it, an edited README).
@@ -347,12 +368,12 @@ fn watch(
             let _ = changed.send(change);
         }
     })
-    .map_err(|e| StartError::Watch(dir.clone(), watch_reason(&e)))?;
-    let frontend_folders = working_copy(&dir)
+    .map_err(|e| StartError::Watch(dir.to_path_buf(), watch_reason(&e)))?;
+    let frontend_folders = working_copy(dir)
         .map(|root| FOLDERS.map(|folder| root.join(folder)))
         .into_iter()
         .flatten();
-    for watched in std::iter::once(dir.clone()).chain(frontend_folders) {
+    for watched in std::iter::once(dir.to_path_buf()).chain(frontend_folders) {
         watcher
             .watch(&watched, RecursiveMode::Recursive)
             .map_err(|e| StartError::Watch(watched.clone(), watch_reason(&e)))?;
@@ -364,44 +385,54 @@ fn watch(
             .watch(parent, RecursiveMode::NonRecursive)
             .map_err(|e| StartError::Watch(parent.to_path_buf(), watch_reason(&e)))?;
     }
-    let watcher = Arc::new(Mutex::new(watcher));
-    let following = Arc::clone(&watcher);
-    let mut watched_folder = folder_identity(&dir);
-    std::thread::Builder::new()
-        .name("carcref-rebuild".into())
-        .spawn(move || {
-            // Changes that come during a rebuild wait in the channel and make the next one.
-            while let Ok(first) = changes.recv() {
-                settle(first, &changes);
-                let now = folder_identity(&dir);
-                if now.is_some() && now != watched_folder {
-                    // A new folder under the old name: watch it instead of the one moved away.
-                    let mut watcher = following.lock().unwrap_or_else(PoisonError::into_inner);
-                    let _ = watcher.unwatch(&dir);
-                    if watcher.watch(&dir, RecursiveMode::Recursive).is_ok() {
-                        watched_folder = now;
-                    }
-                }
-                let started = Instant::now();
-                let previous = live.current();
-                let built = rebuild(Some(&dir), Some(&previous), &mut caches);
-                // The server's log, beside the URL it printed.
-                if built.errors.is_empty() {
-                    eprintln!(
-                        "obsah změněn, web sestaven znovu za {} ms",
-                        started.elapsed().as_millis()
-                    );
-                } else {
-                    eprintln!(
-                        "obsah změněn, ale má chyby:\n  {}",
-                        built.errors.join("\n  ")
-                    );
-                }
-                live.replace(built);
+    Ok((watcher, changes))
+}
+
+/// The content folder a watcher follows: its path, and which folder stands there now.
+struct Watching {
+    dir: PathBuf,
+    watcher: Arc<Mutex<RecommendedWatcher>>,
+    folder: Option<(u64, u64)>,
+}
+
+/// Rebuilds the site after each burst of `changes` until the watcher is gone, following a
+/// content folder replaced under the same name.
+fn rebuild_on_changes(
+    mut watching: Watching,
+    changes: &mpsc::Receiver<Change>,
+    live: &Live,
+    caches: &mut Caches,
+) {
+    let dir = watching.dir.clone();
+    // Changes that come during a rebuild wait in the channel and make the next one.
+    while let Ok(first) = changes.recv() {
+        settle(first, changes);
+        let now = folder_identity(&dir);
+        if now.is_some() && now != watching.folder {
+            // A new folder under the old name: watch it instead of the one moved away.
+            let mut watcher = (watching.watcher.lock()).unwrap_or_else(PoisonError::into_inner);
+            let _ = watcher.unwatch(&dir);
+            if watcher.watch(&dir, RecursiveMode::Recursive).is_ok() {
+                watching.folder = now;
             }
-        })
-        .map_err(StartError::Thread)?;
-    Ok(watcher)
+        }
+        let started = Instant::now();
+        let previous = live.current();
+        let built = rebuild(Some(&dir), Some(&previous), caches);
+        // The server's log, beside the URL it printed.
+        if built.errors.is_empty() {
+            eprintln!(
+                "obsah změněn, web sestaven znovu za {} ms",
+                started.elapsed().as_millis()
+            );
+        } else {
+            eprintln!(
+                "obsah změněn, ale má chyby:\n  {}",
+                built.errors.join("\n  ")
+            );
+        }
+        live.replace(built);
+    }
 }
 
 #[cfg(test)]
