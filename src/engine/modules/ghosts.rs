@@ -5,7 +5,7 @@
 //! costs 2 points when its meeple scores and 1 at the end. Castles score misty tiles around
 //! them; a gravedigger on a surrounded graveyard earns a guard from the general supply.
 
-use super::mists::misty_tiles_around;
+use super::mists::{misty_tiles_around, value_castle};
 use super::vocabulary::{only_on_board, player_index, Applied, GhostCounts, Hooks, Report, Scope};
 use crate::diagnostic::Diagnostics;
 use crate::engine::core::{
@@ -255,16 +255,7 @@ impl RuleModule for CompetitiveGhosts {
         if score.kind != FeatureKind::Castle {
             return;
         }
-        let Some(&castle) = state.component(score.node).tiles.first() else {
-            return;
-        };
-        let misty = misty_tiles_around(state, state.board.placed[castle as usize].pos);
-        score.points = 2 * misty as i32;
-        score.rule = "dzh.zamek.hodnoceni";
-        score.explanation = format!(
-            "{} s mlhou v okolí 3×3 × 2",
-            count_cs(misty, "kartička", "kartičky", "kartiček")
-        );
+        value_castle(state, score, "dzh.zamek.hodnoceni");
         score.winners = state.majority(score.node);
     }
 

@@ -1097,14 +1097,15 @@ impl Mists {
     }
 }
 
-/// A castle scores 2 points for each misty tile in the 3×3 around it.
-fn value_castle(state: &State, score: &mut FeatureScore) {
+/// A castle scores 2 points for each misty tile in the 3×3 around it, in both ghost games
+/// (`rule`: the game's key for it).
+pub(crate) fn value_castle(state: &State, score: &mut FeatureScore, rule: &'static str) {
     let Some(&castle) = state.component(score.node).tiles.first() else {
         return;
     };
     let misty = misty_tiles_around(state, state.board.placed[castle as usize].pos);
     score.points = 2 * misty as i32;
-    score.rule = "dc.zamek.hodnoceni";
+    score.rule = rule;
     score.explanation = format!(
         "{} v okolí 3×3 × 2",
         crate::czech::count(
@@ -1258,7 +1259,7 @@ impl RuleModule for Mists {
             return;
         }
         if score.kind == FeatureKind::Castle {
-            value_castle(state, score);
+            value_castle(state, score, "dc.zamek.hodnoceni");
         }
         if !matches!(
             score.kind,
