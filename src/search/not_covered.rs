@@ -30,10 +30,10 @@ use crate::model::{Corpus, Game, GameKind, NotCovered, NotCoveredKind};
 /// what.
 pub const MENTIONED_REST_MIN_SHARE: f32 = 0.5;
 
-/// The words that call a title a box ("v rozšíření Věž", "the Tower expansion"): they frame the
-/// question without saying what it asks, so the passage that answers a word of the box need not
-/// hold them ("kolik dílků obsahuje rozšíření Věž" is not answered by the passage on the Tower
-/// beside the start tile, which says "rozšíření" too).
+/// The words that call a title a box ("v rozšíření Řeka", "the River expansion"): they frame the
+/// question without saying what it asks, so they do not count among the words a passage has to
+/// hold ("kolik kartiček obsahuje rozšíření Řeka" is not answered by the Inns passage about a
+/// river tile, which says "rozšíření" too).
 pub const BOX_WORDS: &str = "rozšíření expansion";
 
 /// A sentence asks a rules question of its own, apart from a lead-in topic's words, when it
